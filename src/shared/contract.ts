@@ -1,0 +1,131 @@
+/**
+ * The one API contract between the renderer and main, carried by both transports
+ * (Electron IPC and browser-mode WebSocket). Each request is 'domain/verb' with one object
+ * argument; its zod schema validates the argument in main, at the boundary. Results come back
+ * as Result<T>, so errors are values on both sides.
+ */
+import { z } from 'zod';
+import type { AppError, Result } from './result';
+import {
+  ConnectionProfileSchema,
+  ProfileDraftSchema,
+  SandboxSpecSchema,
+  type CapabilityReport,
+  type ConnectionProfile,
+  type ConnectionTestResult,
+  type ProfileListing,
+  type SandboxInfo,
+  type ServerBinary,
+} from './models';
+
+const id = z.string().min(1).max(100);
+/** A password typed by the user for this session; never persisted in plain text. */
+const password = z.string().max(1024).optional();
+
+export const requestSchemas = {
+  'app/info': z.object({}),
+  'profiles/list': z.object({}),
+  'profiles/save': z.object({ draft: ProfileDraftSchema, password, rememberPassword: z.boolean().optional() }),
+  'profiles/delete': z.object({ id }),
+  'profiles/forget-password': z.object({ id }),
+  'connections/test': z.object({ profileId: id, password }),
+  'connections/capabilities': z.object({ profileId: id, password }),
+  'sandboxes/list': z.object({}),
+  'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
+  'sandboxes/create': z.object({ spec: SandboxSpecSchema, start: z.boolean().default(true) }),
+  'sandboxes/start': z.object({ id }),
+  'sandboxes/stop': z.object({ id }),
+  'sandboxes/restart': z.object({ id }),
+  'sandboxes/delete': z.object({ id }),
+  'sandboxes/log': z.object({ id, maxBytes: z.number().int().min(1).max(4_000_000).default(64_000) }),
+} as const;
+
+export type RequestName = keyof typeof requestSchemas;
+export const REQUEST_NAMES = Object.keys(requestSchemas) as RequestName[];
+
+export interface AppInfo {
+  version: string;
+  transport: 'electron' | 'browser';
+  dataDir: string;
+  passwordPersistence: 'encrypted' | 'session-only';
+}
+
+/** The result type of each request. */
+export interface ResultTypes {
+  'app/info': AppInfo;
+  'profiles/list': ProfileListing;
+  'profiles/save': ConnectionProfile;
+  'profiles/delete': { deleted: string };
+  'profiles/forget-password': { id: string };
+  'connections/test': ConnectionTestResult;
+  'connections/capabilities': CapabilityReport;
+  'sandboxes/list': SandboxInfo[];
+  'sandboxes/find-binaries': { binaries: ServerBinary[]; searched: string[] };
+  'sandboxes/create': SandboxInfo;
+  'sandboxes/start': SandboxInfo;
+  'sandboxes/stop': SandboxInfo;
+  'sandboxes/restart': SandboxInfo;
+  'sandboxes/delete': { deleted: string };
+  'sandboxes/log': { text: string; path: string; truncated: boolean };
+}
+
+/** What the caller passes (defaults may be omitted). */
+export type RequestArgs<N extends RequestName> = z.input<(typeof requestSchemas)[N]>;
+/** What a handler receives after validation (defaults filled in). */
+export type ParsedArgs<N extends RequestName> = z.output<(typeof requestSchemas)[N]>;
+export type RequestResult<N extends RequestName> = ResultTypes[N];
+
+/** Events main pushes to every connected renderer. */
+export interface EventTypes {
+  'sandboxes/changed': SandboxInfo;
+  /** Progress of a long task (a load, a run); the task is named by taskId. */
+  'task/progress': TaskProgress;
+}
+export type EventName = keyof EventTypes;
+export const EVENT_NAMES: EventName[] = ['sandboxes/changed', 'task/progress'];
+
+export interface TaskProgress {
+  taskId: string;
+  phase: string;
+  /** 0..1, or null when unknown. */
+  fraction: number | null;
+  message: string;
+  done: boolean;
+  error?: AppError;
+  /** Free-form figures (rows, rows/s, ETA seconds...). */
+  figures?: Record<string, number>;
+}
+
+export interface EventEnvelope<E extends EventName = EventName> {
+  event: E;
+  payload: EventTypes[E];
+}
+
+/** The whole API as one typed client. Both transports implement it; the renderer only sees this. */
+export interface BplabApi {
+  invoke<N extends RequestName>(name: N, args: RequestArgs<N>): Promise<Result<RequestResult<N>>>;
+  /** Subscribe to pushed events; returns an unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EventTypes[E]) => void): () => void;
+}
+
+// ---------- wire format (shared by the WebSocket transport and the Electron bridge) ----------
+
+export interface WireRequest {
+  type: 'request';
+  id: number;
+  name: string;
+  args: unknown;
+}
+export interface WireResponse {
+  type: 'response';
+  id: number;
+  result: Result<unknown>;
+}
+export interface WireEvent {
+  type: 'event';
+  event: EventName;
+  payload: unknown;
+}
+export type WireMessage = WireRequest | WireResponse | WireEvent;
+
+export const ConnectionProfileListSchema = z.array(ConnectionProfileSchema);

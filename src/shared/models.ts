@@ -1,0 +1,206 @@
+/**
+ * bplab's domain models. Where a model arrives from outside (a request, a saved file),
+ * its zod schema is the source of truth and the type is inferred from it.
+ */
+import { z } from 'zod';
+
+// ---------- connections ----------
+
+export const TlsModeSchema = z.enum(['off', 'preferred', 'required', 'verify-ca', 'verify-identity']);
+export type TlsMode = z.infer<typeof TlsModeSchema>;
+
+export const TlsOptionsSchema = z.object({
+  mode: TlsModeSchema.default('off'),
+  /** Path to a CA bundle (PEM) on the machine running bplab's main process. */
+  caPath: z.string().min(1).optional(),
+  certPath: z.string().min(1).optional(),
+  keyPath: z.string().min(1).optional(),
+});
+export type TlsOptions = z.infer<typeof TlsOptionsSchema>;
+
+const nameSchema = z.string().trim().min(1, 'a name is required').max(80);
+
+/** A saved connection. It never holds a password: see SecretStore. */
+export const ConnectionProfileSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'ids are lower-case letters, digits and dashes'),
+    name: nameSchema,
+    transport: z.enum(['tcp', 'socket']),
+    host: z.string().trim().min(1).max(255).optional(),
+    port: z.number().int().min(1).max(65535).optional(),
+    socketPath: z.string().min(1).optional(),
+    user: z.string().min(1).max(80),
+    database: z.string().max(64).optional(),
+    tls: TlsOptionsSchema.default({ mode: 'off' }),
+    /** Set when bplab created this profile for one of its sandboxes. */
+    sandboxId: z.string().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.transport === 'tcp' && !p.host) ctx.addIssue({ code: 'custom', path: ['host'], message: 'a TCP profile needs a host' });
+    if (p.transport === 'socket' && !p.socketPath)
+      ctx.addIssue({ code: 'custom', path: ['socketPath'], message: 'a socket profile needs a socket path' });
+  });
+export type ConnectionProfile = z.infer<typeof ConnectionProfileSchema>;
+
+/** What the editor sends: a profile without an id creates one. */
+export const ProfileDraftSchema = z.object({
+  id: z.string().optional(),
+  name: nameSchema,
+  transport: z.enum(['tcp', 'socket']),
+  host: z.string().trim().max(255).optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  socketPath: z.string().optional(),
+  user: z.string().min(1).max(80),
+  database: z.string().max(64).optional(),
+  tls: TlsOptionsSchema.default({ mode: 'off' }),
+});
+export type ProfileDraft = z.input<typeof ProfileDraftSchema>;
+
+export type PasswordState = 'none' | 'session' | 'saved-encrypted';
+
+export interface ProfileListing {
+  profiles: Array<ConnectionProfile & { password: PasswordState }>;
+  /** Set when the profiles file exists but could not be read; the file is left untouched. */
+  loadError?: { message: string; file: string; backup?: string };
+  /** Where a remembered password goes: encrypted by the OS keychain, or only this session's memory. */
+  passwordPersistence: 'encrypted' | 'session-only';
+}
+
+export interface ConnectionTestResult {
+  serverVersion: string;
+  flavor: ServerFlavor;
+  roundTripMs: number;
+  tls: { active: boolean; cipher?: string };
+  currentUser: string;
+}
+
+// ---------- servers and capabilities ----------
+
+export type ServerFlavor = 'mysql' | 'mariadb' | 'percona';
+
+export interface ServerIdentity {
+  flavor: ServerFlavor;
+  /** e.g. "8.0.31", "10.11.19" */
+  version: string;
+  /** @@version as the server says it, e.g. "10.11.19-MariaDB-0+deb12u1" */
+  versionString: string;
+  versionComment: string;
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+export interface BufferPoolConfig {
+  sizeBytes: number;
+  instances: number;
+  chunkSizeBytes: number | null; // MariaDB ≥10.8 has no chunks in some builds
+  pageSizeBytes: number;
+  oldBlocksTimeMs: number;
+  oldBlocksPct: number;
+  readAheadThreshold: number;
+}
+
+export type CapabilityStatus = 'yes' | 'no' | 'partial';
+
+export type CapabilityId =
+  | 'lru-is-old'
+  | 'show-profile'
+  | 'perf-schema-stages'
+  | 'explain-analyze'
+  | 'local-infile'
+  | 'lru-table';
+
+export interface Capability {
+  id: CapabilityId;
+  label: string;
+  status: CapabilityStatus;
+  /** What we found, in words. */
+  detail: string;
+  /** What bplab cannot do (or does differently) because of it; empty when status is 'yes'. */
+  blocks: string;
+}
+
+export type PrivilegeId = 'PROCESS' | 'SET_GLOBAL' | 'FILE' | 'SELECT' | 'CREATE_DROP' | 'SHUTDOWN';
+
+export interface PrivilegeCheck {
+  id: PrivilegeId;
+  label: string;
+  present: boolean;
+  /** What it blocks when missing. */
+  blocks: string;
+}
+
+export interface LruOldMethod {
+  /** 'is-old' reads IS_OLD; 'lru-position' derives old as LRU_POSITION < OLD_DATABASE_PAGES of the page's pool. */
+  method: 'is-old' | 'lru-position';
+  isOldUsable: boolean;
+  /** On servers where both work, how often they agreed on a sample of pages. */
+  agreement?: { pagesCompared: number; mismatches: number };
+}
+
+export interface CapabilityReport {
+  profileId: string;
+  checkedAt: string;
+  server: ServerIdentity;
+  bufferPool: BufferPoolConfig;
+  lruOld: LruOldMethod;
+  capabilities: Capability[];
+  privileges: PrivilegeCheck[];
+  currentUser: string;
+}
+
+// ---------- sandboxes ----------
+
+export interface ServerBinary {
+  /** Absolute path of mysqld/mariadbd. */
+  path: string;
+  basedir: string;
+  flavor: ServerFlavor;
+  version: string;
+  /** How it was found, for the UI. */
+  source: 'path' | 'basedir' | 'known-location';
+}
+
+const byteSize = z.union([z.number().int().positive(), z.string().regex(/^\d+[KMG]?$/i, 'a size like 128M or 2G')]);
+
+export const SandboxSpecSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, 'letters, digits, dot, dash and underscore; at most 40 characters'),
+  /** Absolute path of mysqld or mariadbd. */
+  binaryPath: z.string().min(1),
+  /** 0 or absent: a free loopback port. */
+  port: z.number().int().min(0).max(65535).optional(),
+  bufferPoolSize: byteSize.default('128M'),
+  oldBlocksTimeMs: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  oldBlocksPct: z.number().int().min(5).max(95).optional(),
+  localInfile: z.boolean().default(true),
+  /** Any other mysqld option, without the leading dashes: { "innodb_buffer_pool_instances": "1" }. */
+  options: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/i), z.string()).default({}),
+  /** Keep the server running when bplab quits. */
+  keepRunning: z.boolean().default(false),
+});
+export type SandboxSpec = z.input<typeof SandboxSpecSchema>;
+export type SandboxSpecParsed = z.output<typeof SandboxSpecSchema>;
+
+export type SandboxStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'failed';
+
+export interface SandboxInfo {
+  id: string;
+  name: string;
+  flavor: ServerFlavor;
+  version: string;
+  binaryPath: string;
+  basedir: string;
+  datadir: string;
+  port: number;
+  socketPath: string;
+  status: SandboxStatus;
+  pid?: number;
+  spec: SandboxSpecParsed;
+  createdAt: string;
+  /** The connection profile bplab keeps for this sandbox (root over loopback TCP). */
+  profileId: string;
+  lastError?: string;
+}
