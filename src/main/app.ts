@@ -1,0 +1,47 @@
+/**
+ * The composition root: builds every service with its dependencies and exposes one dispatch
+ * for the transports. Electron (src/main/electron) and the CLI (src/main/cli) both call createApp;
+ * only what differs between them (where secrets go, the transport's name) is passed in.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AppInfo } from '../shared/contract';
+import { EventBus } from './api/events';
+import { connectionHandlers } from './api/handlers/connections';
+import { sandboxHandlers } from './api/handlers/sandboxes';
+import { createDispatch, type Dispatch, type Handlers } from './api/router';
+
+export interface AppOptions {
+  /** bplab's data folder: profiles, sandboxes, journals. */
+  dataDir: string;
+  transport: AppInfo['transport'];
+  version: string;
+  log?: (line: string) => void;
+}
+
+export interface App {
+  dispatch: Dispatch;
+  events: EventBus;
+  /** Stops what must stop when bplab quits (sandboxes not marked keepRunning). */
+  shutdown(): Promise<void>;
+}
+
+export async function createApp(opts: AppOptions): Promise<App> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const log = opts.log ?? (() => {});
+  const events = new EventBus();
+  const handlers: Handlers = {
+    'app/info': async () => ({
+      version: opts.version,
+      transport: opts.transport,
+      dataDir: opts.dataDir,
+      passwordPersistence: 'session-only',
+    }),
+    ...connectionHandlers(),
+    ...sandboxHandlers(),
+  };
+  return {
+    dispatch: createDispatch(handlers, log),
+    events,
+    shutdown: async () => {},
+  };
+}
