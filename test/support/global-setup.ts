@@ -1,28 +1,61 @@
 /**
- * Starts the real server an integration run uses. BPLAB_FLAVOR names it (see flavors.ts).
- * TEMPORARY (development only): BPLAB_TEST_SERVER=host:port:flavor:version:binaryPath reuses a running server.
+ * Starts the real server an integration run uses, through bplab's own SandboxService.
+ * BPLAB_FLAVOR names the flavor (test/support/flavors.ts); scripts/test-all.sh runs each in turn.
+ * For quick local iteration, BPLAB_TEST_SERVER=host:port:flavor:version:binaryPath reuses a running server.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { ServerFlavor } from '../../src/shared/models';
+import { SandboxService } from '../../src/main/sandbox/sandboxes';
+import { binaryForFlavor } from './flavors';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dev = process.env.BPLAB_TEST_SERVER;
-  if (!dev) throw new Error('the sandbox-backed harness is not wired yet: set BPLAB_TEST_SERVER');
-  const [host = '127.0.0.1', port = '3306', flavor = 'mariadb', version = '', binaryPath = ''] = dev.split(':');
   const scratchDir = mkdtempSync(join(tmpdir(), 'bplab-it-'));
+  const dev = process.env.BPLAB_TEST_SERVER;
+  if (dev) {
+    const [host = '127.0.0.1', port = '3306', flavor = 'mariadb', version = '', binaryPath = ''] =
+      dev.split(':');
+    project.provide('bplabServer', {
+      label: `${flavor}-dev`,
+      flavor: flavor as ServerFlavor,
+      version,
+      host,
+      port: Number(port),
+      user: 'root',
+      password: '',
+      binaryPath,
+      scratchDir,
+    });
+    return async () => rmSync(scratchDir, { recursive: true, force: true });
+  }
+
+  const label = process.env.BPLAB_FLAVOR ?? 'mariadb-10.11';
+  const binary = await binaryForFlavor(label);
+  const sandboxes = new SandboxService({ root: join(scratchDir, 'harness-sandboxes') });
+  const started = Date.now();
+  const info = await sandboxes.create({
+    name: `it-${label}`,
+    binaryPath: binary.path,
+    bufferPoolSize: '256M',
+    localInfile: true,
+  });
+  console.log(
+    `[harness] ${label}: ${binary.flavor} ${binary.version} sandbox on port ${info.port} in ${Date.now() - started} ms`,
+  );
   project.provide('bplabServer', {
-    label: `${flavor}-dev`,
-    flavor: flavor as ServerFlavor,
-    version,
-    host,
-    port: Number(port),
-    user: 'root',
-    password: '',
-    binaryPath,
+    label,
+    flavor: info.flavor,
+    version: info.version,
+    ...sandboxes.connectionOptions(info),
+    binaryPath: binary.path,
     scratchDir,
   });
-  return async () => {};
+  return async () => {
+    await sandboxes
+      .delete(info.id)
+      .catch((e) => console.error(`[harness] could not delete the sandbox: ${e}`));
+    rmSync(scratchDir, { recursive: true, force: true });
+  };
 }

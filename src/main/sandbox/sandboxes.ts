@@ -1,0 +1,553 @@
+/**
+ * Private MySQL/MariaDB servers that bplab creates, starts, stops and deletes itself, the way
+ * the original benchmarks used MySQL Sandbox. Each lives in <root>/<id>/ (datadir, error log,
+ * metadata), listens only on 127.0.0.1, is always started with --no-defaults, and never touches
+ * a system service. Restart is how cold runs get a cold buffer pool.
+ */
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import {
+  SandboxSpecSchema,
+  type ConnectionProfile,
+  type SandboxInfo,
+  type SandboxSpec,
+  type SandboxSpecParsed,
+  type SandboxStatus,
+  type ServerBinary,
+} from '../../shared/models';
+import { AppFailure } from '../../shared/result';
+import { parseByteSize } from './byte-size';
+import { freePort, isPortFree } from './ports';
+import { findMariadbInstallDb, inspectBinary } from './server-binaries';
+
+/** What a sandbox remembers about itself, in <root>/<id>/sandbox.json. */
+interface SandboxMeta {
+  id: string;
+  name: string;
+  flavor: ServerBinary['flavor'];
+  version: string;
+  binaryPath: string;
+  basedir: string;
+  port: number;
+  socketPath: string;
+  spec: SandboxSpecParsed;
+  createdAt: string;
+  profileId: string;
+}
+
+/** Keeps a connection profile for each sandbox in bplab's profile store. */
+export interface SandboxProfileSink {
+  upsert(profile: ConnectionProfile): Promise<void>;
+  remove(profileId: string): Promise<void>;
+}
+
+export interface SandboxServiceDeps {
+  /** Folder holding one sub-folder per sandbox, e.g. <dataDir>/sandboxes. */
+  root: string;
+  onChange?: (info: SandboxInfo) => void;
+  profiles?: SandboxProfileSink;
+  log?: (line: string) => void;
+  /** How long a server may take to accept connections after it is spawned. */
+  startTimeoutMs?: number;
+  stopTimeoutMs?: number;
+}
+
+interface Runtime {
+  status: SandboxStatus;
+  pid?: number;
+  lastError?: string;
+  busy?: string;
+}
+
+const SANDBOX_USER = 'root';
+
+export class SandboxService {
+  private readonly runtime = new Map<string, Runtime>();
+  private readonly startTimeoutMs: number;
+  private readonly stopTimeoutMs: number;
+
+  constructor(private readonly deps: SandboxServiceDeps) {
+    mkdirSync(deps.root, { recursive: true });
+    this.startTimeoutMs = deps.startTimeoutMs ?? 180_000;
+    this.stopTimeoutMs = deps.stopTimeoutMs ?? 90_000;
+  }
+
+  // ---------- queries ----------
+
+  async list(): Promise<SandboxInfo[]> {
+    const ids = readdirSync(this.deps.root).filter((d) => existsSync(this.metaPath(d)));
+    return ids.map((id) => this.info(this.readMeta(id))).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async get(id: string): Promise<SandboxInfo> {
+    return this.info(this.readMeta(id));
+  }
+
+  /** The newest part of the server's error log. */
+  async log(id: string, maxBytes = 64_000): Promise<{ text: string; path: string; truncated: boolean }> {
+    this.readMeta(id);
+    const path = this.errorLogPath(id);
+    if (!existsSync(path)) return { text: '', path, truncated: false };
+    const buf = await readFile(path);
+    const truncated = buf.length > maxBytes;
+    return { text: buf.subarray(Math.max(0, buf.length - maxBytes)).toString('utf8'), path, truncated };
+  }
+
+  /** Connection options for the sandbox's root user over loopback TCP. */
+  connectionOptions(info: Pick<SandboxInfo, 'port'>): {
+    host: string;
+    port: number;
+    user: string;
+    password: string;
+  } {
+    return { host: '127.0.0.1', port: info.port, user: SANDBOX_USER, password: '' };
+  }
+
+  // ---------- lifecycle ----------
+
+  async create(input: SandboxSpec, opts: { start?: boolean } = {}): Promise<SandboxInfo> {
+    const spec = SandboxSpecSchema.parse(input);
+    const id = slug(spec.name);
+    if (existsSync(this.dir(id))) {
+      throw AppFailure.of('ALREADY_EXISTS', `A sandbox named "${spec.name}" already exists.`, {
+        hint: 'Pick another name, or delete the existing sandbox first.',
+      });
+    }
+    const binary = await inspectBinary(spec.binaryPath);
+    const port = await this.choosePort(spec.port);
+    const dir = this.dir(id);
+    mkdirSync(dir, { recursive: true });
+    const meta: SandboxMeta = {
+      id,
+      name: spec.name,
+      flavor: binary.flavor,
+      version: binary.version,
+      binaryPath: binary.path,
+      basedir: binary.basedir,
+      port,
+      socketPath: socketPathFor(dir, id),
+      spec,
+      createdAt: new Date().toISOString(),
+      profileId: `sandbox-${id}`,
+    };
+    try {
+      await this.initialize(meta, binary);
+    } catch (e) {
+      rmSync(dir, { recursive: true, force: true });
+      throw e;
+    }
+    this.writeMeta(meta);
+    await this.deps.profiles?.upsert(this.profileFor(meta));
+    this.changed(meta);
+    return opts.start === false ? this.info(meta) : this.start(id);
+  }
+
+  async start(id: string): Promise<SandboxInfo> {
+    return this.exclusive(id, 'starting', async (meta) => {
+      if (this.alivePid(meta)) return this.info(meta);
+      if (!(await isPortFree(meta.port))) {
+        if (meta.spec.port) {
+          throw AppFailure.of(
+            'PORT_IN_USE',
+            `Port ${meta.port} on 127.0.0.1 is already in use by another program.`,
+            {
+              hint: 'Stop that program, or edit the sandbox to use another port (leave it blank for a free one).',
+              details: { port: meta.port },
+            },
+          );
+        }
+        meta.port = await freePort();
+        this.writeMeta(meta);
+        await this.deps.profiles?.upsert(this.profileFor(meta));
+      }
+      const args = this.serverArgs(meta);
+      const logStart = fileSize(this.errorLogPath(id));
+      const logFd = openSync(this.errorLogPath(id), 'a');
+      const child = spawn(meta.binaryPath, args, { detached: true, stdio: ['ignore', logFd, logFd] });
+      closeSync(logFd);
+      const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
+      let exited: number | null | undefined;
+      child.once('exit', (code) => {
+        exited = code;
+        // A server that dies on its own (a crash, an external SHUTDOWN) shows up in the list at once.
+        if (!this.runtime.get(id)?.busy) this.changed(meta);
+      });
+      child.unref();
+      this.rt(id).pid = child.pid;
+      const ready = await Promise.race([
+        this.waitReady(meta, () => exited !== undefined),
+        spawnError.then((e) => `could not run ${meta.binaryPath}: ${e.message}`),
+      ]);
+      if (ready !== true) {
+        if (child.pid && exited === undefined) killQuietly(child.pid, 'SIGKILL');
+        throw AppFailure.of('SANDBOX_FAILED', `Sandbox "${meta.name}" did not start: ${ready}`, {
+          hint: `From its error log (${this.errorLogPath(id)}):\n${logExcerpt(this.errorLogPath(id), logStart)}`,
+        });
+      }
+      return this.info(meta);
+    });
+  }
+
+  async stop(id: string): Promise<SandboxInfo> {
+    return this.exclusive(id, 'stopping', async (meta) => {
+      const pid = this.alivePid(meta);
+      if (!pid) return this.info(meta);
+      try {
+        const conn = await createConnection({ ...this.connectionOptions(meta), connectTimeout: 5000 });
+        await conn.query('SHUTDOWN').catch(() => killQuietly(pid, 'SIGTERM'));
+        await conn.end().catch(() => {});
+      } catch {
+        killQuietly(pid, 'SIGTERM');
+      }
+      if (!(await waitFor(() => !isAlive(pid), this.stopTimeoutMs))) {
+        killQuietly(pid, 'SIGKILL');
+        await waitFor(() => !isAlive(pid), 10_000);
+      }
+      return this.info(meta);
+    });
+  }
+
+  /** Stop then start: the buffer pool comes back cold. */
+  async restart(id: string): Promise<SandboxInfo> {
+    await this.stop(id);
+    return this.start(id);
+  }
+
+  async delete(id: string): Promise<{ deleted: string }> {
+    const meta = this.readMeta(id);
+    await this.stop(id);
+    rmSync(this.dir(id), { recursive: true, force: true });
+    this.runtime.delete(id);
+    await this.deps.profiles?.remove(meta.profileId);
+    return { deleted: id };
+  }
+
+  /** On quit: stop every running sandbox the user did not ask to keep running. */
+  async stopAllExceptKept(): Promise<void> {
+    for (const s of await this.list()) {
+      if (s.status === 'running' && !s.spec.keepRunning) await this.stop(s.id).catch(() => {});
+    }
+  }
+
+  // ---------- internals ----------
+
+  private serverArgs(meta: SandboxMeta): string[] {
+    const { spec } = meta;
+    const dir = this.dir(meta.id);
+    const args = [
+      '--no-defaults',
+      `--basedir=${meta.basedir}`,
+      `--datadir=${join(dir, 'data')}`,
+      `--port=${meta.port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${meta.socketPath}`,
+      `--pid-file=${join(dir, 'mysqld.pid')}`,
+      `--log-error=${this.errorLogPath(meta.id)}`,
+      `--innodb-buffer-pool-size=${parseByteSize(spec.bufferPoolSize)}`,
+      `--local-infile=${spec.localInfile ? 1 : 0}`,
+      // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
+      // (both default to ON since MySQL 5.7 / MariaDB 10.2). spec.options may turn them back on.
+      '--innodb-buffer-pool-dump-at-shutdown=0',
+      '--innodb-buffer-pool-load-at-startup=0',
+    ];
+    if (spec.oldBlocksTimeMs !== undefined) args.push(`--innodb-old-blocks-time=${spec.oldBlocksTimeMs}`);
+    if (spec.oldBlocksPct !== undefined) args.push(`--innodb-old-blocks-pct=${spec.oldBlocksPct}`);
+    if (meta.flavor !== 'mariadb' && Number(meta.version.split('.')[0]) >= 8) args.push('--mysqlx=OFF');
+    if (process.getuid?.() === 0) args.push('--user=root');
+    for (const [k, v] of Object.entries(spec.options)) args.push(`--${k}=${v}`);
+    return args;
+  }
+
+  private async initialize(meta: SandboxMeta, binary: ServerBinary): Promise<void> {
+    const dir = this.dir(meta.id);
+    const datadir = join(dir, 'data');
+    const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
+    let cmd: string;
+    let args: string[];
+    if (binary.flavor === 'mariadb') {
+      const tool = findMariadbInstallDb(binary);
+      if (!tool) {
+        throw AppFailure.of('BINARY_INVALID', `No mariadb-install-db was found next to ${binary.path}.`, {
+          hint: 'Install the MariaDB server package that ships it (Debian: mariadb-server-core).',
+        });
+      }
+      cmd = tool;
+      args = [
+        '--no-defaults',
+        `--basedir=${binary.basedir}`,
+        `--datadir=${datadir}`,
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        ...asRoot,
+      ];
+    } else {
+      mkdirSync(datadir, { recursive: true });
+      cmd = binary.path;
+      args = [
+        '--no-defaults',
+        '--initialize-insecure',
+        `--basedir=${binary.basedir}`,
+        `--datadir=${datadir}`,
+        ...asRoot,
+      ];
+    }
+    const initLog = join(dir, 'init.log');
+    const code = await runToLog(cmd, args, initLog);
+    if (code !== 0) {
+      const text = existsSync(initLog) ? readFileSync(initLog, 'utf8') : '';
+      throw AppFailure.of(
+        'SANDBOX_FAILED',
+        `Initializing the datadir of "${meta.name}" failed (exit code ${code}).`,
+        {
+          hint: text.trim().split('\n').slice(-8).join('\n'),
+        },
+      );
+    }
+  }
+
+  /** true when the server answers SELECT 1; otherwise why not. */
+  private async waitReady(meta: SandboxMeta, hasExited: () => boolean): Promise<true | string> {
+    const deadline = Date.now() + this.startTimeoutMs;
+    while (Date.now() < deadline) {
+      if (hasExited()) return 'the server exited during startup';
+      try {
+        const conn = await createConnection({ ...this.connectionOptions(meta), connectTimeout: 2000 });
+        await conn.query('SELECT 1');
+        await conn.end();
+        return true;
+      } catch {
+        await sleep(250);
+      }
+    }
+    return `it did not accept connections within ${Math.round(this.startTimeoutMs / 1000)} s`;
+  }
+
+  private async choosePort(requested: number | undefined): Promise<number> {
+    if (!requested) return freePort();
+    if (!(await isPortFree(requested))) {
+      throw AppFailure.of(
+        'PORT_IN_USE',
+        `Port ${requested} on 127.0.0.1 is already in use by another program.`,
+        {
+          hint: 'Pick another port, or leave the port blank to use a free one.',
+          details: { port: requested },
+        },
+      );
+    }
+    return requested;
+  }
+
+  /** Runs one lifecycle operation at a time per sandbox; status is derived from the live pid afterwards. */
+  private async exclusive(
+    id: string,
+    status: 'starting' | 'stopping',
+    work: (meta: SandboxMeta) => Promise<SandboxInfo>,
+  ): Promise<SandboxInfo> {
+    const meta = this.readMeta(id);
+    const rt = this.rt(id);
+    if (rt.busy)
+      throw AppFailure.of('BUSY', `Sandbox "${meta.name}" is busy ${rt.busy}; try again when it is done.`);
+    rt.busy = status;
+    rt.status = status;
+    delete rt.lastError;
+    this.changed(meta);
+    try {
+      await work(meta);
+      delete rt.busy;
+      rt.status = 'stopped'; // info() reports 'running' while the pid lives
+      return this.info(meta);
+    } catch (e) {
+      rt.status = status === 'starting' ? 'failed' : 'stopped';
+      rt.lastError = e instanceof AppFailure ? e.error.message : (e as Error).message;
+      throw e;
+    } finally {
+      delete rt.busy;
+      this.changed(meta);
+    }
+  }
+
+  private info(meta: SandboxMeta): SandboxInfo {
+    const rt = this.rt(meta.id);
+    const pid = this.alivePid(meta);
+    const status: SandboxStatus = rt.busy
+      ? rt.status
+      : pid
+        ? 'running'
+        : rt.status === 'failed'
+          ? 'failed'
+          : 'stopped';
+    return {
+      id: meta.id,
+      name: meta.name,
+      flavor: meta.flavor,
+      version: meta.version,
+      binaryPath: meta.binaryPath,
+      basedir: meta.basedir,
+      datadir: join(this.dir(meta.id), 'data'),
+      port: meta.port,
+      socketPath: meta.socketPath,
+      status,
+      ...(pid ? { pid } : {}),
+      spec: meta.spec,
+      createdAt: meta.createdAt,
+      profileId: meta.profileId,
+      ...(rt.lastError ? { lastError: rt.lastError } : {}),
+    };
+  }
+
+  /** The pid of this sandbox's server if it is alive (from memory or its pid file). */
+  private alivePid(meta: SandboxMeta): number | undefined {
+    const candidates = [this.runtime.get(meta.id)?.pid, readPidFile(join(this.dir(meta.id), 'mysqld.pid'))];
+    for (const pid of candidates) {
+      if (pid && isAlive(pid) && isOurServer(pid, join(this.dir(meta.id), 'data'))) return pid;
+    }
+    return undefined;
+  }
+
+  private profileFor(meta: SandboxMeta): ConnectionProfile {
+    return {
+      id: meta.profileId,
+      name: `Sandbox ${meta.name}`,
+      transport: 'tcp',
+      host: '127.0.0.1',
+      port: meta.port,
+      user: SANDBOX_USER,
+      tls: { mode: 'off' },
+      sandboxId: meta.id,
+    };
+  }
+
+  private changed(meta: SandboxMeta): void {
+    this.deps.onChange?.(this.info(meta));
+  }
+
+  private rt(id: string): Runtime {
+    let rt = this.runtime.get(id);
+    if (!rt) {
+      rt = { status: 'stopped' };
+      this.runtime.set(id, rt);
+    }
+    return rt;
+  }
+
+  private dir(id: string): string {
+    return join(this.deps.root, id);
+  }
+  private metaPath(id: string): string {
+    return join(this.dir(id), 'sandbox.json');
+  }
+  private errorLogPath(id: string): string {
+    return join(this.dir(id), 'error.log');
+  }
+
+  private readMeta(id: string): SandboxMeta {
+    if (!/^[a-z0-9][a-z0-9_.-]*$/.test(id) || !existsSync(this.metaPath(id))) {
+      throw AppFailure.of('NOT_FOUND', `There is no sandbox "${id}".`);
+    }
+    return JSON.parse(readFileSync(this.metaPath(id), 'utf8')) as SandboxMeta;
+  }
+
+  private writeMeta(meta: SandboxMeta): void {
+    writeFileSync(this.metaPath(meta.id), JSON.stringify(meta, null, 2));
+  }
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
+}
+
+/** Unix sockets paths are limited to ~107 bytes; fall back to /tmp when the data folder is deep. */
+function socketPathFor(dir: string, id: string): string {
+  const inDir = join(dir, 'mysql.sock');
+  return inDir.length < 100 ? inDir : join('/tmp', `bplab-${id}-${process.pid}.sock`);
+}
+
+function fileSize(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0;
+}
+
+/** The errors a failed start wrote to the log (or its last lines when none is marked as an error). */
+function logExcerpt(path: string, from: number): string {
+  const lines = existsSync(path) ? readFileSync(path).subarray(from).toString('utf8').trim().split('\n') : [];
+  const errors = lines.filter((l) => /\[ERROR\]/i.test(l));
+  return (errors.length ? errors.slice(0, 6) : lines.slice(-8)).join('\n');
+}
+
+function readPidFile(path: string): number | undefined {
+  try {
+    const n = Number(readFileSync(path, 'utf8').trim());
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie is not a running server.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return true;
+  }
+}
+
+/** Guards against a recycled pid: on Linux, the process must be a server using this datadir. */
+function isOurServer(pid: number, datadir: string): boolean {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes(datadir);
+  } catch {
+    return existsSync('/proc') ? false : true;
+  }
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function runToLog(cmd: string, args: string[], logPath: string): Promise<number> {
+  return new Promise((resolve) => {
+    const fd = openSync(logPath, 'a');
+    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    child.once('error', (e) => {
+      writeFileSync(logPath, `could not run ${cmd}: ${e.message}\n`, { flag: 'a' });
+      resolve(127);
+    });
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(cond: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (cond()) return true;
+    await sleep(100);
+  }
+  return cond();
+}
