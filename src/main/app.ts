@@ -4,11 +4,14 @@
  * only what differs between them (where secrets go, the transport's name) is passed in.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AppInfo } from '../shared/contract';
 import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
 import { sandboxHandlers } from './api/handlers/sandboxes';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
+import { SandboxService } from './sandbox/sandboxes';
+import { ProfileStore } from './services/profiles';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -29,6 +32,18 @@ export async function createApp(opts: AppOptions): Promise<App> {
   mkdirSync(opts.dataDir, { recursive: true });
   const log = opts.log ?? (() => {});
   const events = new EventBus();
+  const profiles = new ProfileStore(opts.dataDir);
+  const sandboxes = new SandboxService({
+    root: join(opts.dataDir, 'sandboxes'),
+    onChange: (info) => events.emit('sandboxes/changed', info),
+    profiles: {
+      upsert: async (profile) => void profiles.put(profile),
+      remove: async (id) => {
+        if (profiles.find(id)) profiles.delete(id);
+      },
+    },
+    log,
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -37,11 +52,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
       passwordPersistence: 'session-only',
     }),
     ...connectionHandlers(),
-    ...sandboxHandlers(),
+    ...sandboxHandlers(sandboxes),
   };
   return {
     dispatch: createDispatch(handlers, log),
     events,
-    shutdown: async () => {},
+    shutdown: () => sandboxes.stopAllExceptKept(),
   };
 }

@@ -1,6 +1,7 @@
-/** Handlers for sandboxes/*. OWNER: sandbox work. */
+/** Handlers for sandboxes/*: thin calls into SandboxService. */
+import { findBinaries } from '../../sandbox/server-binaries';
+import type { SandboxService } from '../../sandbox/sandboxes';
 import type { Handlers } from '../router';
-import { notYet } from './not-yet';
 
 export type SandboxHandlers = Pick<
   Handlers,
@@ -14,15 +15,15 @@ export type SandboxHandlers = Pick<
   | 'sandboxes/log'
 >;
 
-export function sandboxHandlers(): SandboxHandlers {
+export function sandboxHandlers(sandboxes: SandboxService): SandboxHandlers {
   return {
-    'sandboxes/list': notYet('sandboxes/list'),
-    'sandboxes/find-binaries': notYet('sandboxes/find-binaries'),
-    'sandboxes/create': notYet('sandboxes/create'),
-    'sandboxes/start': notYet('sandboxes/start'),
-    'sandboxes/stop': notYet('sandboxes/stop'),
-    'sandboxes/restart': notYet('sandboxes/restart'),
-    'sandboxes/delete': notYet('sandboxes/delete'),
-    'sandboxes/log': notYet('sandboxes/log'),
+    'sandboxes/list': () => sandboxes.list(),
+    'sandboxes/find-binaries': ({ basedir }) => findBinaries(basedir ? { basedir } : {}),
+    'sandboxes/create': ({ spec, start }) => sandboxes.create(spec, { start }),
+    'sandboxes/start': ({ id }) => sandboxes.start(id),
+    'sandboxes/stop': ({ id }) => sandboxes.stop(id),
+    'sandboxes/restart': ({ id }) => sandboxes.restart(id),
+    'sandboxes/delete': ({ id }) => sandboxes.delete(id),
+    'sandboxes/log': ({ id, maxBytes }) => sandboxes.log(id, maxBytes),
   };
 }
