@@ -1,0 +1,48 @@
+/** Serving the UI in browser mode until the user stops bplab; shared by `serve` and `demo`. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppFailure } from '../../shared/result';
+import type { App } from '../app';
+import { startBrowserServer } from '../transport/browser-server';
+import type { CliContext } from './command';
+
+export async function serveUntilStopped(
+  app: App,
+  ctx: CliContext,
+  opts: { host: string; port: number },
+): Promise<number> {
+  if (!existsSync(join(ctx.staticDir, 'index.html')))
+    throw AppFailure.of('FEATURE_MISSING', `the app's pages are not built (no ${ctx.staticDir}/index.html)`, {
+      hint: 'run npm run build first',
+    });
+  let server;
+  try {
+    server = await startBrowserServer({
+      dispatch: app.dispatch,
+      events: app.events,
+      host: opts.host,
+      port: opts.port,
+      staticDir: ctx.staticDir,
+      log: (line) => ctx.err(`bplab: ${line}`),
+    });
+  } catch (e) {
+    await app.shutdown();
+    throw e;
+  }
+  ctx.out(`bplab: serving on ${server.url}`);
+  const signal = await ctx.stopRequested;
+  ctx.err(`bplab: ${signal}: stopping (sandboxes not marked "keep running" are stopped)`);
+  await server.close();
+  await app.shutdown();
+  return 0;
+}
+
+export function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw AppFailure.of('INVALID_ARGUMENT', `--port must be a number from 0 to 65535, not "${text}"`, {
+      hint: '0 picks a free port',
+    });
+  return port;
+}
