@@ -10,7 +10,7 @@ const directives: Array<[string, string]> = [
   ['style-src', "'self' 'unsafe-inline'"],
   ['img-src', "'self' data:"],
   ['font-src', "'self'"],
-  ['connect-src', "'self' ws://127.0.0.1:* ws://localhost:* ws://[::1]:*"],
+  ['connect-src', "'self' ws://127.0.0.1:* ws://localhost:*"],
   ['object-src', "'none'"],
   ['base-uri', "'none'"],
   ['form-action', "'none'"],

@@ -1,0 +1,137 @@
+/**
+ * Electron's main process: one hardened window on the app's own files, the IPC half of the contract,
+ * and orderly shutdown. Everything else is in createApp (src/main/app.ts), shared with `bplab serve`.
+ */
+import {
+  BrowserWindow,
+  app as electronApp,
+  ipcMain,
+  safeStorage,
+  session,
+  type IpcMainInvokeEvent,
+} from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { err } from '../../shared/result';
+import { createApp, type App } from '../app';
+import { CONTENT_SECURITY_POLICY } from '../transport/csp';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { isAllowedRequest, isAppPage } from './policy';
+import { safeStorageCipher } from './safe-storage-cipher';
+
+const rendererDir = join(__dirname, '..', 'renderer');
+const indexFile = join(rendererDir, 'index.html');
+const indexUrl = pathToFileURL(indexFile).href;
+const log = (line: string) => process.stderr.write(`bplab: ${line}\n`);
+
+if (!electronApp.requestSingleInstanceLock()) {
+  // One bplab per data folder: a second launch focuses the first window instead.
+  electronApp.quit();
+} else {
+  electronApp.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  electronApp.whenReady().then(start, (e: unknown) => {
+    log(`could not start: ${e instanceof Error ? e.message : String(e)}`);
+    electronApp.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  hardenSession();
+  const cipher = safeStorageCipher(safeStorage);
+  // TODO(secrets): pass `cipher` to createApp once AppOptions takes it (EncryptedFileSecretStore, src/main/services/secrets.ts).
+  void cipher;
+  const app = await createApp({
+    dataDir: process.env.BPLAB_HOME || electronApp.getPath('userData'),
+    transport: 'electron',
+    version: electronApp.getVersion(),
+    log,
+  });
+  ipcMain.handle(INVOKE_CHANNEL, (e: IpcMainInvokeEvent, name: unknown, args: unknown) => {
+    if (!fromAppPage(e)) return err('UNAUTHORIZED', 'bplab only answers its own page');
+    return app.dispatch(String(name), args);
+  });
+  app.events.subscribe((event, payload) => {
+    for (const win of BrowserWindow.getAllWindows())
+      if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+  });
+  shutDownOnQuit(app);
+  electronApp.on('window-all-closed', () => electronApp.quit());
+  openWindow();
+}
+
+function openWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1320,
+    height: 880,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'bplab',
+    show: false,
+    webPreferences: {
+      preload: join(__dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  const contents = win.webContents;
+  const stayHome = (e: { preventDefault(): void }, url: string) => {
+    if (!isAppPage(url, indexUrl)) e.preventDefault();
+  };
+  contents.on('will-navigate', stayHome);
+  contents.on('will-redirect', stayHome);
+  contents.on('will-attach-webview', (e) => e.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  win.once('ready-to-show', () => win.show());
+  void win.loadFile(indexFile);
+  return win;
+}
+
+/** Only the top frame of our own page may call main. */
+function fromAppPage(e: IpcMainInvokeEvent): boolean {
+  const frame = e.senderFrame;
+  return !!frame && frame.parent === null && isAppPage(frame.url, indexUrl);
+}
+
+function hardenSession(): void {
+  const ses = session.defaultSession;
+  ses.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isAllowedRequest(details.url, pathToFileURL(rendererDir).href) }),
+  );
+  ses.webRequest.onHeadersReceived((details, callback) =>
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    }),
+  );
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+}
+
+/** Holds the quit until sandboxes not marked keepRunning are stopped. */
+function shutDownOnQuit(app: App): void {
+  let state: 'running' | 'stopping' | 'stopped' = 'running';
+  electronApp.on('before-quit', (e) => {
+    if (state === 'stopped') return;
+    e.preventDefault();
+    if (state === 'stopping') return;
+    state = 'stopping';
+    app
+      .shutdown()
+      .catch((error: unknown) => log(`shutdown: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        state = 'stopped';
+        electronApp.quit();
+      });
+  });
+}
