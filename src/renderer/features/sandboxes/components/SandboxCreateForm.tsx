@@ -1,0 +1,152 @@
+/** Creates (and starts) a sandbox from a server binary found on this machine. */
+import type { FormEvent } from 'react';
+import { Field } from '../../../components/Field';
+import { useSandboxes } from '../stores/sandboxes-store';
+import { binaryLabel } from '../utils/sandbox-view';
+
+export function SandboxCreateForm() {
+  const {
+    form,
+    formErrors: errors,
+    binaries,
+    searched,
+    finding,
+    creating,
+    change,
+    findBinaries,
+    create,
+  } = useSandboxes();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void create();
+  };
+  return (
+    <form className="panel" data-testid="sandbox-create-form" onSubmit={submit} noValidate>
+      <div className="panel-head">
+        <h2>New sandbox</h2>
+      </div>
+      <div className="grid">
+        <Field
+          label="Also search in (basedir)"
+          name="basedir"
+          hint="optional: a folder holding bin/mysqld or bin/mariadbd"
+        >
+          <input
+            data-testid="sandbox-basedir"
+            value={form.basedir}
+            placeholder="~/mysql-8.0.31"
+            onChange={(e) => change({ basedir: e.target.value })}
+          />
+        </Field>
+        <div className="field field-button">
+          <button
+            type="button"
+            data-testid="sandbox-find-binaries"
+            disabled={finding}
+            onClick={() => void findBinaries()}
+          >
+            {finding ? 'Searching…' : 'Find servers'}
+          </button>
+        </div>
+        <Field label="Server binary" name="binaryPath" error={errors.binaryPath}>
+          <select
+            data-testid="sandbox-binary"
+            value={form.binaryPath}
+            onChange={(e) => change({ binaryPath: e.target.value })}
+            disabled={binaries.length === 0}
+          >
+            {binaries.length === 0 && (
+              <option value="">{searched ? 'no server found' : 'press Find servers'}</option>
+            )}
+            {binaries.map((b) => (
+              <option key={b.path} value={b.path}>
+                {binaryLabel(b)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {searched && binaries.length === 0 && (
+          <p className="muted wide" data-testid="sandbox-binaries-searched">
+            No mysqld or mariadbd found in: {searched.join(', ')}. Give a basedir above.
+          </p>
+        )}
+        <Field label="Name" name="name" error={errors.name}>
+          <input
+            data-testid="sandbox-name"
+            value={form.name}
+            onChange={(e) => change({ name: e.target.value })}
+          />
+        </Field>
+        <Field label="Port" name="port" error={errors.port} hint="blank: a free port">
+          <input
+            data-testid="sandbox-port"
+            inputMode="numeric"
+            value={form.port}
+            onChange={(e) => change({ port: e.target.value })}
+          />
+        </Field>
+        <Field
+          label="Buffer pool size"
+          name="bufferPoolSize"
+          error={errors.bufferPoolSize}
+          hint="e.g. 128M, 1G"
+        >
+          <input
+            data-testid="sandbox-buffer-pool"
+            value={form.bufferPoolSize}
+            onChange={(e) => change({ bufferPoolSize: e.target.value })}
+          />
+        </Field>
+        <Field
+          label="innodb_old_blocks_time (ms)"
+          name="oldBlocksTimeMs"
+          error={errors.oldBlocksTimeMs}
+          hint="blank: server default"
+        >
+          <input
+            data-testid="sandbox-old-blocks-time"
+            inputMode="numeric"
+            value={form.oldBlocksTimeMs}
+            onChange={(e) => change({ oldBlocksTimeMs: e.target.value })}
+          />
+        </Field>
+        <Field
+          label="innodb_old_blocks_pct"
+          name="oldBlocksPct"
+          error={errors.oldBlocksPct}
+          hint="blank: server default"
+        >
+          <input
+            data-testid="sandbox-old-blocks-pct"
+            inputMode="numeric"
+            value={form.oldBlocksPct}
+            onChange={(e) => change({ oldBlocksPct: e.target.value })}
+          />
+        </Field>
+        <Field label="Other options (key=value per line)" name="options" error={errors.options}>
+          <textarea
+            data-testid="sandbox-options"
+            rows={3}
+            value={form.options}
+            placeholder="innodb_buffer_pool_instances=1"
+            onChange={(e) => change({ options: e.target.value })}
+          />
+        </Field>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="sandbox-keep-running"
+            checked={form.keepRunning}
+            onChange={(e) => change({ keepRunning: e.target.checked })}
+          />
+          keep running when bplab quits
+        </label>
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary" data-testid="sandbox-create" disabled={creating}>
+          {creating ? 'Creating and starting…' : 'Create and start'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+/** Sandboxes as the list shows them: status in words, which buttons apply, live updates merged in. */
+import type { SandboxInfo, SandboxStatus, ServerBinary } from '../../../../shared/models';
+import { flavorLabel, formatBytes } from '../../../lib/format';
+
+/** Merges one 'sandboxes/changed' event into the list (replaces by id, else appends). */
+export function upsertSandbox(list: SandboxInfo[], changed: SandboxInfo): SandboxInfo[] {
+  const at = list.findIndex((s) => s.id === changed.id);
+  if (at < 0) return [...list, changed];
+  return list.map((s, i) => (i === at ? changed : s));
+}
+
+export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
+
+const STATUS: Record<SandboxStatus, { label: string; tone: Tone }> = {
+  running: { label: 'running', tone: 'ok' },
+  starting: { label: 'starting…', tone: 'busy' },
+  stopping: { label: 'stopping…', tone: 'busy' },
+  stopped: { label: 'stopped', tone: 'idle' },
+  failed: { label: 'failed', tone: 'bad' },
+};
+
+export interface SandboxRow {
+  id: string;
+  name: string;
+  server: string;
+  port: string;
+  status: SandboxStatus;
+  statusLabel: string;
+  tone: Tone;
+  bufferPool: string;
+  keepRunning: boolean;
+  lastError: string | null;
+  canStart: boolean;
+  canStop: boolean;
+  canRestart: boolean;
+  canDelete: boolean;
+  canConnect: boolean;
+}
+
+export function sandboxRow(s: SandboxInfo): SandboxRow {
+  const status = STATUS[s.status] ?? { label: s.status, tone: 'idle' as Tone };
+  const size = s.spec.bufferPoolSize;
+  const settled = s.status === 'stopped' || s.status === 'failed';
+  return {
+    id: s.id,
+    name: s.name,
+    server: `${flavorLabel(s.flavor)} ${s.version}`,
+    port: String(s.port),
+    status: s.status,
+    statusLabel: status.label,
+    tone: status.tone,
+    bufferPool: typeof size === 'number' ? formatBytes(size) : size,
+    keepRunning: s.spec.keepRunning,
+    lastError: s.status === 'failed' || s.lastError ? (s.lastError ?? null) : null,
+    canStart: settled,
+    canStop: s.status === 'running' || s.status === 'starting',
+    canRestart: s.status === 'running',
+    canDelete: settled,
+    canConnect: s.status === 'running',
+  };
+}
+
+/** "MariaDB 10.11.19 · /usr/sbin/mariadbd" */
+export function binaryLabel(b: ServerBinary): string {
+  return `${flavorLabel(b.flavor)} ${b.version} · ${b.path}`;
+}

@@ -1,0 +1,37 @@
+/** Number formatting shared by every screen. */
+
+const UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** 134217728 → "128 MiB"; 1536 → "1.5 KiB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text =
+    unit === 0 || Number.isInteger(value)
+      ? String(value)
+      : value.toFixed(value < 10 ? 2 : 1).replace(/\.?0+$/, '');
+  return `${text} ${UNITS[unit]}`;
+}
+
+/** 0.42 → "0.42 ms"; 12.3456 → "12.3 ms"; 1534 → "1.53 s". */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  if (ms >= 1000) return `${trim(ms / 1000)} s`;
+  return `${trim(ms)} ms`;
+}
+
+function trim(n: number): string {
+  return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
+}
+
+const FLAVORS: Record<string, string> = { mysql: 'MySQL', mariadb: 'MariaDB', percona: 'Percona Server' };
+
+/** 'mariadb' → "MariaDB". */
+export function flavorLabel(flavor: string): string {
+  return FLAVORS[flavor] ?? flavor;
+}

@@ -1,0 +1,23 @@
+/**
+ * Which screen is shown, and for which connection profile. Features do not import each other:
+ * a sandbox's "Open connection" button just asks to go to the connections screen for its profile.
+ */
+import { create } from 'zustand';
+
+export type Screen = 'sandboxes' | 'connections' | 'capabilities';
+
+export interface Navigation {
+  screen: Screen;
+  /** The profile the screen should open, when it was asked for one. */
+  profileId: string | null;
+  /** Bumped on every go(), so a screen reacts to being asked twice for the same profile. */
+  visit: number;
+  go(screen: Screen, profileId?: string | null): void;
+}
+
+export const useNavigation = create<Navigation>()((set) => ({
+  screen: 'sandboxes',
+  profileId: null,
+  visit: 0,
+  go: (screen, profileId = null) => set((s) => ({ screen, profileId, visit: s.visit + 1 })),
+}));

@@ -1,0 +1,134 @@
+/**
+ * The browser-mode client of the contract: requests and events as WireMessages over one WebSocket,
+ * reconnecting after a drop. Requests in flight when the socket drops resolve to a CONNECTION_LOST
+ * error value, so a screen always has something to say. No DOM types here: the socket comes from
+ * the `open` function, so the same code runs under Node in tests.
+ */
+import type { BplabApi, EventName, WireMessage } from '../../shared/contract';
+import { err, type Result } from '../../shared/result';
+
+/** The part of a WebSocket (DOM or the `ws` package) this client needs. */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: never) => void) | null;
+  onclose: ((ev: never) => void) | null;
+  onerror: ((ev: never) => void) | null;
+  onmessage: ((ev: never) => void) | null;
+}
+
+export type LinkState = 'connecting' | 'open' | 'disconnected';
+
+export interface SocketClientOptions {
+  url: string;
+  open: (url: string) => SocketLike;
+  onLinkChange?: (state: LinkState, failedAttempts: number) => void;
+  /** Waits between reconnection attempts; the last one repeats. */
+  retryDelaysMs?: number[];
+}
+
+export interface SocketClient extends BplabApi {
+  /** Stops for good (no reconnection). */
+  close(): void;
+}
+
+const lost = (): Result<never> =>
+  err('CONNECTION_LOST', 'The connection to the bplab server dropped before the answer came', {
+    hint: 'bplab reconnects by itself; check that `bplab serve` is still running, then try again',
+  });
+
+export function createSocketClient(opts: SocketClientOptions): SocketClient {
+  const delays = opts.retryDelaysMs ?? [500, 1000, 2000, 5000];
+  const pending = new Map<number, (result: Result<unknown>) => void>();
+  const waiting: string[] = [];
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let socket: SocketLike | null = null;
+  let state: LinkState = 'connecting';
+  let failedAttempts = 0;
+  let nextId = 1;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setState = (next: LinkState) => {
+    state = next;
+    opts.onLinkChange?.(next, failedAttempts);
+  };
+
+  const failAll = () => {
+    waiting.length = 0;
+    const resolvers = [...pending.values()];
+    pending.clear();
+    for (const resolve of resolvers) resolve(lost());
+  };
+
+  const receive = (data: unknown) => {
+    if (typeof data !== 'string') return;
+    let message: WireMessage;
+    try {
+      message = JSON.parse(data) as WireMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'response') {
+      const resolve = pending.get(message.id);
+      pending.delete(message.id);
+      resolve?.(message.result);
+    } else if (message.type === 'event') {
+      for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+    }
+  };
+
+  const connect = () => {
+    setState('connecting');
+    const ws = opts.open(opts.url);
+    socket = ws;
+    ws.onopen = () => {
+      failedAttempts = 0;
+      setState('open');
+      for (const frame of waiting.splice(0)) ws.send(frame);
+    };
+    ws.onmessage = ((ev: { data: unknown }) => receive(ev.data)) as (ev: never) => void;
+    ws.onerror = () => {};
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      failAll();
+      if (stopped) return;
+      failedAttempts += 1;
+      setState('disconnected');
+      const delay = delays[Math.min(failedAttempts - 1, delays.length - 1)] ?? 5000;
+      retryTimer = setTimeout(connect, delay);
+    };
+  };
+
+  const invoke = (name: string, args: unknown): Promise<Result<unknown>> =>
+    new Promise((resolve) => {
+      if (state === 'disconnected' || stopped) return resolve(lost());
+      const id = nextId++;
+      pending.set(id, resolve);
+      const frame = JSON.stringify({ type: 'request', id, name, args });
+      if (state === 'open' && socket) socket.send(frame);
+      else waiting.push(frame);
+    });
+
+  connect();
+
+  return {
+    invoke: invoke as BplabApi['invoke'],
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event as EventName, set);
+      const untyped = listener as (payload: unknown) => void;
+      set.add(untyped);
+      return () => void set.delete(untyped);
+    },
+    close: () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const ws = socket;
+      socket = null;
+      failAll();
+      ws?.close();
+    },
+  };
+}
