@@ -3,6 +3,31 @@
  * To add one: write commands/<name>.ts exporting a defineCommand(...), and list it here.
  */
 import type { CliCommand } from './command';
+import { capabilitiesCommand, connectCommand } from './commands/capabilities';
+import { demoCommand } from './commands/demo';
+import {
+  sandboxBinariesCommand,
+  sandboxCreateCommand,
+  sandboxDeleteCommand,
+  sandboxListCommand,
+  sandboxLogCommand,
+  sandboxRestartCommand,
+  sandboxStartCommand,
+  sandboxStopCommand,
+} from './commands/sandbox';
 import { serveCommand } from './commands/serve';
 
-export const COMMANDS: readonly CliCommand[] = [serveCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  demoCommand,
+  serveCommand,
+  sandboxListCommand,
+  sandboxBinariesCommand,
+  sandboxCreateCommand,
+  sandboxStartCommand,
+  sandboxStopCommand,
+  sandboxRestartCommand,
+  sandboxDeleteCommand,
+  sandboxLogCommand,
+  connectCommand,
+  capabilitiesCommand,
+];
