@@ -11,7 +11,10 @@ import { connectionHandlers } from './api/handlers/connections';
 import { sandboxHandlers } from './api/handlers/sandboxes';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
 import { SandboxService } from './sandbox/sandboxes';
+import { CapabilityService } from './services/capabilities';
+import { ConnectionService } from './services/connections';
 import { ProfileStore } from './services/profiles';
+import { SessionSecretStore, type SecretStore } from './services/secrets';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -19,6 +22,8 @@ export interface AppOptions {
   transport: AppInfo['transport'];
   version: string;
   log?: (line: string) => void;
+  /** Where passwords go; Electron passes an EncryptedFileSecretStore, the default keeps them in memory only. */
+  secrets?: SecretStore;
 }
 
 export interface App {
@@ -33,6 +38,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const log = opts.log ?? (() => {});
   const events = new EventBus();
   const profiles = new ProfileStore(opts.dataDir);
+  const secrets = opts.secrets ?? new SessionSecretStore();
+  const connections = new ConnectionService({ profiles, secrets });
+  const capabilities = new CapabilityService({ connections });
   const sandboxes = new SandboxService({
     root: join(opts.dataDir, 'sandboxes'),
     onChange: (info) => events.emit('sandboxes/changed', info),
@@ -49,9 +57,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
       version: opts.version,
       transport: opts.transport,
       dataDir: opts.dataDir,
-      passwordPersistence: 'session-only',
+      passwordPersistence: secrets.persistence,
     }),
-    ...connectionHandlers(),
+    ...connectionHandlers({ profiles, secrets, connections, capabilities }),
     ...sandboxHandlers(sandboxes),
   };
   return {

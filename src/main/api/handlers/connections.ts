@@ -1,6 +1,10 @@
-/** Handlers for profiles/* and connections/*. OWNER: connections work. */
+/** Handlers for profiles/* and connections/*: thin, the work is in the services. */
+import type { CapabilityService } from '../../services/capabilities';
+import type { ConnectionService } from '../../services/connections';
+import type { ProfileStore } from '../../services/profiles';
+import type { SecretStore } from '../../services/secrets';
+import { AppFailure } from '../../../shared/result';
 import type { Handlers } from '../router';
-import { notYet } from './not-yet';
 
 export type ConnectionHandlers = Pick<
   Handlers,
@@ -12,13 +16,47 @@ export type ConnectionHandlers = Pick<
   | 'connections/capabilities'
 >;
 
-export function connectionHandlers(): ConnectionHandlers {
+export interface ConnectionHandlerDeps {
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  connections: ConnectionService;
+  capabilities: CapabilityService;
+}
+
+export function connectionHandlers(deps: ConnectionHandlerDeps): ConnectionHandlers {
+  const { profiles, secrets, connections, capabilities } = deps;
   return {
-    'profiles/list': notYet('profiles/list'),
-    'profiles/save': notYet('profiles/save'),
-    'profiles/delete': notYet('profiles/delete'),
-    'profiles/forget-password': notYet('profiles/forget-password'),
-    'connections/test': notYet('connections/test'),
-    'connections/capabilities': notYet('connections/capabilities'),
+    'profiles/list': async () => {
+      const { profiles: list, loadError } = profiles.list();
+      return {
+        profiles: list.map((p) => ({ ...p, password: secrets.state(p.id) })),
+        ...(loadError && { loadError }),
+        passwordPersistence: secrets.persistence,
+      };
+    },
+    'profiles/save': async ({ draft, password, rememberPassword }) => {
+      const saved = profiles.save(draft);
+      if (password !== undefined) secrets.set(saved.id, password, rememberPassword ?? false);
+      return saved;
+    },
+    'profiles/delete': async ({ id }) => {
+      const profile = profiles.get(id);
+      if (profile.sandboxId) {
+        throw AppFailure.of('INVALID_ARGUMENT', `Profile "${profile.name}" belongs to a sandbox.`, {
+          hint: 'Delete the sandbox instead; its profile goes with it.',
+          details: { profileId: id, sandboxId: profile.sandboxId },
+        });
+      }
+      profiles.delete(id);
+      secrets.forget(id);
+      return { deleted: id };
+    },
+    'profiles/forget-password': async ({ id }) => {
+      profiles.get(id);
+      secrets.forget(id);
+      return { id };
+    },
+    'connections/test': async ({ profileId, password }) => connections.test(profileId, password),
+    'connections/capabilities': async ({ profileId, password }) => capabilities.report(profileId, password),
   };
 }

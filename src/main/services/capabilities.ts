@@ -1,0 +1,416 @@
+/**
+ * What bplab can do on a server, and why not when it cannot: the flavor and version, the buffer pool
+ * configuration, how to tell old from young pages, which measuring tools work, and which privileges
+ * the user holds. Probing reads only: it never switches an instrument on or changes a variable.
+ */
+import type {
+  BufferPoolConfig,
+  Capability,
+  CapabilityReport,
+  LruOldMethod,
+  PrivilegeCheck,
+  ServerIdentity,
+} from '../../shared/models';
+import { AppFailure } from '../../shared/result';
+import type { ConnectionService, ServerConnection } from './connections';
+import { databasesWith, hasGlobal, hasOnDatabase, hasOnTable, parseGrants, type Grant } from './grants';
+import { identifyServer, versionAtLeast } from './server-identity';
+
+export interface CapabilityServiceDeps {
+  connections: ConnectionService;
+  now?: () => Date;
+}
+
+const VARIABLES = [
+  'version',
+  'version_comment',
+  'innodb_buffer_pool_size',
+  'innodb_buffer_pool_instances',
+  'innodb_buffer_pool_chunk_size',
+  'innodb_page_size',
+  'innodb_old_blocks_time',
+  'innodb_old_blocks_pct',
+  'innodb_read_ahead_threshold',
+  'local_infile',
+  'performance_schema',
+  'have_profiling',
+] as const;
+type VariableName = (typeof VARIABLES)[number];
+type Variables = Partial<Record<VariableName, string>>;
+
+/**
+ * One pass over the LRU, joined with the pool stats so both come from the same statement: how many
+ * pages, how many have no IS_OLD flag, and where IS_OLD disagrees with LRU_POSITION < OLD_DATABASE_PAGES
+ * (LRU_POSITION 0 is the tail, where the old sublist ends).
+ */
+const LRU_AGREEMENT_SQL = `
+SELECT COUNT(*) AS pages,
+       COALESCE(SUM(l.IS_OLD IS NULL), 0) AS unflagged,
+       COALESCE(SUM(l.IS_OLD IS NOT NULL AND (l.IS_OLD = 'YES') <> (l.LRU_POSITION < s.OLD_DATABASE_PAGES)), 0) AS mismatches
+  FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU l
+  JOIN INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS s ON s.POOL_ID = l.POOL_ID`;
+
+interface LruProbe {
+  readable: boolean;
+  /** Set when the read failed. */
+  failure?: AppFailure;
+  pages: number;
+  unflagged: number;
+  mismatches: number;
+}
+
+const STAGE_CONSUMERS = ['events_stages_current', 'events_stages_history_long'];
+
+export class CapabilityService {
+  private readonly connections: ConnectionService;
+  private readonly now: () => Date;
+
+  constructor(deps: CapabilityServiceDeps) {
+    this.connections = deps.connections;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async report(profileId: string, password?: string): Promise<CapabilityReport> {
+    return this.connections.use(profileId, { password }, (c) => this.probe(c));
+  }
+
+  /** Builds the report on an open connection. */
+  async probe(c: ServerConnection): Promise<CapabilityReport> {
+    const vars = await readVariables(c);
+    const server = identifyServer(vars.version ?? '', vars.version_comment ?? '');
+    const [who] = await c.rows<{ user: string }>('SELECT CURRENT_USER() AS user');
+    const currentUser = String(who?.user ?? '');
+    const grants = parseGrants(
+      (await c.rows<Record<string, string>>('SHOW GRANTS')).map((row) => String(Object.values(row)[0] ?? '')),
+    );
+    const lru = await probeLru(c);
+    const lruOld = lruOldMethod(lru);
+    const privileges = privilegeChecks(grants, lru, c.profile.database);
+    const capabilities: Capability[] = [
+      lruTableCapability(lru),
+      lruIsOldCapability(server, lru, lruOld),
+      await profilingCapability(c, vars),
+      await stagesCapability(c, vars, grants),
+      await explainAnalyzeCapability(c, server),
+      localInfileCapability(vars, grants),
+    ];
+    return {
+      profileId: c.profile.id,
+      checkedAt: this.now().toISOString(),
+      server,
+      bufferPool: bufferPoolConfig(vars),
+      lruOld,
+      capabilities,
+      privileges,
+      currentUser,
+    };
+  }
+}
+
+async function readVariables(c: ServerConnection): Promise<Variables> {
+  // SHOW VARIABLES, unlike SELECT @@x, does not fail for a variable this server lacks (MariaDB has no pool instances).
+  const names = VARIABLES.map((v) => `'${v}'`).join(', ');
+  const rows = await c.rows<{ Variable_name: string; Value: string }>(
+    `SHOW GLOBAL VARIABLES WHERE Variable_name IN (${names})`,
+  );
+  const vars: Variables = {};
+  for (const row of rows) vars[row.Variable_name.toLowerCase() as VariableName] = String(row.Value ?? '');
+  return vars;
+}
+
+function bufferPoolConfig(vars: Variables): BufferPoolConfig {
+  const chunk = Number(vars.innodb_buffer_pool_chunk_size ?? 0);
+  return {
+    sizeBytes: Number(vars.innodb_buffer_pool_size ?? 0),
+    // MariaDB ≥10.5 has one pool and no innodb_buffer_pool_instances variable.
+    instances:
+      vars.innodb_buffer_pool_instances === undefined ? 1 : Number(vars.innodb_buffer_pool_instances),
+    // 0 on MariaDB ≥10.8 means "sized automatically", i.e. no fixed chunk size.
+    chunkSizeBytes: chunk > 0 ? chunk : null,
+    pageSizeBytes: Number(vars.innodb_page_size ?? 16384),
+    oldBlocksTimeMs: Number(vars.innodb_old_blocks_time ?? 0),
+    oldBlocksPct: Number(vars.innodb_old_blocks_pct ?? 0),
+    readAheadThreshold: Number(vars.innodb_read_ahead_threshold ?? 0),
+  };
+}
+
+async function probeLru(c: ServerConnection): Promise<LruProbe> {
+  try {
+    const [row] = await c.rows<{ pages: unknown; unflagged: unknown; mismatches: unknown }>(
+      LRU_AGREEMENT_SQL,
+    );
+    return {
+      readable: true,
+      pages: Number(row?.pages ?? 0),
+      unflagged: Number(row?.unflagged ?? 0),
+      mismatches: Number(row?.mismatches ?? 0),
+    };
+  } catch (e) {
+    if (!(e instanceof AppFailure) || e.error.code === 'CONNECTION_LOST') throw e;
+    return { readable: false, failure: e, pages: 0, unflagged: 0, mismatches: 0 };
+  }
+}
+
+function lruOldMethod(lru: LruProbe): LruOldMethod {
+  const isOldUsable = lru.readable && lru.pages > 0 && lru.unflagged === 0;
+  if (!isOldUsable) return { method: 'lru-position', isOldUsable: false };
+  return {
+    method: 'is-old',
+    isOldUsable,
+    agreement: { pagesCompared: lru.pages, mismatches: lru.mismatches },
+  };
+}
+
+const lacksProcess = (lru: LruProbe) => lru.failure?.error.code === 'PRIVILEGE_MISSING';
+
+function lruTableCapability(lru: LruProbe): Capability {
+  const base = { id: 'lru-table', label: 'Buffer pool page list (INNODB_BUFFER_PAGE_LRU)' } as const;
+  if (lru.readable) {
+    return { ...base, status: 'yes', detail: `Readable; it listed ${lru.pages} pages.`, blocks: '' };
+  }
+  return {
+    ...base,
+    status: 'no',
+    detail: lacksProcess(lru)
+      ? 'Not readable: the user lacks the PROCESS privilege.'
+      : `Not readable: ${lru.failure?.error.message ?? 'unknown error'}`,
+    blocks: 'bplab cannot show which pages are in the buffer pool, nor what a query brought in or evicted.',
+  };
+}
+
+function lruIsOldCapability(server: ServerIdentity, lru: LruProbe, method: LruOldMethod): Capability {
+  const base = { id: 'lru-is-old', label: 'Old/young flag of each page (IS_OLD)' } as const;
+  if (!lru.readable) {
+    return {
+      ...base,
+      status: 'no',
+      detail: 'Could not be checked, because the page list is not readable.',
+      blocks: 'bplab cannot tell old from young pages without the page list.',
+    };
+  }
+  if (!method.isOldUsable) {
+    const why =
+      lru.pages === 0
+        ? 'The buffer pool listed no pages, so IS_OLD could not be checked.'
+        : server.flavor === 'mariadb'
+          ? `IS_OLD is NULL on all ${lru.pages} pages, as always on MariaDB.`
+          : `IS_OLD is NULL on ${lru.unflagged} of ${lru.pages} pages.`;
+    return {
+      ...base,
+      status: 'no',
+      detail: `${why} bplab counts a page as old when its LRU_POSITION is below OLD_DATABASE_PAGES of its pool.`,
+      blocks: 'Nothing is lost: old and young come from the LRU position instead of the flag.',
+    };
+  }
+  const { pagesCompared, mismatches } = method.agreement ?? { pagesCompared: 0, mismatches: 0 };
+  if (mismatches === 0) {
+    return {
+      ...base,
+      status: 'yes',
+      detail: `IS_OLD agrees with LRU_POSITION < OLD_DATABASE_PAGES on all ${pagesCompared} pages compared.`,
+      blocks: '',
+    };
+  }
+  return {
+    ...base,
+    status: 'partial',
+    detail: `IS_OLD disagreed with LRU_POSITION < OLD_DATABASE_PAGES on ${mismatches} of ${pagesCompared} pages (the pool may have been changing while it was read).`,
+    blocks: 'Old/young counts may be off by the pages that moved while a snapshot was taken.',
+  };
+}
+
+async function profilingCapability(c: ServerConnection, vars: Variables): Promise<Capability> {
+  const base = { id: 'show-profile', label: 'SHOW PROFILE' } as const;
+  const blocks =
+    'bplab cannot show where a query spent its time with SHOW PROFILE; it uses performance_schema stages if it can.';
+  if (vars.have_profiling !== undefined && vars.have_profiling.toUpperCase() !== 'YES') {
+    return {
+      ...base,
+      status: 'no',
+      detail: 'This server was built without profiling (have_profiling is NO).',
+      blocks,
+    };
+  }
+  try {
+    // Setting the session flag to its own value changes nothing but makes the server say if it is deprecated.
+    await c.rows('SET @@SESSION.profiling = @@SESSION.profiling');
+    const warnings = await c.rows<{ Code: number; Message: string }>('SHOW WARNINGS');
+    const deprecation = warnings.find((w) => Number(w.Code) === 1287);
+    if (deprecation) {
+      return {
+        ...base,
+        status: 'partial',
+        detail: `Works, but deprecated on this server (warning 1287: ${deprecation.Message}).`,
+        blocks:
+          'Stage timings from SHOW PROFILE may go away in a later server release; performance_schema stages replace them.',
+      };
+    }
+    return { ...base, status: 'yes', detail: 'Works (session variable profiling).', blocks: '' };
+  } catch (e) {
+    if (!(e instanceof AppFailure) || e.error.code === 'CONNECTION_LOST') throw e;
+    return { ...base, status: 'no', detail: `Not usable: ${e.error.message}`, blocks };
+  }
+}
+
+async function stagesCapability(c: ServerConnection, vars: Variables, grants: Grant[]): Promise<Capability> {
+  const base = { id: 'perf-schema-stages', label: 'performance_schema stage events' } as const;
+  const blocks = 'bplab cannot break a query down into execution stages from performance_schema.';
+  if ((vars.performance_schema ?? 'OFF').toUpperCase() !== 'ON') {
+    return {
+      ...base,
+      status: 'no',
+      detail: 'performance_schema is OFF on this server (it can only be switched on at server start).',
+      blocks,
+    };
+  }
+  let instruments: Array<{ enabled: string; timed: string; n: number }>;
+  let consumers: Array<{ name: string; enabled: string }>;
+  try {
+    instruments = await c.rows(
+      "SELECT ENABLED AS enabled, TIMED AS timed, COUNT(*) AS n FROM performance_schema.setup_instruments WHERE NAME LIKE 'stage/%' GROUP BY ENABLED, TIMED",
+    );
+    consumers = await c.rows(
+      "SELECT NAME AS name, ENABLED AS enabled FROM performance_schema.setup_consumers WHERE NAME LIKE 'events_stages_%'",
+    );
+  } catch (e) {
+    if (!(e instanceof AppFailure) || e.error.code === 'CONNECTION_LOST') throw e;
+    return { ...base, status: 'no', detail: `The setup tables cannot be read: ${e.error.message}`, blocks };
+  }
+  const total = instruments.reduce((sum, r) => sum + Number(r.n), 0);
+  const on = instruments
+    .filter((r) => r.enabled === 'YES' && r.timed === 'YES')
+    .reduce((sum, r) => sum + Number(r.n), 0);
+  const offConsumers = STAGE_CONSUMERS.filter(
+    (name) => consumers.find((r) => r.name === name)?.enabled !== 'YES',
+  );
+  const instrumentText = `${on} of ${total} stage instruments enabled and timed`;
+  if (on === total && total > 0 && offConsumers.length === 0) {
+    return { ...base, status: 'yes', detail: `On: ${instrumentText}, stage consumers enabled.`, blocks: '' };
+  }
+  const offText = `${instrumentText}${offConsumers.length ? `; consumers off: ${offConsumers.join(', ')}` : ''}`;
+  const canSwitch =
+    hasOnTable(grants, 'UPDATE', 'performance_schema', 'setup_instruments') &&
+    hasOnTable(grants, 'UPDATE', 'performance_schema', 'setup_consumers');
+  if (canSwitch) {
+    return {
+      ...base,
+      status: 'partial',
+      detail: `Off for now (${offText}); this user may switch them on (UPDATE on performance_schema setup tables).`,
+      blocks:
+        'Stage timings need the instruments switched on for the run; bplab does that only when you ask.',
+    };
+  }
+  return {
+    ...base,
+    status: 'no',
+    detail: `Off (${offText}), and this user may not switch them on (no UPDATE on performance_schema.setup_instruments / setup_consumers).`,
+    blocks,
+  };
+}
+
+async function explainAnalyzeCapability(c: ServerConnection, server: ServerIdentity): Promise<Capability> {
+  const mariadb = server.flavor === 'mariadb';
+  const statement = mariadb ? 'ANALYZE' : 'EXPLAIN ANALYZE';
+  const base = { id: 'explain-analyze', label: mariadb ? 'ANALYZE statement' : 'EXPLAIN ANALYZE' } as const;
+  const blocks = 'bplab cannot show the measured plan (actual rows and time per step) next to the estimate.';
+  if (!mariadb && !versionAtLeast(server, 8, 0, 18)) {
+    return {
+      ...base,
+      status: 'no',
+      detail: `MySQL ${server.version} has no EXPLAIN ANALYZE (it came in 8.0.18).`,
+      blocks,
+    };
+  }
+  try {
+    await c.rows(`${statement} SELECT 1`);
+    return { ...base, status: 'yes', detail: `${statement} works.`, blocks: '' };
+  } catch (e) {
+    if (!(e instanceof AppFailure) || e.error.code === 'CONNECTION_LOST') throw e;
+    return { ...base, status: 'no', detail: `${statement} failed: ${e.error.message}`, blocks };
+  }
+}
+
+function localInfileCapability(vars: Variables, grants: Grant[]): Capability {
+  const base = { id: 'local-infile', label: 'LOAD DATA LOCAL INFILE' } as const;
+  if ((vars.local_infile ?? 'OFF').toUpperCase() === 'ON') {
+    return { ...base, status: 'yes', detail: 'local_infile is ON on the server.', blocks: '' };
+  }
+  const fix = hasGlobal(grants, 'SUPER', 'SYSTEM_VARIABLES_ADMIN')
+    ? 'This user may turn it on with SET GLOBAL local_infile = ON.'
+    : 'An administrator can turn it on with SET GLOBAL local_infile = ON.';
+  return {
+    ...base,
+    status: 'no',
+    detail: `local_infile is OFF on the server. ${fix}`,
+    blocks:
+      'Loading the SSB data set streams rows with LOAD DATA LOCAL INFILE, the fast way; without it loading is slower or impossible.',
+  };
+}
+
+function privilegeChecks(grants: Grant[], lru: LruProbe, database: string | undefined): PrivilegeCheck[] {
+  // The LRU read is the empirical test of PROCESS: it fails with error 1227 without it.
+  const processOk = lru.readable ? true : lacksProcess(lru) ? false : hasGlobal(grants, 'PROCESS');
+  const selectAt = database ? hasOnDatabase(grants, 'SELECT', database) : hasGlobal(grants, 'SELECT');
+  const createDrop = hasGlobal(grants, 'CREATE') && hasGlobal(grants, 'DROP');
+  const selectOnly = databasesWith(grants, 'SELECT');
+  const createOnly = databasesWith(grants, 'CREATE').filter((db) =>
+    databasesWith(grants, 'DROP').includes(db),
+  );
+  const list = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
+  return [
+    {
+      id: 'PROCESS',
+      label: 'PROCESS',
+      present: processOk,
+      blocks: processOk
+        ? ''
+        : 'Reading the buffer pool (INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU, INNODB_BUFFER_POOL_STATS): no page maps, no before/after comparison.',
+    },
+    {
+      id: 'SET_GLOBAL',
+      label: 'SET GLOBAL (SUPER or SYSTEM_VARIABLES_ADMIN)',
+      present: hasGlobal(grants, 'SUPER', 'SYSTEM_VARIABLES_ADMIN'),
+      blocks: hasGlobal(grants, 'SUPER', 'SYSTEM_VARIABLES_ADMIN')
+        ? ''
+        : 'Changing innodb_old_blocks_time / _pct, resizing the buffer pool, or turning local_infile on between runs.',
+    },
+    {
+      id: 'FILE',
+      label: 'FILE',
+      present: hasGlobal(grants, 'FILE'),
+      blocks: hasGlobal(grants, 'FILE')
+        ? ''
+        : 'Reading files on the server host (LOAD DATA INFILE without LOCAL); bplab loads with LOCAL INFILE, which needs local_infile ON instead.',
+    },
+    {
+      id: 'SELECT',
+      label: 'SELECT',
+      present: selectAt,
+      blocks: selectAt
+        ? ''
+        : database
+          ? `Running test queries on \`${database}\`, the database of this profile.`
+          : selectOnly.length
+            ? `Running test queries on data sets outside ${list(selectOnly)}.`
+            : 'Running test queries on any data set.',
+    },
+    {
+      id: 'CREATE_DROP',
+      label: 'CREATE and DROP',
+      present: createDrop,
+      blocks: createDrop
+        ? ''
+        : createOnly.length
+          ? `Creating and dropping data set schemas other than ${list(createOnly)}.`
+          : 'Creating and dropping data set schemas and tables (loading the SSB data set).',
+    },
+    {
+      id: 'SHUTDOWN',
+      label: 'SHUTDOWN',
+      present: hasGlobal(grants, 'SHUTDOWN'),
+      blocks: hasGlobal(grants, 'SHUTDOWN')
+        ? ''
+        : 'Restarting the server for cold-cache runs (a sandbox bplab started itself can still be restarted).',
+    },
+  ];
+}
