@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { err } from '../../shared/result';
 import { createApp, type App } from '../app';
+import { EncryptedFileSecretStore } from '../services/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
 import { isAllowedRequest, isAppPage } from './policy';
@@ -35,22 +36,27 @@ if (!electronApp.requestSingleInstanceLock()) {
       win.focus();
     }
   });
-  electronApp.whenReady().then(start, (e: unknown) => {
-    log(`could not start: ${e instanceof Error ? e.message : String(e)}`);
-    electronApp.exit(1);
-  });
+  electronApp
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e);
+      log(`could not start: ${message}`);
+      dialog.showErrorBox('bplab could not start', message);
+      electronApp.exit(1);
+    });
 }
 
 async function start(): Promise<void> {
   hardenSession();
-  const cipher = safeStorageCipher(safeStorage);
-  // TODO(secrets): pass `cipher` to createApp once AppOptions takes it (EncryptedFileSecretStore, src/main/services/secrets.ts).
-  void cipher;
+  const dataDir = process.env.BPLAB_HOME || electronApp.getPath('userData');
   const app = await createApp({
-    dataDir: process.env.BPLAB_HOME || electronApp.getPath('userData'),
+    dataDir,
     transport: 'electron',
     version: electronApp.getVersion(),
     log,
+    // Remembered passwords: encrypted by the OS keychain, or kept in memory when there is none.
+    secrets: new EncryptedFileSecretStore(dataDir, safeStorageCipher(safeStorage)),
   });
   ipcMain.handle(INVOKE_CHANNEL, (e: IpcMainInvokeEvent, name: unknown, args: unknown) => {
     if (!fromAppPage(e)) return err('UNAUTHORIZED', 'bplab only answers its own page');

@@ -5,6 +5,7 @@
  * in this session's memory only.
  */
 import type { SafeStorage } from 'electron';
+import type { SecretCipher } from '../services/secrets';
 
 export type SafeStorageLike = Pick<
   SafeStorage,
@@ -13,16 +14,10 @@ export type SafeStorageLike = Pick<
   getSelectedStorageBackend?: SafeStorage['getSelectedStorageBackend'];
 };
 
-export interface SafeStorageCipher {
-  isAvailable(): boolean;
-  encrypt(plaintext: string): Buffer;
-  decrypt(ciphertext: Buffer): string;
-}
-
 export function safeStorageCipher(
   storage: SafeStorageLike,
   platform: NodeJS.Platform = process.platform,
-): SafeStorageCipher {
+): SecretCipher {
   const isAvailable = () => {
     if (!storage.isEncryptionAvailable()) return false;
     if (platform === 'linux' && storage.getSelectedStorageBackend) {
