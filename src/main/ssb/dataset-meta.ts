@@ -1,0 +1,148 @@
+/**
+ * The `_bplab_dataset` table: one row in each dataset's schema recording how it was made and
+ * whether the load finished. The loader writes 'loading' before the first row goes in and
+ * 'complete' only after the last index is built, so an interrupted load never looks complete.
+ */
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import type {
+  DatasetEngine,
+  DatasetInfo,
+  DatasetSource,
+  DatasetState,
+  TableRowCounts,
+} from '../../shared/datasets';
+import { qualified } from './schema';
+
+export const META_TABLE = '_bplab_dataset';
+const FORMAT_VERSION = 1;
+
+export function createMetaTableSql(schema: string): string {
+  return `CREATE TABLE ${qualified(schema, META_TABLE)} (
+  id tinyint NOT NULL PRIMARY KEY,
+  format_version int NOT NULL,
+  source varchar(16) NOT NULL,
+  sf double NULL,
+  seed bigint NULL,
+  engine varchar(16) NOT NULL,
+  lineorder_pk tinyint NOT NULL,
+  state varchar(16) NOT NULL,
+  expected_rows text NULL,
+  loaded_rows text NULL,
+  started_at varchar(32) NOT NULL,
+  finished_at varchar(32) NULL,
+  error text NULL,
+  source_dir text NULL,
+  bplab_version varchar(32) NOT NULL
+) ENGINE=InnoDB`;
+}
+
+export interface NewDatasetRecord {
+  schema: string;
+  source: DatasetSource;
+  sf: number | null;
+  seed: number | null;
+  engine: DatasetEngine;
+  lineorderPk: boolean;
+  sourceDir: string | null;
+  bplabVersion: string;
+  startedAt: string;
+}
+
+export async function insertDatasetRecord(conn: Connection, rec: NewDatasetRecord): Promise<void> {
+  await conn.query(
+    `INSERT INTO ${qualified(rec.schema, META_TABLE)}
+      (id, format_version, source, sf, seed, engine, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
+     VALUES (1, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
+    [
+      FORMAT_VERSION,
+      rec.source,
+      rec.sf,
+      rec.seed,
+      rec.engine,
+      rec.lineorderPk ? 1 : 0,
+      rec.startedAt,
+      rec.sourceDir,
+      rec.bplabVersion,
+    ],
+  );
+}
+
+export interface DatasetRecordUpdate {
+  state?: DatasetState;
+  expectedRows?: TableRowCounts;
+  loadedRows?: TableRowCounts;
+  finishedAt?: string;
+  error?: string | null;
+}
+
+export async function updateDatasetRecord(
+  conn: Connection,
+  schema: string,
+  upd: DatasetRecordUpdate,
+): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [];
+  const set = (col: string, v: unknown) => {
+    sets.push(`${col} = ?`);
+    values.push(v);
+  };
+  if (upd.state !== undefined) set('state', upd.state);
+  if (upd.expectedRows !== undefined) set('expected_rows', JSON.stringify(upd.expectedRows));
+  if (upd.loadedRows !== undefined) set('loaded_rows', JSON.stringify(upd.loadedRows));
+  if (upd.finishedAt !== undefined) set('finished_at', upd.finishedAt);
+  if (upd.error !== undefined) set('error', upd.error);
+  if (sets.length === 0) return;
+  await conn.query(`UPDATE ${qualified(schema, META_TABLE)} SET ${sets.join(', ')} WHERE id = 1`, values);
+}
+
+function parseCounts(text: unknown): TableRowCounts {
+  if (typeof text !== 'string' || text === '') return {};
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as TableRowCounts) : {};
+  } catch {
+    return {};
+  }
+}
+
+const STATES: DatasetState[] = ['loading', 'complete', 'failed', 'cancelled'];
+
+/** The dataset record of a schema, or null when the schema has no readable bplab record. */
+export async function readDatasetRecord(conn: Connection, schema: string): Promise<DatasetInfo | null> {
+  let rows: RowDataPacket[];
+  try {
+    [rows] = await conn.query<RowDataPacket[]>(`SELECT * FROM ${qualified(schema, META_TABLE)} WHERE id = 1`);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ER_NO_SUCH_TABLE' || code === 'ER_BAD_DB_ERROR') return null;
+    throw e;
+  }
+  const r = rows[0];
+  if (!r) return null;
+  const state = STATES.includes(r.state as DatasetState) ? (r.state as DatasetState) : 'failed';
+  return {
+    schema,
+    source: r.source === 'imported' ? 'imported' : 'generated',
+    sf: r.sf === null ? null : Number(r.sf),
+    seed: r.seed === null ? null : Number(r.seed),
+    engine: r.engine === 'MyISAM' ? 'MyISAM' : 'InnoDB',
+    lineorderPk: Number(r.lineorder_pk) === 1,
+    state,
+    expectedRows: parseCounts(r.expected_rows),
+    loadedRows: parseCounts(r.loaded_rows),
+    startedAt: String(r.started_at),
+    finishedAt: r.finished_at === null ? null : String(r.finished_at),
+    error: r.error === null ? null : String(r.error),
+    sourceDir: r.source_dir === null ? null : String(r.source_dir),
+    bplabVersion: String(r.bplab_version),
+  };
+}
+
+/** Schemas on the server holding a `_bplab_dataset` table. */
+export async function datasetSchemas(conn: Connection): Promise<string[]> {
+  const [rows] = await conn.query<RowDataPacket[]>(
+    `SELECT TABLE_SCHEMA AS s FROM information_schema.TABLES WHERE TABLE_NAME = ? ORDER BY TABLE_SCHEMA`,
+    [META_TABLE],
+  );
+  return rows.map((r) => String(r.s));
+}

@@ -1,0 +1,105 @@
+/**
+ * Progress of a dataset load in figures a user reads (rows, rows/s, phase, ETA, fraction). Rows are
+ * the unit: loading a row counts 1, indexing it INDEX_WEIGHT, because ALTER TABLE ... ADD KEY over
+ * a table takes roughly that share of the time its load took.
+ */
+import type { SsbTableName } from './schema';
+
+export type LoadPhase = 'checking' | 'schema' | 'loading' | 'indexing' | 'finishing' | 'done';
+
+export interface LoadProgress {
+  phase: LoadPhase;
+  table: SsbTableName | null;
+  /** Rows sent to the server so far, all tables. */
+  rows: number;
+  /** Rows the whole load is expected to send (an estimate until every table is read). */
+  totalRows: number;
+  rowsPerSec: number;
+  /** Seconds left, or null when not yet known. */
+  etaSec: number | null;
+  fraction: number;
+  elapsedSec: number;
+  message: string;
+}
+
+export const INDEX_WEIGHT = 0.4;
+
+export class ProgressMeter {
+  private expected = new Map<SsbTableName, number>();
+  private loaded = new Map<SsbTableName, number>();
+  private indexed = new Set<SsbTableName>();
+  private readonly started: number;
+  private lastEmit = 0;
+
+  constructor(
+    private readonly emit: (p: LoadProgress) => void,
+    private readonly now: () => number = () => performance.now(),
+    private readonly minIntervalMs = 250,
+  ) {
+    this.started = now();
+  }
+
+  /** What a table is expected to hold; re-estimated as an import reads its file. */
+  expect(table: SsbTableName, rows: number, indexed: boolean): void {
+    this.expected.set(table, Math.max(rows, 1));
+    if (!indexed) this.indexed.add(table);
+  }
+
+  rowsLoaded(table: SsbTableName, rows: number): void {
+    this.loaded.set(table, rows);
+  }
+
+  tableIndexed(table: SsbTableName): void {
+    this.indexed.add(table);
+  }
+
+  private totals() {
+    let total = 0;
+    let done = 0;
+    let rows = 0;
+    let indexWork = 0;
+    let indexDone = 0;
+    for (const [t, exp] of this.expected) {
+      const loaded = this.loaded.get(t) ?? 0;
+      const size = Math.max(exp, loaded);
+      total += size;
+      done += loaded;
+      rows += loaded;
+      indexWork += size * INDEX_WEIGHT;
+      if (this.indexed.has(t)) indexDone += size * INDEX_WEIGHT;
+    }
+    return { total, rows, work: total + indexWork, workDone: done + indexDone };
+  }
+
+  snapshot(phase: LoadPhase, table: SsbTableName | null, message: string): LoadProgress {
+    const elapsedSec = (this.now() - this.started) / 1000;
+    const t = this.totals();
+    const fraction = phase === 'done' ? 1 : t.work > 0 ? Math.min(t.workDone / t.work, 0.999) : 0;
+    const rowsPerSec = elapsedSec > 0 ? t.rows / elapsedSec : 0;
+    const etaSec =
+      phase === 'done'
+        ? 0
+        : fraction > 0.01 && elapsedSec > 1
+          ? (elapsedSec * (1 - fraction)) / fraction
+          : null;
+    return {
+      phase,
+      table,
+      rows: t.rows,
+      totalRows: t.total,
+      rowsPerSec,
+      etaSec,
+      fraction,
+      elapsedSec,
+      message,
+    };
+  }
+
+  /** Emits now when `force` (a phase change), otherwise at most every minIntervalMs. */
+  report(phase: LoadPhase, table: SsbTableName | null, message: string, force = false): void {
+    const now = this.now();
+    if (!force && now - this.lastEmit < this.minIntervalMs) return;
+    this.lastEmit = now;
+    this.emit(this.snapshot(phase, table, message));
+  }
+}

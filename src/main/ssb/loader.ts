@@ -1,0 +1,496 @@
+/**
+ * Loads an SSB dataset the way the posts did (tables first, secondary keys after), as fast as the
+ * server allows: each table's rows stream from their source (the generator or a .tbl file) straight
+ * into LOAD DATA LOCAL INFILE through mysql2's infileStreamFactory, so producing and loading overlap
+ * and nothing is written to disk on the way. The same loader serves generation and import: the
+ * caller injects where connections and rows come from.
+ */
+import { once } from 'node:events';
+import { Readable, type Writable } from 'node:stream';
+import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import type { DatasetInfo, DatasetSource, TableRowCounts } from '../../shared/datasets';
+import { AppFailure } from '../../shared/result';
+import {
+  createMetaTableSql,
+  insertDatasetRecord,
+  readDatasetRecord,
+  updateDatasetRecord,
+  META_TABLE,
+} from './dataset-meta';
+import { checkDiskSpace, type DiskCheck } from './disk-check';
+import { ProgressMeter, type LoadPhase, type LoadProgress } from './load-progress';
+import {
+  SSB_SCHEMA_TABLES,
+  addKeysSql,
+  columnNames,
+  createDatabaseSql,
+  createTableSql,
+  qualified,
+  quoteIdent,
+  validateSchemaName,
+  type SchemaOptions,
+  type SsbTableName,
+} from './schema';
+import { LOCAL_INFILE_HINT, LOCAL_INFILE_REFUSED_ERRNOS, serverMessage, sqlFailure } from './sql-errors';
+
+/** One table's rows in dbgen .tbl format (`|`-separated, trailing `|`, `\n` line ends). */
+export interface RowSource {
+  stream: Readable;
+  /** Where the rows come from, for messages: "customer.tbl", "the generator". */
+  label: string;
+  /** Rows it will produce, when known beforehand (progress only; the loader counts what it sends). */
+  expectedRows?: number;
+}
+
+export interface LoaderDeps {
+  /** Opens a new connection to the target server; the loader closes what it opens. */
+  connect: () => Promise<Connection>;
+  /** Opened lazily, when the table's turn comes. */
+  rows: (table: SsbTableName) => RowSource;
+  onProgress?: (p: LoadProgress) => void;
+  bplabVersion: string;
+}
+
+export interface LoadPlan extends SchemaOptions {
+  source: DatasetSource;
+  sf: number | null;
+  seed: number | null;
+  sourceDir: string | null;
+  /** Drop an existing bplab dataset of the same name first; a schema bplab did not create is never touched. */
+  replace: boolean;
+  /** Rows each table should get, for progress before its source is read. */
+  expectedRows: Record<SsbTableName, number>;
+  /** Raw .tbl bytes of the whole dataset (estimated for the generator, file sizes for an import). */
+  rawBytes: number;
+}
+
+export interface LoadOutcome {
+  dataset: DatasetInfo;
+  disk: DiskCheck;
+  elapsedSec: number;
+}
+
+/** Tables in load order: the small dimensions first, so a long lineorder load shows steady progress. */
+export const LOAD_ORDER: readonly SsbTableName[] = ['dim_date', 'supplier', 'customer', 'part', 'lineorder'];
+
+const nowIso = () => new Date().toISOString();
+
+/** The load statement: the name after INFILE only tells mysql2 which stream to open. */
+export function loadDataSql(schema: string, table: SsbTableName): string {
+  return (
+    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET utf8mb4 ` +
+    `FIELDS TERMINATED BY '|' LINES TERMINATED BY '|\\n' (${columnNames(table).join(', ')})`
+  );
+}
+
+/** Counts '\n' bytes: one per row. */
+function countLines(chunk: Buffer): number {
+  let n = 0;
+  let i = chunk.indexOf(10);
+  while (i !== -1) {
+    n++;
+    i = chunk.indexOf(10, i + 1);
+  }
+  return n;
+}
+
+/** The socket under a mysql2 promise connection, to follow its backpressure (mysql2 does not). */
+function socketOf(conn: Connection): Writable | undefined {
+  const core = (conn as unknown as { connection?: { stream?: Writable } }).connection;
+  return core?.stream;
+}
+
+interface FeedControl {
+  /** Ends the feed early (cancel, a bad row): the server gets end-of-file after the KILL. */
+  stop: () => void;
+  stopped: Promise<void>;
+}
+
+/**
+ * The stream mysql2 sends to the server. mysql2 writes each chunk to the socket without waiting,
+ * so this waits for the socket to drain: memory stays bounded however fast the source is. A source
+ * error is reported through onSourceError (which KILLs the load first) and the feed then ends
+ * quietly: ending with an error would make mysql2 send end-of-file, and the server would commit
+ * the rows it had.
+ */
+function feed(
+  source: Readable,
+  socket: Writable | undefined,
+  control: FeedControl,
+  onChunk: (chunk: Buffer) => void,
+  onSourceError: (e: unknown) => Promise<void>,
+): Readable {
+  const STOP = Symbol('stop');
+  const stopped = control.stopped.then(() => STOP);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    try {
+      for (;;) {
+        const next = await Promise.race([it.next(), stopped]);
+        if (typeof next === 'symbol' || next.done) return;
+        onChunk(next.value);
+        yield next.value;
+        if (socket?.writableNeedDrain) {
+          if ((await Promise.race([once(socket, 'drain'), stopped])) === STOP) return;
+        }
+      }
+    } catch (e) {
+      await onSourceError(e);
+    } finally {
+      source.destroy();
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+}
+
+export class SsbLoader {
+  constructor(private readonly deps: LoaderDeps) {}
+
+  /** Creates the schema and loads every table; resolves with the complete dataset, or throws an AppFailure. */
+  async load(plan: LoadPlan, signal?: AbortSignal): Promise<LoadOutcome> {
+    validateSchemaName(plan.schema);
+    const meter = new ProgressMeter((p) => this.deps.onProgress?.(p));
+    for (const t of SSB_SCHEMA_TABLES) meter.expect(t, plan.expectedRows[t], addKeysSql(t, plan) !== null);
+    const report = (phase: LoadPhase, table: SsbTableName | null, message: string, force = true) =>
+      meter.report(phase, table, message, force);
+    const started = performance.now();
+
+    const conn = await this.connectOrFail();
+    let control: Connection | undefined;
+    let recordWritten = false;
+    const loadedRows: TableRowCounts = {};
+    const expectedRows: TableRowCounts = {};
+    try {
+      control = await this.connectOrFail();
+      const [idRows] = await conn.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
+      const loadConnectionId = Number(idRows[0]?.id);
+
+      report('checking', null, 'Checking local_infile and free disk space');
+      await this.checkLocalInfile(conn);
+      const disk = await checkDiskSpace(conn, plan.rawBytes);
+      report('checking', null, disk.note);
+      throwIfCancelled(signal);
+
+      report('schema', null, `Creating schema ${plan.schema}`);
+      await this.prepareSchema(conn, plan);
+      await insertDatasetRecord(conn, {
+        schema: plan.schema,
+        source: plan.source,
+        sf: plan.sf,
+        seed: plan.seed,
+        engine: plan.engine,
+        lineorderPk: plan.lineorderPk,
+        sourceDir: plan.sourceDir,
+        bplabVersion: this.deps.bplabVersion,
+        startedAt: nowIso(),
+      });
+      recordWritten = true;
+      for (const t of SSB_SCHEMA_TABLES) await run(conn, createTableSql(t, plan), `create table ${t}`);
+      // Skipping unique and foreign-key checks lets InnoDB (MariaDB ≥ 10.6) bulk-load an empty table.
+      await conn.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
+
+      for (const table of LOAD_ORDER) {
+        throwIfCancelled(signal);
+        const rows = await this.loadTable(conn, control, loadConnectionId, plan, table, meter, signal);
+        loadedRows[table] = rows;
+        expectedRows[table] = rows;
+        await updateDatasetRecord(control, plan.schema, { loadedRows, expectedRows });
+      }
+      for (const table of LOAD_ORDER) {
+        throwIfCancelled(signal);
+        const sql = addKeysSql(table, plan);
+        if (!sql) continue;
+        report('indexing', table, `Building the secondary keys of ${table}`);
+        await this.cancellable(conn, control, loadConnectionId, signal, () =>
+          run(conn, sql, `index ${table}`),
+        );
+        meter.tableIndexed(table);
+      }
+      throwIfCancelled(signal);
+      report('finishing', null, 'Recording the dataset as complete');
+      await updateDatasetRecord(control, plan.schema, {
+        state: 'complete',
+        finishedAt: nowIso(),
+        error: null,
+      });
+      const dataset = await readDatasetRecord(control, plan.schema);
+      if (!dataset)
+        throw AppFailure.of('INTERNAL', `The dataset record of ${plan.schema} vanished during the load.`);
+      const elapsedSec = (performance.now() - started) / 1000;
+      report('done', null, `${plan.schema} is complete`);
+      return { dataset, disk, elapsedSec };
+    } catch (e) {
+      const failure = signal?.aborted
+        ? AppFailure.of(
+            'CANCELLED',
+            `The load of ${plan.schema} was cancelled; the dataset is marked cancelled, not complete.`,
+            {
+              hint: 'Drop it, or create it again.',
+            },
+          )
+        : e instanceof AppFailure
+          ? e
+          : sqlFailure(e, `load the dataset ${plan.schema}`);
+      if (recordWritten)
+        await this.recordFailure(control, plan.schema, failure, loadedRows, signal?.aborted === true);
+      throw failure;
+    } finally {
+      await Promise.allSettled([conn.end(), control?.end()]);
+    }
+  }
+
+  private async connectOrFail(): Promise<Connection> {
+    try {
+      return await this.deps.connect();
+    } catch (e) {
+      throw sqlFailure(e, 'connect to the server');
+    }
+  }
+
+  private async checkLocalInfile(conn: Connection): Promise<void> {
+    const [rows] = await conn.query<RowDataPacket[]>('SELECT @@GLOBAL.local_infile AS v');
+    const v = rows[0]?.v;
+    if (Number(v) !== 1 && String(v).toUpperCase() !== 'ON') {
+      throw AppFailure.of(
+        'FEATURE_MISSING',
+        'The server has local_infile off, so it refuses LOAD DATA LOCAL INFILE, which bplab uses to load the rows.',
+        { hint: LOCAL_INFILE_HINT, details: { variable: 'local_infile' } },
+      );
+    }
+  }
+
+  /** Creates the schema, refusing to touch one that holds tables bplab did not put there. */
+  private async prepareSchema(conn: Connection, plan: LoadPlan): Promise<void> {
+    const [schemas] = await conn.query<RowDataPacket[]>(
+      'SELECT SCHEMA_NAME AS s FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?',
+      [plan.schema],
+    );
+    if (schemas.length > 0) {
+      const [tables] = await conn.query<RowDataPacket[]>(
+        'SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
+        [plan.schema],
+      );
+      const names = tables.map((r) => String(r.t));
+      if (names.length === 0) return this.createMetaTable(conn, plan.schema);
+      const isDataset = names.includes(META_TABLE);
+      if (isDataset && plan.replace) {
+        await run(conn, `DROP DATABASE ${quoteIdent(plan.schema)}`, `drop the old dataset ${plan.schema}`);
+      } else if (isDataset) {
+        const old = await readDatasetRecord(conn, plan.schema);
+        throw AppFailure.of(
+          'ALREADY_EXISTS',
+          `A dataset named ${plan.schema} already exists${old ? ` (${old.state})` : ''}.`,
+          {
+            hint: 'Drop it first, ask to replace it, or choose another schema name.',
+            details: { schema: plan.schema },
+          },
+        );
+      } else {
+        throw AppFailure.of(
+          'ALREADY_EXISTS',
+          `The schema ${plan.schema} already exists and holds ${names.length} table(s) bplab did not create; bplab will not touch it.`,
+          { hint: 'Choose another schema name.', details: { schema: plan.schema } },
+        );
+      }
+    }
+    await run(conn, createDatabaseSql(plan.schema), `create the schema ${plan.schema}`);
+    await this.createMetaTable(conn, plan.schema);
+  }
+
+  private async createMetaTable(conn: Connection, schema: string): Promise<void> {
+    await run(conn, createMetaTableSql(schema), `create bplab's dataset record in ${schema}`);
+  }
+
+  /** Streams one table into the server; returns the rows sent, checked against the rows the server took. */
+  private async loadTable(
+    conn: Connection,
+    control: Connection,
+    loadConnectionId: number,
+    plan: LoadPlan,
+    table: SsbTableName,
+    meter: ProgressMeter,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const source = this.deps.rows(table);
+    if (source.expectedRows !== undefined)
+      meter.expect(table, source.expectedRows, addKeysSql(table, plan) !== null);
+    let rows = 0;
+    let sourceError: unknown;
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const kill = onceOnly();
+    const killLoad = async () => {
+      stop();
+      await killQuery(control, loadConnectionId);
+    };
+    const onAbort = () => void kill(killLoad);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const stream = feed(
+      source.stream,
+      socketOf(conn),
+      { stop, stopped },
+      (chunk) => {
+        rows += countLines(chunk);
+        meter.rowsLoaded(table, rows);
+        meter.report('loading', table, `Loading ${table} from ${source.label}`);
+      },
+      async (e) => {
+        sourceError = e;
+        await kill(killLoad);
+      },
+    );
+    meter.report('loading', table, `Loading ${table} from ${source.label}`, true);
+    let result: ResultSetHeader | undefined;
+    let loadError: unknown;
+    try {
+      [result] = await conn.query<ResultSetHeader>({
+        sql: loadDataSql(plan.schema, table),
+        infileStreamFactory: () => stream,
+      });
+    } catch (e) {
+      loadError = e;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      stream.destroy();
+    }
+    await kill.settled();
+    if (sourceError !== undefined) {
+      throw sourceError instanceof AppFailure
+        ? sourceError
+        : AppFailure.of(
+            'FILE_MALFORMED',
+            `bplab could not read ${source.label}: ${serverMessage(sourceError)}`,
+          );
+    }
+    if (signal?.aborted) throw AppFailure.of('CANCELLED', 'cancelled');
+    if (loadError !== undefined) {
+      const errno = (loadError as { errno?: number }).errno;
+      if (errno !== undefined && LOCAL_INFILE_REFUSED_ERRNOS.has(errno)) {
+        // local_infile was on when checked, so it is this connection that may not send a local file.
+        throw AppFailure.of(
+          'FEATURE_MISSING',
+          `The server refused LOAD DATA LOCAL INFILE on bplab's connection although local_infile is on: ${serverMessage(loadError)}`,
+          {
+            hint: 'The connection must allow LOCAL INFILE (a proxy or a client option may strip it): connect to the server directly, or load into a bplab sandbox.',
+            details: { errno },
+          },
+        );
+      }
+      throw sqlFailure(loadError, `load ${table} from ${source.label}`);
+    }
+    meter.rowsLoaded(table, rows);
+    await this.checkLoaded(conn, table, source.label, rows, result!, plan.source);
+    return rows;
+  }
+
+  /** Every row sent must be in the table, unchanged: LOAD DATA LOCAL only warns when it skips or truncates. */
+  private async checkLoaded(
+    conn: Connection,
+    table: SsbTableName,
+    label: string,
+    sent: number,
+    result: ResultSetHeader,
+    source: DatasetSource,
+  ): Promise<void> {
+    if (result.affectedRows === sent && result.warningStatus === 0) return;
+    let warnings = '';
+    if (result.warningStatus > 0) {
+      const [w] = await conn.query<RowDataPacket[]>('SHOW WARNINGS LIMIT 3');
+      warnings = w.map((r) => String(r.Message)).join('; ');
+    }
+    const what =
+      result.affectedRows !== sent
+        ? `${label} has ${sent} rows but the server stored ${result.affectedRows}`
+        : `the server changed some of ${label}'s values while loading ${table}`;
+    throw AppFailure.of(
+      source === 'imported' ? 'FILE_MALFORMED' : 'INTERNAL',
+      `${what}${warnings ? ` (${result.warningStatus} warning(s), first: ${warnings})` : ''}.`,
+      {
+        hint:
+          source === 'imported'
+            ? 'Check the file: duplicate keys or values too long for their column are skipped or cut by LOAD DATA.'
+            : "This is a bug in bplab's generator; please report it with the scale factor and seed.",
+        details: { table, sent, stored: result.affectedRows, warnings: result.warningStatus },
+      },
+    );
+  }
+
+  /** Runs a long statement (an ALTER) so that cancelling KILLs it from the control connection. */
+  private async cancellable<T>(
+    _conn: Connection,
+    control: Connection,
+    loadConnectionId: number,
+    signal: AbortSignal | undefined,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const kill = onceOnly();
+    const onAbort = () => void kill(() => killQuery(control, loadConnectionId));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await work();
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      await kill.settled();
+    }
+  }
+
+  /** Marks the dataset failed or cancelled, on a fresh connection if the control one is gone. */
+  private async recordFailure(
+    control: Connection | undefined,
+    schema: string,
+    failure: AppFailure,
+    loadedRows: TableRowCounts,
+    cancelled: boolean,
+  ): Promise<void> {
+    const update = {
+      state: cancelled ? ('cancelled' as const) : ('failed' as const),
+      finishedAt: nowIso(),
+      error: cancelled ? 'cancelled by the user' : failure.error.message,
+      loadedRows,
+    };
+    try {
+      if (!control) throw new Error('no control connection');
+      await updateDatasetRecord(control, schema, update);
+    } catch {
+      const fresh = await this.deps.connect().catch(() => undefined);
+      if (!fresh) return;
+      await updateDatasetRecord(fresh, schema, update).catch(() => undefined);
+      await fresh.end().catch(() => undefined);
+    }
+  }
+}
+
+async function run(conn: Connection, sql: string, doing: string): Promise<void> {
+  try {
+    await conn.query(sql);
+  } catch (e) {
+    throw sqlFailure(e, doing);
+  }
+}
+
+async function killQuery(control: Connection, connectionId: number): Promise<void> {
+  if (!Number.isSafeInteger(connectionId) || connectionId <= 0) return;
+  try {
+    await control.query(`KILL QUERY ${connectionId}`);
+  } catch (e) {
+    // The statement may have finished on its own between the cancel and the KILL: nothing to stop.
+    if ((e as { errno?: number }).errno !== 1094) throw e;
+  }
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw AppFailure.of('CANCELLED', 'cancelled');
+}
+
+/** Runs an async action at most once and lets the caller wait for it to settle. */
+function onceOnly() {
+  let running: Promise<void> | undefined;
+  const fn = (action: () => Promise<void>): Promise<void> => {
+    running ??= action().catch(() => undefined);
+    return running;
+  };
+  fn.settled = async () => {
+    await running;
+  };
+  return fn;
+}

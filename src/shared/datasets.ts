@@ -1,0 +1,112 @@
+/**
+ * SSB datasets: what the dataset screen, the CLI and the loader agree on. A dataset is a schema
+ * holding the five SSB tables and bplab's `_bplab_dataset` row, whose state says whether the load
+ * finished; a cancelled or failed load is never 'complete'.
+ */
+import { z } from 'zod';
+import type { SelectivityJudgement, SsbQueryId } from './ssb-reference';
+
+export const DatasetEngineSchema = z.enum(['InnoDB', 'MyISAM']);
+export type DatasetEngine = z.infer<typeof DatasetEngineSchema>;
+
+export type DatasetSource = 'generated' | 'imported';
+export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled';
+export type DatasetTable = 'customer' | 'part' | 'supplier' | 'dim_date' | 'lineorder';
+
+/** A schema name as typed: the server-side rules (≤ 64 characters, no trailing space...) are checked in main. */
+const schemaName = z
+  .string()
+  .min(1, 'a schema name is required')
+  .max(64, 'MySQL allows at most 64 characters');
+
+export const DatasetLayoutSchema = z.object({
+  schema: schemaName,
+  engine: DatasetEngineSchema.default('InnoDB'),
+  /** lineorder with PRIMARY KEY (LO_OrderKey, LO_LineNumber) instead of InnoDB's hidden GEN_CLUST_INDEX. */
+  lineorderPk: z.boolean().default(false),
+  /** Drop an existing bplab dataset of that name first (never a schema bplab did not create). */
+  replace: z.boolean().default(false),
+});
+export type DatasetLayout = z.input<typeof DatasetLayoutSchema>;
+
+export const DatasetGenerateSpecSchema = DatasetLayoutSchema.extend({
+  sf: z.number().positive('the scale factor must be above 0').max(1000),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+});
+export type DatasetGenerateSpec = z.input<typeof DatasetGenerateSpecSchema>;
+
+export const DatasetImportSpecSchema = DatasetLayoutSchema.extend({
+  /** A folder holding dbgen's customer.tbl, part.tbl, supplier.tbl, date.tbl and lineorder.tbl. */
+  dir: z.string().min(1, 'a folder is required'),
+});
+export type DatasetImportSpec = z.input<typeof DatasetImportSpecSchema>;
+
+export type TableRowCounts = Partial<Record<DatasetTable, number>>;
+
+/** The `_bplab_dataset` row of a schema, as read back. */
+export interface DatasetInfo {
+  schema: string;
+  source: DatasetSource;
+  /** Null for an import (dbgen's scale factor is not in its files). */
+  sf: number | null;
+  seed: number | null;
+  engine: DatasetEngine;
+  lineorderPk: boolean;
+  state: DatasetState;
+  /** Rows each table should hold: what the source produced. */
+  expectedRows: TableRowCounts;
+  /** Rows loaded so far (equal to expectedRows once complete). */
+  loadedRows: TableRowCounts;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Set for a failed load, in words. */
+  error: string | null;
+  /** For an import: the folder it came from. */
+  sourceDir: string | null;
+  bplabVersion: string;
+}
+
+/** A dataset as the list shows it: its recorded state, and the task loading it now, if any. */
+export interface DatasetListing {
+  datasets: Array<DatasetInfo & { activeTaskId: string | null }>;
+}
+
+export interface DatasetTaskStarted {
+  taskId: string;
+  schema: string;
+}
+
+export interface TableCountCheck {
+  table: DatasetTable;
+  expectedRows: number | null;
+  actualRows: number;
+  pass: boolean;
+}
+
+export interface SelectivityCheck extends SelectivityJudgement {
+  id: SsbQueryId;
+  keptRows: number;
+  fraction: number;
+  referenceFraction: number;
+  /** fraction / referenceFraction. */
+  ratio: number;
+  durationMs: number;
+}
+
+export interface DatasetVerifyReport {
+  schema: string;
+  checkedAt: string;
+  durationMs: number;
+  state: DatasetState;
+  tables: TableCountCheck[];
+  selectivity: SelectivityCheck[];
+  /** lineorder rows / dbgen's SF 1 rows: the scale the fractions were judged at. */
+  scale: number;
+  /** Everything passed and the dataset's state is complete. */
+  pass: boolean;
+}

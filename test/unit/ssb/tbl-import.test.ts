@@ -1,0 +1,146 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { TblValidator, findTblFiles } from '../../../src/main/ssb/tbl-import';
+import type { SsbTableName } from '../../../src/main/ssb/schema';
+import { AppFailure } from '../../../src/shared/result';
+
+// Lines in dbgen's format (fields separated by '|', a '|' at the end).
+const CUSTOMER = '1|Customer#000000001|j5JsirBM9P|MOROCCO  0|MOROCCO|AFRICA|25-989-741-2988|BUILDING|\n';
+const DATE = '19920101|January 1, 1992|Thursday|January|1992|199201|Jan1992|5|1|1|1|1|Winter|0|1|1|1|\n';
+const LINEORDER =
+  '1|1|7381|155190|828|19960102|5-LOW|0|17|2116823|17366547|4|2032150|74711|2|19960212|TRUCK|\n';
+
+/** Runs bytes through a validator in chunks of `chunkSize`; resolves with what came out, or the failure. */
+async function validate(
+  table: SsbTableName,
+  text: string,
+  chunkSize = 1 << 16,
+): Promise<{ out: Buffer; lines: number } | AppFailure> {
+  const bytes = Buffer.from(text, 'latin1');
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += chunkSize) chunks.push(bytes.subarray(i, i + chunkSize));
+  const v = new TblValidator(`${table}.tbl`, table);
+  const out: Buffer[] = [];
+  try {
+    for await (const c of Readable.from(chunks).pipe(v)) out.push(c as Buffer);
+  } catch (e) {
+    if (e instanceof AppFailure) return e;
+    throw e;
+  }
+  return { out: Buffer.concat(out), lines: v.lines };
+}
+
+async function failure(table: SsbTableName, text: string, chunkSize?: number): Promise<AppFailure> {
+  const r = await validate(table, text, chunkSize);
+  if (!(r instanceof AppFailure)) throw new Error(`expected ${table} to be rejected`);
+  return r;
+}
+
+describe('TblValidator', () => {
+  it('passes valid lines through unchanged and counts them', async () => {
+    const text = LINEORDER.repeat(1000);
+    const r = await validate('lineorder', text, 4096);
+    expect(r).not.toBeInstanceOf(AppFailure);
+    if (r instanceof AppFailure) return;
+    expect(r.out.equals(Buffer.from(text))).toBe(true);
+    expect(r.lines).toBe(1000);
+  });
+
+  it('gives the same verdict wherever the chunks are cut', async () => {
+    const good = CUSTOMER + CUSTOMER + CUSTOMER;
+    const bad = CUSTOMER + CUSTOMER.replace('1|Customer', '1x|Customer') + CUSTOMER;
+    for (let size = 1; size <= good.length; size += 7) {
+      const r = await validate('customer', good, size);
+      expect(r instanceof AppFailure ? r.error.message : 'ok').toBe('ok');
+      const f = await failure('customer', bad, size);
+      expect(f.error.message).toMatch(/^customer\.tbl, line 2: field 1 \(C_CustomerKey\)/);
+    }
+  });
+
+  it('names the file and line of a row with a missing field', async () => {
+    const broken = LINEORDER.replace('|TRUCK|', '|');
+    const f = await failure('lineorder', LINEORDER.repeat(41) + broken + LINEORDER);
+    expect(f.error.code).toBe('FILE_MALFORMED');
+    expect(f.error.message).toBe('lineorder.tbl, line 42: 16 fields where 17 are expected.');
+    expect(f.error.details).toMatchObject({ file: 'lineorder.tbl', line: 42 });
+  });
+
+  it('rejects an extra field', async () => {
+    const f = await failure('customer', CUSTOMER.replace('BUILDING|', 'BUILDING|extra|'));
+    expect(f.error.message).toBe('customer.tbl, line 1: more than 8 fields (8 expected).');
+  });
+
+  it('rejects text in a numeric column, naming the column', async () => {
+    const f = await failure(
+      'lineorder',
+      LINEORDER + LINEORDER.replace('|17|2116823|', '|seventeen|2116823|'),
+    );
+    expect(f.error.message).toMatch(
+      /^lineorder\.tbl, line 2: field 9 \(LO_Quantity\) is not an integer number/,
+    );
+    const d = await failure('lineorder', LINEORDER.replace('2116823', '21168.2.3'));
+    expect(d.error.message).toMatch(/field 10 \(LO_ExtendedPrice\) is not a decimal number/);
+  });
+
+  it('accepts decimals with a point and negative integers', async () => {
+    const r = await validate(
+      'lineorder',
+      LINEORDER.replace('2116823', '21168.23').replace('|74711|', '|-74711|'),
+    );
+    expect(r).not.toBeInstanceOf(AppFailure);
+  });
+
+  it('rejects a date key that is not yyyymmdd', async () => {
+    expect((await failure('dim_date', DATE.replace('19920101', '1992011'))).error.message).toMatch(
+      /field 1 \(D_DateKey\) is not a date key/,
+    );
+    expect((await failure('lineorder', LINEORDER.replace('19960102', '19961302'))).error.message).toMatch(
+      /field 6 \(LO_OrderDateKey\) is not a date key/,
+    );
+  });
+
+  it('rejects an empty numeric field', async () => {
+    const f = await failure('customer', CUSTOMER.replace('1|Customer', '|Customer'));
+    expect(f.error.message).toBe(
+      'customer.tbl, line 1: field 1 (C_CustomerKey) is empty; a number is expected.',
+    );
+  });
+
+  it('explains a missing trailing "|", Windows line ends and a cut last line', async () => {
+    expect((await failure('customer', CUSTOMER.replace('BUILDING|\n', 'BUILDING\n'))).error.message).toMatch(
+      /does not end with "\|"/,
+    );
+    expect((await failure('customer', CUSTOMER.replace('|\n', '|\r\n'))).error.message).toMatch(
+      /Windows line ends/,
+    );
+    expect((await failure('customer', CUSTOMER + CUSTOMER.slice(0, 30))).error.message).toMatch(
+      /^customer\.tbl, line 2: the last line is cut short/,
+    );
+  });
+});
+
+describe('findTblFiles', () => {
+  it('lists every missing file at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bplab-tbl-'));
+    writeFileSync(join(dir, 'customer.tbl'), CUSTOMER);
+    writeFileSync(join(dir, 'lineorder.tbl'), LINEORDER);
+    await expect(findTblFiles(dir)).rejects.toMatchObject({
+      error: { code: 'NOT_FOUND', message: `The folder ${dir} lacks part.tbl, supplier.tbl, date.tbl.` },
+    });
+  });
+
+  it('finds date.tbl for dim_date', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bplab-tbl-'));
+    for (const f of ['customer', 'part', 'supplier', 'date', 'lineorder'])
+      writeFileSync(join(dir, `${f}.tbl`), '');
+    const files = await findTblFiles(dir);
+    expect(files.dim_date.path).toBe(join(dir, 'date.tbl'));
+  });
+
+  it('says so when the folder does not exist', async () => {
+    await expect(findTblFiles('/nonexistent/bplab')).rejects.toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
