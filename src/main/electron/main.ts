@@ -5,6 +5,7 @@
 import {
   BrowserWindow,
   app as electronApp,
+  dialog,
   ipcMain,
   safeStorage,
   session,
