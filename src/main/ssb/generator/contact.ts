@@ -1,0 +1,73 @@
+/**
+ * The columns customer and supplier share: address, nation, city and phone, drawn as dbgen draws
+ * them. The city and phone streams are one sequence across both tables: supplier draws first and
+ * customer continues where supplier's last row left it.
+ */
+import { ADDRESS_ALPHABET, NATIONS, REGIONS, cityName, encode } from './domains';
+import { MODULUS, type RowStream } from './random';
+import { putBytes, putUint, PIPE } from './tbl-bytes';
+
+/** SSB's addresses average 15 characters: a_rnd draws a length in [0.4, 1.6] × 15. */
+const ADDRESS_MIN = 6;
+const ADDRESS_MAX = 24;
+const ALPHABET = encode(ADDRESS_ALPHABET);
+const NATION_BYTES = NATIONS.map((n) => encode(n.name));
+const REGION_BYTES = NATIONS.map((n) => encode(REGIONS[n.region]!));
+/** CITY_BYTES[nation][digit] */
+const CITY_BYTES = NATIONS.map((n) => Array.from({ length: 10 }, (_, d) => encode(cityName(n.name, d))));
+
+/** The longest `address|city|nation|region|phone|` can be. */
+export const CONTACT_MAX_BYTES = ADDRESS_MAX + 1 + 10 + 1 + 15 + 1 + 12 + 1 + 15 + 1;
+
+export interface ContactStreams {
+  address: RowStream;
+  nation: RowStream;
+  city: RowStream;
+  phone: RowStream;
+}
+
+/**
+ * dbgen's a_rnd: a length, then one draw per five characters, six bits each. The character draw is
+ * UnifInt(0, 2³¹−1), whose range SSB's dbgen evaluates in 64 bits (2³¹).
+ */
+function putAddress(buf: Uint8Array, pos: number, s: RowStream): number {
+  const len = s.int(ADDRESS_MIN, ADDRESS_MAX);
+  let bits = 0;
+  for (let i = 0; i < len; i++) {
+    if (i % 5 === 0) bits = Math.floor((s.next() / MODULUS) * 2147483648);
+    buf[pos++] = ALPHABET[bits & 63]!;
+    bits >>>= 6;
+  }
+  return pos;
+}
+
+/** Phone: (10 + nation)-aaa-eee-nnnn with area 100–999, exchange 100–999, number 1000–9999. */
+function putPhone(buf: Uint8Array, pos: number, nation: number, s: RowStream): number {
+  pos = putUint(buf, pos, 10 + nation);
+  buf[pos++] = 0x2d;
+  pos = putUint(buf, pos, s.int(100, 999));
+  buf[pos++] = 0x2d;
+  pos = putUint(buf, pos, s.int(100, 999));
+  buf[pos++] = 0x2d;
+  return putUint(buf, pos, s.int(1000, 9999));
+}
+
+/** Writes `address|city|nation|region|phone|` and ends the row on the four streams. */
+export function putContact(buf: Uint8Array, pos: number, s: ContactStreams): number {
+  pos = putAddress(buf, pos, s.address);
+  buf[pos++] = PIPE;
+  const nation = s.nation.int(0, NATIONS.length - 1);
+  pos = putBytes(buf, pos, CITY_BYTES[nation]![s.city.int(0, 9)]!);
+  buf[pos++] = PIPE;
+  pos = putBytes(buf, pos, NATION_BYTES[nation]!);
+  buf[pos++] = PIPE;
+  pos = putBytes(buf, pos, REGION_BYTES[nation]!);
+  buf[pos++] = PIPE;
+  pos = putPhone(buf, pos, nation, s.phone);
+  buf[pos++] = PIPE;
+  s.address.rowDone();
+  s.nation.rowDone();
+  s.city.rowDone();
+  s.phone.rowDone();
+  return pos;
+}

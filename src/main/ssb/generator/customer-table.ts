@@ -1,0 +1,57 @@
+/** customer: custkey|Customer#000000001|address|city|nation|region|phone|segment| */
+import { CONTACT_MAX_BYTES, putContact, type ContactStreams } from './contact';
+import { MARKET_SEGMENTS, encode, encodeAll } from './domains';
+import { DEFAULT_LINEAGE, cityStream } from './lineage';
+import { RowStream, STREAMS } from './random';
+import { customerCount, supplierCount } from './scale';
+import type { GenerateOptions, TableSource } from './source';
+import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
+
+const NAME_PREFIX = encode('Customer#');
+const SEGMENTS = encodeAll(MARKET_SEGMENTS);
+
+export class CustomerTableSource implements TableSource {
+  readonly maxChunkBytes = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES + 10 + 2;
+  private readonly rows: number;
+  private next = 0;
+  private readonly s: ContactStreams;
+  private readonly segment: RowStream;
+
+  constructor(opts: GenerateOptions) {
+    this.rows = customerCount(opts.sf);
+    // City and phone carry on from the supplier table, which dbgen writes first.
+    const city = cityStream(opts.lineage ?? DEFAULT_LINEAGE, 'customer', opts.sf);
+    this.s = {
+      address: new RowStream('custAddress', opts.seed),
+      nation: new RowStream('custNation', opts.seed),
+      city: new RowStream(city.id, opts.seed, city.skipDraws, 1),
+      phone: new RowStream('phone', opts.seed, supplierCount(opts.sf) * STREAMS.phone.perRow),
+    };
+    this.segment = new RowStream('custSegment', opts.seed);
+  }
+
+  get rowsWritten(): number {
+    return this.next;
+  }
+
+  get done(): boolean {
+    return this.next >= this.rows;
+  }
+
+  fill(buf: Uint8Array, pos: number, end: number): number {
+    while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
+      const key = ++this.next;
+      pos = putUint(buf, pos, key);
+      buf[pos++] = PIPE;
+      pos = putBytes(buf, pos, NAME_PREFIX);
+      pos = putUintPadded(buf, pos, key, 9);
+      buf[pos++] = PIPE;
+      pos = putContact(buf, pos, this.s);
+      pos = putBytes(buf, pos, SEGMENTS[this.segment.int(1, SEGMENTS.length) - 1]!);
+      this.segment.rowDone();
+      buf[pos++] = PIPE;
+      buf[pos++] = NEWLINE;
+    }
+    return pos;
+  }
+}

@@ -1,0 +1,50 @@
+/** supplier: suppkey|Supplier#000000001|address|city|nation|region|phone| */
+import { CONTACT_MAX_BYTES, putContact, type ContactStreams } from './contact';
+import { encode } from './domains';
+import { DEFAULT_LINEAGE, cityStream } from './lineage';
+import { RowStream } from './random';
+import { supplierCount } from './scale';
+import type { GenerateOptions, TableSource } from './source';
+import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
+
+const NAME_PREFIX = encode('Supplier#');
+
+export class SupplierTableSource implements TableSource {
+  readonly maxChunkBytes = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES + 1;
+  private readonly rows: number;
+  private next = 0;
+  private readonly s: ContactStreams;
+
+  constructor(opts: GenerateOptions) {
+    this.rows = supplierCount(opts.sf);
+    const city = cityStream(opts.lineage ?? DEFAULT_LINEAGE, 'supplier', opts.sf);
+    this.s = {
+      address: new RowStream('suppAddress', opts.seed),
+      nation: new RowStream('suppNation', opts.seed),
+      city: new RowStream(city.id, opts.seed, city.skipDraws, 1),
+      phone: new RowStream('phone', opts.seed),
+    };
+  }
+
+  get rowsWritten(): number {
+    return this.next;
+  }
+
+  get done(): boolean {
+    return this.next >= this.rows;
+  }
+
+  fill(buf: Uint8Array, pos: number, end: number): number {
+    while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
+      const key = ++this.next;
+      pos = putUint(buf, pos, key);
+      buf[pos++] = PIPE;
+      pos = putBytes(buf, pos, NAME_PREFIX);
+      pos = putUintPadded(buf, pos, key, 9);
+      buf[pos++] = PIPE;
+      pos = putContact(buf, pos, this.s);
+      buf[pos++] = NEWLINE;
+    }
+    return pos;
+  }
+}
