@@ -1,0 +1,9 @@
+-- Q2.2: Revenue by year and brand: brands MFGR#2221 to MFGR#2228, suppliers in ASIA
+select sum(lo_revenue), d_year, p_brand
+from lineorder
+join dim_date on lo_orderdatekey = d_datekey
+join part on lo_partkey = p_partkey
+join supplier on lo_suppkey = s_suppkey
+where p_brand between 'MFGR#2221' and 'MFGR#2228' and s_region = 'ASIA'
+group by d_year, p_brand
+order by d_year, p_brand;
