@@ -3,12 +3,14 @@
  * a write never leaves a half-written file behind, and a file we could not read is copied aside
  * before anything is written over it.
  */
-import { copyFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /** Writes `text` to a temporary file next to `file`, then renames it over `file` (atomic on one filesystem). */
 export function writeFileAtomic(file: string, text: string, mode = 0o600): void {
   const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  mkdirSync(dirname(file), { recursive: true });
   try {
     writeFileSync(tmp, text, { mode, flush: true });
     renameSync(tmp, file);

@@ -109,7 +109,9 @@ export class ConnectionService {
           'PASSWORD_REQUIRED',
           `The server asks for the password of user "${profile.user}" (profile "${profile.name}").`,
           {
-            hint: 'Type it once; bplab keeps it for this session.',
+            hint: profile.tls.certPath
+              ? 'Type it once; bplab keeps it for this session.'
+              : 'Type it once; bplab keeps it for this session. If the account needs a client certificate instead (REQUIRE X509), add it in the TLS settings of the profile.',
             details: { profileId, user: profile.user },
           },
         );

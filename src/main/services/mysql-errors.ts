@@ -311,6 +311,9 @@ function tlsFailure(e: DriverError, where: string): AppFailure {
   } else if (/altnames|hostname|does not match/i.test(m)) {
     hint =
       'The certificate does not name the host you connect to: connect by the name in the certificate, or use TLS mode "verify-ca".';
+  } else if (/unsupported protocol|wrong version number|no protocols available|protocol version/i.test(m)) {
+    hint =
+      'The server offers only old TLS versions (1.0/1.1), which this machine refuses: enable TLS 1.2 or later on the server, or use TLS mode "off" on a trusted network.';
   } else if (/expired|not yet valid/i.test(m)) {
     hint = "The server's certificate is outside its validity dates; renew it, or check this machine's clock.";
   }
