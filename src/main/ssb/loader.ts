@@ -22,7 +22,6 @@ import { ProgressMeter, type LoadPhase, type LoadProgress } from './load-progres
 import {
   SSB_SCHEMA_TABLES,
   addKeysSql,
-  columnNames,
   createDatabaseSql,
   createTableSql,
   qualified,
@@ -31,6 +30,7 @@ import {
   type SchemaOptions,
   type SsbTableName,
 } from './schema';
+import { columnNames } from './tables';
 import { LOCAL_INFILE_HINT, LOCAL_INFILE_REFUSED_ERRNOS, serverMessage, sqlFailure } from './sql-errors';
 
 /** One table's rows in dbgen .tbl format (`|`-separated, trailing `|`, `\n` line ends). */

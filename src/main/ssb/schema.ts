@@ -6,10 +6,17 @@
  */
 import { AppFailure } from '../../shared/result';
 import type { DatasetEngine } from '../../shared/datasets';
+import type { SsbTable } from './tables';
 
 /** The five tables in the seed's order; dim_date is the SSB `date` table (dbgen's date.tbl). */
-export const SSB_SCHEMA_TABLES = ['customer', 'part', 'supplier', 'dim_date', 'lineorder'] as const;
-export type SsbTableName = (typeof SSB_SCHEMA_TABLES)[number];
+export const SSB_SCHEMA_TABLES: readonly SsbTable[] = [
+  'customer',
+  'part',
+  'supplier',
+  'dim_date',
+  'lineorder',
+];
+export type SsbTableName = SsbTable;
 
 export interface ColumnDef {
   name: string;
@@ -231,7 +238,7 @@ export function createDatabaseSql(schema: string): string {
   return `CREATE DATABASE ${quoteIdent(schema)}`;
 }
 
-/** The column names of a table in .tbl field order (which is also the DDL's order). */
+/** The column names of a table as the DDL declares them (tables.ts lists the same, in .tbl order). */
 export function columnNames(table: SsbTableName): string[] {
   return SSB_TABLE_DEFS[table].columns.map((c) => c.name);
 }

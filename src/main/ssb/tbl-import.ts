@@ -11,15 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { AppFailure } from '../../shared/result';
 import type { RowSource } from './loader';
 import { SSB_SCHEMA_TABLES, SSB_TABLE_DEFS, type ColumnDef, type SsbTableName } from './schema';
-
-/** dbgen's file name of each table; `date` is `dim_date` in the schema. */
-export const TBL_FILE_NAMES: Record<SsbTableName, string> = {
-  customer: 'customer.tbl',
-  part: 'part.tbl',
-  supplier: 'supplier.tbl',
-  dim_date: 'date.tbl',
-  lineorder: 'lineorder.tbl',
-};
+import { TBL_FILE_NAMES } from './tables';
 
 export interface TblFile {
   table: SsbTableName;

@@ -1,0 +1,20 @@
+/**
+ * The built-in generator as the loader's row source: each table's stream comes straight from
+ * createTableStream, so rows are made as fast as the server takes them, never written to disk.
+ */
+import { createTableStream } from './generator/stream';
+import type { RowSource } from './loader';
+import { expectedRowCount, type SsbTable } from './tables';
+
+/** Rows the generator will produce for a table (exact: the generator replays its own counts). */
+export function generatedRowCount(table: SsbTable, sf: number, seed: number): number {
+  return expectedRowCount(table, sf, seed);
+}
+
+export function generatedRowSource(sf: number, seed: number): (table: SsbTable) => RowSource {
+  return (table) => ({
+    stream: createTableStream(table, { sf, seed }),
+    label: 'the generator',
+    expectedRows: generatedRowCount(table, sf, seed),
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Verifies a dataset: every table holds the rows its source produced (as the dataset record says),
+ * and the 13 queries keep the share of lineorder the benchmark is built around (the reference
+ * fractions from dbgen at SF 1, judged by src/shared/ssb-reference.ts). Counts come from the
+ * queries' own count form (SELECT COUNT(*) over the same joins and WHERE), so what is checked is
+ * what the runs will execute.
+ */
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import type { DatasetVerifyReport, SelectivityCheck, TableCountCheck } from '../../shared/datasets';
+import { AppFailure } from '../../shared/result';
+import {
+  SSB_REFERENCE,
+  judgeSelectivity,
+  REFERENCE_LINEORDER_ROWS,
+  type DatasetSize,
+} from '../../shared/ssb-reference';
+import { readDatasetRecord } from './dataset-meta';
+import { baseQueries, loadSsbQueries, type SsbQuery } from './queries';
+import { SSB_SCHEMA_TABLES, qualified, quoteIdent } from './schema';
+import { sqlFailure } from './sql-errors';
+
+async function count(conn: Connection, sql: string, doing: string): Promise<number> {
+  try {
+    const [rows] = await conn.query<RowDataPacket[]>({ sql, rowsAsArray: true });
+    return Number((rows[0] as unknown as unknown[])[0]);
+  } catch (e) {
+    throw sqlFailure(e, doing);
+  }
+}
+
+export interface VerifyOptions {
+  /** The query set (defaults to queries/ssb); tests and the CLI may pass their own folder's. */
+  queries?: readonly SsbQuery[];
+  onQuery?: (id: string, index: number, total: number) => void;
+}
+
+export async function verifyDataset(
+  conn: Connection,
+  schema: string,
+  opts: VerifyOptions = {},
+): Promise<DatasetVerifyReport> {
+  const started = performance.now();
+  const info = await readDatasetRecord(conn, schema).catch((e) => {
+    throw sqlFailure(e, `read the dataset record of ${schema}`);
+  });
+  if (!info)
+    throw AppFailure.of('NOT_FOUND', `${schema} is not a bplab dataset (it has no _bplab_dataset table).`, {
+      hint: 'Pick a schema from the dataset list.',
+    });
+
+  const tables: TableCountCheck[] = [];
+  for (const table of SSB_SCHEMA_TABLES) {
+    const actualRows = await count(
+      conn,
+      `SELECT COUNT(*) FROM ${qualified(schema, table)}`,
+      `count the rows of ${table}`,
+    );
+    const expectedRows = info.expectedRows[table] ?? null;
+    tables.push({
+      table,
+      expectedRows,
+      actualRows,
+      pass: expectedRows !== null && actualRows === expectedRows,
+    });
+  }
+  const rowsOf = (t: string) => tables.find((c) => c.table === t)?.actualRows ?? 0;
+  const size: DatasetSize = {
+    lineorder: rowsOf('lineorder'),
+    customer: rowsOf('customer'),
+    supplier: rowsOf('supplier'),
+    part: rowsOf('part'),
+  };
+
+  const queries = baseQueries(opts.queries ?? loadSsbQueries());
+  await conn.query(`USE ${quoteIdent(schema)}`);
+  const selectivity: SelectivityCheck[] = [];
+  for (const [index, ref] of SSB_REFERENCE.entries()) {
+    const query = queries.find((q) => q.id === ref.id);
+    if (!query) throw AppFailure.of('NOT_FOUND', `The SSB query file for ${ref.id} is missing.`);
+    opts.onQuery?.(ref.id, index, SSB_REFERENCE.length);
+    const t0 = performance.now();
+    const keptRows = await count(conn, query.countSql, `count the rows ${ref.id} keeps`);
+    const fraction = size.lineorder > 0 ? keptRows / size.lineorder : 0;
+    selectivity.push({
+      id: ref.id,
+      keptRows,
+      fraction,
+      referenceFraction: ref.fraction,
+      ratio: fraction / ref.fraction,
+      durationMs: Math.round(performance.now() - t0),
+      ...judgeSelectivity(ref, keptRows, size),
+    });
+  }
+
+  return {
+    schema,
+    checkedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    state: info.state,
+    tables,
+    selectivity,
+    scale: size.lineorder / REFERENCE_LINEORDER_ROWS,
+    pass: info.state === 'complete' && tables.every((t) => t.pass) && selectivity.every((s) => s.pass),
+  };
+}

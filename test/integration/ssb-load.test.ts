@@ -1,0 +1,224 @@
+/**
+ * The SSB loader against a real server: generate → verify, the .tbl round trip, cancel, local_infile
+ * off and a malformed .tbl row. Small scale factors; every schema made here is dropped after.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropDataset, generateDataset, importDataset, listDatasets } from '../../src/main/ssb/datasets';
+import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
+import { writeTblFiles } from '../../src/main/ssb/generator/stream';
+import { SSB_TABLES, expectedRowCount } from '../../src/main/ssb/tables';
+import { verifyDataset } from '../../src/main/ssb/verify';
+import { AppFailure } from '../../src/shared/result';
+import { testServer } from '../support/test-server';
+import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
+
+const SF = 0.01;
+const SEED = 7;
+const connect = connectToTestServer();
+const made: string[] = [];
+let admin: Connection;
+
+/** A fresh schema name, dropped after the file. */
+function schemaName(prefix: string): string {
+  const s = scratchSchema(prefix);
+  made.push(s);
+  return s;
+}
+
+async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppFailure) return e;
+    throw e;
+  }
+  throw new Error('expected the load to fail');
+}
+
+async function countRows(schema: string, table: string): Promise<number> {
+  return Number(await scalar(admin, `SELECT COUNT(*) FROM \`${schema}\`.\`${table}\``));
+}
+
+beforeAll(async () => {
+  admin = await connect();
+});
+
+afterAll(async () => {
+  await dropSchemas(admin, made);
+  await admin.end();
+});
+
+describe(`SSB load on ${testServer().label}`, () => {
+  const generated = schemaName('bplab_it_gen');
+
+  it('generates a dataset whose tables hold what the generator produced, and verifies it', async () => {
+    const phases = new Set<string>();
+    const out = await generateDataset(
+      { schema: generated, sf: SF, seed: SEED },
+      { connect, bplabVersion: 'test', onProgress: (p) => phases.add(p.phase) },
+    );
+    expect(out.dataset.state).toBe('complete');
+    expect(out.dataset).toMatchObject({
+      source: 'generated',
+      sf: SF,
+      seed: SEED,
+      engine: 'InnoDB',
+      lineorderPk: false,
+    });
+    expect([...phases]).toEqual(
+      expect.arrayContaining(['checking', 'schema', 'loading', 'indexing', 'done']),
+    );
+    for (const t of SSB_TABLES) expect(await countRows(generated, t)).toBe(expectedRowCount(t, SF, SEED));
+
+    const report = await verifyDataset(admin, generated);
+    expect(report.tables.every((t) => t.pass)).toBe(true);
+    expect(report.selectivity.map((s) => s.id)).toHaveLength(13);
+    const failed = report.selectivity.filter((s) => !s.pass).map((s) => `${s.id} kept ${s.keptRows}`);
+    expect(failed).toEqual([]);
+    expect(report.pass).toBe(true);
+
+    const listed = await listDatasets(admin);
+    expect(listed.find((d) => d.schema === generated)?.state).toBe('complete');
+  });
+
+  it('imports the generator\u2019s .tbl files into identical tables (CHECKSUM TABLE)', async () => {
+    const dir = mkdtempSync(join(testServer().scratchDir, 'ssb-tbl-'));
+    await writeTblFiles(dir, { sf: SF, seed: SEED });
+    const imported = schemaName('bplab_it_imp');
+    const out = await importDataset({ schema: imported, dir }, { connect, bplabVersion: 'test' });
+    expect(out.dataset).toMatchObject({ state: 'complete', source: 'imported', sourceDir: dir });
+    for (const t of SSB_TABLES) {
+      const [rows] = await admin.query<RowDataPacket[]>(
+        `CHECKSUM TABLE \`${generated}\`.\`${t}\`, \`${imported}\`.\`${t}\``,
+      );
+      expect(rows).toHaveLength(2);
+      expect(rows[0]!.Checksum).not.toBeNull();
+      expect(String(rows[1]!.Checksum), t).toBe(String(rows[0]!.Checksum));
+      expect(await countRows(imported, t)).toBe(expectedRowCount(t, SF, SEED));
+    }
+    const report = await verifyDataset(admin, imported);
+    expect(report.pass).toBe(true);
+  });
+
+  it('stops a load when cancelled, and leaves the dataset marked cancelled, not complete', async () => {
+    const schema = schemaName('bplab_it_cancel');
+    const sf = 0.1;
+    const controller = new AbortController();
+    let sawLineorder = 0;
+    const failure = await failureOf(
+      generateDataset(
+        { schema, sf, seed: SEED },
+        {
+          connect,
+          bplabVersion: 'test',
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (p.table === 'lineorder' && p.phase === 'loading') sawLineorder = p.rows;
+            // Cancel once a good part of lineorder is on its way.
+            if (p.table === 'lineorder' && p.rows > 150_000 && !controller.signal.aborted) controller.abort();
+          },
+        },
+      ),
+    );
+    expect(sawLineorder).toBeGreaterThan(0);
+    expect(failure.error.code).toBe('CANCELLED');
+    const record = await readDatasetRecord(admin, schema);
+    expect(record?.state).toBe('cancelled');
+    // The load was KILLed before its end-of-file reached the server: InnoDB rolled the whole statement back.
+    expect(await countRows(schema, 'lineorder')).toBe(0);
+    const listed = await listDatasets(admin);
+    expect(listed.find((d) => d.schema === schema)?.state).toBe('cancelled');
+    const report = await verifyDataset(admin, schema);
+    expect(report.pass).toBe(false);
+    expect(report.tables.find((t) => t.table === 'lineorder')?.pass).toBe(false);
+    // No KILL leaks into the next statement: the server is still usable on a fresh connection.
+    expect(Number(await scalar(admin, 'SELECT 1'))).toBe(1);
+    await dropDataset(admin, schema);
+    expect(
+      await scalar(admin, 'SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [schema]),
+    ).toBe(0);
+  });
+
+  it('refuses to start when the server has local_infile off, and says how to turn it on', async () => {
+    const schema = schemaName('bplab_it_noinfile');
+    const before = Number(await scalar(admin, 'SELECT @@GLOBAL.local_infile'));
+    try {
+      await admin.query('SET GLOBAL local_infile = 0');
+      const failure = await failureOf(
+        generateDataset({ schema, sf: SF, seed: SEED }, { connect, bplabVersion: 'test' }),
+      );
+      expect(failure.error.code).toBe('FEATURE_MISSING');
+      expect(failure.error.message).toMatch(/local_infile/);
+      expect(failure.error.hint).toMatch(/SET GLOBAL local_infile = 1/);
+      expect(failure.error.hint).toMatch(/sandbox/);
+    } finally {
+      await admin.query(`SET GLOBAL local_infile = ${before ? 1 : 0}`);
+    }
+    expect(Number(await scalar(admin, 'SELECT @@GLOBAL.local_infile'))).toBe(before);
+    // It failed before creating anything.
+    expect(
+      await scalar(admin, 'SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [schema]),
+    ).toBe(0);
+  });
+
+  it('reports a client that refuses LOCAL INFILE as FEATURE_MISSING, leaving the dataset failed', async () => {
+    const schema = schemaName('bplab_it_noclient');
+    const s = testServer();
+    const mysql = (await import('mysql2/promise')).default;
+    const noLocalFiles = () =>
+      mysql.createConnection({
+        host: s.host,
+        port: s.port,
+        user: s.user,
+        password: s.password,
+        flags: ['-LOCAL_FILES'],
+      });
+    const failure = await failureOf(
+      generateDataset({ schema, sf: SF, seed: SEED }, { connect: noLocalFiles, bplabVersion: 'test' }),
+    );
+    expect(failure.error.code).toBe('FEATURE_MISSING');
+    expect(failure.error.message).toMatch(/LOAD DATA LOCAL INFILE/);
+    expect((await readDatasetRecord(admin, schema))?.state).toBe('failed');
+  });
+
+  it('stops at a malformed .tbl row, naming the file and the line, and leaves the dataset failed', async () => {
+    const dir = mkdtempSync(join(testServer().scratchDir, 'ssb-bad-'));
+    await writeTblFiles(dir, { sf: SF, seed: SEED });
+    const path = join(dir, 'lineorder.tbl');
+    const lines = readFileSync(path, 'latin1').split('\n');
+    const badLine = 40_000;
+    const fields = lines[badLine - 1]!.split('|');
+    fields[8] = 'x7'; // LO_Quantity
+    lines[badLine - 1] = fields.join('|');
+    writeFileSync(path, lines.join('\n'), 'latin1');
+
+    const schema = schemaName('bplab_it_bad');
+    const failure = await failureOf(importDataset({ schema, dir }, { connect, bplabVersion: 'test' }));
+    expect(failure.error.code).toBe('FILE_MALFORMED');
+    expect(failure.error.message).toMatch(
+      new RegExp(`^lineorder\\.tbl, line ${badLine}: field 9 \\(LO_Quantity\\)`),
+    );
+    expect(failure.error.details).toMatchObject({ file: 'lineorder.tbl', line: badLine });
+    const record = await readDatasetRecord(admin, schema);
+    expect(record?.state).toBe('failed');
+    expect(record?.error).toContain(`line ${badLine}`);
+    expect(await countRows(schema, 'lineorder')).toBeLessThan(lines.length - 1);
+  });
+
+  it('refuses a schema that holds tables bplab did not create', async () => {
+    const schema = schemaName('bplab_it_foreign');
+    await admin.query(`CREATE DATABASE \`${schema}\``);
+    await admin.query(`CREATE TABLE \`${schema}\`.keep_me (id int)`);
+    const failure = await failureOf(
+      generateDataset({ schema, sf: SF, seed: SEED, replace: true }, { connect, bplabVersion: 'test' }),
+    );
+    expect(failure.error.code).toBe('ALREADY_EXISTS');
+    expect(
+      await scalar(admin, `SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?`, [schema]),
+    ).toBe(1);
+    await expect(dropDataset(admin, schema)).rejects.toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
