@@ -157,7 +157,10 @@ export function connectFailure(
         return failure(
           'NOT_MYSQL',
           `${where} accepted the connection but sent ${trace.bytesReceived ? 'no complete' : 'no'} MySQL greeting within ${seconds} s; a MySQL server greets at once, so this port probably belongs to another service (HTTP, SSH...).`,
-          { hint: 'Check the port number.', details },
+          {
+            hint: 'Check the port number. A proxy or firewall that accepts connections for a host it cannot reach looks the same.',
+            details,
+          },
           e,
         );
       }
