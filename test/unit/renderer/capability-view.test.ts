@@ -79,7 +79,7 @@ describe('reportView', () => {
     ]);
     const privileges = reportView(report()).privileges;
     expect(privileges.map((p) => [p.id, p.statusText, p.blocks])).toEqual([
-      ['PROCESS', 'present', null],
+      ['PROCESS', 'present', 'reading the buffer pool tables'],
       ['SET_GLOBAL', 'missing', 'resizing the pool'],
     ]);
   });

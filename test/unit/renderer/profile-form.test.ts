@@ -39,6 +39,18 @@ describe('draftFromForm', () => {
     if (!checked.ok) expect(checked.errors.socketPath).toBe('a socket profile needs a socket path');
   });
 
+  it('reports every problem at once, the missing host included', () => {
+    const checked = draftFromForm(form({ name: '', host: '', port: 'abc', user: '' }));
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.errors).toEqual({
+        name: 'a name is required',
+        host: 'a TCP profile needs a host',
+        port: 'the port is a number from 1 to 65535',
+        user: 'a user is required',
+      });
+  });
+
   it('checks the port, the name and the user in words', () => {
     for (const port of ['abc', '0', '70000', '-1']) {
       const checked = draftFromForm(form({ port }));
@@ -97,7 +109,7 @@ describe('formFromProfile', () => {
 describe('testResultRows', () => {
   it('shows the server, the round trip and TLS in words', () => {
     const rows = testResultRows({
-      serverVersion: '10.11.19',
+      serverVersion: '10.11.19-MariaDB-0+deb12u1',
       flavor: 'mariadb',
       roundTripMs: 0.731,
       tls: { active: true, cipher: 'TLS_AES_256_GCM_SHA384' },
@@ -105,6 +117,7 @@ describe('testResultRows', () => {
     });
     expect(rows.map((r) => [r.label, r.value])).toEqual([
       ['Server', 'MariaDB 10.11.19'],
+      ['@@version', '10.11.19-MariaDB-0+deb12u1'],
       ['Round trip', '0.73 ms'],
       ['TLS', 'on (TLS_AES_256_GCM_SHA384)'],
       ['Connected as', 'root@localhost'],

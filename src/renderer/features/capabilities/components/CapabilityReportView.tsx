@@ -84,7 +84,7 @@ export function CapabilityReportView({ report }: { report: CapabilityReport }) {
                 <td>
                   <span className={p.present ? 'status status-yes' : 'status status-no'}>{p.statusText}</span>
                 </td>
-                <td>{p.blocks ?? ''}</td>
+                <td className={p.present ? 'muted' : undefined}>{p.blocks}</td>
               </tr>
             ))}
           </tbody>

@@ -23,7 +23,8 @@ export interface PrivilegeLine {
   label: string;
   present: boolean;
   statusText: string;
-  blocks: string | null;
+  /** What it blocks when missing (shown for every privilege: it says why bplab asks for it). */
+  blocks: string;
 }
 
 export interface ReportView {
@@ -85,7 +86,7 @@ export function reportView(report: CapabilityReport): ReportView {
       label: p.label,
       present: p.present,
       statusText: p.present ? 'present' : 'missing',
-      blocks: p.present || !p.blocks ? null : p.blocks,
+      blocks: p.blocks,
     })),
   };
 }

@@ -73,7 +73,8 @@ export type DraftCheck = { ok: true; draft: ProfileDraft } | { ok: false; errors
 export function draftFromForm(form: ProfileForm): DraftCheck {
   const errors: ProfileFormErrors = {};
   const port = form.port.trim();
-  if (form.transport === 'tcp' && port !== '' && !/^\d+$/.test(port))
+  const portIsNumber = /^\d+$/.test(port);
+  if (form.transport === 'tcp' && port !== '' && !portIsNumber)
     errors.port = 'the port is a number from 1 to 65535';
   if (form.name.trim() === '') errors.name = 'a name is required';
   if (form.user.trim() === '') errors.user = 'a user is required';
@@ -83,7 +84,7 @@ export function draftFromForm(form: ProfileForm): DraftCheck {
     name: form.name.trim(),
     transport: form.transport,
     ...(form.transport === 'tcp'
-      ? { host: form.host.trim() || undefined, port: port === '' ? undefined : Number(port) }
+      ? { host: form.host.trim() || undefined, port: portIsNumber ? Number(port) : undefined }
       : { socketPath: form.socketPath.trim() || undefined }),
     user: form.user.trim(),
     database: form.database.trim() || undefined,
@@ -92,7 +93,14 @@ export function draftFromForm(form: ProfileForm): DraftCheck {
       ...(form.tls === 'verify' && form.caPath.trim() ? { caPath: form.caPath.trim() } : {}),
     },
   };
-  const checked = ConnectionProfileSchema.safeParse({ ...draft, id: 'draft' });
+  // zod checks the cross-field rules (host, socket path) only once every field parses: stand in for
+  // the fields already reported, so all the problems show at once.
+  const checked = ConnectionProfileSchema.safeParse({
+    ...draft,
+    id: 'draft',
+    name: errors.name ? 'x' : draft.name,
+    user: errors.user ? 'x' : draft.user,
+  });
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = FIELD_OF[String(issue.path[0])];
@@ -131,9 +139,10 @@ export function testResultRows(result: ConnectionTestResult): TestResultRow[] {
   return [
     {
       label: 'Server',
-      value: `${flavorLabel(result.flavor)} ${result.serverVersion}`,
+      value: `${flavorLabel(result.flavor)} ${versionNumber(result.serverVersion)}`,
       testId: 'test-result-version',
     },
+    { label: '@@version', value: result.serverVersion, testId: 'test-result-version-string' },
     { label: 'Round trip', value: formatMs(result.roundTripMs), testId: 'test-result-rtt' },
     {
       label: 'TLS',
@@ -142,4 +151,9 @@ export function testResultRows(result: ConnectionTestResult): TestResultRow[] {
     },
     { label: 'Connected as', value: result.currentUser, testId: 'test-result-user' },
   ];
+}
+
+/** "10.11.19-MariaDB-0+deb12u1" → "10.11.19" (the whole string when it does not start with a version). */
+function versionNumber(version: string): string {
+  return /^\d+\.\d+\.\d+/.exec(version)?.[0] ?? version;
 }

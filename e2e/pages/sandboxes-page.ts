@@ -1,0 +1,63 @@
+/** The sandboxes screen. */
+import type { Locator, Page } from '@playwright/test';
+
+export class SandboxesPage {
+  constructor(readonly page: Page) {}
+
+  get screen() {
+    return this.page.getByTestId('sandboxes-screen');
+  }
+  get basedir() {
+    return this.page.getByTestId('sandbox-basedir');
+  }
+  get findBinaries() {
+    return this.page.getByTestId('sandbox-find-binaries');
+  }
+  get binary() {
+    return this.page.getByTestId('sandbox-binary');
+  }
+  get name() {
+    return this.page.getByTestId('sandbox-name');
+  }
+  get port() {
+    return this.page.getByTestId('sandbox-port');
+  }
+  get bufferPool() {
+    return this.page.getByTestId('sandbox-buffer-pool');
+  }
+  get oldBlocksTime() {
+    return this.page.getByTestId('sandbox-old-blocks-time');
+  }
+  get options() {
+    return this.page.getByTestId('sandbox-options');
+  }
+  get create() {
+    return this.page.getByTestId('sandbox-create');
+  }
+  get error() {
+    return this.screen.getByTestId('error');
+  }
+  get logView() {
+    return this.page.getByTestId('sandbox-log-view');
+  }
+  get logText() {
+    return this.page.getByTestId('sandbox-log-text');
+  }
+
+  /** The binaries offered, as "MariaDB 10.11.19 · /usr/sbin/mariadbd" labels. */
+  async binaryLabels(): Promise<string[]> {
+    return this.binary.locator('option').allTextContents();
+  }
+
+  row(name: string): Locator {
+    return this.page.locator(`[data-testid="sandbox-row"][data-name="${name}"]`);
+  }
+
+  button(
+    name: string,
+    action:
+      'start' | 'stop' | 'restart' | 'log' | 'open-connection' | 'capabilities' | 'delete' | 'delete-confirm',
+  ) {
+    return this.row(name).getByTestId(`sandbox-${action}`);
+  }
+}

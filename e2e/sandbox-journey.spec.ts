@@ -1,0 +1,72 @@
+/**
+ * (b) The sandbox journey on a real MariaDB: find binaries, create and start a sandbox, read its log,
+ * open its connection and test it, read its capability report, stop it, delete it.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createSandbox } from './actions/create-sandbox';
+import { deleteSandbox } from './actions/delete-sandbox';
+import { findServerBinaries } from './actions/find-server-binaries';
+import { openApp } from './actions/open-app';
+import { openSandboxConnection } from './actions/open-sandbox-connection';
+import { stopSandbox } from './actions/stop-sandbox';
+import { testConnection } from './actions/test-connection';
+import { viewSandboxCapabilities } from './actions/view-sandbox-capabilities';
+import { viewSandboxLog } from './actions/view-sandbox-log';
+import { SandboxesPage } from './pages/sandboxes-page';
+import { deleteSandboxes } from './support/api';
+
+const PREFIX = 'e2e-journey';
+const name = `${PREFIX}-${Date.now().toString(36)}`;
+
+test.afterAll(async () => deleteSandboxes(PREFIX));
+
+test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
+  const app = await openApp(page);
+  const sandboxes = new SandboxesPage(page);
+
+  const version = await test.step('find server binaries', async () => {
+    const basedir = process.env.BPLAB_E2E_MYSQL_BASEDIR;
+    const labels = await findServerBinaries(sandboxes, basedir);
+    if (basedir) expect(labels.some((l) => l.startsWith('MySQL ') && l.includes(basedir))).toBe(true);
+    const mariadb = labels.find((l) => l.startsWith('MariaDB '));
+    expect(mariadb, `MariaDB's mariadbd is on PATH; offered: ${labels.join(' | ')}`).toBeDefined();
+    return { label: mariadb ?? '', version: (mariadb ?? '').split(' ')[1] ?? '' };
+  });
+
+  await test.step('create and start a sandbox', async () => {
+    await createSandbox(sandboxes, { name, binaryLabel: version.label, bufferPool: '64M' });
+    await expect(sandboxes.row(name)).toContainText(`MariaDB ${version.version}`);
+    await expect(sandboxes.row(name).getByTestId('sandbox-status')).toHaveText('running');
+  });
+
+  await test.step('read its log', async () => {
+    const log = await viewSandboxLog(sandboxes, name);
+    expect(log).toMatch(/ready for connections/i);
+  });
+
+  await test.step('open its connection and test it', async () => {
+    const connections = await openSandboxConnection(sandboxes, name);
+    expect(await testConnection(connections)).toBe('connected');
+    await expect(connections.testVersion).toHaveText(`MariaDB ${version.version}`);
+  });
+
+  await test.step('read its capability report', async () => {
+    await app.tab('sandboxes').click();
+    const capabilities = await viewSandboxCapabilities(sandboxes, name);
+    await expect(capabilities.flavor).toHaveText('MariaDB');
+    await expect(capabilities.version).toHaveText(version.version);
+    await expect(capabilities.oldPageMethod).toHaveText('LRU position');
+    await expect(capabilities.bufferPoolTable).toContainText('64 MiB');
+    const docs = join(__dirname, '..', 'docs');
+    if (!existsSync(docs)) mkdirSync(docs);
+    await page.screenshot({ path: join(docs, 'screenshot.png'), fullPage: true });
+  });
+
+  await test.step('stop it, then delete it', async () => {
+    await app.tab('sandboxes').click();
+    await stopSandbox(sandboxes, name);
+    await deleteSandbox(sandboxes, name);
+  });
+});
