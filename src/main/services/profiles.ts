@@ -67,9 +67,21 @@ export class ProfileStore {
   }
 
   get(id: string): ConnectionProfile {
-    const profile = this.find(id);
-    if (!profile) throw notFound(id);
-    return profile;
+    const content = this.read();
+    const profile = content.profiles.find((p) => p.id === id);
+    if (profile) return profile;
+    if (content.problem) {
+      // The profile may be among the entries we could not read: say so rather than "no such profile".
+      throw AppFailure.of(
+        'PROFILE_MALFORMED',
+        `The profiles file ${this.file} could not be read whole: ${content.problem}.`,
+        {
+          hint: `Profile "${id}" is not among the readable entries. Fix the file (it is left as it is), or save the profile again.`,
+          details: { file: this.file, profileId: id },
+        },
+      );
+    }
+    throw notFound(id);
   }
 
   /** Creates a profile (a draft without id) or updates the one the draft names. */

@@ -1,0 +1,159 @@
+/**
+ * The bplab command line against this run's real server: what a user sees for good input and
+ * for each kind of bad input (one "bplab: ..." line in words, exit code 1, nothing lost).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/main/sandbox/ports';
+import { testServer } from '../support/test-server';
+
+const server = testServer();
+const cli = resolve('dist/main/cli.cjs');
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function bplab(home: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...withoutPasswords(process.env), BPLAB_HOME: home, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => done({ code, out, err }));
+  });
+}
+
+function withoutPasswords(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('BPLAB_PASSWORD')));
+}
+
+function profile(id: string, port: number, user: string) {
+  return { id, name: id, transport: 'tcp', host: server.host, port, user, tls: { mode: 'off' } };
+}
+
+describe(`bplab CLI on ${server.label}`, () => {
+  let home: string;
+  const secretUser = 'bplab_cli_pw';
+  const secret = 'S3cret-cli-pw';
+
+  beforeAll(async () => {
+    if (!existsSync(cli)) throw new Error('dist/main/cli.cjs is missing: run npm run build first');
+    home = mkdtempSync(join(server.scratchDir, 'cli-'));
+    const admin = await createConnection({
+      host: server.host,
+      port: server.port,
+      user: server.user,
+      password: server.password,
+    });
+    await admin.query(`DROP USER IF EXISTS '${secretUser}'@'%'`);
+    await admin.query(`CREATE USER '${secretUser}'@'%' IDENTIFIED BY '${secret}'`);
+    await admin.end();
+    writeFileSync(
+      join(home, 'profiles.json'),
+      JSON.stringify([profile('it', server.port, server.user), profile('pw', server.port, secretUser)]),
+    );
+  });
+  afterAll(async () => {
+    const admin = await createConnection({
+      host: server.host,
+      port: server.port,
+      user: server.user,
+      password: server.password,
+    });
+    await admin.query(`DROP USER IF EXISTS '${secretUser}'@'%'`);
+    await admin.end();
+  });
+
+  it('prints the capability report of a saved profile', async () => {
+    const r = await bplab(home, ['capabilities', '--profile', 'it']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`server      ${server.flavor} ${server.version}`);
+    expect(r.out).toMatch(/innodb_old_blocks_time=\d+/);
+  });
+
+  it('a password from the environment works; a wrong one is refused in words, and is not echoed', async () => {
+    const good = await bplab(home, ['connect', '--profile', 'pw'], { BPLAB_PASSWORD_PW: secret });
+    expect(good.code).toBe(0);
+    expect(good.out).toContain(`as ${secretUser}@`);
+    const bad = await bplab(home, ['connect', '--profile', 'pw'], { BPLAB_PASSWORD_PW: 'wrong-pw-123' });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/^bplab: .*(password|denied)/im);
+    expect(bad.err + bad.out).not.toContain('wrong-pw-123');
+    const none = await bplab(home, ['connect', '--profile', 'pw']);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('BPLAB_PASSWORD_PW');
+  });
+
+  it('an unreachable port and a port that is not a MySQL server', async () => {
+    const closed = await freePort();
+    const notMysql: Server = createServer((s) => s.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    const notMysqlPort = await freePort();
+    await new Promise<void>((r) => notMysql.listen(notMysqlPort, '127.0.0.1', r));
+    try {
+      const profiles = JSON.parse(readFileSync(join(home, 'profiles.json'), 'utf8')) as unknown[];
+      writeFileSync(
+        join(home, 'profiles.json'),
+        JSON.stringify([
+          ...profiles,
+          profile('closed', closed, 'root'),
+          profile('http', notMysqlPort, 'root'),
+        ]),
+      );
+      const r1 = await bplab(home, ['connect', '--profile', 'closed']);
+      expect(r1.code).toBe(1);
+      expect(r1.err).toContain(`127.0.0.1:${closed}`);
+      const r2 = await bplab(home, ['connect', '--profile', 'http']);
+      expect(r2.code).toBe(1);
+      expect(r2.err).toMatch(/not as a MySQL or MariaDB server/);
+    } finally {
+      notMysql.close();
+    }
+  });
+
+  it('a malformed profiles file is reported and left as it was', async () => {
+    const bad = mkdtempSync(join(server.scratchDir, 'cli-bad-'));
+    const text = '[{"id": "x", "name": "broken"';
+    writeFileSync(join(bad, 'profiles.json'), text);
+    const r = await bplab(bad, ['connect', '--profile', 'x']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${join(bad, 'profiles.json')} could not be read`);
+    expect(readFileSync(join(bad, 'profiles.json'), 'utf8')).toBe(text);
+  });
+
+  it('a missing server binary and a port already taken, for a sandbox', async () => {
+    const r1 = await bplab(home, ['sandbox', 'create', 'nobin', '--binary', '/no/such/mysqld']);
+    expect(r1.code).toBe(1);
+    expect(r1.err).toContain('There is no server binary at /no/such/mysqld');
+    const r2 = await bplab(home, [
+      'sandbox',
+      'create',
+      'taken',
+      '--binary',
+      server.binaryPath,
+      '--port',
+      String(server.port),
+    ]);
+    expect(r2.code).toBe(1);
+    expect(r2.err).toContain(`Port ${server.port} on 127.0.0.1 is already in use`);
+    const list = await bplab(home, ['sandbox', 'list']);
+    expect(list.out).toBe('');
+  });
+
+  it('a wrong command line gets its usage and exit code 2', async () => {
+    const r = await bplab(home, ['sandbox', 'create', 'x', '--no-such-flag']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('usage: bplab sandbox create');
+  });
+});
