@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/main/app';
+import { ProfileStore } from '../../src/main/services/profiles';
 import { SettingsJournal } from '../../src/main/services/settings-journal';
 import { testServer } from '../support/test-server';
 
@@ -73,6 +75,42 @@ describe(`settings journal on ${server.label}`, () => {
     expect(reopened.pending('p1').map((e) => e.variable)).toEqual(['innodb_old_blocks_pct']);
     await reopened.restore(conn, 'p1');
     expect(await globalValue('innodb_old_blocks_pct')).toBe(pctBefore);
+  });
+
+  it('after a crash, the first connection bplab opens to that server restores what it left changed', async () => {
+    const dataDir = mkdtempSync(join(server.scratchDir, 'journal-app-'));
+    new ProfileStore(dataDir).put({
+      id: 'crashed',
+      name: 'crashed',
+      transport: 'tcp',
+      host: server.host,
+      port: server.port,
+      user: server.user,
+      tls: { mode: 'off' },
+    });
+    const target = original === 0 ? 1000 : 0;
+    await new SettingsJournal(dataDir).setGlobal(
+      conn,
+      'crashed',
+      'innodb_old_blocks_time',
+      target,
+      'a run that died',
+    );
+    expect(await globalValue('innodb_old_blocks_time')).toBe(target);
+
+    const lines: string[] = [];
+    const app = await createApp({
+      dataDir,
+      transport: 'browser',
+      version: 'test',
+      log: (l) => lines.push(l),
+    });
+    const result = await app.dispatch('connections/test', { profileId: 'crashed' });
+    expect(result.ok).toBe(true);
+    expect(await globalValue('innodb_old_blocks_time')).toBe(original);
+    expect(new SettingsJournal(dataDir).pending()).toEqual([]);
+    expect(lines.join('\n')).toContain(`restored innodb_old_blocks_time = ${original}`);
+    await app.shutdown();
   });
 
   it('refuses a name that is not a variable', async () => {

@@ -20,6 +20,7 @@ import {
 } from './mysql-errors';
 import type { ProfileStore } from './profiles';
 import type { SecretStore } from './secrets';
+import type { SettingsJournal } from './settings-journal';
 import { identifyServer } from './server-identity';
 
 export interface OpenOptions {
@@ -34,6 +35,12 @@ export interface ConnectionServiceDeps {
   secrets: SecretStore;
   /** How long a connection attempt may take, greeting, TLS and login included. */
   connectTimeoutMs?: number;
+  /**
+   * Global settings bplab changed and has not put back yet (bplab died in between): restored on the
+   * first connection to that server, before anything else runs there.
+   */
+  journal?: SettingsJournal;
+  log?: (line: string) => void;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -80,11 +87,15 @@ export class ConnectionService {
   private readonly profiles: ProfileStore;
   private readonly secrets: SecretStore;
   readonly connectTimeoutMs: number;
+  private readonly journal?: SettingsJournal;
+  private readonly log: (line: string) => void;
 
   constructor(deps: ConnectionServiceDeps) {
     this.profiles = deps.profiles;
     this.secrets = deps.secrets;
     this.connectTimeoutMs = deps.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.journal = deps.journal;
+    this.log = deps.log ?? (() => {});
   }
 
   /**
@@ -97,6 +108,7 @@ export class ConnectionService {
     try {
       const connection = await this.openProfile(profile, known ?? '', opts);
       if (opts.password !== undefined) this.secrets.set(profileId, opts.password, false);
+      await this.restoreLeftovers(connection);
       return connection;
     } catch (e) {
       const failure = e instanceof AppFailure ? e : AppFailure.of('INTERNAL', String(e));
@@ -121,6 +133,19 @@ export class ConnectionService {
         this.secrets.set(profileId, opts.password, false);
       }
       throw failure;
+    }
+  }
+
+  private async restoreLeftovers(connection: ServerConnection): Promise<void> {
+    if (!this.journal?.pending(connection.profile.id).length) return;
+    try {
+      for (const e of await this.journal.restore(connection.raw, connection.profile.id))
+        this.log(
+          `restored ${e.variable} = ${e.before ?? 'DEFAULT'} on ${connection.where} (changed by bplab at ${e.at}: ${e.reason})`,
+        );
+    } catch (e) {
+      // The entries stay in the journal; the next connection tries again.
+      this.log(`could not restore settings bplab changed on ${connection.where}: ${(e as Error).message}`);
     }
   }
 
