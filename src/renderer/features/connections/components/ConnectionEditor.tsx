@@ -30,7 +30,7 @@ export function ConnectionEditor() {
     <form className="panel editor" data-testid="profile-editor" onSubmit={submit} noValidate>
       <div className="panel-head">
         <h2>{form.id ? form.name || form.id : 'New connection'}</h2>
-        {saved?.sandboxId && <span className="tag">sandbox {saved.sandboxId}</span>}
+        {saved?.sandboxId && <span className="tag">kept by its sandbox; deleted with it</span>}
       </div>
       <div className="grid">
         <Field label="Name" name="name" error={errors.name}>
@@ -179,7 +179,7 @@ export function ConnectionEditor() {
             Forget password
           </button>
         )}
-        {saved && (
+        {saved && !saved.sandboxId && (
           <button
             type="button"
             className="danger"

@@ -49,7 +49,7 @@ export function SandboxList() {
                     {row.lastError && <div className="error-inline">{row.lastError}</div>}
                   </td>
                   <td>{row.bufferPool}</td>
-                  <td>{row.keepRunning ? 'keeps running' : 'stopped'}</td>
+                  <td>{row.keepRunning ? 'keeps running' : 'stops'}</td>
                   <td className="row-actions">
                     <button
                       type="button"

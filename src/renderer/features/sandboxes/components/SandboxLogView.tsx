@@ -1,9 +1,15 @@
 /** The server's error log of one sandbox (the tail, when long). */
+import { useEffect, useRef } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useSandboxes } from '../stores/sandboxes-store';
 
 export function SandboxLogView() {
   const { log, showLog, closeLog } = useSandboxes();
+  const text = useRef<HTMLPreElement>(null);
+  // The end of a server log is what matters (the last start, the last error): show it first.
+  useEffect(() => {
+    if (text.current) text.current.scrollTop = text.current.scrollHeight;
+  }, [log?.text]);
   if (!log) return null;
   return (
     <div className="panel" data-testid="sandbox-log-view">
@@ -28,7 +34,7 @@ export function SandboxLogView() {
         </div>
       </div>
       <ErrorMessage error={log.error} />
-      <pre className="log" data-testid="sandbox-log-text">
+      <pre className="log" data-testid="sandbox-log-text" ref={text}>
         {log.text || (log.loading ? '' : '(the log is empty)')}
       </pre>
     </div>
