@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AppInfo } from '../shared/contract';
 import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
+import { datasetHandlers } from './api/handlers/datasets';
 import { sandboxHandlers } from './api/handlers/sandboxes';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
 import { SandboxService } from './sandbox/sandboxes';
@@ -15,6 +16,8 @@ import { CapabilityService } from './services/capabilities';
 import { ConnectionService } from './services/connections';
 import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
+import { SettingsJournal } from './services/settings-journal';
+import { DatasetService } from './ssb/dataset-service';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -39,7 +42,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const events = new EventBus();
   const profiles = new ProfileStore(opts.dataDir);
   const secrets = opts.secrets ?? new SessionSecretStore();
-  const connections = new ConnectionService({ profiles, secrets });
+  const journal = new SettingsJournal(opts.dataDir);
+  const connections = new ConnectionService({ profiles, secrets, journal, log });
   const capabilities = new CapabilityService({ connections });
   const sandboxes = new SandboxService({
     root: join(opts.dataDir, 'sandboxes'),
@@ -52,6 +56,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
     },
     log,
   });
+  const datasets = new DatasetService({
+    connections,
+    onProgress: (p) => events.emit('task/progress', p),
+    bplabVersion: opts.version,
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -61,10 +70,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }),
     ...connectionHandlers({ profiles, secrets, connections, capabilities }),
     ...sandboxHandlers(sandboxes),
+    ...datasetHandlers(datasets),
   };
   return {
     dispatch: createDispatch(handlers, log),
     events,
-    shutdown: () => sandboxes.stopAllExceptKept(),
+    shutdown: async () => {
+      await datasets.shutdown();
+      await sandboxes.stopAllExceptKept();
+    },
   };
 }

@@ -7,6 +7,13 @@
 import { z } from 'zod';
 import type { AppError, Result } from './result';
 import {
+  DatasetGenerateSpecSchema,
+  DatasetImportSpecSchema,
+  type DatasetListing,
+  type DatasetTaskStarted,
+  type DatasetVerifyReport,
+} from './datasets';
+import {
   ConnectionProfileSchema,
   ProfileDraftSchema,
   SandboxSpecSchema,
@@ -38,6 +45,14 @@ export const requestSchemas = {
   'sandboxes/restart': z.object({ id }),
   'sandboxes/delete': z.object({ id }),
   'sandboxes/log': z.object({ id, maxBytes: z.number().int().min(1).max(4_000_000).default(64_000) }),
+  // SSB datasets on a profile's server (a sandbox's too: it has a profile). Loads run as tasks
+  // reporting 'task/progress'; create and import answer at once with the taskId.
+  'datasets/list': z.object({ profileId: id, password }),
+  'datasets/create': z.object({ profileId: id, password, spec: DatasetGenerateSpecSchema }),
+  'datasets/import': z.object({ profileId: id, password, spec: DatasetImportSpecSchema }),
+  'datasets/verify': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
+  'datasets/drop': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
+  'datasets/cancel': z.object({ taskId: id }),
 } as const;
 
 export type RequestName = keyof typeof requestSchemas;
@@ -67,6 +82,12 @@ export interface ResultTypes {
   'sandboxes/restart': SandboxInfo;
   'sandboxes/delete': { deleted: string };
   'sandboxes/log': { text: string; path: string; truncated: boolean };
+  'datasets/list': DatasetListing;
+  'datasets/create': DatasetTaskStarted;
+  'datasets/import': DatasetTaskStarted;
+  'datasets/verify': DatasetVerifyReport;
+  'datasets/drop': { dropped: string };
+  'datasets/cancel': { taskId: string; cancelled: boolean };
 }
 
 /** What the caller passes (defaults may be omitted). */

@@ -16,6 +16,13 @@ import {
   sandboxStopCommand,
 } from './commands/sandbox';
 import { serveCommand } from './commands/serve';
+import {
+  ssbDropCommand,
+  ssbGenerateCommand,
+  ssbImportCommand,
+  ssbListCommand,
+  ssbVerifyCommand,
+} from './commands/ssb';
 
 export const COMMANDS: readonly CliCommand[] = [
   demoCommand,
@@ -30,4 +37,9 @@ export const COMMANDS: readonly CliCommand[] = [
   sandboxLogCommand,
   connectCommand,
   capabilitiesCommand,
+  ssbGenerateCommand,
+  ssbImportCommand,
+  ssbVerifyCommand,
+  ssbListCommand,
+  ssbDropCommand,
 ];

@@ -14,6 +14,7 @@ export interface LoadProgress {
   rows: number;
   /** Rows the whole load is expected to send (an estimate until every table is read). */
   totalRows: number;
+  /** Loading rate: rows sent per second of loading (index builds not counted). */
   rowsPerSec: number;
   /** Seconds left, or null when not yet known. */
   etaSec: number | null;
@@ -30,6 +31,9 @@ export class ProgressMeter {
   private indexed = new Set<SsbTableName>();
   private readonly started: number;
   private lastEmit = 0;
+  /** When the first and the latest rows went out: rows/s is the loading rate, not diluted by the index builds. */
+  private firstRowsAt: number | null = null;
+  private lastRowsAt: number | null = null;
 
   constructor(
     private readonly emit: (p: LoadProgress) => void,
@@ -46,6 +50,9 @@ export class ProgressMeter {
   }
 
   rowsLoaded(table: SsbTableName, rows: number): void {
+    const now = this.now();
+    this.firstRowsAt ??= now;
+    this.lastRowsAt = now;
     this.loaded.set(table, rows);
   }
 
@@ -75,7 +82,9 @@ export class ProgressMeter {
     const elapsedSec = (this.now() - this.started) / 1000;
     const t = this.totals();
     const fraction = phase === 'done' ? 1 : t.work > 0 ? Math.min(t.workDone / t.work, 0.999) : 0;
-    const rowsPerSec = elapsedSec > 0 ? t.rows / elapsedSec : 0;
+    const loadingSec =
+      this.firstRowsAt !== null && this.lastRowsAt !== null ? (this.lastRowsAt - this.firstRowsAt) / 1000 : 0;
+    const rowsPerSec = loadingSec > 0 ? t.rows / loadingSec : 0;
     const etaSec =
       phase === 'done'
         ? 0

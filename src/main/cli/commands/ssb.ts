@@ -1,0 +1,276 @@
+/**
+ * `bplab ssb generate|import|verify|list|drop`: SSB datasets from the command line, through the same
+ * requests the UI sends. A load prints a progress line (rewritten in place on a terminal, one line
+ * per update otherwise) and Ctrl-C cancels it, leaving the dataset marked cancelled.
+ */
+import { basename, resolve } from 'node:path';
+import type { TaskProgress } from '../../../shared/contract';
+import type { DatasetEngine, DatasetTaskStarted, DatasetVerifyReport } from '../../../shared/datasets';
+import { AppFailure } from '../../../shared/result';
+import type { App } from '../../app';
+import { call, dataDirOption, defineCommand, type CliContext } from '../command';
+import { withPassword } from '../password-prompt';
+import { profileIdFrom } from './capabilities';
+
+const target = { profile: { type: 'string' }, sandbox: { type: 'string' }, ...dataDirOption } as const;
+const layout = {
+  schema: { type: 'string' },
+  engine: { type: 'string', default: 'innodb' },
+  'lineorder-pk': { type: 'boolean', default: false },
+  replace: { type: 'boolean', default: false },
+} as const;
+const TARGET_USAGE = '(--profile ID | --sandbox NAME) [--data-dir DIR]';
+const LAYOUT_USAGE = '[--schema NAME] [--engine innodb|myisam] [--lineorder-pk] [--replace]';
+
+function engineFrom(text: string): DatasetEngine {
+  const e = text.toLowerCase();
+  if (e === 'innodb') return 'InnoDB';
+  if (e === 'myisam') return 'MyISAM';
+  throw AppFailure.of('INVALID_ARGUMENT', `--engine must be innodb or myisam, not "${text}"`);
+}
+
+function numberFrom(flag: string, text: string | undefined, fallback?: number): number {
+  if (text === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw AppFailure.of('INVALID_ARGUMENT', `${flag} is required`);
+  }
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n))
+    throw AppFailure.of('INVALID_ARGUMENT', `${flag} must be a number, not "${text}"`);
+  return n;
+}
+
+/** The default schema of a generated dataset: ssb_sf1, ssb_sf0_01. */
+export const defaultGeneratedSchema = (sf: number): string => `ssb_sf${String(sf).replace(/[^0-9]/g, '_')}`;
+
+/** The default schema of an import: ssb_ plus the folder's name, in letters, digits and underscores. */
+export const defaultImportSchema = (dir: string): string =>
+  `ssb_${basename(resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')}`.slice(0, 64);
+
+const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function clock(sec: number): string {
+  const s = Math.max(0, Math.round(sec));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** One progress line: phase, rows, rows/s, ETA and percentage, e.g. "loading  1,234,567 rows  410,000 rows/s  ETA 0:12  45%". */
+export function formatProgressLine(p: TaskProgress): string {
+  const f = p.figures ?? {};
+  const parts = [p.phase.padEnd(9)];
+  if (f.rows !== undefined) parts.push(`${thousands(f.rows)} rows`);
+  if (f.rowsPerSec !== undefined) parts.push(`${thousands(f.rowsPerSec)} rows/s`);
+  if (f.etaSec !== undefined) parts.push(`ETA ${clock(f.etaSec)}`);
+  if (p.fraction !== null) parts.push(`${Math.floor(p.fraction * 100)}%`);
+  parts.push(p.message);
+  return parts.join('  ');
+}
+
+/**
+ * Follows a load's progress events until it is done; Ctrl-C asks for a cancel once. Resolves with
+ * the final event; a failed or cancelled load becomes an AppFailure for the CLI to print.
+ */
+async function followTask(
+  app: App,
+  ctx: CliContext,
+  start: () => Promise<DatasetTaskStarted>,
+): Promise<TaskProgress> {
+  const tty = process.stderr.isTTY === true;
+  const seen: TaskProgress[] = [];
+  let taskId: string | null = null;
+  let finish: (p: TaskProgress) => void = () => {};
+  const finished = new Promise<TaskProgress>((r) => (finish = r));
+  let lastLength = 0;
+  const show = (p: TaskProgress) => {
+    if (p.done) return;
+    const line = formatProgressLine(p);
+    if (tty) {
+      const width = process.stderr.columns ?? 120;
+      const text = line.slice(0, width - 1);
+      process.stderr.write(`\r${text}${' '.repeat(Math.max(0, lastLength - text.length))}`);
+      lastLength = text.length;
+    } else ctx.err(line);
+  };
+  const unsubscribe = app.events.subscribe((event, payload) => {
+    if (event !== 'task/progress') return;
+    const p = payload as TaskProgress;
+    if (taskId === null) return void seen.push(p);
+    if (p.taskId !== taskId) return;
+    show(p);
+    if (p.done) finish(p);
+  });
+  try {
+    const started = await start();
+    taskId = started.taskId;
+    for (const p of seen.filter((x) => x.taskId === taskId)) {
+      show(p);
+      if (p.done) finish(p);
+    }
+    void ctx.stopRequested.then(async (signal) => {
+      if (tty) process.stderr.write('\n');
+      ctx.err(`bplab: ${signal}: cancelling the load of ${started.schema} ...`);
+      await call(app, 'datasets/cancel', { taskId: started.taskId });
+    });
+    const last = await finished;
+    if (tty && lastLength > 0) process.stderr.write('\n');
+    if (last.error) throw new AppFailure(last.error);
+    return last;
+  } finally {
+    unsubscribe();
+  }
+}
+
+function passwordArg(password: string | undefined): { password?: string } {
+  return password !== undefined ? { password } : {};
+}
+
+export const ssbGenerateCommand = defineCommand({
+  name: 'ssb generate',
+  summary: 'generate an SSB dataset with the built-in generator and stream it into a server',
+  usage: `bplab ssb generate --sf N [--seed S] ${LAYOUT_USAGE} ${TARGET_USAGE}`,
+  options: { sf: { type: 'string' }, seed: { type: 'string' }, ...layout, ...target },
+  async run({ values }, ctx) {
+    const profileId = profileIdFrom(values);
+    const sf = numberFrom('--sf', values.sf);
+    const seed = numberFrom('--seed', values.seed, 1);
+    const schema = values.schema ?? defaultGeneratedSchema(sf);
+    const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
+    const spec = {
+      schema,
+      sf,
+      seed,
+      engine: engineFrom(values.engine),
+      lineorderPk: values['lineorder-pk'],
+      replace: values.replace,
+    };
+    const last = await followTask(app, ctx, () =>
+      withPassword(profileId, (password) =>
+        call(app, 'datasets/create', { profileId, ...passwordArg(password), spec }),
+      ),
+    );
+    ctx.out(last.message);
+    return 0;
+  },
+});
+
+export const ssbImportCommand = defineCommand({
+  name: 'ssb import',
+  summary:
+    "import dbgen's .tbl files (customer, part, supplier, date, lineorder) from a folder into a server",
+  usage: `bplab ssb import DIR ${LAYOUT_USAGE} ${TARGET_USAGE}`,
+  options: { ...layout, ...target },
+  positionals: true,
+  async run({ values, positionals }, ctx) {
+    const profileId = profileIdFrom(values);
+    if (positionals.length !== 1)
+      throw AppFailure.of('INVALID_ARGUMENT', 'give the folder holding the .tbl files: bplab ssb import DIR');
+    const dir = resolve(positionals[0]!);
+    const schema = values.schema ?? defaultImportSchema(dir);
+    const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
+    const spec = {
+      schema,
+      dir,
+      engine: engineFrom(values.engine),
+      lineorderPk: values['lineorder-pk'],
+      replace: values.replace,
+    };
+    const last = await followTask(app, ctx, () =>
+      withPassword(profileId, (password) =>
+        call(app, 'datasets/import', { profileId, ...passwordArg(password), spec }),
+      ),
+    );
+    ctx.out(last.message);
+    return 0;
+  },
+});
+
+/** The verify report as text: the row counts, then one line per query against its reference. */
+export function formatVerifyReport(r: DatasetVerifyReport): string {
+  const lines = [
+    `${r.schema}: ${r.pass ? 'PASS' : 'FAIL'} (state ${r.state}, scale ${r.scale.toFixed(4)} of SF 1, ${(r.durationMs / 1000).toFixed(1)} s)`,
+    '',
+    'table       rows         expected     ',
+  ];
+  for (const t of r.tables)
+    lines.push(
+      `${t.table.padEnd(11)} ${thousands(t.actualRows).padStart(12)} ${(t.expectedRows === null ? '?' : thousands(t.expectedRows)).padStart(12)}  ${t.pass ? 'ok' : 'MISMATCH'}`,
+    );
+  lines.push('', 'query  kept rows   fraction    reference   ratio   allowed              ');
+  for (const s of r.selectivity) {
+    const allowed =
+      s.tolerance === null
+        ? `count ${s.low}..${s.high}`
+        : `±${Math.round(s.tolerance * 100)}%${s.rule === 'noise' ? ' (small SF)' : ''}`;
+    lines.push(
+      `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${s.pass ? 'pass' : 'FAIL'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export const ssbVerifyCommand = defineCommand({
+  name: 'ssb verify',
+  summary: "check a dataset's row counts and the 13 queries' selectivities against dbgen's reference",
+  usage: `bplab ssb verify --schema NAME [--json] ${TARGET_USAGE}`,
+  options: { schema: { type: 'string' }, json: { type: 'boolean' }, ...target },
+  async run({ values }, ctx) {
+    const profileId = profileIdFrom(values);
+    if (!values.schema)
+      throw AppFailure.of('INVALID_ARGUMENT', 'say which dataset: --schema NAME (bplab ssb list shows them)');
+    const schema = values.schema;
+    const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
+    ctx.err(`bplab: verifying ${schema} (row counts and 13 COUNT(*) queries) ...`);
+    const report = await withPassword(profileId, (password) =>
+      call(app, 'datasets/verify', { profileId, ...passwordArg(password), schema }),
+    );
+    ctx.out(values.json ? JSON.stringify(report, null, 2) : formatVerifyReport(report));
+    return report.pass ? 0 : 1;
+  },
+});
+
+export const ssbListCommand = defineCommand({
+  name: 'ssb list',
+  summary: 'list the SSB datasets on a server, with their state',
+  usage: `bplab ssb list [--json] ${TARGET_USAGE}`,
+  options: { json: { type: 'boolean' }, ...target },
+  async run({ values }, ctx) {
+    const profileId = profileIdFrom(values);
+    const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
+    const { datasets } = await withPassword(profileId, (password) =>
+      call(app, 'datasets/list', { profileId, ...passwordArg(password) }),
+    );
+    if (values.json) ctx.out(JSON.stringify(datasets, null, 2));
+    else if (datasets.length === 0) ctx.err('bplab: no SSB dataset on this server');
+    else
+      for (const d of datasets) {
+        const rows = d.loadedRows.lineorder;
+        ctx.out(
+          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${thousands(rows)} lineorder rows` : ''}`,
+        );
+      }
+    return 0;
+  },
+});
+
+export const ssbDropCommand = defineCommand({
+  name: 'ssb drop',
+  summary: 'drop an SSB dataset (only a schema bplab created)',
+  usage: `bplab ssb drop --schema NAME ${TARGET_USAGE}`,
+  options: { schema: { type: 'string' }, ...target },
+  async run({ values }, ctx) {
+    const profileId = profileIdFrom(values);
+    if (!values.schema) throw AppFailure.of('INVALID_ARGUMENT', 'say which dataset: --schema NAME');
+    const schema = values.schema;
+    const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
+    await withPassword(profileId, (password) =>
+      call(app, 'datasets/drop', { profileId, ...passwordArg(password), schema }),
+    );
+    ctx.out(`dropped ${schema}`);
+    return 0;
+  },
+});

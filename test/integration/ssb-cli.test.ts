@@ -1,0 +1,138 @@
+/**
+ * `bplab ssb ...` against this run's real server, through the built CLI: a generate with its
+ * progress lines, list, verify, drop, and Ctrl-C cancelling a load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Connection } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
+import { expectedRowCount } from '../../src/main/ssb/tables';
+import { testServer } from '../support/test-server';
+import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+
+const server = testServer();
+const cli = resolve('dist/main/cli.cjs');
+const made: string[] = [];
+let home: string;
+let admin: Connection;
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function start(args: string[]): { child: ChildProcess; done: Promise<Run>; err: () => string } {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('BPLAB_PASSWORD')),
+  );
+  const child = spawn(process.execPath, [cli, ...args], {
+    env: { ...env, BPLAB_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<Run>((r) => child.on('exit', (code) => r({ code, out, err })));
+  return { child, done, err: () => err };
+}
+
+const bplab = (args: string[]) => start(args).done;
+
+beforeAll(async () => {
+  if (!existsSync(cli)) throw new Error('dist/main/cli.cjs is missing: run npm run build first');
+  home = mkdtempSync(join(server.scratchDir, 'ssb-cli-'));
+  writeFileSync(
+    join(home, 'profiles.json'),
+    JSON.stringify([
+      {
+        id: 'it',
+        name: 'it',
+        transport: 'tcp',
+        host: server.host,
+        port: server.port,
+        user: server.user,
+        tls: { mode: 'off' },
+      },
+    ]),
+  );
+  admin = await connectToTestServer()();
+});
+
+afterAll(async () => {
+  await dropSchemas(admin, made);
+  await admin.end();
+});
+
+describe(`bplab ssb on ${server.label}`, () => {
+  it('generates with a progress line per update, lists, verifies and drops a dataset', async () => {
+    const schema = scratchSchema('bplab_it_cli');
+    made.push(schema);
+    const gen = await bplab([
+      'ssb',
+      'generate',
+      '--sf',
+      '0.01',
+      '--seed',
+      '5',
+      '--schema',
+      schema,
+      '--profile',
+      'it',
+    ]);
+    expect(gen.code, gen.err).toBe(0);
+    expect(gen.out).toMatch(new RegExp(`^${schema} is complete: \\d+ rows in [\\d.]+ s\\n$`));
+    // Not a terminal: plain lines, no carriage returns.
+    expect(gen.err).not.toContain('\r');
+    expect(gen.err).toMatch(
+      /^loading +[\d,]+ rows +[\d,]+ rows\/s .*\d+% +Loading lineorder from the generator$/m,
+    );
+    expect(gen.err).toMatch(/^indexing .*Building the secondary keys of lineorder$/m);
+
+    const list = await bplab(['ssb', 'list', '--profile', 'it']);
+    expect(list.code).toBe(0);
+    const lineorder = expectedRowCount('lineorder', 0.01, 5).toLocaleString('en-US');
+    expect(list.out).toContain(
+      `${schema}\tcomplete\tgenerated SF 0.01 seed 5\tInnoDB\t${lineorder} lineorder rows`,
+    );
+
+    const verify = await bplab(['ssb', 'verify', '--schema', schema, '--profile', 'it']);
+    expect(verify.code, verify.out).toBe(0);
+    expect(verify.out).toMatch(new RegExp(`^${schema}: PASS \\(state complete`));
+    expect(verify.out.match(/^Q\d\.\d .* pass$/gm)).toHaveLength(13);
+
+    const drop = await bplab(['ssb', 'drop', '--schema', schema, '--profile', 'it']);
+    expect(drop.code).toBe(0);
+    expect(drop.out).toBe(`dropped ${schema}\n`);
+    expect(await readDatasetRecord(admin, schema)).toBeNull();
+  });
+
+  it('cancels a load on Ctrl-C and says so; the dataset stays marked cancelled', async () => {
+    const schema = scratchSchema('bplab_it_cli_cancel');
+    made.push(schema);
+    const run = start(['ssb', 'generate', '--sf', '0.2', '--schema', schema, '--profile', 'it']);
+    const deadline = Date.now() + 60_000;
+    while (!/Loading lineorder/.test(run.err()) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`bplab: SIGINT: cancelling the load of ${schema}`);
+    expect(r.err).toMatch(
+      /bplab: The load of .* was cancelled; the dataset is marked cancelled, not complete/,
+    );
+    expect((await readDatasetRecord(admin, schema))?.state).toBe('cancelled');
+  });
+
+  it('refuses a bad engine and a missing folder in words', async () => {
+    const bad = await bplab(['ssb', 'generate', '--sf', '1', '--engine', 'rocksdb', '--profile', 'it']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe('bplab: --engine must be innodb or myisam, not "rocksdb"\n');
+    const missing = await bplab(['ssb', 'import', join(home, 'nope'), '--profile', 'it']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/^bplab: The folder .*nope does not exist or cannot be read\./);
+  });
+});
