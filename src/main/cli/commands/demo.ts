@@ -5,7 +5,7 @@
 import { AppFailure } from '../../../shared/result';
 import { call, dataDirOption, defineCommand } from '../command';
 import { formatCapabilityReport, formatSandboxRow } from '../format-report';
-import { parsePort, serveUntilStopped } from '../serve-ui';
+import { assertUiBuilt, parsePort, serveUntilStopped } from '../serve-ui';
 
 const DEMO = 'demo';
 
@@ -21,6 +21,7 @@ export const demoCommand = defineCommand({
   },
   async run({ values }, ctx) {
     const port = parsePort(values.port);
+    assertUiBuilt(ctx);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const existing = (await call(app, 'sandboxes/list', {})).find((s) => s.id === DEMO);
     let sandbox = existing;

@@ -1,6 +1,6 @@
 /** `bplab serve`: browser mode. Serves the app on loopback until SIGINT/SIGTERM. */
 import { dataDirOption, defineCommand } from '../command';
-import { parsePort, serveUntilStopped } from '../serve-ui';
+import { assertUiBuilt, parsePort, serveUntilStopped } from '../serve-ui';
 
 export const serveCommand = defineCommand({
   name: 'serve',
@@ -13,6 +13,7 @@ export const serveCommand = defineCommand({
   },
   async run({ values }, ctx) {
     const port = parsePort(values.port);
+    assertUiBuilt(ctx);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     return serveUntilStopped(app, ctx, { host: values.host, port });
   },
