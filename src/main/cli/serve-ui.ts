@@ -6,15 +6,19 @@ import type { App } from '../app';
 import { startBrowserServer } from '../transport/browser-server';
 import type { CliContext } from './command';
 
+/** Checked before anything starts, so a missing build leaves nothing running. */
+export function assertUiBuilt(ctx: CliContext): void {
+  if (!existsSync(join(ctx.staticDir, 'index.html')))
+    throw AppFailure.of('FEATURE_MISSING', `the app's pages are not built (no ${ctx.staticDir}/index.html)`, {
+      hint: 'run npm run build first',
+    });
+}
+
 export async function serveUntilStopped(
   app: App,
   ctx: CliContext,
   opts: { host: string; port: number },
 ): Promise<number> {
-  if (!existsSync(join(ctx.staticDir, 'index.html')))
-    throw AppFailure.of('FEATURE_MISSING', `the app's pages are not built (no ${ctx.staticDir}/index.html)`, {
-      hint: 'run npm run build first',
-    });
   let server;
   try {
     server = await startBrowserServer({
