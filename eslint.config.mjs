@@ -4,10 +4,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'worker_threads'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'net',
+  'http',
+  'https',
+  'crypto',
+  'stream',
+  'worker_threads',
+];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -46,7 +57,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', ...nodeBuiltins, 'electron', 'react', '**/main/**', '**/renderer/**'] }] },
+        {
+          patterns: [
+            { group: ['node:*', ...nodeBuiltins, 'electron', 'react', '**/main/**', '**/renderer/**'] },
+          ],
+        },
       ],
     },
   },

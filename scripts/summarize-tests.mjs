@@ -4,7 +4,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
-const expected = ['unit', 'e2e', ...(process.env.BPLAB_FLAVORS ?? 'mariadb-10.11 mysql-8.0 mysql-5.7').split(/\s+/).map((f) => `integration-${f}`)];
+const expected = [
+  'unit',
+  'e2e',
+  ...(process.env.BPLAB_FLAVORS ?? 'mariadb-10.11 mysql-8.0 mysql-5.7')
+    .split(/\s+/)
+    .map((f) => `integration-${f}`),
+];
 const total = { passed: 0, failed: 0, skipped: 0 };
 let bad = false;
 
@@ -32,13 +38,16 @@ for (const name of expected) {
     continue;
   }
   const c = count(JSON.parse(readFileSync(file, 'utf8')));
-  console.log(`${name.padEnd(30)} ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.skipped).padStart(7)}`);
+  console.log(
+    `${name.padEnd(30)} ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.skipped).padStart(7)}`,
+  );
   if (c.failed > 0 || c.skipped > 0 || c.passed === 0) bad = true;
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
 }
-for (const f of readdirSync(dir)) if (!expected.includes(f.replace(/\.json$/, ''))) console.log(`(unexpected report ${f})`);
+for (const f of readdirSync(dir))
+  if (!expected.includes(f.replace(/\.json$/, ''))) console.log(`(unexpected report ${f})`);
 console.log('');
 console.log(`bplab: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(bad ? 1 : 0);

@@ -36,7 +36,8 @@ export const ConnectionProfileSchema = z
     sandboxId: z.string().optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.transport === 'tcp' && !p.host) ctx.addIssue({ code: 'custom', path: ['host'], message: 'a TCP profile needs a host' });
+    if (p.transport === 'tcp' && !p.host)
+      ctx.addIssue({ code: 'custom', path: ['host'], message: 'a TCP profile needs a host' });
     if (p.transport === 'socket' && !p.socketPath)
       ctx.addIssue({ code: 'custom', path: ['socketPath'], message: 'a socket profile needs a socket path' });
   });
@@ -103,12 +104,7 @@ export interface BufferPoolConfig {
 export type CapabilityStatus = 'yes' | 'no' | 'partial';
 
 export type CapabilityId =
-  | 'lru-is-old'
-  | 'show-profile'
-  | 'perf-schema-stages'
-  | 'explain-analyze'
-  | 'local-infile'
-  | 'lru-table';
+  'lru-is-old' | 'show-profile' | 'perf-schema-stages' | 'explain-analyze' | 'local-infile' | 'lru-table';
 
 export interface Capability {
   id: CapabilityId;
@@ -161,19 +157,30 @@ export interface ServerBinary {
   source: 'path' | 'basedir' | 'known-location';
 }
 
-const byteSize = z.union([z.number().int().positive(), z.string().regex(/^\d+[KMG]?$/i, 'a size like 128M or 2G')]);
+const byteSize = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d+[KMG]?$/i, 'a size like 128M or 2G'),
+]);
 
 export const SandboxSpecSchema = z.object({
   name: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, 'letters, digits, dot, dash and underscore; at most 40 characters'),
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/,
+      'letters, digits, dot, dash and underscore; at most 40 characters',
+    ),
   /** Absolute path of mysqld or mariadbd. */
   binaryPath: z.string().min(1),
   /** 0 or absent: a free loopback port. */
   port: z.number().int().min(0).max(65535).optional(),
   bufferPoolSize: byteSize.default('128M'),
-  oldBlocksTimeMs: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  oldBlocksTimeMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
   oldBlocksPct: z.number().int().min(5).max(95).optional(),
   localInfile: z.boolean().default(true),
   /** Any other mysqld option, without the leading dashes: { "innodb_buffer_pool_instances": "1" }. */

@@ -15,14 +15,18 @@ export type Dispatch = (name: string, args: unknown) => Promise<Result<unknown>>
 
 export function createDispatch(handlers: Handlers, log: (line: string) => void = () => {}): Dispatch {
   return async (name, args) => {
-    if (!Object.hasOwn(requestSchemas, name)) return err('UNKNOWN_REQUEST', `There is no request named "${name}".`);
+    if (!Object.hasOwn(requestSchemas, name))
+      return err('UNKNOWN_REQUEST', `There is no request named "${name}".`);
     const requestName = name as RequestName;
     const schema = requestSchemas[requestName] as z.ZodType;
     const parsed = schema.safeParse(args ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-      return err('INVALID_ARGUMENT', `Invalid ${requestName} request${where}: ${issue?.message ?? 'bad argument'}`);
+      return err(
+        'INVALID_ARGUMENT',
+        `Invalid ${requestName} request${where}: ${issue?.message ?? 'bad argument'}`,
+      );
     }
     try {
       const handler = handlers[requestName] as (a: unknown) => Promise<unknown>;
@@ -30,7 +34,10 @@ export function createDispatch(handlers: Handlers, log: (line: string) => void =
     } catch (e) {
       if (e instanceof AppFailure) return { ok: false, error: e.error };
       log(`internal error in ${requestName}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      return err('INTERNAL', `bplab hit an internal error in ${requestName}: ${e instanceof Error ? e.message : String(e)}`);
+      return err(
+        'INTERNAL',
+        `bplab hit an internal error in ${requestName}: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   };
 }
