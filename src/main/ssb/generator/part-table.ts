@@ -16,7 +16,6 @@ const COLOR_BYTES = encodeAll(COLORS);
 const TYPE_BYTES = encodeAll(PART_TYPES);
 const CONTAINER_BYTES = encodeAll(CONTAINERS);
 const MFGR = encode('MFGR#');
-const IDENTITY = Int32Array.from(COLORS, (_, i) => i);
 
 export class PartTableSource implements TableSource {
   readonly maxChunkBytes = 160;
@@ -60,16 +59,9 @@ export class PartTableSource implements TableSource {
 
   fill(buf: Uint8Array, pos: number, end: number): number {
     const perm = this.perm;
-    const n = perm.length;
     while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
       const key = ++this.next;
-      perm.set(IDENTITY);
-      for (let i = 0; i < n; i++) {
-        const j = this.name.int(0, n - 1);
-        const t = perm[j]!;
-        perm[j] = perm[i]!;
-        perm[i] = t;
-      }
+      this.name.shuffle(perm);
       const mfgr = this.mfgr.int(1, 5);
       const category = this.category.int(1, 5);
       const brand = this.brand.int(1, 40);

@@ -148,6 +148,25 @@ export class RowStream {
     return unifInt(this.next(), lo, hi);
   }
 
+  /**
+   * dbgen's permute(): resets `perm` to 0..n−1, then swaps each position with one drawn from the
+   * whole list (n draws). Kept here so the draws stay in local variables.
+   */
+  shuffle(perm: Int32Array): void {
+    const n = perm.length;
+    for (let i = 0; i < n; i++) perm[i] = i;
+    let x = this.value;
+    for (let i = 0; i < n; i++) {
+      x = nextRand(x);
+      const j = Math.floor((x / MODULUS) * n);
+      const t = perm[j]!;
+      perm[j] = perm[i]!;
+      perm[i] = t;
+    }
+    this.value = x;
+    this.used += n;
+  }
+
   /** End of row: skip the draws this row did not use, as dbgen's row_stop does. */
   rowDone(): void {
     if (this.used < this.perRow) this.value = skipAhead(this.value, this.perRow - this.used);
