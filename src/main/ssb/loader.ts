@@ -100,42 +100,32 @@ function socketOf(conn: Connection): Writable | undefined {
   return core?.stream;
 }
 
-interface FeedControl {
-  /** Ends the feed early (cancel, a bad row): the server gets end-of-file after the KILL. */
-  stop: () => void;
-  stopped: Promise<void>;
-}
-
 /**
  * The stream mysql2 sends to the server. mysql2 writes each chunk to the socket without waiting,
  * so this waits for the socket to drain: memory stays bounded however fast the source is. A source
  * error is reported through onSourceError (which KILLs the load first) and the feed then ends
  * quietly: ending with an error would make mysql2 send end-of-file, and the server would commit
- * the rows it had.
+ * the rows it had. Aborting `stop` ends the feed early (cancel) and destroys the source. (No
+ * Promise.race against a promise that lives for the whole load: each race would leave a reaction
+ * on it holding its chunk, and the load would keep every chunk in memory.)
  */
 function feed(
   source: Readable,
   socket: Writable | undefined,
-  control: FeedControl,
+  stop: AbortSignal,
   onChunk: (chunk: Buffer) => void,
   onSourceError: (e: unknown) => Promise<void>,
 ): Readable {
-  const STOP = Symbol('stop');
-  const stopped = control.stopped.then(() => STOP);
   async function* chunks(): AsyncGenerator<Buffer> {
-    const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     try {
-      for (;;) {
-        const next = await Promise.race([it.next(), stopped]);
-        if (typeof next === 'symbol' || next.done) return;
-        onChunk(next.value);
-        yield next.value;
-        if (socket?.writableNeedDrain) {
-          if ((await Promise.race([once(socket, 'drain'), stopped])) === STOP) return;
-        }
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        if (stop.aborted) return;
+        onChunk(chunk);
+        yield chunk;
+        if (socket?.writableNeedDrain) await once(socket, 'drain', { signal: stop });
       }
     } catch (e) {
-      await onSourceError(e);
+      if (!stop.aborted) await onSourceError(e);
     } finally {
       source.destroy();
     }
@@ -186,8 +176,8 @@ export class SsbLoader {
       });
       recordWritten = true;
       for (const t of SSB_SCHEMA_TABLES) await run(conn, createTableSql(t, plan), `create table ${t}`);
-      // Skipping unique and foreign-key checks lets InnoDB (MariaDB ≥ 10.6) bulk-load an empty table.
-      await conn.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
+      // No SET unique_checks = 0: on MariaDB it switches an empty InnoDB table to bulk-insert
+      // mode, which sorts the rows at commit and made lineorder's load (already in key order) slower.
 
       for (const table of LOAD_ORDER) {
         throwIfCancelled(signal);
@@ -316,19 +306,22 @@ export class SsbLoader {
       meter.expect(table, source.expectedRows, addKeysSql(table, plan) !== null);
     let rows = 0;
     let sourceError: unknown;
-    let stop!: () => void;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const stopper = new AbortController();
     const kill = onceOnly();
+    // KILL first, end the feed after: an end-of-file reaching the server before the KILL would commit the rows.
     const killLoad = async () => {
-      stop();
-      await killQuery(control, loadConnectionId);
+      try {
+        await killQuery(control, loadConnectionId);
+      } finally {
+        stopper.abort();
+      }
     };
     const onAbort = () => void kill(killLoad);
     signal?.addEventListener('abort', onAbort, { once: true });
     const stream = feed(
       source.stream,
       socketOf(conn),
-      { stop, stopped },
+      stopper.signal,
       (chunk) => {
         rows += countLines(chunk);
         meter.rowsLoaded(table, rows);
