@@ -21,8 +21,11 @@ apt_install() {
 }
 
 if has node && [ ! -x node_modules/.bin/vitest ]; then
-  say "npm ci (Electron's binary download skipped: it cannot be fetched here)"
-  ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  # Not `npm ci`: the registry reachable here lacks other platforms' optional packages (rollup's,
+  # esbuild's), so the lock file cannot list them and `npm ci` would call it out of sync.
+  # `npm install --no-save` installs the locked versions and leaves the lock file alone.
+  say "npm install (Electron's binary download skipped: it cannot be fetched here)"
+  ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm install --no-audit --no-fund --no-save --loglevel=error
 fi
 
 if has mariadb; then
