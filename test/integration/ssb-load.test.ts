@@ -208,6 +208,23 @@ describe(`SSB load on ${testServer().label}`, () => {
     expect(await countRows(schema, 'lineorder')).toBeLessThan(lines.length - 1);
   });
 
+  it('reports a bad dimension row as the failure, not the lineorder load it stopped', async () => {
+    const dir = mkdtempSync(join(testServer().scratchDir, 'ssb-badpart-'));
+    await writeTblFiles(dir, { sf: 0.05, seed: SEED });
+    const path = join(dir, 'part.tbl');
+    const lines = readFileSync(path, 'latin1').split('\n');
+    lines[1999] = lines[1999]!.replace(/\|$/, '|extra|'); // line 2000: one field too many
+    writeFileSync(path, lines.join('\n'), 'latin1');
+
+    const schema = schemaName('bplab_it_badpart');
+    const failure = await failureOf(importDataset({ schema, dir }, { connect, bplabVersion: 'test' }));
+    expect(failure.error.code).toBe('FILE_MALFORMED');
+    expect(failure.error.message).toBe('part.tbl, line 2000: more than 9 fields (9 expected).');
+    expect((await readDatasetRecord(admin, schema))?.state).toBe('failed');
+    // lineorder was loading beside part: it was stopped, not left to finish and look complete.
+    expect(await countRows(schema, 'lineorder')).toBeLessThan(expectedRowCount('lineorder', 0.05, SEED));
+  });
+
   it('refuses a schema that holds tables bplab did not create', async () => {
     const schema = schemaName('bplab_it_foreign');
     await admin.query(`CREATE DATABASE \`${schema}\``);

@@ -70,8 +70,8 @@ export interface LoadOutcome {
   elapsedSec: number;
 }
 
-/** Tables in load order: the small dimensions first, so a long lineorder load shows steady progress. */
-export const LOAD_ORDER: readonly SsbTableName[] = ['dim_date', 'supplier', 'customer', 'part', 'lineorder'];
+/** The dimension tables, loaded one after the other beside lineorder. */
+export const DIMENSION_TABLES: readonly SsbTableName[] = ['dim_date', 'supplier', 'customer', 'part'];
 
 const nowIso = () => new Date().toISOString();
 
@@ -133,37 +133,51 @@ function feed(
   return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
 }
 
+/** A connection that runs loads and ALTERs, with its id for KILL QUERY from the control connection. */
+interface Lane {
+  conn: Connection;
+  id: number;
+}
+
 export class SsbLoader {
   constructor(private readonly deps: LoaderDeps) {}
 
-  /** Creates the schema and loads every table; resolves with the complete dataset, or throws an AppFailure. */
+  /**
+   * Creates the schema and loads every table; resolves with the complete dataset, or throws an
+   * AppFailure. lineorder (97% of the rows) loads on one connection while the four dimension tables
+   * load and get their keys on another, so the small tables cost no time of their own.
+   */
   async load(plan: LoadPlan, signal?: AbortSignal): Promise<LoadOutcome> {
     validateSchemaName(plan.schema);
     const meter = new ProgressMeter((p) => this.deps.onProgress?.(p));
     for (const t of SSB_SCHEMA_TABLES) meter.expect(t, plan.expectedRows[t], addKeysSql(t, plan) !== null);
-    const report = (phase: LoadPhase, table: SsbTableName | null, message: string, force = true) =>
-      meter.report(phase, table, message, force);
+    const report = (phase: LoadPhase, table: SsbTableName | null, message: string) =>
+      meter.report(phase, table, message, true);
     const started = performance.now();
 
-    const conn = await this.connectOrFail();
+    const opened: Connection[] = [];
+    const open = async (): Promise<Connection> => {
+      const c = await this.connectOrFail();
+      opened.push(c);
+      return c;
+    };
     let control: Connection | undefined;
     let recordWritten = false;
     const loadedRows: TableRowCounts = {};
     const expectedRows: TableRowCounts = {};
     try {
-      control = await this.connectOrFail();
-      const [idRows] = await conn.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
-      const loadConnectionId = Number(idRows[0]?.id);
+      const main = await this.lane(await open());
+      control = await open();
 
       report('checking', null, 'Checking local_infile and free disk space');
-      await this.checkLocalInfile(conn);
-      const disk = await checkDiskSpace(conn, plan.rawBytes);
+      await this.checkLocalInfile(main.conn);
+      const disk = await checkDiskSpace(main.conn, plan.rawBytes);
       report('checking', null, disk.note);
       throwIfCancelled(signal);
 
       report('schema', null, `Creating schema ${plan.schema}`);
-      await this.prepareSchema(conn, plan);
-      await insertDatasetRecord(conn, {
+      await this.prepareSchema(main.conn, plan);
+      await insertDatasetRecord(main.conn, {
         schema: plan.schema,
         source: plan.source,
         sf: plan.sf,
@@ -175,28 +189,51 @@ export class SsbLoader {
         startedAt: nowIso(),
       });
       recordWritten = true;
-      for (const t of SSB_SCHEMA_TABLES) await run(conn, createTableSql(t, plan), `create table ${t}`);
+      for (const t of SSB_SCHEMA_TABLES) await run(main.conn, createTableSql(t, plan), `create table ${t}`);
       // No SET unique_checks = 0: on MariaDB it switches an empty InnoDB table to bulk-insert
       // mode, which sorts the rows at commit and made lineorder's load (already in key order) slower.
+      const side = await this.lane(await open());
 
-      for (const table of LOAD_ORDER) {
-        throwIfCancelled(signal);
-        const rows = await this.loadTable(conn, control, loadConnectionId, plan, table, meter, signal);
-        loadedRows[table] = rows;
-        expectedRows[table] = rows;
-        await updateDatasetRecord(control, plan.schema, { loadedRows, expectedRows });
-      }
-      for (const table of LOAD_ORDER) {
-        throwIfCancelled(signal);
-        const sql = addKeysSql(table, plan);
-        if (!sql) continue;
-        report('indexing', table, `Building the secondary keys of ${table}`);
-        await this.cancellable(conn, control, loadConnectionId, signal, () =>
-          run(conn, sql, `index ${table}`),
-        );
-        meter.tableIndexed(table);
+      // Stops both lanes: the user cancelled, or the other lane failed.
+      const stop = new AbortController();
+      const onCancel = () => stop.abort();
+      signal?.addEventListener('abort', onCancel, { once: true });
+      if (signal?.aborted) stop.abort();
+      let firstError: unknown;
+      const runLane = async (lane: Lane, tables: readonly SsbTableName[], quiet: boolean) => {
+        try {
+          for (const table of tables) {
+            throwIfCancelled(stop.signal);
+            const rows = await this.loadTable(lane, control!, plan, table, meter, stop.signal, quiet);
+            loadedRows[table] = rows;
+            expectedRows[table] = rows;
+            await updateDatasetRecord(control!, plan.schema, { loadedRows, expectedRows });
+          }
+          for (const table of tables) {
+            throwIfCancelled(stop.signal);
+            const sql = addKeysSql(table, plan);
+            if (!sql) continue;
+            if (!quiet) report('indexing', table, `Building the secondary keys of ${table}`);
+            // LOCK=SHARED: nobody writes to a dataset being loaded, and without an online-DDL log the
+            // ALTER ran about a fifth faster on MariaDB 10.11. The keys it builds are the same.
+            await this.cancellable(lane, control!, stop.signal, () =>
+              run(lane.conn, `${sql}, LOCK=SHARED`, `index ${table}`),
+            );
+            meter.tableIndexed(table);
+          }
+        } catch (e) {
+          firstError ??= e;
+          stop.abort();
+        }
+      };
+      try {
+        await Promise.all([runLane(main, ['lineorder'], false), runLane(side, DIMENSION_TABLES, true)]);
+      } finally {
+        signal?.removeEventListener('abort', onCancel);
       }
       throwIfCancelled(signal);
+      if (firstError !== undefined) throw firstError;
+
       report('finishing', null, 'Recording the dataset as complete');
       await updateDatasetRecord(control, plan.schema, {
         state: 'complete',
@@ -225,8 +262,13 @@ export class SsbLoader {
         await this.recordFailure(control, plan.schema, failure, loadedRows, signal?.aborted === true);
       throw failure;
     } finally {
-      await Promise.allSettled([conn.end(), control?.end()]);
+      await Promise.allSettled(opened.map((c) => c.end()));
     }
+  }
+
+  private async lane(conn: Connection): Promise<Lane> {
+    const [rows] = await conn.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
+    return { conn, id: Number(rows[0]?.id) };
   }
 
   private async connectOrFail(): Promise<Connection> {
@@ -293,15 +335,18 @@ export class SsbLoader {
 
   /** Streams one table into the server; returns the rows sent, checked against the rows the server took. */
   private async loadTable(
-    conn: Connection,
+    lane: Lane,
     control: Connection,
-    loadConnectionId: number,
     plan: LoadPlan,
     table: SsbTableName,
     meter: ProgressMeter,
-    signal: AbortSignal | undefined,
+    signal: AbortSignal,
+    quiet: boolean,
   ): Promise<number> {
     const source = this.deps.rows(table);
+    // A source may fail before the server asks for its rows (a file read ahead and found bad):
+    // the error is kept by the stream and rethrown when the feed reads it, not left unhandled.
+    source.stream.on('error', () => {});
     if (source.expectedRows !== undefined)
       meter.expect(table, source.expectedRows, addKeysSql(table, plan) !== null);
     let rows = 0;
@@ -311,39 +356,40 @@ export class SsbLoader {
     // KILL first, end the feed after: an end-of-file reaching the server before the KILL would commit the rows.
     const killLoad = async () => {
       try {
-        await killQuery(control, loadConnectionId);
+        await killQuery(control, lane.id);
       } finally {
         stopper.abort();
       }
     };
     const onAbort = () => void kill(killLoad);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
     const stream = feed(
       source.stream,
-      socketOf(conn),
+      socketOf(lane.conn),
       stopper.signal,
       (chunk) => {
         rows += countLines(chunk);
         meter.rowsLoaded(table, rows);
-        meter.report('loading', table, `Loading ${table} from ${source.label}`);
+        if (!quiet) meter.report('loading', table, `Loading ${table} from ${source.label}`);
       },
       async (e) => {
         sourceError = e;
         await kill(killLoad);
       },
     );
-    meter.report('loading', table, `Loading ${table} from ${source.label}`, true);
+    if (!quiet) meter.report('loading', table, `Loading ${table} from ${source.label}`, true);
     let result: ResultSetHeader | undefined;
     let loadError: unknown;
     try {
-      [result] = await conn.query<ResultSetHeader>({
+      [result] = await lane.conn.query<ResultSetHeader>({
         sql: loadDataSql(plan.schema, table),
         infileStreamFactory: () => stream,
       });
     } catch (e) {
       loadError = e;
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       stream.destroy();
     }
     await kill.settled();
@@ -355,7 +401,7 @@ export class SsbLoader {
             `bplab could not read ${source.label}: ${serverMessage(sourceError)}`,
           );
     }
-    if (signal?.aborted) throw AppFailure.of('CANCELLED', 'cancelled');
+    if (signal.aborted) throw AppFailure.of('CANCELLED', 'cancelled');
     if (loadError !== undefined) {
       const errno = (loadError as { errno?: number }).errno;
       if (errno !== undefined && LOCAL_INFILE_REFUSED_ERRNOS.has(errno)) {
@@ -372,7 +418,7 @@ export class SsbLoader {
       throw sqlFailure(loadError, `load ${table} from ${source.label}`);
     }
     meter.rowsLoaded(table, rows);
-    await this.checkLoaded(conn, table, source.label, rows, result!, plan.source);
+    await this.checkLoaded(lane.conn, table, source.label, rows, result!, plan.source);
     return rows;
   }
 
@@ -410,19 +456,18 @@ export class SsbLoader {
 
   /** Runs a long statement (an ALTER) so that cancelling KILLs it from the control connection. */
   private async cancellable<T>(
-    _conn: Connection,
+    lane: Lane,
     control: Connection,
-    loadConnectionId: number,
-    signal: AbortSignal | undefined,
+    signal: AbortSignal,
     work: () => Promise<T>,
   ): Promise<T> {
     const kill = onceOnly();
-    const onAbort = () => void kill(() => killQuery(control, loadConnectionId));
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => void kill(() => killQuery(control, lane.id));
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
       return await work();
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       await kill.settled();
     }
   }
