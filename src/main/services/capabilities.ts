@@ -50,6 +50,16 @@ SELECT COUNT(*) AS pages,
   FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU l
   JOIN INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS s ON s.POOL_ID = l.POOL_ID`;
 
+/**
+ * What changes the order or the old/young split of the LRU, per pool. Equal before and after the
+ * page-list read means nothing moved while it was read, so IS_OLD and the LRU_POSITION rule can be
+ * compared fairly. (Page gets are left out: a hit on a young page does not move it.)
+ */
+const POOL_FINGERPRINT_SQL = `
+SELECT GROUP_CONCAT(CONCAT_WS(':', POOL_ID, DATABASE_PAGES, OLD_DATABASE_PAGES, NUMBER_PAGES_READ,
+                              NUMBER_PAGES_CREATED, PAGES_MADE_YOUNG) ORDER BY POOL_ID) AS f
+  FROM INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS`;
+
 interface LruProbe {
   readable: boolean;
   /** Set when the read failed. */
@@ -59,11 +69,13 @@ interface LruProbe {
   mismatches: number;
   /** How many times the page list was read (more than once only while the pool was changing). */
   reads: number;
+  /** Whether the pool stood still during the read that is reported. */
+  stable: boolean;
 }
 
-const MAX_LRU_READS = 3;
-/** Pause before the second read; the third waits twice as long, to let a burst of activity pass. */
-const LRU_REREAD_PAUSE_MS = 300;
+const MAX_LRU_READS = 6;
+/** Pause before a repeated read, growing each time, to let a burst of activity pass. */
+const LRU_REREAD_PAUSE_MS = 200;
 
 const STAGE_CONSUMERS = ['events_stages_current', 'events_stages_history_long'];
 
@@ -141,19 +153,33 @@ function bufferPoolConfig(vars: Variables): BufferPoolConfig {
 }
 
 /**
- * Reads the LRU once. The page list and the pool stats are filled one after the other, so on a busy
- * server OLD_DATABASE_PAGES can move in between; only then (some disagreement) is the read repeated,
- * at most MAX_LRU_READS times in all, and the closest agreement kept.
+ * Reads the LRU and compares IS_OLD with LRU_POSITION < OLD_DATABASE_PAGES. The page list and the pool
+ * stats are filled one after the other, so on a busy server the pool can move in between; a read is
+ * trusted when the pool's fingerprint is the same before and after it, else it is repeated (at most
+ * MAX_LRU_READS times) and, if the pool never stands still, the closest agreement is kept.
  */
 async function probeLru(c: ServerConnection): Promise<LruProbe> {
+  type Row = { pages: unknown; unflagged: unknown; mismatches: unknown };
   let best: LruProbe | undefined;
   for (let read = 1; read <= MAX_LRU_READS; read++) {
-    let row: { pages: unknown; unflagged: unknown; mismatches: unknown } | undefined;
+    let row: Row | undefined;
+    let stable: boolean;
     try {
-      [row] = await c.rows<{ pages: unknown; unflagged: unknown; mismatches: unknown }>(LRU_AGREEMENT_SQL);
+      const [before] = await c.rows<{ f: unknown }>(POOL_FINGERPRINT_SQL);
+      [row] = await c.rows<Row>(LRU_AGREEMENT_SQL);
+      const [after] = await c.rows<{ f: unknown }>(POOL_FINGERPRINT_SQL);
+      stable = String(before?.f) === String(after?.f);
     } catch (e) {
       if (!(e instanceof AppFailure) || e.error.code === 'CONNECTION_LOST') throw e;
-      return { readable: false, failure: e, pages: 0, unflagged: 0, mismatches: 0, reads: read };
+      return {
+        readable: false,
+        failure: e,
+        pages: 0,
+        unflagged: 0,
+        mismatches: 0,
+        reads: read,
+        stable: false,
+      };
     }
     const probe: LruProbe = {
       readable: true,
@@ -161,11 +187,12 @@ async function probeLru(c: ServerConnection): Promise<LruProbe> {
       unflagged: Number(row?.unflagged ?? 0),
       mismatches: Number(row?.mismatches ?? 0),
       reads: read,
+      stable,
     };
-    if (!best || probe.mismatches < best.mismatches) best = { ...probe };
+    if (stable || probe.unflagged > 0) return probe;
+    if (!best || probe.mismatches < best.mismatches) best = probe;
     best.reads = read;
-    if (probe.mismatches === 0 || probe.unflagged > 0 || read === MAX_LRU_READS) break;
-    await new Promise((resolve) => setTimeout(resolve, LRU_REREAD_PAUSE_MS * read));
+    if (read < MAX_LRU_READS) await new Promise((resolve) => setTimeout(resolve, LRU_REREAD_PAUSE_MS * read));
   }
   return best as LruProbe;
 }
@@ -232,11 +259,19 @@ function lruIsOldCapability(server: ServerIdentity, lru: LruProbe, method: LruOl
       blocks: '',
     };
   }
+  if (!lru.stable) {
+    return {
+      ...base,
+      status: 'partial',
+      detail: `IS_OLD disagreed with LRU_POSITION < OLD_DATABASE_PAGES on ${mismatches} of ${pagesCompared} pages, in the best of ${lru.reads} reads; the pool kept changing while it was read, so the two could not be compared on a still pool.`,
+      blocks: 'Old/young counts may be off by the pages that moved while a snapshot was taken.',
+    };
+  }
   return {
     ...base,
     status: 'partial',
-    detail: `IS_OLD disagreed with LRU_POSITION < OLD_DATABASE_PAGES on ${mismatches} of ${pagesCompared} pages, in the best of ${lru.reads} reads (the pool was changing while it was read).`,
-    blocks: 'Old/young counts may be off by the pages that moved while a snapshot was taken.',
+    detail: `IS_OLD disagreed with LRU_POSITION < OLD_DATABASE_PAGES on ${mismatches} of ${pagesCompared} pages, on a pool that did not change during the read. bplab uses IS_OLD as the server reports it.`,
+    blocks: 'The two ways of telling old pages disagree on this server; compare old/young counts with care.',
   };
 }
 
