@@ -1,0 +1,272 @@
+/**
+ * The load benchmark (issue 3): SSB at SF 1 on a fresh MariaDB sandbox with a 2 GB buffer pool.
+ *   (b) bplab's streaming path end to end: schema, LOAD DATA LOCAL INFILE fed by the generator, indexes;
+ *   (c) the files path people use today, in the same run: the same generator writes the .tbl files,
+ *       then the `mariadb` client runs LOAD DATA LOCAL INFILE and ALTER TABLE ... ADD KEY;
+ * and prints (b), (c), (b)/(c) (goal ≤ 0.8), this process's peak RSS, and how long verify (row
+ * counts + the 13 queries' selectivities) takes on the streamed dataset. A script that prints
+ * figures, not a timed test.
+ *
+ *   npm run bench:load [-- --sf 1 --seed 1 --rounds 1 --binary /usr/sbin/mariadbd --pool 2G --keep]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import mysql from 'mysql2/promise';
+import { SandboxService } from '../src/main/sandbox/sandboxes';
+import { findBinaries } from '../src/main/sandbox/server-binaries';
+import { generateDataset } from '../src/main/ssb/datasets';
+import { writeTblFiles } from '../src/main/ssb/generator/stream';
+import type { LoadPhase } from '../src/main/ssb/load-progress';
+import { SSB_SCHEMA_TABLES, addKeysSql, createTableSql, quoteIdent } from '../src/main/ssb/schema';
+import { TBL_FILE_NAMES } from '../src/main/ssb/tables';
+import { verifyDataset } from '../src/main/ssb/verify';
+
+/** The files path with real dbgen on this machine, as the issue measured it. */
+const REFERENCE_FILES_PATH_SEC = 53;
+const GOAL_RATIO = 0.8;
+
+const { values } = parseArgs({
+  options: {
+    sf: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+    binary: { type: 'string' },
+    pool: { type: 'string', default: '2G' },
+    keep: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
+  },
+});
+const sf = Number(values.sf);
+const seed = Number(values.seed);
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Peak resident memory of this process, sampled every 100 ms; reset between the paths. */
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+const takePeak = (): number => {
+  const p = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = 0;
+  return p;
+};
+
+async function mariadbBinary(): Promise<string> {
+  if (values.binary) return values.binary;
+  const { binaries } = await findBinaries();
+  const b = binaries.find((x) => x.flavor === 'mariadb');
+  if (!b) throw new Error('no mariadbd found: pass --binary /path/to/mariadbd');
+  return b.path;
+}
+
+/** Runs the `mariadb` command-line client on a script; resolves with its wall time. */
+function mariadbClient(port: number, script: string): Promise<number> {
+  const file = join(tmpdir(), `bplab-bench-${process.pid}.sql`);
+  writeFileSync(file, script);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'mariadb',
+      [
+        '--no-defaults',
+        '-h',
+        '127.0.0.1',
+        '-P',
+        String(port),
+        '-u',
+        'root',
+        '--local-infile=1',
+        '-e',
+        `source ${file}`,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      rmSync(file, { force: true });
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`the mariadb client exited with ${code}`));
+    });
+  });
+}
+
+interface StreamingRun {
+  ms: number;
+  loadMs: number;
+  indexMs: number;
+  rss: number;
+}
+interface FilesRun {
+  ms: number;
+  writeMs: number;
+  loadMs: number;
+  indexMs: number;
+  rss: number;
+}
+
+/** (b): bplab's loader, fed by the generator, into a fresh schema. */
+async function streamingPath(
+  connect: () => Promise<mysql.Connection>,
+  schema: string,
+): Promise<StreamingRun> {
+  takePeak();
+  const phaseStart = new Map<LoadPhase, number>();
+  const start = performance.now();
+  await generateDataset(
+    { schema, sf, seed },
+    {
+      connect,
+      bplabVersion: 'bench',
+      onProgress: (p) => {
+        if (!phaseStart.has(p.phase)) phaseStart.set(p.phase, performance.now());
+      },
+    },
+  );
+  const end = performance.now();
+  const at = (phase: LoadPhase) => phaseStart.get(phase) ?? end;
+  return {
+    ms: end - start,
+    loadMs: at('indexing') - at('loading'),
+    indexMs: at('finishing') - at('indexing'),
+    rss: takePeak(),
+  };
+}
+
+/** (c): the generator writes dbgen's files, then the mariadb client loads them and adds the keys. */
+async function filesPath(port: number, tblDir: string, schema: string): Promise<FilesRun> {
+  takePeak();
+  const start = performance.now();
+  await writeTblFiles(tblDir, { sf, seed });
+  const writeMs = performance.now() - start;
+  const layout = { schema, engine: 'InnoDB' as const, lineorderPk: false };
+  const loadScript = [
+    `CREATE DATABASE ${quoteIdent(schema)};`,
+    `USE ${quoteIdent(schema)};`,
+    ...SSB_SCHEMA_TABLES.map((t) => `${createTableSql(t, layout)};`),
+    // The statements as people write them (the SSB guides): no column list, no CHARACTER SET, no LOCK clause.
+    ...SSB_SCHEMA_TABLES.map(
+      (t) =>
+        `LOAD DATA LOCAL INFILE '${join(tblDir, TBL_FILE_NAMES[t])}' INTO TABLE ${t} FIELDS TERMINATED BY '|' LINES TERMINATED BY '|\\n';`,
+    ),
+  ].join('\n');
+  const indexScript = SSB_SCHEMA_TABLES.map((t) => addKeysSql(t, layout))
+    .filter((s): s is string => s !== null)
+    .map((s) => `${s};`)
+    .join('\n');
+  const loadMs = await mariadbClient(port, loadScript);
+  const indexMs = await mariadbClient(port, indexScript);
+  const ms = performance.now() - start;
+  rmSync(tblDir, { recursive: true, force: true });
+  return { ms, writeMs, loadMs, indexMs, rss: takePeak() };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const binaryPath = await mariadbBinary();
+  const rounds = Math.max(1, Number(values.rounds));
+  const root = mkdtempSync(join(tmpdir(), 'bplab-bench-load-'));
+  const sandboxes = new SandboxService({ root });
+  say(
+    `bplab load benchmark: SSB SF ${sf} (seed ${seed}), MariaDB sandbox ${binaryPath}, buffer pool ${values.pool}, ${rounds} round(s)`,
+  );
+  const info = await sandboxes.create({
+    name: 'bench-load',
+    binaryPath,
+    bufferPoolSize: values.pool,
+    localInfile: true,
+  });
+  say(`sandbox: ${info.flavor} ${info.version} on port ${info.port} (${info.datadir})`);
+  const opts = sandboxes.connectionOptions(info);
+  const connect = () => mysql.createConnection(opts);
+  const dropAndRestart = async (schema: string) => {
+    const c = await connect();
+    await c.query(`DROP DATABASE ${quoteIdent(schema)}`);
+    await c.end();
+    // A fresh server for the next path, so none inherits another's buffer pool or dirty pages.
+    await sandboxes.restart(info.id);
+  };
+
+  const streaming: StreamingRun[] = [];
+  const files: FilesRun[] = [];
+  let verifyReport: Awaited<ReturnType<typeof verifyDataset>> | null = null;
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      // Alternate the order, so a machine getting busier or quieter does not favour one path.
+      const order = round % 2 === 1 ? ['b', 'c'] : ['c', 'b'];
+      for (const path of order) {
+        if (path === 'b') {
+          const r = await streamingPath(connect, 'ssb_stream');
+          streaming.push(r);
+          say(
+            `round ${round} (b) streaming: ${secs(r.ms)} (load ${secs(r.loadMs)}, indexes ${secs(r.indexMs)}), peak RSS ${mb(r.rss)}`,
+          );
+          if (!verifyReport) {
+            const c = await connect();
+            verifyReport = await verifyDataset(c, 'ssb_stream');
+            await c.end();
+          }
+          await dropAndRestart('ssb_stream');
+        } else {
+          const tblDir = mkdtempSync(join(tmpdir(), 'bplab-bench-tbl-'));
+          const r = await filesPath(info.port, tblDir, 'ssb_files');
+          files.push(r);
+          say(
+            `round ${round} (c) files:     ${secs(r.ms)} (generator writes .tbl ${secs(r.writeMs)}, mariadb LOAD DATA ${secs(r.loadMs)}, ALTER TABLE ADD KEY ${secs(r.indexMs)}), peak RSS ${mb(r.rss)}`,
+          );
+          await dropAndRestart('ssb_files');
+        }
+      }
+    }
+    clearInterval(sampler);
+
+    const report = verifyReport!;
+    say('');
+    say(
+      `verify of the streamed dataset: ${secs(report.durationMs)} (${report.pass ? 'PASS' : 'FAIL'}, scale ${report.scale.toFixed(4)})`,
+    );
+    for (const t of report.tables)
+      say(
+        `  ${t.table.padEnd(9)} ${t.actualRows} rows (expected ${t.expectedRows}) ${t.pass ? 'ok' : 'MISMATCH'}`,
+      );
+    for (const q of report.selectivity) {
+      say(
+        `  ${q.id} kept ${String(q.keptRows).padStart(7)}  fraction ${q.fraction.toFixed(7)}  reference ${q.referenceFraction.toFixed(7)}  ratio ${q.ratio.toFixed(3)}  ${q.pass ? 'pass' : 'FAIL'} (${secs(q.durationMs)})`,
+      );
+    }
+
+    const b = median(streaming.map((r) => r.ms));
+    const c = median(files.map((r) => r.ms));
+    const m = rounds > 1 ? ' (median)' : '';
+    say('');
+    say(`(b) streaming${m}        ${secs(b)}`);
+    say(
+      `(c) files${m}            ${secs(c)}   (with real dbgen on this machine: about ${REFERENCE_FILES_PATH_SEC} s)`,
+    );
+    say(
+      `(b)/(c)              ${(b / c).toFixed(2)}   (goal ≤ ${GOAL_RATIO}: ${b / c <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+    );
+    say(`peak RSS (main)      ${mb(Math.max(...streaming.map((r) => r.rss)))} during (b)`);
+    say(`verify at SF ${sf}     ${secs(report.durationMs)} (${report.pass ? 'pass' : 'FAIL'})`);
+  } finally {
+    clearInterval(sampler);
+    if (values.keep) say(`kept the sandbox in ${root}`);
+    else {
+      await sandboxes.delete(info.id).catch((e) => say(`could not delete the sandbox: ${e}`));
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((e) => {
+  clearInterval(sampler);
+  process.stderr.write(`bench:load failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
