@@ -110,3 +110,19 @@ export interface DatasetVerifyReport {
   /** Everything passed and the dataset's state is complete. */
   pass: boolean;
 }
+
+/** The schema a generated dataset gets unless the user names one: ssb_sf1, ssb_sf0_01. */
+export function defaultGeneratedSchema(sf: number): string {
+  return `ssb_sf${String(sf).replace(/[^0-9]/g, '_')}`;
+}
+
+/** The schema an import gets unless the user names one: ssb_ and the folder's name in letters, digits, underscores. */
+export function defaultImportSchema(dir: string): string {
+  const name =
+    dir
+      .replace(/[/\\]+$/, '')
+      .split(/[/\\]/)
+      .pop() ?? '';
+  const slug = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+  return `ssb_${slug || 'import'}`.slice(0, 64);
+}

@@ -196,7 +196,8 @@ export function judgeSelectivity(
   size: DatasetSize,
 ): SelectivityJudgement {
   const scale = size.lineorder / REFERENCE_LINEORDER_ROWS;
-  const expectedRows = ref.fraction * size.lineorder;
+  // From the exact count, not the 7-digit fraction: at SF 1 the expected rows are dbgen's own.
+  const expectedRows = (ref.keptRows / REFERENCE_LINEORDER_ROWS) * size.lineorder;
   const strict = scale >= STRICT_FROM_SCALE;
   const relVariance =
     (expectedRows > 0 ? 1 / expectedRows : Infinity) +
@@ -229,4 +230,12 @@ export function judgeSelectivity(
     rule: strict ? 'strict' : 'noise',
     pass: keptRows >= low && keptRows <= high,
   };
+}
+
+/** The band a judgement allowed, in words: "±10%", "±43% (small SF)", "count 1..25". */
+export function describeAllowed(
+  j: Pick<SelectivityJudgement, 'tolerance' | 'low' | 'high' | 'rule'>,
+): string {
+  if (j.tolerance === null) return `count ${j.low}..${j.high}`;
+  return `±${Math.round(j.tolerance * 100)}%${j.rule === 'noise' ? ' (small SF)' : ''}`;
 }

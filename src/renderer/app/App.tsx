@@ -5,6 +5,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { LinkBanner } from '../components/LinkBanner';
 import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
 import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
+import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
 import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
 import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
 import { useAppInfo } from '../lib/app-info-store';
@@ -15,6 +16,7 @@ const SCREENS: Array<{ id: Screen; label: string }> = [
   { id: 'sandboxes', label: 'Sandboxes' },
   { id: 'connections', label: 'Connections' },
   { id: 'capabilities', label: 'Capabilities' },
+  { id: 'datasets', label: 'Datasets' },
 ];
 
 export function App() {
@@ -55,6 +57,7 @@ export function App() {
           {screen === 'sandboxes' && <SandboxesScreen />}
           {screen === 'connections' && <ConnectionsScreen />}
           {screen === 'capabilities' && <CapabilitiesScreen />}
+          {screen === 'datasets' && <DatasetsScreen />}
         </ErrorBoundary>
       </main>
     </div>

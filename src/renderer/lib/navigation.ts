@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 
-export type Screen = 'sandboxes' | 'connections' | 'capabilities';
+export type Screen = 'sandboxes' | 'connections' | 'capabilities' | 'datasets';
 
 export interface Navigation {
   screen: Screen;

@@ -3,9 +3,16 @@
  * requests the UI sends. A load prints a progress line (rewritten in place on a terminal, one line
  * per update otherwise) and Ctrl-C cancels it, leaving the dataset marked cancelled.
  */
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/contract';
-import type { DatasetEngine, DatasetTaskStarted, DatasetVerifyReport } from '../../../shared/datasets';
+import {
+  defaultGeneratedSchema,
+  defaultImportSchema,
+  type DatasetEngine,
+  type DatasetTaskStarted,
+  type DatasetVerifyReport,
+} from '../../../shared/datasets';
+import { describeAllowed } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
@@ -39,15 +46,6 @@ function numberFrom(flag: string, text: string | undefined, fallback?: number): 
     throw AppFailure.of('INVALID_ARGUMENT', `${flag} must be a number, not "${text}"`);
   return n;
 }
-
-/** The default schema of a generated dataset: ssb_sf1, ssb_sf0_01. */
-export const defaultGeneratedSchema = (sf: number): string => `ssb_sf${String(sf).replace(/[^0-9]/g, '_')}`;
-
-/** The default schema of an import: ssb_ plus the folder's name, in letters, digits and underscores. */
-export const defaultImportSchema = (dir: string): string =>
-  `ssb_${basename(resolve(dir))
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')}`.slice(0, 64);
 
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -202,10 +200,7 @@ export function formatVerifyReport(r: DatasetVerifyReport): string {
     );
   lines.push('', 'query  kept rows   fraction    reference   ratio   allowed              ');
   for (const s of r.selectivity) {
-    const allowed =
-      s.tolerance === null
-        ? `count ${s.low}..${s.high}`
-        : `±${Math.round(s.tolerance * 100)}%${s.rule === 'noise' ? ' (small SF)' : ''}`;
+    const allowed = describeAllowed(s);
     lines.push(
       `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${s.pass ? 'pass' : 'FAIL'}`,
     );

@@ -1,0 +1,63 @@
+/**
+ * The dataset journey on a real MariaDB sandbox: generate a small SSB dataset with its progress bar,
+ * verify it (row counts and the 13 selectivities), cancel a bigger load and see it marked
+ * incomplete, drop both.
+ */
+import { expect, test } from '@playwright/test';
+import { cancelDatasetLoad } from './actions/cancel-dataset-load';
+import { dropDataset } from './actions/drop-dataset';
+import { generateDataset } from './actions/generate-dataset';
+import { openApp } from './actions/open-app';
+import { openDatasets } from './actions/open-datasets';
+import { verifyDataset } from './actions/verify-dataset';
+import { deleteSandboxes, mustCall } from './support/api';
+
+const PREFIX = 'e2e-datasets';
+const name = `${PREFIX}-${Date.now().toString(36)}`;
+
+test.beforeAll(async () => {
+  const { binaries } = await mustCall('sandboxes/find-binaries', {});
+  const mariadb = binaries.find((b) => b.flavor === 'mariadb');
+  if (!mariadb) throw new Error('e2e: no mariadbd found for the dataset journey');
+  await mustCall('sandboxes/create', { spec: { name, binaryPath: mariadb.path, bufferPoolSize: '128M' } });
+});
+test.afterAll(async () => deleteSandboxes(PREFIX));
+
+test('an SSB dataset: generate, verify, cancel, drop', async ({ page }) => {
+  const app = await openApp(page);
+  const datasets = await openDatasets(app, `Sandbox ${name}`);
+
+  await test.step('generate SF 0.01 and follow the progress bar to the end', async () => {
+    await generateDataset(datasets, { schema: 'ssb_small', sf: '0.01', seed: '3' });
+    await expect(datasets.progress).toHaveAttribute('data-done', 'yes', { timeout: 120_000 });
+    await expect(datasets.progressFigures).toContainText('100%');
+    const row = datasets.row('ssb_small');
+    await expect(row.getByTestId('dataset-state')).toHaveText('complete');
+    await expect(row).toContainText('generated, SF 0.01 seed 3');
+  });
+
+  await test.step('verify it: counts and the 13 queries against the reference', async () => {
+    expect(await verifyDataset(datasets, 'ssb_small')).toBe('PASS');
+    await expect(datasets.verifyQueries).toHaveCount(13);
+    await expect(
+      datasets.verifyReport.locator('[data-testid="dataset-verify-query"][data-pass="false"]'),
+    ).toHaveCount(0);
+  });
+
+  await test.step('cancel a bigger load: the dataset is marked incomplete', async () => {
+    await generateDataset(datasets, { schema: 'ssb_cancelled', sf: '0.5' });
+    await expect(datasets.progressFigures).toContainText('rows/s', { timeout: 60_000 });
+    await expect(datasets.row('ssb_cancelled').getByTestId('dataset-state')).toHaveText('loading');
+    await cancelDatasetLoad(datasets);
+    await expect(datasets.progressError).toContainText('was cancelled');
+    await expect(datasets.row('ssb_cancelled').getByTestId('dataset-state')).toHaveText(
+      'cancelled (incomplete)',
+    );
+  });
+
+  await test.step('drop both', async () => {
+    await dropDataset(datasets, 'ssb_cancelled');
+    await dropDataset(datasets, 'ssb_small');
+    await expect(page.getByTestId('datasets-empty')).toBeVisible();
+  });
+});

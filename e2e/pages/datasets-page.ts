@@ -1,0 +1,61 @@
+/** The datasets screen: the dataset list, the create form, the load progress and the verify report. */
+import type { Locator, Page } from '@playwright/test';
+
+export class DatasetsPage {
+  constructor(readonly page: Page) {}
+
+  get screen() {
+    return this.page.getByTestId('datasets-screen');
+  }
+  get profile() {
+    return this.page.getByTestId('datasets-profile');
+  }
+  get error() {
+    return this.page.getByTestId('datasets-error');
+  }
+  get mode() {
+    return this.page.getByTestId('dataset-mode');
+  }
+  get sf() {
+    return this.page.getByTestId('dataset-sf');
+  }
+  get seed() {
+    return this.page.getByTestId('dataset-seed');
+  }
+  get schema() {
+    return this.page.getByTestId('dataset-schema');
+  }
+  get engine() {
+    return this.page.getByTestId('dataset-engine');
+  }
+  get lineorderPk() {
+    return this.page.getByTestId('dataset-lineorder-pk');
+  }
+  get start() {
+    return this.page.getByTestId('dataset-start');
+  }
+  get progress() {
+    return this.page.getByTestId('dataset-progress');
+  }
+  get progressFigures() {
+    return this.page.getByTestId('dataset-progress-figures');
+  }
+  get progressError() {
+    return this.page.getByTestId('dataset-progress-error');
+  }
+  get cancel() {
+    return this.page.getByTestId('dataset-cancel');
+  }
+  get verifyReport() {
+    return this.page.getByTestId('dataset-verify-report');
+  }
+  get verifyVerdict() {
+    return this.page.getByTestId('dataset-verify-verdict');
+  }
+  get verifyQueries() {
+    return this.page.getByTestId('dataset-verify-query');
+  }
+  row(schema: string): Locator {
+    return this.page.locator(`[data-testid="dataset-row"][data-schema="${schema}"]`);
+  }
+}

@@ -1,0 +1,118 @@
+/** Create a dataset: generate one (SF, seed) or import dbgen's .tbl files, with its engine and layout. */
+import type { FormEvent } from 'react';
+import { Field } from '../../../components/Field';
+import { useDatasets } from '../stores/datasets-store';
+import { schemaPlaceholder } from '../utils/dataset-form';
+
+export function DatasetCreateForm() {
+  const { form, formErrors, starting, profileId, task, change, start } = useDatasets();
+  const loading = task !== null && !(task.progress?.done ?? false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void start();
+  };
+  return (
+    <form className="panel" data-testid="dataset-create" onSubmit={submit}>
+      <div className="panel-head">
+        <h2>New dataset</h2>
+        <span className="muted">
+          the rows stream into the server with LOAD DATA LOCAL INFILE; the keys are added after
+        </span>
+      </div>
+      <div className="grid">
+        <Field label="Source" name="mode">
+          <select
+            data-testid="dataset-mode"
+            value={form.mode}
+            onChange={(e) => change({ mode: e.target.value as 'generate' | 'import' })}
+          >
+            <option value="generate">Generate (bplab’s SSB generator)</option>
+            <option value="import">Import dbgen .tbl files</option>
+          </select>
+        </Field>
+        {form.mode === 'generate' ? (
+          <>
+            <Field
+              label="Scale factor"
+              name="sf"
+              error={formErrors.sf}
+              hint="1 = 6 million lineorder rows; 0.01 for a quick try"
+            >
+              <input
+                data-testid="dataset-sf"
+                value={form.sf}
+                onChange={(e) => change({ sf: e.target.value })}
+              />
+            </Field>
+            <Field label="Seed" name="seed" error={formErrors.seed} hint="1 gives dbgen’s own data">
+              <input
+                data-testid="dataset-seed"
+                value={form.seed}
+                onChange={(e) => change({ seed: e.target.value })}
+              />
+            </Field>
+          </>
+        ) : (
+          <Field
+            label="Folder"
+            name="dir"
+            error={formErrors.dir}
+            hint="customer.tbl, part.tbl, supplier.tbl, date.tbl, lineorder.tbl; on the machine running bplab"
+          >
+            <input
+              data-testid="dataset-dir"
+              value={form.dir}
+              onChange={(e) => change({ dir: e.target.value })}
+            />
+          </Field>
+        )}
+        <Field label="Schema" name="schema" error={formErrors.schema}>
+          <input
+            data-testid="dataset-schema"
+            value={form.schema}
+            placeholder={schemaPlaceholder(form)}
+            onChange={(e) => change({ schema: e.target.value })}
+          />
+        </Field>
+        <Field label="Engine" name="engine">
+          <select
+            data-testid="dataset-engine"
+            value={form.engine}
+            onChange={(e) => change({ engine: e.target.value as 'InnoDB' | 'MyISAM' })}
+          >
+            <option value="InnoDB">InnoDB</option>
+            <option value="MyISAM">MyISAM</option>
+          </select>
+        </Field>
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="dataset-lineorder-pk"
+          checked={form.lineorderPk}
+          onChange={(e) => change({ lineorderPk: e.target.checked })}
+        />
+        lineorder with PRIMARY KEY (LO_OrderKey, LO_LineNumber) instead of InnoDB’s hidden GEN_CLUST_INDEX
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="dataset-replace"
+          checked={form.replace}
+          onChange={(e) => change({ replace: e.target.checked })}
+        />
+        replace a bplab dataset of the same name
+      </label>
+      <div className="actions">
+        <button
+          type="submit"
+          className="primary"
+          data-testid="dataset-start"
+          disabled={!profileId || starting || loading}
+        >
+          {starting ? 'Starting…' : form.mode === 'generate' ? 'Generate and load' : 'Import'}
+        </button>
+      </div>
+    </form>
+  );
+}

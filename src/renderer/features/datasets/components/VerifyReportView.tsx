@@ -1,0 +1,75 @@
+/** A verify report: row counts per table, and each query's kept-row fraction against dbgen's reference. */
+import { ErrorMessage } from '../../../components/ErrorMessage';
+import { useDatasets } from '../stores/datasets-store';
+import { verifyView } from '../utils/dataset-view';
+
+export function VerifyReportView() {
+  const { verify } = useDatasets();
+  if (!verify) return null;
+  const view = verify.report ? verifyView(verify.report) : null;
+  return (
+    <div className="panel" data-testid="dataset-verify-report" data-pass={view ? String(view.pass) : ''}>
+      <div className="panel-head">
+        <h2>Verify {verify.schema}</h2>
+        {verify.running && <span className="muted">counting rows and the 13 queries’ kept rows…</span>}
+        {view && (
+          <span className={`status status-${view.pass ? 'ok' : 'bad'}`} data-testid="dataset-verify-verdict">
+            {view.verdict}
+          </span>
+        )}
+        {view && <span className="muted">{view.summary}</span>}
+      </div>
+      <ErrorMessage error={verify.error} testId="dataset-verify-error" />
+      {view && (
+        <>
+          <table className="grid-table" data-testid="dataset-verify-tables">
+            <thead>
+              <tr>
+                <th>Table</th>
+                <th>Rows</th>
+                <th>Expected</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {view.tables.map((t) => (
+                <tr key={t.table} data-pass={String(t.pass)}>
+                  <td>{t.table}</td>
+                  <td>{t.actual}</td>
+                  <td>{t.expected}</td>
+                  <td>{t.pass ? 'ok' : 'mismatch'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="grid-table" data-testid="dataset-verify-queries">
+            <thead>
+              <tr>
+                <th>Query</th>
+                <th>Kept rows</th>
+                <th>Fraction</th>
+                <th>Reference (dbgen SF 1)</th>
+                <th>Ratio</th>
+                <th>Allowed</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {view.queries.map((q) => (
+                <tr key={q.id} data-testid="dataset-verify-query" data-pass={String(q.pass)}>
+                  <td>{q.id}</td>
+                  <td>{q.kept}</td>
+                  <td>{q.fraction}</td>
+                  <td>{q.reference}</td>
+                  <td>{q.ratio}</td>
+                  <td>{q.allowed}</td>
+                  <td>{q.pass ? 'pass' : 'FAIL'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The create-dataset form's view-model: strings as typed, to the spec the contract accepts, with
+ * the shared zod schemas deciding what is valid and each problem placed under its field.
+ */
+import {
+  DatasetGenerateSpecSchema,
+  DatasetImportSpecSchema,
+  defaultGeneratedSchema,
+  defaultImportSchema,
+  type DatasetEngine,
+  type DatasetGenerateSpec,
+  type DatasetImportSpec,
+} from '../../../../shared/datasets';
+
+export interface DatasetForm {
+  /** Generate with bplab's generator, or import dbgen's .tbl files from a folder on bplab's machine. */
+  mode: 'generate' | 'import';
+  sf: string;
+  seed: string;
+  /** Blank: the default name (ssb_sf1, ssb_<folder>). */
+  schema: string;
+  engine: DatasetEngine;
+  lineorderPk: boolean;
+  replace: boolean;
+  dir: string;
+}
+
+export type DatasetFormErrors = Partial<Record<keyof DatasetForm, string>>;
+
+export function emptyDatasetForm(): DatasetForm {
+  return {
+    mode: 'generate',
+    sf: '1',
+    seed: '1',
+    schema: '',
+    engine: 'InnoDB',
+    lineorderPk: false,
+    replace: false,
+    dir: '',
+  };
+}
+
+/** The name the dataset gets when the schema field is left blank (shown as its placeholder). */
+export function schemaPlaceholder(form: DatasetForm): string {
+  if (form.mode === 'import') return form.dir.trim() ? defaultImportSchema(form.dir.trim()) : 'ssb_<folder>';
+  const sf = Number(form.sf);
+  return Number.isFinite(sf) && sf > 0 ? defaultGeneratedSchema(sf) : 'ssb_sf<N>';
+}
+
+export type DatasetRequest =
+  | { ok: true; kind: 'generate'; spec: DatasetGenerateSpec }
+  | { ok: true; kind: 'import'; spec: DatasetImportSpec }
+  | { ok: false; errors: DatasetFormErrors };
+
+const FIELDS: Array<keyof DatasetForm> = ['sf', 'seed', 'schema', 'engine', 'dir'];
+
+function numberOrText(text: string): number | string {
+  const t = text.trim();
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
+}
+
+export function requestFromForm(form: DatasetForm): DatasetRequest {
+  const schema = form.schema.trim() || schemaPlaceholder(form);
+  const layout = { schema, engine: form.engine, lineorderPk: form.lineorderPk, replace: form.replace };
+  const errors: DatasetFormErrors = {};
+  const collect = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
+    for (const issue of issues) {
+      const key = issue.path[0];
+      const field = FIELDS.find((f) => f === key);
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  };
+  if (form.mode === 'generate') {
+    const parsed = DatasetGenerateSpecSchema.safeParse({
+      ...layout,
+      sf: numberOrText(form.sf),
+      seed: form.seed.trim() === '' ? undefined : numberOrText(form.seed),
+    });
+    if (parsed.success) return { ok: true, kind: 'generate', spec: parsed.data };
+    collect(parsed.error.issues);
+    if (errors.sf?.startsWith('Invalid input')) errors.sf = 'a scale factor above 0, such as 1 or 0.01';
+    if (errors.seed) errors.seed = 'a whole number from 0 to 2147483647';
+  } else {
+    if (!form.dir.trim()) errors.dir = 'the folder holding dbgen’s .tbl files, on the machine running bplab';
+    const parsed = DatasetImportSpecSchema.safeParse({ ...layout, dir: form.dir.trim() });
+    if (parsed.success && !errors.dir) return { ok: true, kind: 'import', spec: parsed.data };
+    if (!parsed.success) collect(parsed.error.issues);
+  }
+  return { ok: false, errors };
+}

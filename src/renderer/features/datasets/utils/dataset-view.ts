@@ -1,0 +1,169 @@
+/**
+ * Datasets, load progress and verify reports as the screen shows them: words and formatted
+ * figures, prepared here so the components only draw.
+ */
+import type { TaskProgress } from '../../../../shared/contract';
+import type { DatasetInfo, DatasetState, DatasetVerifyReport } from '../../../../shared/datasets';
+import { describeAllowed, SSB_REFERENCE } from '../../../../shared/ssb-reference';
+
+export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
+
+const STATE: Record<DatasetState, { label: string; tone: Tone }> = {
+  complete: { label: 'complete', tone: 'ok' },
+  loading: { label: 'loading', tone: 'busy' },
+  failed: { label: 'failed (incomplete)', tone: 'bad' },
+  cancelled: { label: 'cancelled (incomplete)', tone: 'bad' },
+};
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export interface DatasetRow {
+  schema: string;
+  stateLabel: string;
+  tone: Tone;
+  source: string;
+  layout: string;
+  lineorderRows: string;
+  when: string;
+  error: string | null;
+  loadingNow: boolean;
+  canVerify: boolean;
+  canDrop: boolean;
+}
+
+export function datasetRow(d: DatasetInfo & { activeTaskId: string | null }): DatasetRow {
+  const loadingNow = d.activeTaskId !== null;
+  // 'loading' with no task running here: the load was interrupted (bplab quit, the server restarted).
+  const state =
+    d.state === 'loading' && !loadingNow
+      ? { label: 'interrupted (incomplete)', tone: 'bad' as Tone }
+      : STATE[d.state];
+  const rows = d.loadedRows.lineorder;
+  return {
+    schema: d.schema,
+    stateLabel: state.label,
+    tone: state.tone,
+    source:
+      d.source === 'generated'
+        ? `generated, SF ${d.sf} seed ${d.seed}`
+        : `imported from ${d.sourceDir ?? '?'}`,
+    layout: `${d.engine}${d.lineorderPk ? ', lineorder PK' : ''}`,
+    lineorderRows: rows === undefined ? '—' : count(rows),
+    when: (d.finishedAt ?? d.startedAt).replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+    error: d.error,
+    loadingNow,
+    canVerify: !loadingNow,
+    canDrop: !loadingNow,
+  };
+}
+
+function clock(sec: number): string {
+  const s = Math.max(0, Math.round(sec));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+const PHASES: Record<string, string> = {
+  checking: 'Checking',
+  schema: 'Creating the schema',
+  loading: 'Loading rows',
+  indexing: 'Building indexes',
+  finishing: 'Finishing',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export interface ProgressView {
+  phase: string;
+  /** 0..100, or null when unknown. */
+  percent: number | null;
+  rows: string;
+  rate: string;
+  eta: string;
+  message: string;
+  done: boolean;
+  failed: boolean;
+}
+
+export function progressView(p: TaskProgress): ProgressView {
+  const f = p.figures ?? {};
+  return {
+    phase: PHASES[p.phase] ?? p.phase,
+    percent: p.fraction === null ? null : Math.floor(p.fraction * 100),
+    rows: f.rows !== undefined ? `${count(f.rows)} rows` : '',
+    rate: f.rowsPerSec ? `${count(f.rowsPerSec)} rows/s` : '',
+    eta: p.done ? '' : f.etaSec !== undefined ? `about ${clock(f.etaSec)} left` : '',
+    message: p.message,
+    done: p.done,
+    failed: p.done && p.error !== undefined,
+  };
+}
+
+export interface VerifyTableRow {
+  table: string;
+  actual: string;
+  expected: string;
+  pass: boolean;
+}
+
+export interface VerifyQueryRow {
+  id: string;
+  kept: string;
+  fraction: string;
+  reference: string;
+  ratio: string;
+  allowed: string;
+  pass: boolean;
+}
+
+export interface VerifyView {
+  verdict: string;
+  pass: boolean;
+  summary: string;
+  tables: VerifyTableRow[];
+  queries: VerifyQueryRow[];
+}
+
+export function verifyView(r: DatasetVerifyReport): VerifyView {
+  return {
+    verdict: r.pass ? 'PASS' : 'FAIL',
+    pass: r.pass,
+    summary: `state ${r.state}; scale ${r.scale.toFixed(4)} of SF 1; checked in ${(r.durationMs / 1000).toFixed(1)} s`,
+    tables: r.tables.map((t) => ({
+      table: t.table,
+      actual: count(t.actualRows),
+      expected: t.expectedRows === null ? '?' : count(t.expectedRows),
+      pass: t.pass,
+    })),
+    queries: r.selectivity.map((q) => ({
+      id: q.id,
+      kept: count(q.keptRows),
+      fraction: q.fraction.toFixed(7),
+      reference: q.referenceFraction.toFixed(7),
+      ratio: q.ratio.toFixed(3),
+      allowed: describeAllowed(q),
+      pass: q.pass,
+    })),
+  };
+}
+
+/** The issue's reference table (dbgen, SF 1), shown before any verify. */
+export function referenceRows(): Array<{
+  id: string;
+  kept: string;
+  fraction: string;
+  tolerance: string;
+  note: string;
+}> {
+  return SSB_REFERENCE.map((r) => ({
+    id: r.id,
+    kept: count(r.keptRows),
+    fraction: r.fraction.toFixed(7),
+    tolerance:
+      r.tolerance === null
+        ? `count ${r.countRange![0]}..${r.countRange![1]}`
+        : `±${Math.round(r.tolerance * 100)}%`,
+    note: r.note ?? '',
+  }));
+}

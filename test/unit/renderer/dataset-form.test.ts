@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyDatasetForm,
+  requestFromForm,
+  schemaPlaceholder,
+  type DatasetForm,
+} from '../../../src/renderer/features/datasets/utils/dataset-form';
+
+const form = (patch: Partial<DatasetForm>): DatasetForm => ({ ...emptyDatasetForm(), ...patch });
+
+describe('dataset form', () => {
+  it('generates SF 1 with seed 1 into ssb_sf1 by default', () => {
+    expect(requestFromForm(form({}))).toEqual({
+      ok: true,
+      kind: 'generate',
+      spec: { schema: 'ssb_sf1', sf: 1, seed: 1, engine: 'InnoDB', lineorderPk: false, replace: false },
+    });
+  });
+
+  it('names a fractional scale factor’s schema with underscores, and keeps a typed name', () => {
+    expect(schemaPlaceholder(form({ sf: '0.01' }))).toBe('ssb_sf0_01');
+    const r = requestFromForm(form({ sf: '0.01', schema: ' my ssb ', engine: 'MyISAM', lineorderPk: true }));
+    expect(r).toMatchObject({
+      ok: true,
+      spec: { schema: 'my ssb', sf: 0.01, engine: 'MyISAM', lineorderPk: true },
+    });
+  });
+
+  it('puts each problem under its field, in words', () => {
+    const r = requestFromForm(form({ sf: 'ten', seed: '1.5' }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.sf).toBe('a scale factor above 0, such as 1 or 0.01');
+    expect(r.errors.seed).toBe('a whole number from 0 to 2147483647');
+    const zero = requestFromForm(form({ sf: '0' }));
+    expect(zero.ok ? null : zero.errors.sf).toBe('the scale factor must be above 0');
+    const long = requestFromForm(form({ schema: 'x'.repeat(65) }));
+    expect(long.ok ? null : long.errors.schema).toBe('MySQL allows at most 64 characters');
+  });
+
+  it('imports from a folder, naming the schema after it, and asks for the folder', () => {
+    expect(schemaPlaceholder(form({ mode: 'import', dir: '/data/SSB sf1/' }))).toBe('ssb_ssb_sf1');
+    expect(requestFromForm(form({ mode: 'import', dir: '/data/ssb1' }))).toEqual({
+      ok: true,
+      kind: 'import',
+      spec: { schema: 'ssb_ssb1', dir: '/data/ssb1', engine: 'InnoDB', lineorderPk: false, replace: false },
+    });
+    const missing = requestFromForm(form({ mode: 'import', dir: ' ' }));
+    expect(missing.ok ? null : missing.errors.dir).toMatch(/folder holding dbgen’s \.tbl files/);
+  });
+});
