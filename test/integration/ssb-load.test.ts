@@ -8,6 +8,7 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDataset, generateDataset, importDataset, listDatasets } from '../../src/main/ssb/datasets';
 import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
+import { SPACE_FACTOR, checkDiskSpace } from '../../src/main/ssb/disk-check';
 import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';
@@ -223,6 +224,19 @@ describe(`SSB load on ${testServer().label}`, () => {
     expect((await readDatasetRecord(admin, schema))?.state).toBe('failed');
     // lineorder was loading beside part: it was stopped, not left to finish and look complete.
     expect(await countRows(schema, 'lineorder')).toBeLessThan(expectedRowCount('lineorder', 0.05, SEED));
+  });
+
+  it("checks the free space of the server's data directory, and refuses a dataset that cannot fit", async () => {
+    const ok = await checkDiskSpace(admin, 1_000_000);
+    expect(ok).toMatchObject({ checked: true, neededBytes: Math.ceil(1_000_000 * SPACE_FACTOR) });
+    expect(ok.freeBytes).toBeGreaterThan(ok.neededBytes);
+    const datadir = String(await scalar(admin, 'SELECT @@datadir'));
+    expect(ok.datadir).toBe(datadir);
+    // A petabyte of raw rows fits on no test machine.
+    const failure = await failureOf(checkDiskSpace(admin, 1e15));
+    expect(failure.error.code).toBe('DISK_FULL');
+    expect(failure.error.message).toContain(datadir);
+    expect(failure.error.message).toMatch(/needs about [\d.]+ GB .* which has [\d.]+ GB free/);
   });
 
   it('refuses a schema that holds tables bplab did not create', async () => {

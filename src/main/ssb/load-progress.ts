@@ -28,6 +28,7 @@ export const INDEX_WEIGHT = 0.4;
 export class ProgressMeter {
   private expected = new Map<SsbTableName, number>();
   private loaded = new Map<SsbTableName, number>();
+  private needsKeys = new Set<SsbTableName>();
   private indexed = new Set<SsbTableName>();
   private readonly started: number;
   private lastEmit = 0;
@@ -43,10 +44,10 @@ export class ProgressMeter {
     this.started = now();
   }
 
-  /** What a table is expected to hold; re-estimated as an import reads its file. */
+  /** What a table is expected to hold (re-estimated as an import reads its file), and whether it gets keys after. */
   expect(table: SsbTableName, rows: number, indexed: boolean): void {
     this.expected.set(table, Math.max(rows, 1));
-    if (!indexed) this.indexed.add(table);
+    if (indexed) this.needsKeys.add(table);
   }
 
   rowsLoaded(table: SsbTableName, rows: number): void {
@@ -72,6 +73,7 @@ export class ProgressMeter {
       total += size;
       done += loaded;
       rows += loaded;
+      if (!this.needsKeys.has(t)) continue;
       indexWork += size * INDEX_WEIGHT;
       if (this.indexed.has(t)) indexDone += size * INDEX_WEIGHT;
     }
