@@ -32,7 +32,11 @@ const password = z.string().max(1024).optional();
 export const requestSchemas = {
   'app/info': z.object({}),
   'profiles/list': z.object({}),
-  'profiles/save': z.object({ draft: ProfileDraftSchema, password, rememberPassword: z.boolean().optional() }),
+  'profiles/save': z.object({
+    draft: ProfileDraftSchema,
+    password,
+    rememberPassword: z.boolean().optional(),
+  }),
   'profiles/delete': z.object({ id }),
   'profiles/forget-password': z.object({ id }),
   'connections/test': z.object({ profileId: id, password }),
