@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProfileStore, uniqueId } from '../../src/main/services/profiles';
 import { AppFailure } from '../../src/shared/result';
 
@@ -11,6 +11,7 @@ const fixedNow = () => new Date('2030-01-02T03:04:05.678Z');
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'bplab-profiles-'));
 });
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function failureOf(fn: () => unknown): AppFailure {
   try {

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TblValidator, findTblFiles } from '../../../src/main/ssb/tbl-import';
 import type { SsbTableName } from '../../../src/main/ssb/schema';
 import { AppFailure } from '../../../src/shared/result';
@@ -123,8 +123,16 @@ describe('TblValidator', () => {
 });
 
 describe('findTblFiles', () => {
-  it('lists every missing file at once', async () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'bplab-tbl-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('lists every missing file at once', async () => {
+    const dir = tempDir();
     writeFileSync(join(dir, 'customer.tbl'), CUSTOMER);
     writeFileSync(join(dir, 'lineorder.tbl'), LINEORDER);
     await expect(findTblFiles(dir)).rejects.toMatchObject({
@@ -133,7 +141,7 @@ describe('findTblFiles', () => {
   });
 
   it('finds date.tbl for dim_date', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bplab-tbl-'));
+    const dir = tempDir();
     for (const f of ['customer', 'part', 'supplier', 'date', 'lineorder'])
       writeFileSync(join(dir, `${f}.tbl`), '');
     const files = await findTblFiles(dir);
