@@ -8,8 +8,9 @@ import { cancelDatasetLoad } from './actions/cancel-dataset-load';
 import { dropDataset } from './actions/drop-dataset';
 import { generateDataset } from './actions/generate-dataset';
 import { openApp } from './actions/open-app';
-import { openDatasets } from './actions/open-datasets';
+import { openSandboxDatasets } from './actions/open-sandbox-datasets';
 import { verifyDataset } from './actions/verify-dataset';
+import { SandboxesPage } from './pages/sandboxes-page';
 import { deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-datasets';
@@ -24,8 +25,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => deleteSandboxes(PREFIX));
 
 test('an SSB dataset: generate, verify, cancel, drop', async ({ page }) => {
-  const app = await openApp(page);
-  const datasets = await openDatasets(app, `Sandbox ${name}`);
+  await openApp(page);
+  const sandboxes = new SandboxesPage(page);
+  await expect(sandboxes.row(name)).toHaveAttribute('data-status', 'running');
+  const datasets = await openSandboxDatasets(sandboxes, name);
 
   await test.step('generate SF 0.01 and follow the progress bar to the end', async () => {
     await generateDataset(datasets, { schema: 'ssb_small', sf: '0.01', seed: '3' });

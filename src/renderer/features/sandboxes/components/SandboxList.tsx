@@ -93,6 +93,14 @@ export function SandboxList() {
                     >
                       Capabilities
                     </button>
+                    <button
+                      type="button"
+                      data-testid="sandbox-datasets"
+                      disabled={!row.canConnect}
+                      onClick={() => go('datasets', s.profileId)}
+                    >
+                      Datasets
+                    </button>
                     {confirmingDelete === s.id ? (
                       <>
                         <button
