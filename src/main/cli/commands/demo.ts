@@ -57,6 +57,10 @@ export const demoCommand = defineCommand({
       formatCapabilityReport(await call(app, 'connections/capabilities', { profileId: sandbox.profileId })),
     );
     ctx.out('');
+    ctx.err(
+      'bplab: next: open the URL below; Sandboxes → Datasets loads SSB data (or, in another terminal: ' +
+        'node bin/bplab.cjs ssb generate --sf 0.1 --sandbox demo)',
+    );
     return serveUntilStopped(app, ctx, { host: '127.0.0.1', port });
   },
 });
