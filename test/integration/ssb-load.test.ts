@@ -209,6 +209,23 @@ describe(`SSB load on ${testServer().label}`, () => {
     expect(await countRows(schema, 'lineorder')).toBeLessThan(lines.length - 1);
   });
 
+  it('fails an import whose text is not UTF-8 rather than storing it cut or changed', async () => {
+    const dir = mkdtempSync(join(testServer().scratchDir, 'ssb-latin1-'));
+    await writeTblFiles(dir, { sf: 0.002, seed: SEED });
+    const path = join(dir, 'customer.tbl');
+    const bytes = readFileSync(path);
+    const at = bytes.indexOf('Customer#'); // in line 1's C_Name
+    bytes[at] = 0xe9; // "é" in latin1: not UTF-8
+    writeFileSync(path, bytes);
+
+    const schema = schemaName('bplab_it_latin1');
+    const failure = await failureOf(importDataset({ schema, dir }, { connect, bplabVersion: 'test' }));
+    expect(failure.error.code).toBe('FILE_MALFORMED');
+    expect(failure.error.message).toMatch(/customer\.tbl/);
+    expect(failure.error.message).toMatch(/warning/);
+    expect((await readDatasetRecord(admin, schema))?.state).toBe('failed');
+  });
+
   it('reports a bad dimension row as the failure, not the lineorder load it stopped', async () => {
     const dir = mkdtempSync(join(testServer().scratchDir, 'ssb-badpart-'));
     await writeTblFiles(dir, { sf: 0.05, seed: SEED });

@@ -75,10 +75,15 @@ export const DIMENSION_TABLES: readonly SsbTableName[] = ['dim_date', 'supplier'
 
 const nowIso = () => new Date().toISOString();
 
-/** The load statement: the name after INFILE only tells mysql2 which stream to open. */
-export function loadDataSql(schema: string, table: SsbTableName): string {
+/**
+ * The load statement; the name after INFILE only tells mysql2 which stream to open. The generator
+ * writes ASCII only, so its bytes go in unconverted (binary); an imported file is read as utf8mb4,
+ * so a byte that is not text there makes the server warn, and the load fails instead of storing it.
+ */
+export function loadDataSql(schema: string, table: SsbTableName, source: DatasetSource): string {
+  const charset = source === 'generated' ? 'binary' : 'utf8mb4';
   return (
-    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET utf8mb4 ` +
+    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET ${charset} ` +
     `FIELDS TERMINATED BY '|' LINES TERMINATED BY '|\\n' (${columnNames(table).join(', ')})`
   );
 }
@@ -383,7 +388,7 @@ export class SsbLoader {
     let loadError: unknown;
     try {
       [result] = await lane.conn.query<ResultSetHeader>({
-        sql: loadDataSql(plan.schema, table),
+        sql: loadDataSql(plan.schema, table, plan.source),
         infileStreamFactory: () => stream,
       });
     } catch (e) {
@@ -447,7 +452,7 @@ export class SsbLoader {
       {
         hint:
           source === 'imported'
-            ? 'Check the file: duplicate keys or values too long for their column are skipped or cut by LOAD DATA.'
+            ? 'Check the file: LOAD DATA skips duplicate keys, and cuts values too long for their column or text that is not UTF-8.'
             : "This is a bug in bplab's generator; please report it with the scale factor and seed.",
         details: { table, sent, stored: result.affectedRows, warnings: result.warningStatus },
       },
