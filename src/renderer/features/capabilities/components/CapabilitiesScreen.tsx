@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { PasswordPrompt } from '../../../components/PasswordPrompt';
+import { ProfilePicker } from '../../../components/ProfilePicker';
 import { useNavigation } from '../../../lib/navigation';
 import { useCapabilities } from '../stores/capabilities-store';
 import { CapabilityReportView } from './CapabilityReportView';
@@ -33,22 +34,12 @@ export function CapabilitiesScreen() {
   return (
     <section className="screen" data-testid="capabilities-screen">
       <div className="panel toolbar">
-        <label className="field inline">
-          <span>Connection</span>
-          <select
-            data-testid="capabilities-profile"
-            value={profileId ?? ''}
-            onChange={(e) => select(e.target.value)}
-            disabled={profiles.length === 0}
-          >
-            {profiles.length === 0 && <option value="">no saved connections</option>}
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProfilePicker
+          testId="capabilities-profile"
+          profiles={profiles}
+          value={profileId}
+          onChange={select}
+        />
         <button
           type="button"
           className="primary"

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { CapabilityReport, ProfileListing } from '../../../../shared/models';
 import type { AppError } from '../../../../shared/result';
 import { call } from '../../../lib/api';
+import { keepSelection } from '../../../lib/profile-selection';
 
 type ListedProfile = ProfileListing['profiles'][number];
 
@@ -34,7 +35,7 @@ export const useCapabilities = create<CapabilitiesState>()((set, get) => ({
     const current = get().profileId;
     set({
       profiles,
-      profileId: current && profiles.some((p) => p.id === current) ? current : (profiles[0]?.id ?? null),
+      profileId: keepSelection(profiles, current),
     });
   },
 

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { PasswordPrompt } from '../../../components/PasswordPrompt';
+import { ProfilePicker } from '../../../components/ProfilePicker';
 import { useNavigation } from '../../../lib/navigation';
 import { followTaskProgress, useDatasets } from '../stores/datasets-store';
 import { DatasetCreateForm } from './DatasetCreateForm';
@@ -26,25 +27,15 @@ export function DatasetsScreen() {
   return (
     <section className="screen" data-testid="datasets-screen">
       <div className="panel toolbar">
-        <label className="field inline">
-          <span>Connection</span>
-          <select
-            data-testid="datasets-profile"
-            value={profileId ?? ''}
-            onChange={(e) => {
-              select(e.target.value);
-              void refresh();
-            }}
-            disabled={profiles.length === 0}
-          >
-            {profiles.length === 0 && <option value="">no saved connections</option>}
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProfilePicker
+          testId="datasets-profile"
+          profiles={profiles}
+          value={profileId}
+          onChange={(id) => {
+            select(id);
+            void refresh();
+          }}
+        />
         <button
           type="button"
           data-testid="datasets-refresh"

@@ -15,6 +15,7 @@ import {
   type DatasetForm,
   type DatasetFormErrors,
 } from '../utils/dataset-form';
+import { keepSelection } from '../../../lib/profile-selection';
 
 type ListedProfile = ProfileListing['profiles'][number];
 type ListedDataset = DatasetListing['datasets'][number];
@@ -107,7 +108,7 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       const current = get().profileId;
       set({
         profiles,
-        profileId: current && profiles.some((p) => p.id === current) ? current : (profiles[0]?.id ?? null),
+        profileId: keepSelection(profiles, current),
       });
     },
 
