@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { CapabilityReport, ProfileListing } from '../../../../shared/models';
 import type { AppError } from '../../../../shared/result';
 import { call } from '../../../lib/api';
-import { keepSelection } from '../../../lib/profile-selection';
+import { loadProfileChoice } from '../../../lib/profile-selection';
 
 type ListedProfile = ProfileListing['profiles'][number];
 
@@ -28,16 +28,7 @@ export const useCapabilities = create<CapabilitiesState>()((set, get) => ({
   error: null,
   passwordFor: null,
 
-  loadProfiles: async () => {
-    const result = await call('profiles/list', {});
-    if (!result.ok) return set({ error: result.error });
-    const profiles = result.value.profiles;
-    const current = get().profileId;
-    set({
-      profiles,
-      profileId: keepSelection(profiles, current),
-    });
-  },
+  loadProfiles: async () => set(await loadProfileChoice(get().profileId)),
 
   select: (profileId) => {
     if (profileId !== get().profileId) set({ profileId, report: null, error: null });

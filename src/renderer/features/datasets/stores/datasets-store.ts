@@ -15,7 +15,7 @@ import {
   type DatasetForm,
   type DatasetFormErrors,
 } from '../utils/dataset-form';
-import { keepSelection } from '../../../lib/profile-selection';
+import { loadProfileChoice } from '../../../lib/profile-selection';
 
 type ListedProfile = ProfileListing['profiles'][number];
 type ListedDataset = DatasetListing['datasets'][number];
@@ -101,16 +101,7 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
     passwordFor: null,
     pending: null,
 
-    loadProfiles: async () => {
-      const result = await call('profiles/list', {});
-      if (!result.ok) return set({ error: result.error });
-      const profiles = result.value.profiles;
-      const current = get().profileId;
-      set({
-        profiles,
-        profileId: keepSelection(profiles, current),
-      });
-    },
+    loadProfiles: async () => set(await loadProfileChoice(get().profileId)),
 
     select: (profileId) => {
       if (profileId === get().profileId) return;
