@@ -237,8 +237,3 @@ export function addKeysSql(table: SsbTableName, opts: SchemaOptions): string | n
 export function createDatabaseSql(schema: string): string {
   return `CREATE DATABASE ${quoteIdent(schema)}`;
 }
-
-/** The column names of a table as the DDL declares them (tables.ts lists the same, in .tbl order). */
-export function columnNames(table: SsbTableName): string[] {
-  return SSB_TABLE_DEFS[table].columns.map((c) => c.name);
-}

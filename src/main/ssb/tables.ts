@@ -4,6 +4,7 @@
  * each holds at a scale factor.
  */
 import { DEFAULT_LINEAGE, type DbgenLineage } from './generator/lineage';
+import { SSB_TABLE_DEFS } from './schema';
 import { DATE_ROWS, customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
 
 export const SSB_TABLES = ['customer', 'supplier', 'part', 'dim_date', 'lineorder'] as const;
@@ -21,79 +22,20 @@ export const TBL_FILE_NAMES: Record<SsbTable, string> = {
 /** How a column's .tbl text reads: a number, or text compared as written. */
 export type ColumnKind = 'number' | 'text';
 
-const num = (name: string) => ({ name, kind: 'number' as const });
-const text = (name: string) => ({ name, kind: 'text' as const });
+/**
+ * Columns in .tbl order, read off the seed's DDL (schema.ts), which is the one list of them:
+ * dbgen writes its fields in the order the DDL declares the columns.
+ */
+type Column = { name: string; kind: ColumnKind };
+const columnsOf = (t: SsbTable): Column[] =>
+  SSB_TABLE_DEFS[t].columns.map((c) => ({ name: c.name, kind: c.kind === 'text' ? 'text' : 'number' }));
 
-/** Columns in .tbl order, spelled as the seed's DDL spells them. */
-export const SSB_COLUMNS: Record<SsbTable, ReadonlyArray<{ name: string; kind: ColumnKind }>> = {
-  customer: [
-    num('C_CustomerKey'),
-    text('C_Name'),
-    text('C_Address'),
-    text('C_City'),
-    text('C_Nation'),
-    text('C_Region'),
-    text('C_Phone'),
-    text('C_MktSegment'),
-  ],
-  supplier: [
-    num('S_SuppKey'),
-    text('S_Name'),
-    text('S_Address'),
-    text('S_City'),
-    text('S_Nation'),
-    text('S_Region'),
-    text('S_Phone'),
-  ],
-  part: [
-    num('P_PartKey'),
-    text('P_Name'),
-    text('P_MFGR'),
-    text('P_Category'),
-    text('P_Brand'),
-    text('P_Colour'),
-    text('P_Type'),
-    num('P_Size'),
-    text('P_Container'),
-  ],
-  dim_date: [
-    num('D_DateKey'),
-    text('D_Date'),
-    text('D_DayOfWeek'),
-    text('D_Month'),
-    num('D_Year'),
-    num('D_YearMonthNum'),
-    text('D_YearMonth'),
-    num('D_DayNumInWeek'),
-    num('D_DayNumInMonth'),
-    num('D_DayNumInYear'),
-    num('D_MonthNumInYear'),
-    num('D_WeekNumInYear'),
-    text('D_SellingSeason'),
-    num('D_LastDayInWeekFl'),
-    num('D_LastDayInMonthFl'),
-    num('D_HolidayFl'),
-    num('D_WeekDayFl'),
-  ],
-  lineorder: [
-    num('LO_OrderKey'),
-    num('LO_LineNumber'),
-    num('LO_CustKey'),
-    num('LO_PartKey'),
-    num('LO_SuppKey'),
-    num('LO_OrderDateKey'),
-    text('LO_OrderPriority'),
-    text('LO_ShipPriority'),
-    num('LO_Quantity'),
-    num('LO_ExtendedPrice'),
-    num('LO_OrdTotalPrice'),
-    num('LO_Discount'),
-    num('LO_Revenue'),
-    num('LO_SupplyCost'),
-    num('LO_Tax'),
-    num('LO_CommitDateKey'),
-    text('LO_ShipMode'),
-  ],
+export const SSB_COLUMNS: Record<SsbTable, ReadonlyArray<Column>> = {
+  customer: columnsOf('customer'),
+  supplier: columnsOf('supplier'),
+  part: columnsOf('part'),
+  dim_date: columnsOf('dim_date'),
+  lineorder: columnsOf('lineorder'),
 };
 
 export const columnNames = (table: SsbTable): string[] => SSB_COLUMNS[table].map((c) => c.name);
