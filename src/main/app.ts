@@ -59,6 +59,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const datasets = new DatasetService({
     connections,
     onProgress: (p) => events.emit('task/progress', p),
+    onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
     bplabVersion: opts.version,
   });
   const handlers: Handlers = {

@@ -12,6 +12,7 @@ import {
   type DatasetListing,
   type DatasetTaskStarted,
   type DatasetVerifyReport,
+  type VerifyProgress,
 } from './datasets';
 import {
   ConnectionProfileSchema,
@@ -105,9 +106,11 @@ export interface EventTypes {
   'sandboxes/changed': SandboxInfo;
   /** Progress of a long task (a load, a run); the task is named by taskId. */
   'task/progress': TaskProgress;
+  /** A verify's counts as they finish (the request itself answers with the report). */
+  'datasets/verify-progress': VerifyProgress;
 }
 export type EventName = keyof EventTypes;
-export const EVENT_NAMES: EventName[] = ['sandboxes/changed', 'task/progress'];
+export const EVENT_NAMES: EventName[] = ['sandboxes/changed', 'task/progress', 'datasets/verify-progress'];
 
 export interface TaskProgress {
   taskId: string;

@@ -98,6 +98,17 @@ export interface SelectivityCheck extends SelectivityJudgement {
   durationMs: number;
 }
 
+/** How far a verify is: it counts each table's rows, then the rows each of the 13 queries keeps. */
+export interface VerifyProgress {
+  profileId: string;
+  schema: string;
+  /** Counts finished so far, of total. */
+  done: number;
+  total: number;
+  /** The count running now: "rows of lineorder", "Q2.1". */
+  step: string;
+}
+
 export interface DatasetVerifyReport {
   schema: string;
   checkedAt: string;

@@ -103,6 +103,11 @@ describe(`bplab ssb on ${server.label}`, () => {
     expect(verify.code, verify.out).toBe(0);
     expect(verify.out).toMatch(new RegExp(`^${schema}: PASS \\(state complete`));
     expect(verify.out.match(/^Q\d\.\d .* pass$/gm)).toHaveLength(13);
+    // Progress on stderr, a line per count (not a terminal): the five tables, then the 13 queries.
+    const counts = verify.err.match(/^verify {2}counting (.+) {2}\((\d+) of 18\)$/gm) ?? [];
+    expect(counts).toHaveLength(18);
+    expect(counts[0]).toMatch(/counting rows of \w+ {2}\(1 of 18\)$/);
+    expect(counts[17]).toContain('counting Q4.3  (18 of 18)');
 
     const drop = await bplab(['ssb', 'drop', '--schema', schema, '--profile', 'it']);
     expect(drop.code).toBe(0);

@@ -13,6 +13,7 @@ import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';
 import { AppFailure } from '../../src/shared/result';
+import { SSB_REFERENCE } from '../../src/shared/ssb-reference';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
 
@@ -74,7 +75,20 @@ describe(`SSB load on ${testServer().label}`, () => {
     );
     for (const t of SSB_TABLES) expect(await countRows(generated, t)).toBe(expectedRowCount(t, SF, SEED));
 
-    const report = await verifyDataset(admin, generated);
+    // Progress: each table's count, then the 13 queries in the reference's order, then done.
+    const steps: Array<{ step: string; done: number; total: number }> = [];
+    const report = await verifyDataset(admin, generated, {
+      onStep: (step, done, total) => steps.push({ step, done, total }),
+    });
+    expect(steps.map((s) => s.done)).toEqual([...Array(19).keys()]);
+    expect(new Set(steps.map((s) => s.total))).toEqual(new Set([18]));
+    expect(
+      steps
+        .slice(0, 5)
+        .map((s) => s.step)
+        .sort(),
+    ).toEqual(SSB_TABLES.map((t) => `rows of ${t}`).sort());
+    expect(steps.slice(5).map((s) => s.step)).toEqual([...SSB_REFERENCE.map((r) => r.id), 'done']);
     expect(report.tables.every((t) => t.pass)).toBe(true);
     expect(report.selectivity.map((s) => s.id)).toHaveLength(13);
     const failed = report.selectivity.filter((s) => !s.pass).map((s) => `${s.id} kept ${s.keptRows}`);

@@ -14,6 +14,7 @@ import {
   type DatasetListing,
   type DatasetTaskStarted,
   type DatasetVerifyReport,
+  type VerifyProgress,
 } from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
 import { dropDataset, generateDataset, importDataset, listDatasets, type LoadOptions } from './datasets';
@@ -35,6 +36,8 @@ export interface DatasetServiceDeps {
   connections: ProfileConnector;
   /** Where progress goes: the EventBus's 'task/progress'. */
   onProgress: (p: TaskProgress) => void;
+  /** Where a verify's progress goes: the EventBus's 'datasets/verify-progress'. */
+  onVerifyProgress?: (p: VerifyProgress) => void;
   bplabVersion: string;
 }
 
@@ -116,7 +119,9 @@ export class DatasetService {
     validateSchemaName(schema);
     if (this.activeTask(target.profileId, schema))
       throw AppFailure.of('BUSY', `${schema} is still loading; verify it once the load is over.`);
-    return this.withConnection(target, (c) => verifyDataset(c, schema));
+    const onStep = (step: string, done: number, total: number) =>
+      this.deps.onVerifyProgress?.({ profileId: target.profileId, schema, done, total, step });
+    return this.withConnection(target, (c) => verifyDataset(c, schema, { onStep }));
   }
 
   async drop(target: Target, schema: string): Promise<{ dropped: string }> {

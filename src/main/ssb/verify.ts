@@ -31,7 +31,8 @@ async function count(conn: Connection, sql: string, doing: string): Promise<numb
 export interface VerifyOptions {
   /** The query set (defaults to queries/ssb); tests and the CLI may pass their own folder's. */
   queries?: readonly SsbQuery[];
-  onQuery?: (id: string, index: number, total: number) => void;
+  /** Called before each count: what it counts, how many are done, of how many. */
+  onStep?: (step: string, done: number, total: number) => void;
 }
 
 export async function verifyDataset(
@@ -48,8 +49,10 @@ export async function verifyDataset(
       hint: 'Pick a schema from the dataset list.',
     });
 
+  const total = SSB_SCHEMA_TABLES.length + SSB_REFERENCE.length;
   const tables: TableCountCheck[] = [];
-  for (const table of SSB_SCHEMA_TABLES) {
+  for (const [index, table] of SSB_SCHEMA_TABLES.entries()) {
+    opts.onStep?.(`rows of ${table}`, index, total);
     const actualRows = await count(
       conn,
       `SELECT COUNT(*) FROM ${qualified(schema, table)}`,
@@ -77,7 +80,7 @@ export async function verifyDataset(
   for (const [index, ref] of SSB_REFERENCE.entries()) {
     const query = queries.find((q) => q.id === ref.id);
     if (!query) throw AppFailure.of('NOT_FOUND', `The SSB query file for ${ref.id} is missing.`);
-    opts.onQuery?.(ref.id, index, SSB_REFERENCE.length);
+    opts.onStep?.(ref.id, SSB_SCHEMA_TABLES.length + index, total);
     const t0 = performance.now();
     const keptRows = await count(conn, query.countSql, `count the rows ${ref.id} keeps`);
     const fraction = size.lineorder > 0 ? keptRows / size.lineorder : 0;
@@ -92,6 +95,7 @@ export async function verifyDataset(
     });
   }
 
+  opts.onStep?.('done', total, total);
   return {
     schema,
     checkedAt: new Date().toISOString(),

@@ -6,6 +6,7 @@ import {
   datasetRow,
   progressView,
   referenceRows,
+  verifyProgressText,
   verifyView,
 } from '../../../src/renderer/features/datasets/utils/dataset-view';
 
@@ -154,6 +155,23 @@ describe('verifyView', () => {
       allowed: '±10%',
       pass: true,
     });
+  });
+});
+
+describe('verifyProgressText', () => {
+  const at = (done: number, step: string) => ({ profileId: 'p', schema: 'ssb_sf1', done, total: 18, step });
+
+  it('says what it counts before the first count is reported', () => {
+    expect(verifyProgressText(null)).toBe('counting rows and the 13 queries’ kept rows…');
+  });
+
+  it('names the running count and numbers it from 1', () => {
+    expect(verifyProgressText(at(0, 'rows of customer'))).toBe('counting rows of customer (1 of 18)…');
+    expect(verifyProgressText(at(12, 'Q3.3'))).toBe('counting Q3.3 (13 of 18)…');
+  });
+
+  it('says it is finishing once every count is done', () => {
+    expect(verifyProgressText(at(18, 'done'))).toBe('finishing (18 of 18 counted)');
   });
 });
 

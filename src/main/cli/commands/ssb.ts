@@ -11,6 +11,7 @@ import {
   type DatasetEngine,
   type DatasetTaskStarted,
   type DatasetVerifyReport,
+  type VerifyProgress,
 } from '../../../shared/datasets';
 import { describeAllowed } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
@@ -69,6 +70,24 @@ export function formatProgressLine(p: TaskProgress): string {
   return parts.join('  ');
 }
 
+/** Prints progress lines to stderr: rewritten in place on a terminal, one line each otherwise. */
+function progressPrinter(ctx: CliContext): { show(line: string): void; end(): void } {
+  const tty = process.stderr.isTTY === true;
+  let lastLength = 0;
+  return {
+    show(line) {
+      if (!tty) return ctx.err(line);
+      const text = line.slice(0, (process.stderr.columns ?? 120) - 1);
+      process.stderr.write(`\r${text}${' '.repeat(Math.max(0, lastLength - text.length))}`);
+      lastLength = text.length;
+    },
+    end() {
+      if (tty && lastLength > 0) process.stderr.write('\n');
+      lastLength = 0;
+    },
+  };
+}
+
 /**
  * Follows a load's progress events until it is done; Ctrl-C asks for a cancel once. Resolves with
  * the final event; a failed or cancelled load becomes an AppFailure for the CLI to print.
@@ -78,21 +97,13 @@ async function followTask(
   ctx: CliContext,
   start: () => Promise<DatasetTaskStarted>,
 ): Promise<TaskProgress> {
-  const tty = process.stderr.isTTY === true;
   const seen: TaskProgress[] = [];
   let taskId: string | null = null;
   let finish: (p: TaskProgress) => void = () => {};
   const finished = new Promise<TaskProgress>((r) => (finish = r));
-  let lastLength = 0;
+  const printer = progressPrinter(ctx);
   const show = (p: TaskProgress) => {
-    if (p.done) return;
-    const line = formatProgressLine(p);
-    if (tty) {
-      const width = process.stderr.columns ?? 120;
-      const text = line.slice(0, width - 1);
-      process.stderr.write(`\r${text}${' '.repeat(Math.max(0, lastLength - text.length))}`);
-      lastLength = text.length;
-    } else ctx.err(line);
+    if (!p.done) printer.show(formatProgressLine(p));
   };
   const unsubscribe = app.events.subscribe((event, payload) => {
     if (event !== 'task/progress') return;
@@ -110,12 +121,12 @@ async function followTask(
       if (p.done) finish(p);
     }
     void ctx.stopRequested.then(async (signal) => {
-      if (tty) process.stderr.write('\n');
+      printer.end();
       ctx.err(`bplab: ${signal}: cancelling the load of ${started.schema} ...`);
       await call(app, 'datasets/cancel', { taskId: started.taskId });
     });
     const last = await finished;
-    if (tty && lastLength > 0) process.stderr.write('\n');
+    printer.end();
     if (last.error) throw new AppFailure(last.error);
     return last;
   } finally {
@@ -220,9 +231,18 @@ export const ssbVerifyCommand = defineCommand({
     const schema = values.schema;
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     ctx.err(`bplab: verifying ${schema} (row counts and 13 COUNT(*) queries) ...`);
+    const printer = progressPrinter(ctx);
+    const unsubscribe = app.events.subscribe((event, payload) => {
+      const p = payload as VerifyProgress;
+      if (event !== 'datasets/verify-progress' || p.schema !== schema || p.profileId !== profileId) return;
+      if (p.done < p.total) printer.show(`verify  counting ${p.step}  (${p.done + 1} of ${p.total})`);
+    });
     const report = await withPassword(profileId, (password) =>
       call(app, 'datasets/verify', { profileId, ...passwordArg(password), schema }),
-    );
+    ).finally(() => {
+      unsubscribe();
+      printer.end();
+    });
     ctx.out(values.json ? JSON.stringify(report, null, 2) : formatVerifyReport(report));
     return report.pass ? 0 : 1;
   },

@@ -1,7 +1,7 @@
 /** A verify report: row counts per table, and each query's kept-row fraction against dbgen's reference. */
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useDatasets } from '../stores/datasets-store';
-import { verifyView } from '../utils/dataset-view';
+import { verifyProgressText, verifyView } from '../utils/dataset-view';
 
 export function VerifyReportView() {
   const { verify } = useDatasets();
@@ -11,7 +11,11 @@ export function VerifyReportView() {
     <div className="panel" data-testid="dataset-verify-report" data-pass={view ? String(view.pass) : ''}>
       <div className="panel-head">
         <h2>Verify {verify.schema}</h2>
-        {verify.running && <span className="muted">counting rows and the 13 queries’ kept rows…</span>}
+        {verify.running && (
+          <span className="muted" data-testid="dataset-verify-progress">
+            {verifyProgressText(verify.progress)}
+          </span>
+        )}
         {view && (
           <span className={`status status-${view.pass ? 'ok' : 'bad'}`} data-testid="dataset-verify-verdict">
             {view.verdict}
@@ -19,6 +23,15 @@ export function VerifyReportView() {
         )}
         {view && <span className="muted">{view.summary}</span>}
       </div>
+      {verify.running && verify.progress && (
+        <progress
+          style={{ width: '100%', height: 14 }}
+          data-testid="dataset-verify-progress-bar"
+          value={verify.progress.done}
+          max={verify.progress.total}
+          aria-label={`${verify.schema}: ${verify.progress.done} of ${verify.progress.total} counts`}
+        />
+      )}
       <ErrorMessage error={verify.error} testId="dataset-verify-error" />
       {view && (
         <>

@@ -1,11 +1,11 @@
 /**
  * The datasets screen: the datasets on the chosen connection, the create form, the running load
- * (kept live by 'task/progress' events), verify reports, and drop. Requests that need the
+ * (kept live by 'task/progress' events), verify and its progress, and drop. Requests that need the
  * profile's password ask once through the password prompt and are then retried.
  */
 import { create } from 'zustand';
 import type { TaskProgress } from '../../../../shared/contract';
-import type { DatasetListing, DatasetVerifyReport } from '../../../../shared/datasets';
+import type { DatasetListing, DatasetVerifyReport, VerifyProgress } from '../../../../shared/datasets';
 import type { ProfileListing } from '../../../../shared/models';
 import type { AppError, Result } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
@@ -30,6 +30,8 @@ export interface DatasetTask {
 export interface VerifyState {
   schema: string;
   running: boolean;
+  /** The latest count reported while it runs. */
+  progress: VerifyProgress | null;
   report: DatasetVerifyReport | null;
   error: AppError | null;
 }
@@ -62,6 +64,7 @@ export interface DatasetsState {
   submitPassword(password: string): Promise<void>;
   cancelPassword(): void;
   applyProgress(p: TaskProgress): void;
+  applyVerifyProgress(p: VerifyProgress): void;
 }
 
 export const useDatasets = create<DatasetsState>()((set, get) => {
@@ -153,13 +156,13 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
     },
 
     runVerify: async (schema, password) => {
-      set({ verify: { schema, running: true, report: null, error: null } });
+      set({ verify: { schema, running: true, progress: null, report: null, error: null } });
       const result = await call('datasets/verify', { ...target(password), schema });
       if (needsPassword(result, password, (pw) => get().runVerify(schema, pw))) return set({ verify: null });
       set({
         verify: result.ok
-          ? { schema, running: false, report: result.value, error: null }
-          : { schema, running: false, report: null, error: result.error },
+          ? { schema, running: false, progress: null, report: result.value, error: null }
+          : { schema, running: false, progress: null, report: null, error: result.error },
       });
     },
 
@@ -192,10 +195,21 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       if (p.done || (!listed && p.phase === 'loading' && task.progress?.phase !== 'loading'))
         void get().refresh();
     },
+
+    applyVerifyProgress: (p) => {
+      const verify = get().verify;
+      if (!verify?.running || verify.schema !== p.schema || get().profileId !== p.profileId) return;
+      set({ verify: { ...verify, progress: p } });
+    },
   };
 });
 
-/** Keeps the running load's progress live; returns the unsubscribe function. */
+/** Keeps the running load's and verify's progress live; returns the unsubscribe function. */
 export function followTaskProgress(): () => void {
-  return onEvent('task/progress', (p) => useDatasets.getState().applyProgress(p));
+  const offLoad = onEvent('task/progress', (p) => useDatasets.getState().applyProgress(p));
+  const offVerify = onEvent('datasets/verify-progress', (p) => useDatasets.getState().applyVerifyProgress(p));
+  return () => {
+    offLoad();
+    offVerify();
+  };
 }

@@ -3,7 +3,12 @@
  * figures, prepared here so the components only draw.
  */
 import type { TaskProgress } from '../../../../shared/contract';
-import type { DatasetInfo, DatasetState, DatasetVerifyReport } from '../../../../shared/datasets';
+import type {
+  DatasetInfo,
+  DatasetState,
+  DatasetVerifyReport,
+  VerifyProgress,
+} from '../../../../shared/datasets';
 import { describeAllowed, SSB_REFERENCE } from '../../../../shared/ssb-reference';
 
 export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
@@ -123,6 +128,13 @@ export interface VerifyView {
   summary: string;
   tables: VerifyTableRow[];
   queries: VerifyQueryRow[];
+}
+
+/** A running verify in words: "counting Q2.1 (7 of 18)", or what it does before its first count. */
+export function verifyProgressText(p: VerifyProgress | null): string {
+  if (!p) return 'counting rows and the 13 queries’ kept rows…';
+  if (p.done >= p.total) return `finishing (${p.total} of ${p.total} counted)`;
+  return `counting ${p.step} (${p.done + 1} of ${p.total})…`;
 }
 
 export function verifyView(r: DatasetVerifyReport): VerifyView {
