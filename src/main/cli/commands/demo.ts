@@ -1,26 +1,34 @@
 /**
  * `bplab demo`: the main job at a glance. Starts (or reuses) a sandbox from the first server binary
- * found, connects, prints its capability report, and serves the UI until Ctrl-C, which stops the sandbox.
+ * found, connects, prints its capability report, loads a small SSB dataset and verifies it (or reuses
+ * a complete one), and serves the UI until Ctrl-C, which stops the sandbox.
  */
+import { defaultGeneratedSchema } from '../../../shared/datasets';
 import { AppFailure } from '../../../shared/result';
-import { call, dataDirOption, defineCommand } from '../command';
+import type { App } from '../../app';
+import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatCapabilityReport, formatSandboxRow } from '../format-report';
 import { assertUiBuilt, parsePort, serveUntilStopped } from '../serve-ui';
+import { followTask, numberFrom } from './ssb';
 
 const DEMO = 'demo';
 
 export const demoCommand = defineCommand({
   name: 'demo',
   summary: 'start a sandbox, connect, print its capability report, and serve the UI',
-  usage: 'bplab demo [--binary PATH] [--buffer-pool 256M] [--port N] [--data-dir DIR]',
+  usage:
+    'bplab demo [--binary PATH] [--buffer-pool 256M] [--sf 0.1 (0: no data)] [--port N] [--data-dir DIR]',
   options: {
     binary: { type: 'string' },
+    sf: { type: 'string', default: '0.1' },
     'buffer-pool': { type: 'string', default: '256M' },
     port: { type: 'string' },
     ...dataDirOption,
   },
   async run({ values }, ctx) {
     const port = parsePort(values.port);
+    const sf = numberFrom('--sf', values.sf);
+    if (sf < 0) throw AppFailure.of('INVALID_ARGUMENT', `--sf must be 0 (no data) or more, not ${sf}`);
     assertUiBuilt(ctx);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const existing = (await call(app, 'sandboxes/list', {})).find((s) => s.id === DEMO);
@@ -45,22 +53,54 @@ export const demoCommand = defineCommand({
         start: false,
       });
     }
-    ctx.err(`bplab: starting sandbox "${DEMO}" ...`);
-    sandbox = await call(app, 'sandboxes/start', { id: sandbox.id });
-    ctx.out(formatSandboxRow(sandbox));
-    const test = await call(app, 'connections/test', { profileId: sandbox.profileId });
-    ctx.out(
-      `connected: ${test.flavor} ${test.serverVersion} as ${test.currentUser}, round trip ${test.roundTripMs.toFixed(1)} ms`,
-    );
-    ctx.out('');
-    ctx.out(
-      formatCapabilityReport(await call(app, 'connections/capabilities', { profileId: sandbox.profileId })),
-    );
-    ctx.out('');
+    try {
+      ctx.err(`bplab: starting sandbox "${DEMO}" ...`);
+      sandbox = await call(app, 'sandboxes/start', { id: sandbox.id });
+      ctx.out(formatSandboxRow(sandbox));
+      const test = await call(app, 'connections/test', { profileId: sandbox.profileId });
+      ctx.out(
+        `connected: ${test.flavor} ${test.serverVersion} as ${test.currentUser}, round trip ${test.roundTripMs.toFixed(1)} ms`,
+      );
+      ctx.out('');
+      ctx.out(
+        formatCapabilityReport(await call(app, 'connections/capabilities', { profileId: sandbox.profileId })),
+      );
+      ctx.out('');
+      if (sf > 0) {
+        await demoDataset(app, ctx, sandbox.profileId, sf);
+        ctx.out('');
+      }
+    } catch (e) {
+      // The demo owns its sandbox: a failure (or Ctrl-C during the load) stops it, as quitting does.
+      await app.shutdown();
+      throw e;
+    }
     ctx.err(
-      'bplab: next: open the URL below; Sandboxes → Datasets loads SSB data (or, in another terminal: ' +
-        'node bin/bplab.cjs ssb generate --sf 0.1 --sandbox demo)',
+      'bplab: next: open the URL below; Datasets shows the SSB data and verifies it (in another terminal: ' +
+        'node bin/bplab.cjs ssb generate --sf 1 --sandbox demo loads SF 1)',
     );
     return serveUntilStopped(app, ctx, { host: '127.0.0.1', port });
   },
 });
+
+/** The demo's SSB dataset: reused when complete, otherwise generated (replacing an incomplete one); then verified. */
+async function demoDataset(app: App, ctx: CliContext, profileId: string, sf: number): Promise<void> {
+  const schema = defaultGeneratedSchema(sf);
+  const { datasets } = await call(app, 'datasets/list', { profileId });
+  const existing = datasets.find((d) => d.schema === schema);
+  if (existing?.state === 'complete')
+    ctx.out(`dataset: ${schema} is complete (loaded ${existing.finishedAt})`);
+  else {
+    ctx.err(`bplab: generating SSB at SF ${sf} into ${schema} ...`);
+    const last = await followTask(app, ctx, () =>
+      call(app, 'datasets/create', { profileId, spec: { schema, sf, replace: existing !== undefined } }),
+    );
+    ctx.out(`dataset: ${last.message}`);
+  }
+  const report = await call(app, 'datasets/verify', { profileId, schema });
+  const kept = report.selectivity.filter((s) => s.pass).length;
+  ctx.out(
+    `verify: ${report.pass ? 'PASS' : 'FAIL'}: row counts ${report.tables.every((t) => t.pass) ? 'match' : 'DIFFER'}, ` +
+      `${kept} of ${report.selectivity.length} queries keep the reference share of lineorder (${(report.durationMs / 1000).toFixed(1)} s)`,
+  );
+}

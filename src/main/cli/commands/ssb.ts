@@ -37,7 +37,7 @@ function engineFrom(text: string): DatasetEngine {
   throw AppFailure.of('INVALID_ARGUMENT', `--engine must be innodb or myisam, not "${text}"`);
 }
 
-function numberFrom(flag: string, text: string | undefined, fallback?: number): number {
+export function numberFrom(flag: string, text: string | undefined, fallback?: number): number {
   if (text === undefined) {
     if (fallback !== undefined) return fallback;
     throw AppFailure.of('INVALID_ARGUMENT', `${flag} is required`);
@@ -92,7 +92,7 @@ function progressPrinter(ctx: CliContext): { show(line: string): void; end(): vo
  * Follows a load's progress events until it is done; Ctrl-C asks for a cancel once. Resolves with
  * the final event; a failed or cancelled load becomes an AppFailure for the CLI to print.
  */
-async function followTask(
+export async function followTask(
   app: App,
   ctx: CliContext,
   start: () => Promise<DatasetTaskStarted>,
@@ -120,12 +120,15 @@ async function followTask(
       show(p);
       if (p.done) finish(p);
     }
+    let over = false;
     void ctx.stopRequested.then(async (signal) => {
+      if (over) return; // a later Ctrl-C (the demo serves the UI after its load) is not for this task
       printer.end();
       ctx.err(`bplab: ${signal}: cancelling the load of ${started.schema} ...`);
       await call(app, 'datasets/cancel', { taskId: started.taskId });
     });
     const last = await finished;
+    over = true;
     printer.end();
     if (last.error) throw new AppFailure(last.error);
     return last;
@@ -134,7 +137,7 @@ async function followTask(
   }
 }
 
-function passwordArg(password: string | undefined): { password?: string } {
+export function passwordArg(password: string | undefined): { password?: string } {
   return password !== undefined ? { password } : {};
 }
 
