@@ -3,6 +3,8 @@
  * verify it (row counts and the 13 selectivities), cancel a bigger load and see it marked
  * incomplete, drop both.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cancelDatasetLoad } from './actions/cancel-dataset-load';
 import { dropDataset } from './actions/drop-dataset';
@@ -45,6 +47,12 @@ test('an SSB dataset: generate, verify, cancel, drop', async ({ page }) => {
     await expect(
       datasets.verifyReport.locator('[data-testid="dataset-verify-query"][data-pass="false"]'),
     ).toHaveCount(0);
+    // BPLAB_E2E_SCREENSHOT=1 refreshes the README's picture of this screen; otherwise it goes to the test output.
+    const path = process.env.BPLAB_E2E_SCREENSHOT
+      ? join(__dirname, '..', 'docs', 'datasets.png')
+      : test.info().outputPath('datasets.png');
+    mkdirSync(dirname(path), { recursive: true });
+    await page.screenshot({ path, fullPage: true });
   });
 
   await test.step('cancel a bigger load: the dataset is marked incomplete', async () => {
