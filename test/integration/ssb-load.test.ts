@@ -157,6 +157,39 @@ describe(`SSB load on ${testServer().label}`, () => {
     ).toBe(0);
   });
 
+  it('reports a loading connection the server dropped in words, and leaves the dataset failed', async () => {
+    const schema = schemaName('bplab_it_dropped');
+    let killed = false;
+    const kill = async () => {
+      // The connection streaming lineorder, as the server lists it; KILL CONNECTION drops it.
+      const [rows] = await admin.query<RowDataPacket[]>(
+        "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%lineorder%'",
+      );
+      if (rows.length === 0 || killed) return;
+      killed = true;
+      await admin.query(`KILL CONNECTION ${Number(rows[0]!.ID)}`);
+    };
+    const failure = await failureOf(
+      generateDataset(
+        { schema, sf: 0.1, seed: SEED },
+        {
+          connect,
+          bplabVersion: 'test',
+          onProgress: (p) => {
+            if (p.table === 'lineorder' && p.rows > 150_000) void kill();
+          },
+        },
+      ),
+    );
+    expect(killed).toBe(true);
+    expect(failure.error.code).toBe('CONNECTION_LOST');
+    expect(failure.error.message).toMatch(/^bplab could not load lineorder\b.*connection/i);
+    const record = await readDatasetRecord(admin, schema);
+    expect(record?.state).toBe('failed');
+    expect(record?.error).toBe(failure.error.message);
+    expect(await countRows(schema, 'lineorder')).toBe(0);
+  });
+
   it('refuses to start when the server has local_infile off, and says how to turn it on', async () => {
     const schema = schemaName('bplab_it_noinfile');
     const before = Number(await scalar(admin, 'SELECT @@GLOBAL.local_infile'));

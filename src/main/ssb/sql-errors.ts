@@ -38,7 +38,7 @@ export function isQueryInterrupted(e: unknown): boolean {
 export function sqlFailure(e: unknown, doing: string): AppFailure {
   if (e instanceof AppFailure) return e;
   const err = e as SqlError;
-  const words = serverMessage(e);
+  let words = serverMessage(e);
   const details = { errno: err?.errno ?? null, sqlCode: err?.code ?? null };
   let code: ErrorCode = 'SERVER_ERROR';
   let hint: string | undefined;
@@ -55,6 +55,8 @@ export function sqlFailure(e: unknown, doing: string): AppFailure {
   } else if (err?.fatal || err?.code === 'PROTOCOL_CONNECTION_LOST' || err?.code === 'ECONNRESET') {
     code = 'CONNECTION_LOST';
     hint = 'Check that the server is still running, then try again.';
+    // A socket error alone ("write EPIPE") does not say what happened.
+    if (!/connection|server/i.test(words)) words = `the connection to the server was lost (${words})`;
   }
   return AppFailure.of(code, `bplab could not ${doing}: ${words}`, hint ? { hint, details } : { details });
 }
