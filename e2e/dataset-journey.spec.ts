@@ -1,11 +1,13 @@
 /**
  * The dataset journey on a real MariaDB sandbox: generate a small SSB dataset with its progress bar,
- * verify it (row counts and the 13 selectivities), cancel a bigger load and see it marked
+ * verify it (row counts and the 13 selectivities), cancel a verify whose count waits on a lock,
+ * cancel a bigger load and see it marked
  * incomplete, drop both.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import mysql from 'mysql2/promise';
 import { cancelDatasetLoad } from './actions/cancel-dataset-load';
 import { dropDataset } from './actions/drop-dataset';
 import { generateDataset } from './actions/generate-dataset';
@@ -53,6 +55,21 @@ test('an SSB dataset: generate, verify, cancel, drop', async ({ page }) => {
       : test.info().outputPath('datasets.png');
     mkdirSync(dirname(path), { recursive: true });
     await page.screenshot({ path, fullPage: true });
+  });
+
+  await test.step('cancel a verify whose count waits (on a table lock held here)', async () => {
+    const sandbox = (await mustCall('sandboxes/list', {})).find((s) => s.name === name)!;
+    const holder = await mysql.createConnection({ host: '127.0.0.1', port: sandbox.port, user: 'root' });
+    try {
+      await holder.query('LOCK TABLES ssb_small.lineorder WRITE');
+      await datasets.row('ssb_small').getByTestId('dataset-verify').click();
+      await expect(datasets.verifyProgress).toContainText('counting rows of lineorder');
+      await datasets.verifyCancel.click();
+      await expect(datasets.verifyError).toContainText('The verify of ssb_small was cancelled');
+      await expect(datasets.verifyCancel).toHaveCount(0);
+    } finally {
+      await holder.end();
+    }
   });
 
   await test.step('cancel a bigger load: the dataset is marked incomplete', async () => {

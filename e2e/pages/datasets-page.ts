@@ -52,6 +52,15 @@ export class DatasetsPage {
   get verifyVerdict() {
     return this.page.getByTestId('dataset-verify-verdict');
   }
+  get verifyCancel() {
+    return this.page.getByTestId('dataset-verify-cancel');
+  }
+  get verifyProgress() {
+    return this.page.getByTestId('dataset-verify-progress');
+  }
+  get verifyError() {
+    return this.page.getByTestId('dataset-verify-error');
+  }
   get verifyQueries() {
     return this.page.getByTestId('dataset-verify-query');
   }

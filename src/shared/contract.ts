@@ -58,6 +58,8 @@ export const requestSchemas = {
   'datasets/verify': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
   'datasets/drop': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
   'datasets/cancel': z.object({ taskId: id }),
+  // Stops the verify of that schema running on that profile's server (its count is KILLed).
+  'datasets/verify-cancel': z.object({ profileId: id, schema: z.string().min(1).max(64) }),
 } as const;
 
 export type RequestName = keyof typeof requestSchemas;
@@ -93,6 +95,7 @@ export interface ResultTypes {
   'datasets/verify': DatasetVerifyReport;
   'datasets/drop': { dropped: string };
   'datasets/cancel': { taskId: string; cancelled: boolean };
+  'datasets/verify-cancel': { schema: string; cancelled: boolean };
 }
 
 /** What the caller passes (defaults may be omitted). */

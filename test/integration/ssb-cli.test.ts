@@ -132,6 +132,30 @@ describe(`bplab ssb on ${server.label}`, () => {
     expect((await readDatasetRecord(admin, schema))?.state).toBe('cancelled');
   });
 
+  it('cancels a verify on Ctrl-C (its count waits on a table lock held here) and says so', async () => {
+    const schema = scratchSchema('bplab_it_cli_verify');
+    made.push(schema);
+    expect(
+      (await bplab(['ssb', 'generate', '--sf', '0.01', '--schema', schema, '--profile', 'it'])).code,
+    ).toBe(0);
+    const holder = await connectToTestServer()();
+    try {
+      await holder.query(`LOCK TABLES \`${schema}\`.lineorder WRITE`);
+      const run = start(['ssb', 'verify', '--schema', schema, '--profile', 'it']);
+      const deadline = Date.now() + 60_000;
+      while (!/counting rows of lineorder/.test(run.err()) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      run.child.kill('SIGINT');
+      const r = await run.done;
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`bplab: SIGINT: cancelling the verify of ${schema}`);
+      expect(r.err).toContain(`bplab: The verify of ${schema} was cancelled; nothing was changed.`);
+      expect(r.out).toBe('');
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('refuses a bad engine and a missing folder in words', async () => {
     const bad = await bplab(['ssb', 'generate', '--sf', '1', '--engine', 'rocksdb', '--profile', 'it']);
     expect(bad.code).toBe(1);

@@ -4,7 +4,7 @@
  * directly. The handlers and the CLI both go through this class.
  */
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mysql2/promise';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
 import type { TaskProgress } from '../../shared/contract';
 import {
   DatasetGenerateSpecSchema,
@@ -19,7 +19,7 @@ import {
 import { AppFailure } from '../../shared/result';
 import { dropDataset, generateDataset, importDataset, listDatasets, type LoadOptions } from './datasets';
 import type { LoadProgress } from './load-progress';
-import type { LoadOutcome } from './loader';
+import { killQuery, type LoadOutcome } from './loader';
 import { validateSchemaName } from './schema';
 import { findTblFiles } from './tbl-import';
 import { verifyDataset } from './verify';
@@ -54,6 +54,25 @@ interface RunningTask {
   done: Promise<LoadOutcome | null>;
 }
 
+/** A verify in progress: kill() KILLs its running count; `cancelled` stops it before the next one. */
+interface RunningVerify {
+  cancelled: boolean;
+  kill(): Promise<void>;
+}
+
+/** Stops a verify; false when it was already stopping. If the KILL cannot be sent, it stops before its next count. */
+async function stopVerify(v: RunningVerify): Promise<boolean> {
+  if (v.cancelled) return false;
+  v.cancelled = true;
+  await v.kill().catch(() => undefined);
+  return true;
+}
+
+const verifyKey = (profileId: string, schema: string) => `${profileId}\u0000${schema}`;
+
+const verifyCancelled = (schema: string) =>
+  AppFailure.of('CANCELLED', `The verify of ${schema} was cancelled; nothing was changed.`);
+
 /** A load's progress as the 'task/progress' event carries it. */
 export function toTaskProgress(taskId: string, p: LoadProgress): TaskProgress {
   return {
@@ -74,6 +93,7 @@ export function toTaskProgress(taskId: string, p: LoadProgress): TaskProgress {
 
 export class DatasetService {
   private readonly tasks = new Map<string, RunningTask>();
+  private readonly verifies = new Map<string, RunningVerify>();
 
   constructor(private readonly deps: DatasetServiceDeps) {}
 
@@ -119,9 +139,43 @@ export class DatasetService {
     validateSchemaName(schema);
     if (this.activeTask(target.profileId, schema))
       throw AppFailure.of('BUSY', `${schema} is still loading; verify it once the load is over.`);
-    const onStep = (step: string, done: number, total: number) =>
-      this.deps.onVerifyProgress?.({ profileId: target.profileId, schema, done, total, step });
-    return this.withConnection(target, (c) => verifyDataset(c, schema, { onStep }));
+    const key = verifyKey(target.profileId, schema);
+    if (this.verifies.has(key)) throw AppFailure.of('BUSY', `${schema} is already being verified.`);
+    const running: RunningVerify = { cancelled: false, kill: async () => {} };
+    this.verifies.set(key, running);
+    try {
+      return await this.withConnection(target, async (c) => {
+        const [rows] = await c.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
+        const connectionId = Number(rows[0]?.id);
+        running.kill = async () => {
+          const control = await this.deps.connections.open(target.profileId, { password: target.password });
+          try {
+            await killQuery(control.raw, connectionId);
+          } finally {
+            await control.close();
+          }
+        };
+        const onStep = (step: string, done: number, total: number) => {
+          if (running.cancelled) throw verifyCancelled(schema);
+          this.deps.onVerifyProgress?.({ profileId: target.profileId, schema, done, total, step });
+        };
+        return await verifyDataset(c, schema, { onStep });
+      });
+    } catch (e) {
+      if (running.cancelled) throw verifyCancelled(schema);
+      throw e;
+    } finally {
+      this.verifies.delete(key);
+    }
+  }
+
+  /**
+   * Cancels the verify of `schema` on that profile's server: the count running now is KILLed and no
+   * other starts. False when no verify of it is running here.
+   */
+  async cancelVerify(profileId: string, schema: string): Promise<{ schema: string; cancelled: boolean }> {
+    const running = this.verifies.get(verifyKey(profileId, schema));
+    return { schema, cancelled: running ? await stopVerify(running) : false };
   }
 
   async drop(target: Target, schema: string): Promise<{ dropped: string }> {
@@ -136,6 +190,7 @@ export class DatasetService {
   async shutdown(): Promise<void> {
     const running = [...this.tasks.values()];
     for (const t of running) t.controller.abort();
+    await Promise.allSettled([...this.verifies.values()].map(stopVerify));
     await Promise.allSettled(running.map((t) => t.done));
   }
 

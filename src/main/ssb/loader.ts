@@ -511,7 +511,8 @@ async function run(conn: Connection, sql: string, doing: string): Promise<void> 
   }
 }
 
-async function killQuery(control: Connection, connectionId: number): Promise<void> {
+/** KILL QUERY on another connection; a statement that already ended is not an error. */
+export async function killQuery(control: Connection, connectionId: number): Promise<void> {
   if (!Number.isSafeInteger(connectionId) || connectionId <= 0) return;
   try {
     await control.query(`KILL QUERY ${connectionId}`);

@@ -10,6 +10,7 @@ export type DatasetHandlers = Pick<
   | 'datasets/verify'
   | 'datasets/drop'
   | 'datasets/cancel'
+  | 'datasets/verify-cancel'
 >;
 
 export function datasetHandlers(datasets: DatasetService): DatasetHandlers {
@@ -21,5 +22,6 @@ export function datasetHandlers(datasets: DatasetService): DatasetHandlers {
     'datasets/verify': ({ profileId, password, schema }) => datasets.verify({ profileId, password }, schema),
     'datasets/drop': ({ profileId, password, schema }) => datasets.drop({ profileId, password }, schema),
     'datasets/cancel': async ({ taskId }) => datasets.cancel(taskId),
+    'datasets/verify-cancel': ({ profileId, schema }) => datasets.cancelVerify(profileId, schema),
   };
 }

@@ -240,9 +240,17 @@ export const ssbVerifyCommand = defineCommand({
       if (event !== 'datasets/verify-progress' || p.schema !== schema || p.profileId !== profileId) return;
       if (p.done < p.total) printer.show(`verify  counting ${p.step}  (${p.done + 1} of ${p.total})`);
     });
+    let over = false;
+    void ctx.stopRequested.then(async (signal) => {
+      if (over) return;
+      printer.end();
+      ctx.err(`bplab: ${signal}: cancelling the verify of ${schema} ...`);
+      await call(app, 'datasets/verify-cancel', { profileId, schema });
+    });
     const report = await withPassword(profileId, (password) =>
       call(app, 'datasets/verify', { profileId, ...passwordArg(password), schema }),
     ).finally(() => {
+      over = true;
       unsubscribe();
       printer.end();
     });

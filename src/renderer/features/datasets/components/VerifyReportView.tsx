@@ -4,7 +4,7 @@ import { useDatasets } from '../stores/datasets-store';
 import { verifyProgressText, verifyView } from '../utils/dataset-view';
 
 export function VerifyReportView() {
-  const { verify } = useDatasets();
+  const { verify, cancelVerify } = useDatasets();
   if (!verify) return null;
   const view = verify.report ? verifyView(verify.report) : null;
   return (
@@ -15,6 +15,17 @@ export function VerifyReportView() {
           <span className="muted" data-testid="dataset-verify-progress">
             {verifyProgressText(verify.progress)}
           </span>
+        )}
+        {verify.running && (
+          <button
+            type="button"
+            className="danger"
+            data-testid="dataset-verify-cancel"
+            disabled={verify.cancelling === true}
+            onClick={() => void cancelVerify()}
+          >
+            {verify.cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
         )}
         {view && (
           <span className={`status status-${view.pass ? 'ok' : 'bad'}`} data-testid="dataset-verify-verdict">

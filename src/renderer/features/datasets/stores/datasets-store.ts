@@ -32,6 +32,8 @@ export interface VerifyState {
   running: boolean;
   /** The latest count reported while it runs. */
   progress: VerifyProgress | null;
+  /** Cancel was pressed; the request's CANCELLED answer ends it. */
+  cancelling?: boolean;
   report: DatasetVerifyReport | null;
   error: AppError | null;
 }
@@ -59,6 +61,7 @@ export interface DatasetsState {
   start(password?: string): Promise<void>;
   cancel(): Promise<void>;
   runVerify(schema: string, password?: string): Promise<void>;
+  cancelVerify(): Promise<void>;
   askDrop(schema: string | null): void;
   drop(schema: string, password?: string): Promise<void>;
   submitPassword(password: string): Promise<void>;
@@ -164,6 +167,15 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
           ? { schema, running: false, progress: null, report: result.value, error: null }
           : { schema, running: false, progress: null, report: null, error: result.error },
       });
+    },
+
+    cancelVerify: async () => {
+      const verify = get().verify;
+      const profileId = get().profileId;
+      if (!verify?.running || verify.cancelling || !profileId) return;
+      set({ verify: { ...verify, cancelling: true } });
+      const result = await call('datasets/verify-cancel', { profileId, schema: verify.schema });
+      if (!result.ok) set({ error: result.error });
     },
 
     askDrop: (schema) => set({ confirmingDrop: schema }),
