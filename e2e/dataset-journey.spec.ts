@@ -1,8 +1,7 @@
 /**
  * The dataset journey on a real MariaDB sandbox: generate a small SSB dataset with its progress bar,
  * verify it (row counts and the 13 selectivities), cancel a verify whose count waits on a lock,
- * cancel a bigger load and see it marked
- * incomplete, drop both.
+ * cancel a bigger load and see it marked incomplete, drop both.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
