@@ -15,7 +15,8 @@ const DEMO = 'demo';
 
 export const demoCommand = defineCommand({
   name: 'demo',
-  summary: 'start a sandbox, connect, print its capability report, and serve the UI',
+  summary:
+    'start a sandbox, connect, print its capability report, load and verify SSB data, and serve the UI',
   usage:
     'bplab demo [--binary PATH] [--buffer-pool 256M] [--sf 0.1 (0: no data)] [--port N] [--data-dir DIR]',
   options: {

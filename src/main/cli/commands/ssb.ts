@@ -137,7 +137,7 @@ export async function followTask(
   }
 }
 
-export function passwordArg(password: string | undefined): { password?: string } {
+function passwordArg(password: string | undefined): { password?: string } {
   return password !== undefined ? { password } : {};
 }
 
