@@ -4,7 +4,7 @@
  * directly. The handlers and the CLI both go through this class.
  */
 import { randomUUID } from 'node:crypto';
-import type { Connection, RowDataPacket } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type { TaskProgress } from '../../shared/contract';
 import {
   DatasetGenerateSpecSchema,
@@ -19,7 +19,7 @@ import {
 import { AppFailure } from '../../shared/result';
 import { dropDataset, generateDataset, importDataset, listDatasets, type LoadOptions } from './datasets';
 import type { LoadProgress } from './load-progress';
-import { killQuery, type LoadOutcome } from './loader';
+import { connectionId, killQuery, type LoadOutcome } from './loader';
 import { validateSchemaName } from './schema';
 import { findTblFiles } from './tbl-import';
 import { verifyDataset } from './verify';
@@ -145,12 +145,11 @@ export class DatasetService {
     this.verifies.set(key, running);
     try {
       return await this.withConnection(target, async (c) => {
-        const [rows] = await c.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
-        const connectionId = Number(rows[0]?.id);
+        const id = await connectionId(c);
         running.kill = async () => {
           const control = await this.deps.connections.open(target.profileId, { password: target.password });
           try {
-            await killQuery(control.raw, connectionId);
+            await killQuery(control.raw, id);
           } finally {
             await control.close();
           }

@@ -272,8 +272,7 @@ export class SsbLoader {
   }
 
   private async lane(conn: Connection): Promise<Lane> {
-    const [rows] = await conn.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
-    return { conn, id: Number(rows[0]?.id) };
+    return { conn, id: await connectionId(conn) };
   }
 
   private async connectOrFail(): Promise<Connection> {
@@ -509,6 +508,12 @@ async function run(conn: Connection, sql: string, doing: string): Promise<void> 
   } catch (e) {
     throw sqlFailure(e, doing);
   }
+}
+
+/** The server's id of a connection, for KILL QUERY from another one. */
+export async function connectionId(conn: Connection): Promise<number> {
+  const [rows] = await conn.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
+  return Number(rows[0]?.id);
 }
 
 /** KILL QUERY on another connection; a statement that already ended is not an error. */
