@@ -1,0 +1,267 @@
+/**
+ * Runs: one query executed with full capture, and the live buffer-pool samples taken while it runs.
+ * The run service (main), the live view and result view (renderer), the CLI and, later, experiments
+ * and comparison reports all read these shapes; a saved run is plain JSON of them.
+ */
+import { z } from 'zod';
+import type { ServerFlavor } from './models';
+
+// ---------- queries ----------
+
+/** 'base' is the ANSI JOIN form; the catalogue's others are STRAIGHT_JOIN join orders; custom queries name their own. */
+export type QueryVariantId = string;
+
+export interface QueryVariant {
+  variant: QueryVariantId;
+  label: string;
+  sql: string;
+}
+
+export interface CatalogueQuery {
+  /** 'Q1.1' for the SSB catalogue; 'custom:<slug>' for the user's own. */
+  id: string;
+  title: string;
+  /** 'Flight 1'...'Flight 4' for SSB; 'Custom' for the user's own. */
+  flight: string;
+  source: 'ssb' | 'custom';
+  variants: QueryVariant[];
+}
+
+export const CustomQueryDraftSchema = z.object({
+  /** Absent: a new query. */
+  id: z.string().min(1).max(100).optional(),
+  title: z.string().trim().min(1, 'a title is required').max(120),
+  variants: z
+    .array(
+      z.object({
+        variant: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and dashes'),
+        label: z.string().trim().min(1).max(80),
+        sql: z.string().trim().min(1, 'the SQL is empty').max(200_000),
+      }),
+    )
+    .min(1),
+});
+export type CustomQueryDraft = z.input<typeof CustomQueryDraftSchema>;
+
+// ---------- what a run is asked to do ----------
+
+/** 'auto' adapts the interval to the measured cost of a snapshot; a number is a fixed interval in ms. */
+export const PollSettingSchema = z.union([
+  z.literal('auto'),
+  z.literal('off'),
+  z.number().int().min(50).max(60_000),
+]);
+export type PollSetting = z.infer<typeof PollSettingSchema>;
+
+export const RunSpecSchema = z.object({
+  queryId: z.string().min(1).max(100),
+  variant: z.string().min(1).max(40).default('base'),
+  /** The dataset's schema the query runs in. */
+  schema: z.string().min(1).max(64),
+  poll: PollSettingSchema.default('auto'),
+  /** Run EXPLAIN ANALYZE (MySQL 8) / ANALYZE FORMAT=JSON (MariaDB) after everything else was captured: runs the query again. */
+  explainAnalyze: z.boolean().default(false),
+  /** The user agreed to poll INNODB_BUFFER_PAGE_LRU on a large pool or a production profile. */
+  allowLruPolling: z.boolean().default(false),
+});
+export type RunSpec = z.input<typeof RunSpecSchema>;
+export type RunSpecParsed = z.output<typeof RunSpecSchema>;
+
+// ---------- the buffer pool, as captured ----------
+
+/** The settings in force when the run started, read from the server (not from what bplab asked for). */
+export interface RunServerSettings {
+  flavor: ServerFlavor;
+  version: string;
+  bufferPoolSizeBytes: number;
+  bufferPoolInstances: number;
+  pageSizeBytes: number;
+  oldBlocksTimeMs: number;
+  oldBlocksPct: number;
+  readAheadThreshold: number;
+  flushMethod: string;
+}
+
+/** One index's pages in the pool (the post's LRU query, grouped by table and index). */
+export interface LruIndexPages {
+  /** `schema`.`table` as INNODB_BUFFER_PAGE_LRU names it, unquoted: "ssb_sf1.lineorder". */
+  table: string;
+  index: string;
+  pages: number;
+  oldPages: number;
+  youngPages: number;
+  records: number;
+  dataSizeBytes: number;
+  /** pages / the pool's database pages, 0..1. */
+  poolShare: number;
+}
+
+/** The LRU composition at one moment: every table and index with pages in the pool. */
+export interface LruComposition {
+  /** ms since the run started (negative: before the query was sent). */
+  atMs: number;
+  /** How long the snapshot took on the server, ms. */
+  costMs: number;
+  databasePages: number;
+  /** 'is-old' reads IS_OLD; 'lru-position' derives old as LRU_POSITION < OLD_DATABASE_PAGES (MariaDB). */
+  oldMethod: 'is-old' | 'lru-position';
+  indexes: LruIndexPages[];
+}
+
+/** One row of INNODB_BUFFER_POOL_STATS (per pool instance); counters are cumulative since startup. */
+export interface PoolStats {
+  poolId: number;
+  poolSize: number;
+  freeBuffers: number;
+  databasePages: number;
+  oldDatabasePages: number;
+  modifiedDatabasePages: number;
+  pendingReads: number;
+  pagesMadeYoung: number;
+  pagesNotMadeYoung: number;
+  pagesRead: number;
+  pagesCreated: number;
+  pagesWritten: number;
+  pagesGet: number;
+  readAhead: number;
+  readAheadEvicted: number;
+  /** Every column as the server reports it, for the result view's full table. */
+  raw: Record<string, number | string | null>;
+}
+
+export interface PoolStatsSample {
+  atMs: number;
+  pools: PoolStats[];
+}
+
+/**
+ * The LRU laid out from head (most recently used) to tail, in buckets of LRU positions, aggregated on
+ * the server. `legend` names each index once; a bucket lists [legend ordinal, pages, old pages].
+ */
+export interface LruMapFrame {
+  atMs: number;
+  costMs: number;
+  /** LRU positions per bucket. */
+  bucketPages: number;
+  /** "ssb_sf1.lineorder/GEN_CLUST_INDEX"; ordinals are stable for the whole run. */
+  legend: string[];
+  pools: Array<{
+    poolId: number;
+    /** Pages on this pool's LRU, and how many of them are old (the tail's side). */
+    lruLength: number;
+    oldLength: number;
+    /** buckets[0] is the head; the last bucket is the tail (LRU_POSITION 0). */
+    buckets: Array<Array<[ordinal: number, pages: number, oldPages: number]>>;
+  }>;
+}
+
+/** Per-index page counts from INNODB_CACHED_INDEXES (MySQL 8): cheap, approximate, never a full snapshot. */
+export interface CachedIndexesSample {
+  atMs: number;
+  approximate: true;
+  indexes: Array<{ table: string; index: string; pages: number }>;
+}
+
+/** What the poller spent: per snapshot kind, time per snapshot and its share of the run's wall time. */
+export interface PollerCost {
+  intervalMs: number;
+  adaptive: boolean;
+  snapshots: number;
+  meanSnapshotMs: number;
+  maxSnapshotMs: number;
+  /** Time the poller kept the server busy / the run's elapsed time, 0..1. */
+  serverShare: number;
+}
+
+/** One frame pushed to the live view; the renderer gets the latest, not a queue. */
+export interface RunSample {
+  runId: string;
+  elapsedMs: number;
+  stats?: PoolStatsSample;
+  composition?: LruComposition;
+  map?: LruMapFrame;
+  cachedIndexes?: CachedIndexesSample;
+  cost: PollerCost;
+}
+
+// ---------- the rest of the capture ----------
+
+export interface StatusDelta {
+  name: string;
+  before: number;
+  after: number;
+  delta: number;
+  /** Global counters include other sessions' work. */
+  scope: 'global' | 'session';
+}
+
+export interface ProfileStage {
+  stage: string;
+  durationMs: number;
+  /** SHOW PROFILE ALL only; null from performance_schema. */
+  cpuUserMs: number | null;
+  cpuSystemMs: number | null;
+  contextVoluntary: number | null;
+  contextInvoluntary: number | null;
+  blockOpsIn: number | null;
+  blockOpsOut: number | null;
+  pageFaultsMajor: number | null;
+  pageFaultsMinor: number | null;
+}
+
+export interface StageProfile {
+  source: 'show-profile' | 'performance-schema' | 'none';
+  /** Why there is none, or what was changed to get it (put back afterwards). */
+  note: string;
+  stages: ProfileStage[];
+}
+
+export interface ExplainCapture {
+  /** EXPLAIN's rows as the server returns them. */
+  table: Array<Record<string, string | number | null>>;
+  /** EXPLAIN FORMAT=JSON, parsed. */
+  json: unknown;
+  /** EXPLAIN ANALYZE (MySQL 8, text tree) or ANALYZE FORMAT=JSON (MariaDB, parsed); only when asked for. */
+  analyze?: { kind: 'explain-analyze' | 'analyze-json'; text?: string; json?: unknown; durationMs: number };
+  /** MariaDB 10.11.5+: ANALYZE's r_engine_stats per table of the join. */
+  engineStats?: Array<{ table: string; stats: Record<string, number> }>;
+}
+
+export type RunState = 'running' | 'complete' | 'cancelled' | 'failed' | 'interrupted';
+
+export interface RunResult {
+  /** Version of this shape, for saved runs and experiment files. */
+  format: 1;
+  runId: string;
+  profileId: string;
+  queryId: string;
+  variant: QueryVariantId;
+  sql: string;
+  schema: string;
+  dataset: { schema: string; sf: number | null; source: string } | null;
+  server: RunServerSettings;
+  startedAt: string;
+  state: RunState;
+  /** In words, for failed, cancelled and interrupted runs. */
+  error: string | null;
+  /** Around execution only; bplab's snapshots before and after are not counted. */
+  elapsedMs: number | null;
+  rows: number | null;
+  /** A checksum of the result set (rows and values, in order), to check variants give the same answer. */
+  checksum: string | null;
+  explain: ExplainCapture | null;
+  profile: StageProfile;
+  status: StatusDelta[];
+  poolStats: { before: PoolStats[]; after: PoolStats[] | null };
+  lru: { before: LruComposition | null; after: LruComposition | null };
+  /** What the poller saw, downsampled to a fixed bound for long runs. */
+  samples: {
+    stats: PoolStatsSample[];
+    compositions: LruComposition[];
+    maps: LruMapFrame[];
+    cachedIndexes: CachedIndexesSample[];
+    cost: PollerCost | null;
+    /** True when older samples were thinned to stay within the bound. */
+    downsampled: boolean;
+  };
+}
