@@ -9,6 +9,7 @@ import type { AppInfo } from '../shared/contract';
 import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
 import { datasetHandlers } from './api/handlers/datasets';
+import { notYet } from './api/handlers/not-yet';
 import { sandboxHandlers } from './api/handlers/sandboxes';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
 import { SandboxService } from './sandbox/sandboxes';
@@ -72,6 +73,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...connectionHandlers({ profiles, secrets, connections, capabilities }),
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
+    // Issue 8 (runs) and issue 7 (tasks) fill these in.
+    'tasks/list': notYet('tasks/list'),
+    'tasks/cancel': notYet('tasks/cancel'),
+    'queries/list': notYet('queries/list'),
+    'queries/save': notYet('queries/save'),
+    'queries/delete': notYet('queries/delete'),
+    'queries/explain': notYet('queries/explain'),
+    'runs/start': notYet('runs/start'),
+    'runs/list': notYet('runs/list'),
+    'runs/get': notYet('runs/get'),
+    'runs/delete': notYet('runs/delete'),
   };
   return {
     dispatch: createDispatch(handlers, log),

@@ -25,6 +25,16 @@ import {
   type SandboxInfo,
   type ServerBinary,
 } from './models';
+import {
+  CustomQueryDraftSchema,
+  RunSpecSchema,
+  type CatalogueQuery,
+  type ExplainCapture,
+  type RunResult,
+  type RunSample,
+  type RunState,
+} from './runs';
+import type { TaskInfo } from './tasks';
 
 const id = z.string().min(1).max(100);
 /** A password typed by the user for this session; never persisted in plain text. */
@@ -60,6 +70,25 @@ export const requestSchemas = {
   'datasets/cancel': z.object({ taskId: id }),
   // Stops the verify of that schema running on that profile's server (its count is KILLed).
   'datasets/verify-cancel': z.object({ profileId: id, schema: z.string().min(1).max(64) }),
+  // Long jobs of every bplab process sharing the data folder (loads, verifies, runs).
+  'tasks/list': z.object({}),
+  'tasks/cancel': z.object({ taskId: id }),
+  // The query catalogue: SSB's 13 queries with their join-order variants, and the user's own (reads only).
+  'queries/list': z.object({}),
+  'queries/save': z.object({ draft: CustomQueryDraftSchema }),
+  'queries/delete': z.object({ id }),
+  'queries/explain': z.object({
+    profileId: id,
+    password,
+    queryId: id,
+    variant: z.string().min(1).max(40).default('base'),
+    schema: z.string().min(1).max(64),
+  }),
+  // A run of one query with full capture, as a task (its taskId is its runId); samples stream as 'runs/sample'.
+  'runs/start': z.object({ profileId: id, password, spec: RunSpecSchema }),
+  'runs/list': z.object({ profileId: id.optional() }),
+  'runs/get': z.object({ runId: id }),
+  'runs/delete': z.object({ runId: id }),
 } as const;
 
 export type RequestName = keyof typeof requestSchemas;
@@ -96,6 +125,29 @@ export interface ResultTypes {
   'datasets/drop': { dropped: string };
   'datasets/cancel': { taskId: string; cancelled: boolean };
   'datasets/verify-cancel': { schema: string; cancelled: boolean };
+  'tasks/list': TaskInfo[];
+  'tasks/cancel': { taskId: string; cancelled: boolean };
+  'queries/list': CatalogueQuery[];
+  'queries/save': CatalogueQuery;
+  'queries/delete': { deleted: string };
+  'queries/explain': ExplainCapture;
+  'runs/start': { runId: string; taskId: string };
+  'runs/list': RunSummary[];
+  'runs/get': RunResult;
+  'runs/delete': { deleted: string };
+}
+
+/** A saved run as lists show it. */
+export interface RunSummary {
+  runId: string;
+  profileId: string;
+  queryId: string;
+  variant: string;
+  schema: string;
+  startedAt: string;
+  state: RunState;
+  elapsedMs: number | null;
+  rows: number | null;
 }
 
 /** What the caller passes (defaults may be omitted). */
@@ -111,9 +163,16 @@ export interface EventTypes {
   'task/progress': TaskProgress;
   /** A verify's counts as they finish (the request itself answers with the report). */
   'datasets/verify-progress': VerifyProgress;
+  /** A run's live frame; a slow renderer gets the latest frame, not a queue. */
+  'runs/sample': RunSample;
 }
 export type EventName = keyof EventTypes;
-export const EVENT_NAMES: EventName[] = ['sandboxes/changed', 'task/progress', 'datasets/verify-progress'];
+export const EVENT_NAMES: EventName[] = [
+  'sandboxes/changed',
+  'task/progress',
+  'datasets/verify-progress',
+  'runs/sample',
+];
 
 export interface TaskProgress {
   taskId: string;
