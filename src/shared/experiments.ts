@@ -222,3 +222,17 @@ export function estimateSeconds(runs: readonly PlannedRun[], hints: DurationHint
   }
   return total;
 }
+
+/** Where a running experiment is, for its progress bar and the headless run's terminal line. */
+export interface ExperimentProgress {
+  /** Runs finished so far, of all planned. */
+  done: number;
+  total: number;
+  /** The run in progress (or the step before it: a restart, a resize). */
+  current: { planIndex: number; cell: string; pass: string; queryId: string; variant: string } | null;
+  /** "restarting MySQL 8.0 for a cold pass", "Q1.1 (cold)". */
+  step: string;
+  elapsedSec: number;
+  /** From the times measured so far; null until there is something to go on. */
+  remainingSec: number | null;
+}
