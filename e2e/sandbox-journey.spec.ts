@@ -43,7 +43,7 @@ test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
     await sandboxes.options.fill('max_connections=50\nbind_address=0.0.0.0');
     await sandboxes.create.click();
     await expect(sandboxes.fieldError('options')).toHaveText(
-      'bind_address is bind-address, which bplab sets itself: a sandbox listens on 127.0.0.1 only, at the port bplab picks, because its root user has no password.',
+      'bind_address is set by bplab itself: a sandbox listens on 127.0.0.1 only, at the port bplab picks, because its root user has no password.',
     );
     await expect(sandboxes.fieldError('bufferPoolSize')).toContainText(
       `below MariaDB ${version.version}'s minimum innodb_buffer_pool_size of 6M`,
