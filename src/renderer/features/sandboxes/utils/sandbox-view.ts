@@ -1,6 +1,6 @@
 /** Sandboxes as the list shows them: status in words, which buttons apply, live updates merged in. */
 import type { SandboxInfo, SandboxStatus, ServerBinary } from '../../../../shared/models';
-import { flavorLabel, formatBytes } from '../../../lib/format';
+import { flavorLabel, formatBytes } from '../../../../shared/format';
 
 /** Merges one 'sandboxes/changed' event into the list (replaces by id, else appends). */
 export function upsertSandbox(list: SandboxInfo[], changed: SandboxInfo): SandboxInfo[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flavorLabel, formatBytes, formatMs } from '../../../src/renderer/lib/format';
+import { flavorLabel, formatBytes, formatMs } from '../../src/shared/format';
 
 describe('formatBytes', () => {
   it('uses binary units and drops useless decimals', () => {
