@@ -1,4 +1,4 @@
-/** Number formatting shared by every screen. */
+/** Number formatting shared by every screen, the CLI and the reports. */
 
 const UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -27,6 +27,25 @@ export function formatMs(ms: number): string {
 
 function trim(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
+}
+
+/** 191570 → "191,570"; counts are whole, so fractions are rounded. */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** 4.917 → "4.9×"; 1.004 → "1.00×"; 123.4 → "123×": two significant digits at least. */
+export function formatRatio(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '—';
+  return `${ratio.toFixed(ratio >= 100 ? 0 : ratio >= 2 ? 1 : 2)}×`;
+}
+
+/** 0.843384 → "84.3%"; shares of a whole, 0..1. */
+export function formatShare(share: number): string {
+  if (!Number.isFinite(share)) return '—';
+  const pct = share * 100;
+  return `${pct >= 10 || pct === 0 ? pct.toFixed(1) : pct.toFixed(2)}%`;
 }
 
 const FLAVORS: Record<string, string> = { mysql: 'MySQL', mariadb: 'MariaDB', percona: 'Percona Server' };

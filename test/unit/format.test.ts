@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { flavorLabel, formatBytes, formatMs } from '../../src/shared/format';
+import {
+  flavorLabel,
+  formatBytes,
+  formatCount,
+  formatMs,
+  formatRatio,
+  formatShare,
+} from '../../src/shared/format';
 
 describe('formatBytes', () => {
   it('uses binary units and drops useless decimals', () => {
@@ -28,5 +35,33 @@ describe('flavorLabel', () => {
     expect(flavorLabel('mariadb')).toBe('MariaDB');
     expect(flavorLabel('mysql')).toBe('MySQL');
     expect(flavorLabel('percona')).toBe('Percona Server');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with commas, as the posts print counters', () => {
+    expect(formatCount(191570)).toBe('191,570');
+    expect(formatCount(4824154)).toBe('4,824,154');
+    expect(formatCount(17)).toBe('17');
+    expect(formatCount(-2054952)).toBe('-2,054,952');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('formatRatio', () => {
+  it('keeps two significant digits near 1 and one decimal above 2', () => {
+    expect(formatRatio(191570 / 38961)).toBe('4.9×');
+    expect(formatRatio(33.94 / 22.54)).toBe('1.51×');
+    expect(formatRatio(0.5)).toBe('0.50×');
+    expect(formatRatio(123.4)).toBe('123×');
+    expect(formatRatio(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatShare', () => {
+  it('prints a share of the pool as a percentage', () => {
+    expect(formatShare(6909 / 8192)).toBe('84.3%');
+    expect(formatShare(17 / 8192)).toBe('0.21%');
+    expect(formatShare(0)).toBe('0.0%');
   });
 });
