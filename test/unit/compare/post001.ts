@@ -227,8 +227,9 @@ const EXPLAIN_DIM_DATE_FIRST = [
   },
 ];
 
+/** A fresh copy each time, so a test that changes its run changes no other test's. */
 export function baseRun(over: Partial<RunResult> = {}): RunResult {
-  return {
+  return structuredClone({
     format: 1,
     runId: 'run-1',
     profileId: 'sandbox-s1',
@@ -251,7 +252,7 @@ export function baseRun(over: Partial<RunResult> = {}): RunResult {
     lru: { before: null, after: null },
     samples: { stats: [], compositions: [], maps: [], cachedIndexes: [], cost: null, downsampled: false },
     ...over,
-  };
+  });
 }
 
 /** Q1.1, lineorder first, innodb_old_blocks_time=1000: 33.94 s. */
