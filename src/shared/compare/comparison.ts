@@ -31,6 +31,8 @@ export interface SideTime {
 
 export interface QueryTimeRow {
   key: string;
+  /** "Q1.1", "Q1.1 (straight-dd)"; two single runs of different queries show both: "Q1.1 (straight-lo) / Q1.1 (straight-dd)". */
+  label: string;
   queryId: string;
   variant: string;
   /** One per side, in side order; null where the side has no run of this query. */
@@ -88,6 +90,9 @@ export interface Comparison {
   totals: { queries: number; elapsedMs: Array<number | null> };
   pairs: PairComparison[];
 }
+
+export const queryLabel = (r: RunResult): string =>
+  r.variant === 'base' ? r.queryId : `${r.queryId} (${r.variant})`;
 
 /** "Q1.1/base"; when every side holds exactly one run, the runs are compared whatever they ran. */
 function matchKey(run: RunResult, singles: boolean): string {
@@ -198,7 +203,8 @@ export function compareSides(sides: RunSide[]): Comparison {
       t.ratio = base > 0 ? t.elapsedMs / base : null;
       t.diffMs = t.elapsedMs - base;
     }
-    return { key, queryId: first.queryId, variant: first.variant, times };
+    const labels = [...new Set(byKey.flatMap((m) => (m.get(key) ?? []).map(queryLabel)))];
+    return { key, label: labels.join(' / '), queryId: first.queryId, variant: first.variant, times };
   });
 
   const everywhere = queries.filter((q) => q.times.every((t) => t?.elapsedMs != null));
@@ -248,9 +254,8 @@ export function compareSides(sides: RunSide[]): Comparison {
 export function comparePair(a: PairSide, b: PairSide, id: string): PairComparison {
   const ta = completeTime(a.run);
   const tb = completeTime(b.run);
-  const query = (r: RunResult) => (r.variant === 'base' ? r.queryId : `${r.queryId} (${r.variant})`);
-  const qa = query(a.run);
-  const qb = query(b.run);
+  const qa = queryLabel(a.run);
+  const qb = queryLabel(b.run);
   return {
     id,
     title: qa === qb ? `${qa}: ${a.label} against ${b.label}` : `${a.label} ${qa} against ${b.label} ${qb}`,

@@ -159,7 +159,12 @@ export const globalCountersRule: PairRule = (pair) => {
 
 // ---------- differences ----------
 
-const weightOf = (ratio: number) => Math.log2(Math.max(ratio, 1));
+/**
+ * A difference's weight: how much the rule's subject matters (time and disk reads first), plus how far
+ * apart the two figures are (log2 of their ratio, capped, so a 0 against 3 does not outweigh everything).
+ */
+const weightOf = (importance: number, big: number, small: number) =>
+  importance + Math.min(Math.log2((big + 1) / (small + 1)), 6) / 3;
 
 /** Elapsed time: fires at 10% and 10 ms apart. */
 export const elapsedRule: PairRule = (pair) => {
@@ -175,7 +180,7 @@ export const elapsedRule: PairRule = (pair) => {
       text: `${big.label} took ${formatRatio(ratio)} as long as ${small.label} (${formatMs(vb)} against ${formatMs(vs)})`,
       evidence: [ev(`time, ${pair.a.label}`, formatMs(a)), ev(`time, ${pair.b.label}`, formatMs(b))],
       tableId: pairTableId(pair.id, 'summary'),
-      weight: weightOf(ratio) + 0.5,
+      weight: weightOf(3, vb, vs),
     },
   ];
 };
@@ -202,7 +207,7 @@ export const pagesFromDiskRule: PairRule = (pair) => {
           : `${big.label} read ${formatCount(vb)} pages from disk, ${small.label} none`,
       evidence: [ev(`${source}, ${pair.a.label}`, a), ev(`${source}, ${pair.b.label}`, b)],
       tableId,
-      weight: vs > 0 ? weightOf(ratio) : 4,
+      weight: weightOf(3, vb, vs),
     },
   ];
 };
@@ -225,7 +230,7 @@ export const readAheadRule: PairRule = (pair) => {
       text: `${big.label} brought ${formatCount(vb)} pages in by read-ahead, ${small.label} ${vs === 0 ? 'none' : formatCount(vs)}`,
       evidence: [ev(`${source}, ${pair.a.label}`, a), ev(`${source}, ${pair.b.label}`, b)],
       tableId,
-      weight: vs > 0 ? weightOf(vb / vs) : 3.5,
+      weight: weightOf(1.5, vb, vs),
     },
   ];
 };
@@ -261,7 +266,7 @@ export const notMadeYoungRule: PairRule = (pair) => {
         ev(`innodb_old_blocks_time, ${small.label}`, String(small.run.server.oldBlocksTimeMs)),
       ],
       tableId: pairTableId(pair.id, 'pool'),
-      weight: vs > 0 ? weightOf(vb / vs) : 5,
+      weight: weightOf(3, vb, vs),
     },
   ];
 };
@@ -284,7 +289,7 @@ export const madeYoungRule: PairRule = (pair) => {
         ev(`PAGES_MADE_YOUNG during the run, ${pair.b.label}`, b),
       ],
       tableId: pairTableId(pair.id, 'pool'),
-      weight: vs > 0 ? weightOf(vb / vs) : 3,
+      weight: weightOf(2, vb, vs),
     },
   ];
 };
@@ -355,7 +360,7 @@ export const explainRule: PairRule = (pair) => {
   const changed = x.rows.filter((r) => r.a && r.b && (r.a.type !== r.b.type || r.a.key !== r.b.key));
   if (!x.joinOrderDiffers && changed.length === 0) return [];
   const access = (l: { type: string; key: string; rows: number | null }) =>
-    `${l.type}${l.key ? ` on ${l.key}` : ''}${l.rows !== null ? `, ${formatCount(l.rows)} rows` : ''}`;
+    `${l.type}${l.key ? ` on ${l.key}` : ''}${l.rows !== null ? `, ${formatCount(l.rows)} row${l.rows === 1 ? '' : 's'}` : ''}`;
   const parts: string[] = [];
   if (x.joinOrderDiffers)
     parts.push(`${pair.a.label} joins ${x.orderA.join(', ')}; ${pair.b.label} joins ${x.orderB.join(', ')}`);
@@ -437,7 +442,7 @@ export function totalTimeRule(c: Comparison): Finding[] {
         text: `${bigLabel} took ${formatRatio(vb / vs)} as long as ${smallLabel} over the ${c.totals.queries} queries both completed (${formatMs(vb)} against ${formatMs(vs)})`,
         evidence: [ev(`total, ${baseLabel}`, formatMs(base)), ev(`total, ${side.label}`, formatMs(t))],
         tableId: TABLE_IDS.queryTimes,
-        weight: weightOf(vb / vs) + 1,
+        weight: weightOf(4, vb, vs),
       },
     ];
   });

@@ -92,7 +92,7 @@ export function queryTimesTable(c: Comparison): ReportTable {
   return {
     id: TABLE_IDS.queryTimes,
     title: 'Time per query',
-    note: `Time measured around execution only. Ratio and difference are against ${base}. The total counts the ${c.totals.queries} queries every side completed.`,
+    note: `Time measured around execution only. Ratio and difference are against ${base}. The total counts the ${c.totals.queries} ${c.totals.queries === 1 ? 'query' : 'queries'} every side completed.`,
     columns: [
       txt('query'),
       ...c.sides.flatMap((s, i) =>
@@ -100,10 +100,7 @@ export function queryTimesTable(c: Comparison): ReportTable {
       ),
     ],
     rows: [
-      ...c.queries.map((q) => [
-        text(q.variant === 'base' ? q.queryId : `${q.queryId} (${q.variant})`),
-        ...q.times.flatMap((t, i) => timeCells(t, i === 0)),
-      ]),
+      ...c.queries.map((q) => [text(q.label), ...q.times.flatMap((t, i) => timeCells(t, i === 0))]),
       [
         text('total'),
         ...c.totals.elapsedMs.flatMap((t, i) => {

@@ -156,7 +156,7 @@ describe('plans', () => {
   it('fires when the join order and the access differ', () => {
     const [f] = explainRule(joinOrders());
     expect(f?.text).toBe(
-      'The plans differ: A joins lineorder, dim_date; B joins dim_date, lineorder; lineorder: ALL, 5,996,539 rows in A, ref on LO_OrderDateKey, 2,837 rows in B; dim_date: eq_ref on PRIMARY, 1 rows in A, ALL, 2,704 rows in B',
+      'The plans differ: A joins lineorder, dim_date; B joins dim_date, lineorder; lineorder: ALL, 5,996,539 rows in A, ref on LO_OrderDateKey, 2,837 rows in B; dim_date: eq_ref on PRIMARY, 1 row in A, ALL, 2,704 rows in B',
     );
     expect(f?.tableId).toBe('p1-explain');
   });
