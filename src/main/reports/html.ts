@@ -58,7 +58,7 @@ function table(t: ReportTable): string {
 function findingItem(f: Finding): string {
   const evidence = f.evidence.map((e) => `${esc(e.label)}: ${esc(e.value)}`).join('; ');
   return (
-    `<li class="finding-${f.kind}"><span class="kind">${esc(f.kind)}</span>${esc(f.text)} ` +
+    `<li class="finding-${f.kind}">${f.kind === 'difference' ? '' : `<span class="kind">${esc(f.kind)}</span>`}${esc(f.text)} ` +
     `<a href="#${esc(f.tableId)}">(table)</a>${evidence ? `<div class="evidence">${evidence}</div>` : ''}</li>`
   );
 }

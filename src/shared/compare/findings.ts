@@ -294,7 +294,7 @@ export const madeYoungRule: PairRule = (pair) => {
   ];
 };
 
-/** Per index: ≥ 5 young pages after one run, none after the other (at most three indexes, the largest). */
+/** Per index: ≥ 5 young pages after one run, none after the other though it holds the index (at most three, the largest). */
 export const youngPagesRule: PairRule = (pair) =>
   pair.lru
     .flatMap((row) => {
@@ -304,14 +304,16 @@ export const youngPagesRule: PairRule = (pair) =>
       if (!pair.a.run.lru.after || !pair.b.run.lru.after) return [];
       const [big, vb, small] = ordered(pair, ya, yb);
       const other = small === pair.a ? row.a : row.b;
+      // An index gone from the other side is the pushed-out rule's to report.
+      if (!other || other.pages === 0) return [];
       const name = `${shortTable(row.table)} ${row.index}`;
       return [
         {
           rule: 'young-pages',
           kind: 'difference' as const,
           text:
-            `${name}: ${formatCount(vb)} young pages after ${big.label}, none after ${small.label}` +
-            (other && other.pages > 0 ? ` (${formatCount(other.pages)} pages there, all old)` : ''),
+            `${name}: ${formatCount(vb)} young pages after ${big.label}, none after ${small.label} ` +
+            `(${formatCount(other.pages)} pages there, all old)`,
           evidence: [
             ev(`young pages, ${pair.a.label}`, ya),
             ev(`young pages, ${pair.b.label}`, yb),

@@ -35,7 +35,7 @@ export function pairedBarsSvg(view: PairedBarsView, id: string): string {
   const barH = 11;
   const groupH = barH * 2 + 10;
   const top = 34;
-  const height = top + Math.max(1, view.bars.length) * groupH + 30;
+  const height = top + Math.max(1, view.bars.length) * groupH + 40;
   const width = labelW + plotW + 80;
   const max = niceMax(view.maxPages);
   const x = (pages: number) => labelW + (pages / max) * plotW;
@@ -74,7 +74,10 @@ export function pairedBarsSvg(view: PairedBarsView, id: string): string {
     parts.push(
       `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${formatCount(max * f)}</text>`,
     );
-  parts.push(`<text x="${labelW + plotW + 6}" y="${axisY + 14}" font-size="10">pages</text>`, '</svg>');
+  parts.push(
+    `<text x="${labelW + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">pages</text>`,
+    '</svg>',
+  );
   return parts.join('');
 }
 

@@ -266,3 +266,12 @@ describe('the summary', () => {
       expect(f.text).toMatch(/^Q1\.[12] \(straight-lo\): A against B: /);
   });
 });
+
+describe('young pages per index, and indexes gone', () => {
+  it('leaves an index missing from the other side to the pushed-out rule', () => {
+    const found = texts(youngPagesRule(oldBlocks()));
+    expect(found).toEqual([
+      'dim_date PRIMARY: 17 young pages after A, none after B (17 pages there, all old)',
+    ]);
+  });
+});

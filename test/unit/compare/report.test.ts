@@ -92,38 +92,38 @@ describe('the HTML report', () => {
     expect(html).toContain('a&amp;b');
     // The only elements are the report's own.
     const tags = new Set([...html.matchAll(/<([a-z][a-z0-9]*)/gi)].map((m) => m[1]?.toLowerCase()));
-    expect([...tags].sort()).toEqual(
-      [
-        'a',
-        'body',
-        'div',
-        'h1',
-        'h2',
-        'h3',
-        'head',
-        'html',
-        'li',
-        'line',
-        'meta',
-        'ol',
-        'p',
-        'polyline',
-        'pre',
-        'rect',
-        'section',
-        'span',
-        'style',
-        'svg',
-        'table',
-        'tbody',
-        'td',
-        'text',
-        'th',
-        'thead',
-        'title',
-        'tr',
-      ].sort(),
-    );
+    const allowed = new Set([
+      'a',
+      'body',
+      'div',
+      'h1',
+      'h2',
+      'h3',
+      'head',
+      'html',
+      'li',
+      'line',
+      'meta',
+      'ol',
+      'p',
+      'polyline',
+      'pre',
+      'rect',
+      'section',
+      'span',
+      'style',
+      'svg',
+      'table',
+      'tbody',
+      'td',
+      'text',
+      'th',
+      'thead',
+      'title',
+      'tr',
+    ]);
+    expect([...tags].filter((t) => !allowed.has(t ?? ''))).toEqual([]);
+    expect(tags.has('table') && tags.has('svg')).toBe(true);
   });
 
   it('never holds a password, nor any field of a connection profile that could lead to one', () => {
