@@ -30,9 +30,12 @@ function trim(n: number): string {
 }
 
 /** 191570 → "191,570"; counts are whole, so fractions are rounded. */
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return '—';
-  return Math.round(n).toLocaleString('en-US');
+  // One formatter for every call: toLocaleString builds a new one each time, which a large comparison feels.
+  return COUNT.format(Math.round(n));
 }
 
 /** 4.917 → "4.9×"; 1.004 → "1.00×"; 123.4 → "123×": two significant digits at least. */

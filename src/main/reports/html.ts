@@ -104,6 +104,9 @@ export function renderHtmlReport(model: ReportModel): string {
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
     '<h2 id="findings">Findings</h2>',
     findings(model.findings.summary),
+    model.findings.notInSummary
+      ? `<p class="note">${model.findings.notInSummary} more finding${model.findings.notInSummary === 1 ? '' : 's'} in the sections of each pair below.</p>`
+      : '',
     ...model.tables.map(table),
     ...pairs,
     '</body>',

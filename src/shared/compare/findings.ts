@@ -457,8 +457,10 @@ export function sortFindings(list: Finding[]): Finding[] {
 }
 
 export interface Findings {
-  /** Above the tables: every warning and explanation, then the `limit` largest differences. */
+  /** Above the tables: up to `limit` warnings and explanations, then the `limit` largest differences. */
   summary: Finding[];
+  /** Findings left out of the summary (each is still in its pair's list). */
+  notInSummary: number;
   /** Every finding of each pair, by pair id. */
   byPair: Record<string, Finding[]>;
 }
@@ -475,7 +477,11 @@ export function findFindings(c: Comparison, limit = 6, rules: readonly PairRule[
     );
   }
   const sorted = sortFindings(all);
-  const notes = sorted.filter((f) => f.kind !== 'difference');
+  const notes = sorted.filter((f) => f.kind !== 'difference').slice(0, limit);
   const differences = sorted.filter((f) => f.kind === 'difference').slice(0, limit);
-  return { summary: [...notes, ...differences], byPair };
+  return {
+    summary: [...notes, ...differences],
+    notInSummary: all.length - notes.length - differences.length,
+    byPair,
+  };
 }

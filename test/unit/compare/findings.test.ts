@@ -275,3 +275,27 @@ describe('young pages per index, and indexes gone', () => {
     ]);
   });
 });
+
+describe('a summary of many pairs', () => {
+  it('keeps to the limit for explanations too, and counts what it left out', () => {
+    const q = (queryId: string) => bigPoolRun({ queryId, variant: 'base' });
+    const ids = ['Q1.1', 'Q1.2', 'Q1.3', 'Q2.1', 'Q2.2'];
+    const c = compareSides([
+      { label: 'A', runs: ids.map(q) },
+      { label: 'B', runs: ids.map(q) },
+    ]);
+    const { summary, notInSummary, byPair } = findFindings(c, 3);
+    // Each pair explains both runs' never-evicted pools: 10 explanations, 3 in the summary.
+    expect(
+      Object.values(byPair)
+        .flat()
+        .filter((f) => f.rule === 'pool-never-evicted'),
+    ).toHaveLength(10);
+    expect(summary.map((f) => f.rule)).toEqual([
+      'pool-never-evicted',
+      'pool-never-evicted',
+      'pool-never-evicted',
+    ]);
+    expect(notInSummary).toBe(7);
+  });
+});
