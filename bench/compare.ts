@@ -27,6 +27,7 @@ import type {
   RunResult,
   StatusDelta,
 } from '../src/shared/runs';
+import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
 
 const { values } = parseArgs({
   options: {
@@ -42,21 +43,7 @@ const COMPOSITIONS = Math.max(2, Number(values.compositions));
 const STATS = Math.max(1, Number(values.stats));
 const MAPS = Math.max(0, Number(values.maps));
 
-const QUERIES = [
-  'Q1.1',
-  'Q1.2',
-  'Q1.3',
-  'Q2.1',
-  'Q2.2',
-  'Q2.3',
-  'Q3.1',
-  'Q3.2',
-  'Q3.3',
-  'Q3.4',
-  'Q4.1',
-  'Q4.2',
-  'Q4.3',
-];
+const QUERIES = SSB_QUERY_IDS;
 const CONFIGURATIONS = 8;
 const REPETITIONS = 4;
 const POOL_PAGES = 8192;

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlightTable, flightOf, type ProtocolRun } from '../../../src/shared/compare/flights';
 import { flightsTable } from '../../../src/shared/compare/tables';
+import { SSB_QUERY_IDS } from '../../../src/shared/ssb-reference';
 
-const QUERIES = [
-  'Q1.1',
-  'Q1.2',
-  'Q1.3',
-  'Q2.1',
-  'Q2.2',
-  'Q2.3',
-  'Q3.1',
-  'Q3.2',
-  'Q3.3',
-  'Q3.4',
-  'Q4.1',
-  'Q4.2',
-  'Q4.3',
-];
+const QUERIES = SSB_QUERY_IDS;
 
 /** One configuration's 13 queries for each repetition, spread so each repetition sums to the post's total. */
 function flight(configuration: string, totalsS: [number, number, number, number]): ProtocolRun[] {
