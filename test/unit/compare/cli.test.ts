@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
+import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
 import { checkRunFile } from '../../../src/shared/compare/run-file';
+import type { ExperimentFile } from '../../../src/shared/experiment-file';
+import type { RunResult } from '../../../src/shared/runs';
+import { experiment } from '../../support/run-fixture';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from './post001';
 
 let dir: string;
@@ -74,11 +78,11 @@ describe('bplab compare', () => {
       ],
       [
         file('profiles.json', [{ id: 'it', name: 'it', transport: 'tcp' }]),
-        `bplab: ${join(dir, 'profiles.json')} is not a bplab run file: [0] is not a bplab run (a run is an object with format and runId)`,
+        `bplab: ${join(dir, 'profiles.json')} is not a bplab run file: $[0] is not a bplab run (a run is an object with format and runId)`,
       ],
       [
         file('wrong.json', { ...baseRun(), server: { ...baseRun().server, bufferPoolSizeBytes: '128M' } }),
-        `bplab: ${join(dir, 'wrong.json')} is not a bplab run file: server.bufferPoolSizeBytes: `,
+        `bplab: ${join(dir, 'wrong.json')} is not a bplab run file: $.server.bufferPoolSizeBytes: `,
       ],
       [
         file('empty.json', []),
@@ -153,19 +157,89 @@ describe('checking a run file', () => {
   it('names the path of the first problem, inside a list too', () => {
     const bad = {
       ...lineorderFirstOb0(),
-      lru: { before: null, after: { atMs: 0, databasePages: 1, indexes: [{ table: 't' }] } },
+      lru: {
+        before: null,
+        after: { atMs: 0, costMs: 1, databasePages: 1, oldMethod: 'is-old', indexes: [{ table: 't' }] },
+      },
     };
     expect(checkRunFile([lineorderFirstOb1000(), bad])).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^\[1\]\.lru\.after\.indexes\[0\]\.index: /),
+      problem: expect.stringMatching(/^\$\[1\]\.lru\.after\.indexes\[0\]\.index: /),
     });
     expect(checkRunFile({ ...baseRun(), format: 2 })).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^format: /),
+      problem: expect.stringMatching(/^\$\.format: /),
     });
     expect(checkRunFile('a string')).toEqual({
       ok: false,
       problem: 'it is not a bplab run (a run is an object with format and runId)',
     });
+  });
+});
+
+describe('experiment files', () => {
+  /** Post 001's Q1.1 as an experiment: old_blocks_time 1000 and 0, each a warm-up, cold, then runs 1 and 2. */
+  function experimentFile(): ExperimentFile {
+    const cells: Array<[string, () => RunResult]> = [
+      ['MySQL 5.6 · innodb_old_blocks_time=1000', lineorderFirstOb1000],
+      ['MySQL 5.6 · innodb_old_blocks_time=0', lineorderFirstOb0],
+    ];
+    const passes = [
+      { kind: 'warmup', n: 1 },
+      { kind: 'cold' },
+      { kind: 'hot', n: 1 },
+      { kind: 'hot', n: 2 },
+    ] as const;
+    let planIndex = 0;
+    return {
+      ...experiment(0),
+      results: cells.flatMap(([cell, make]) =>
+        passes.map((pass, i) => {
+          const run = make();
+          run.runId = `${cell}-${i}`;
+          // The cold pass reads from disk and takes longer; warm-ups are slower still, and must not count.
+          run.elapsedMs = (run.elapsedMs ?? 0) * (pass.kind === 'warmup' ? 5 : pass.kind === 'cold' ? 2 : 1);
+          return { planIndex: planIndex++, cell, pass, counted: pass.kind !== 'warmup', cold: null, run };
+        }),
+      ),
+    };
+  }
+
+  it("compares the configurations and prints post 001's table, cold first, warm-ups left out", async () => {
+    const path = join(dir, 'q11.bplab.json');
+    writeFileSync(path, serializeExperimentFile(experimentFile()));
+    const r = await bplab(['compare', path]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines[0]).toBe('Response time per configuration: cold, then hot runs (seconds)');
+    expect(lines.find((l) => l.startsWith('MySQL 5.6 · innodb_old_blocks_time=1000  all'))).toMatch(
+      /all\s+67\.88\s+33\.94\s+33\.94$/,
+    );
+    expect(lines.find((l) => l.startsWith('MySQL 5.6 · innodb_old_blocks_time=0  '))).toMatch(
+      /Flight 1\s+15\.62\s+7\.81\s+7\.81$/,
+    );
+    // Time per query: the median of cold, run 1 and run 2.
+    expect(lines.find((l) => l.startsWith('Q1.1 (straight-lo)'))).toMatch(
+      /33\.9 s \(median of 3\)\s+7\.81 s \(median of 3\)/,
+    );
+    expect(r.out).toContain('pages not made young: innodb_old_blocks_time=1000');
+  });
+
+  it('writes the flight table into the report, and names the path of a fault in the file', async () => {
+    const path = join(dir, 'q11b.bplab.json');
+    writeFileSync(path, serializeExperimentFile(experimentFile()));
+    const html = join(dir, 'exp.html');
+    expect((await bplab(['report', path, '--html', html])).code).toBe(0);
+    expect(readFileSync(html, 'utf8')).toContain('<h3 id="flights">');
+    const broken = JSON.parse(readFileSync(path, 'utf8')) as {
+      results: Array<{ run: { elapsedMs: unknown } }>;
+    };
+    broken.results[2]!.run.elapsedMs = 'fast';
+    const bad = file('bad.bplab.json', broken);
+    const r = await bplab(['compare', bad]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(bad);
+    expect(r.err).toContain('$.results[2].run.elapsedMs');
   });
 });

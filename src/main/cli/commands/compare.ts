@@ -1,6 +1,7 @@
 /** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { buildFlightTable } from '../../../shared/compare/flights';
 import { AppFailure } from '../../../shared/result';
 import { reportCsvFiles } from '../../reports/csv';
 import { renderHtmlReport } from '../../reports/html';
@@ -11,26 +12,30 @@ import { findingsText, tableText } from '../../reports/text';
 import { defineCommand } from '../command';
 
 async function model(paths: string[], version: string) {
-  const sides = await readSides(paths);
+  const { sides, protocol } = await readSides(paths);
   return buildReport(sides, {
     title: `bplab comparison: ${sides.map((s) => s.label).join(' against ')}`,
     generatedAt: new Date().toISOString(),
     bplabVersion: version,
     sources: paths.map((p) => basename(p)),
+    ...(protocol.length ? { flights: buildFlightTable(protocol) } : {}),
   });
 }
 
 export const compareCommand = defineCommand({
   name: 'compare',
-  summary: 'compare saved runs: time per query with ratios, then the findings',
-  usage: 'bplab compare a.json [b.json ...]   (one file holding several runs compares them)',
+  summary:
+    "compare saved runs or experiments: post 001's table, time per query with ratios, then the findings",
+  usage:
+    'bplab compare a.json [b.json ...]   (run files or experiment files; one file holding several runs compares them)',
   options: {},
   positionals: true,
   async run({ positionals }, ctx) {
     const m = await model(positionals, ctx.version);
-    const times = m.tables.find((t) => t.id === 'query-times');
-    if (times) ctx.out(tableText(times));
-    ctx.out('');
+    for (const id of ['flights', 'query-times']) {
+      const table = m.tables.find((t) => t.id === id);
+      if (table) ctx.out(`${tableText(table)}\n`);
+    }
     ctx.out(findingsText(m.findings.summary));
     return 0;
   },
