@@ -1,9 +1,10 @@
 /**
- * Comparison speed on a results file the size of a whole experiment: 13 queries × 8 configurations ×
- * 4 runs (cold, run 1, 2, 3), each run with poller samples like a real run's (LRU compositions, pool
- * stats, LRU map frames). Prints, each beside its goal or its reference measured in the same run:
- *   - reading + checking the file, then the comparison model and findings (goal: under 100 ms),
- *     beside JSON.parse alone of the same file (the floor);
+ * Comparison speed on a results file the size of a whole experiment: an experiment file (*.bplab.json,
+ * samples deflated as the experiments module saves them) of 13 queries × 8 configurations × 4 runs
+ * (cold, run 1, 2, 3), each run with poller samples like a real run's (LRU compositions, pool stats,
+ * LRU map frames). Prints, each beside its goal or its reference measured in the same run:
+ *   - opening the file (read, check, inflate the samples), then the comparison model, post 001's table
+ *     and the findings (goal: under 100 ms), beside JSON.parse alone of the same file (the floor);
  *   - the HTML report's export time and size.
  * A script that prints figures, not a timed test. The renderer's drawing is measured later, with the screen.
  *
@@ -16,9 +17,13 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { renderHtmlReport } from '../src/main/reports/html';
 import { buildReport } from '../src/main/reports/report-model';
-import { readRunFile } from '../src/main/reports/run-files';
-import { compareSides, median, type RunSide } from '../src/shared/compare/comparison';
+import { serializeExperimentFile } from '../src/main/experiments/experiment-file';
+import { readSides } from '../src/main/reports/run-files';
+import { compareSides, median } from '../src/shared/compare/comparison';
 import { findFindings } from '../src/shared/compare/findings';
+import { buildFlightTable } from '../src/shared/compare/flights';
+import type { ExperimentFile } from '../src/shared/experiment-file';
+import { ExperimentDefinitionSchema } from '../src/shared/experiments';
 import type {
   LruComposition,
   LruMapFrame,
@@ -277,22 +282,45 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<{ value: T; ms: numbe
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bplab-bench-compare-'));
   try {
-    const runs: RunResult[] = [];
+    const cell = (c: number) => `MariaDB 10.11 · config ${c + 1}`;
+    const results: ExperimentFile['results'] = [];
     for (let c = 0; c < CONFIGURATIONS; c++)
-      for (let r = 0; r < REPETITIONS; r++) for (const q of QUERIES) runs.push(run(c, q, r));
-    const file = join(dir, 'results.json');
-    writeFileSync(file, JSON.stringify(runs));
+      for (let r = 0; r < REPETITIONS; r++)
+        for (const q of QUERIES)
+          results.push({
+            planIndex: results.length,
+            cell: cell(c),
+            pass: r === 0 ? { kind: 'cold' } : { kind: 'hot', n: r },
+            counted: true,
+            cold:
+              r === 0
+                ? { how: 'restart-and-drop-page-cache', note: 'sandbox restarted; page cache dropped' }
+                : null,
+            run: run(c, q, r),
+          });
+    const experiment: ExperimentFile = {
+      format: 'bplab-experiment',
+      version: 1,
+      savedAt: new Date().toISOString(),
+      bplabVersion: 'bench',
+      state: 'complete',
+      definition: ExperimentDefinitionSchema.parse({
+        name: 'bench: 13 queries × 8 configurations',
+        schema: 'ssb_sf1',
+        queries: QUERIES.map((queryId) => ({ queryId })),
+        servers: [{ label: 'MariaDB 10.11', profileId: 'sandbox-s1', sandboxId: 's1' }],
+        matrix: [{ kind: 'global', variable: 'innodb_old_blocks_time', values: ['0', '1000'] }],
+      }),
+      servers: [{ label: 'MariaDB 10.11', capabilities: null }],
+      results,
+    };
+    const file = join(dir, 'results.bplab.json');
+    writeFileSync(file, serializeExperimentFile(experiment));
     const size = statSync(file).size;
     console.log(
-      `results file: ${runs.length} runs (${QUERIES.length} queries × ${CONFIGURATIONS} configurations × ${REPETITIONS} runs), ` +
-        `samples per run: ${COMPOSITIONS} compositions, ${STATS} pool stats, ${MAPS} LRU map frames; ${mib(size)}`,
+      `results file: ${results.length} runs (${QUERIES.length} queries × ${CONFIGURATIONS} configurations × ${REPETITIONS} runs), ` +
+        `samples per run: ${COMPOSITIONS} compositions, ${STATS} pool stats, ${MAPS} LRU map frames; ${mib(size)} as an experiment file`,
     );
-
-    const sidesOf = (list: RunResult[]): RunSide[] =>
-      Array.from({ length: CONFIGURATIONS }, (_, c) => ({
-        label: `config ${c + 1}`,
-        runs: list.filter((r) => r.profileId === `sandbox-c${c}`),
-      }));
 
     const parse: number[] = [];
     const open: number[] = [];
@@ -303,22 +331,23 @@ async function main() {
     let pairs = 0;
     for (let i = 0; i < REPEAT; i++) {
       parse.push((await timed(() => JSON.parse(readFileSync(file, 'utf8')) as unknown)).ms);
-      const opened = await timed(() => readRunFile(file));
+      const opened = await timed(() => readSides([file]));
       open.push(opened.ms);
       const compared = await timed(() => {
-        const c = compareSides(sidesOf(opened.value));
-        return { c, f: findFindings(c) };
+        const c = compareSides(opened.value.sides);
+        return { c, f: findFindings(c), flights: buildFlightTable(opened.value.protocol) };
       });
       compare.push(compared.ms);
       findings = compared.value.f.summary.length;
       pairs = compared.value.c.pairs.length;
       const exported = await timed(() =>
         renderHtmlReport(
-          buildReport(sidesOf(opened.value), {
+          buildReport(opened.value.sides, {
             title: 'bench',
             generatedAt: new Date().toISOString(),
             bplabVersion: 'bench',
-            sources: ['results.json'],
+            sources: ['results.bplab.json'],
+            flights: compared.value.flights,
           }),
         ),
       );
@@ -337,10 +366,10 @@ async function main() {
       `  JSON.parse of the file alone (reference floor)  ${ms(med(parse))}  [${ms(parse[0] ?? NaN)}]`,
     );
     console.log(
-      `  read + check the file                           ${ms(med(open))}  [${ms(open[0] ?? NaN)}]`,
+      `  open the file (read, check, inflate samples)    ${ms(med(open))}  [${ms(open[0] ?? NaN)}]`,
     );
     console.log(
-      `  comparison model + findings (${pairs} pairs, ${findings} findings in the summary)  ${ms(med(compare))}  [${ms(compare[0] ?? NaN)}]`,
+      `  comparison model + flight table + findings (${pairs} pairs, ${findings} findings in the summary)  ${ms(med(compare))}  [${ms(compare[0] ?? NaN)}]`,
     );
     console.log(
       `  file opened to comparison computed              ${ms(med(total))}  [${ms(total[0] ?? NaN)}]   goal < 100 ms: ${med(total) < 100 ? 'met' : 'NOT met'} (${(med(total) / 100).toFixed(2)}× the goal; ${(med(total) / med(parse)).toFixed(2)}× JSON.parse alone)`,
