@@ -8,7 +8,7 @@
  *   - the HTML report's export time and size.
  * A script that prints figures, not a timed test. The renderer's drawing is measured later, with the screen.
  *
- *   npm run bench:compare [-- --repeat 5 --compositions 20 --stats 40 --maps 5]
+ *   npm run bench:compare [-- --repeat 5 --samples 10]
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -24,249 +24,40 @@ import { findFindings } from '../src/shared/compare/findings';
 import { buildFlightTable } from '../src/shared/compare/flights';
 import type { ExperimentFile } from '../src/shared/experiment-file';
 import { ExperimentDefinitionSchema } from '../src/shared/experiments';
-import type {
-  LruComposition,
-  LruMapFrame,
-  PoolStats,
-  PoolStatsSample,
-  RunResult,
-  StatusDelta,
-} from '../src/shared/runs';
+import type { RunResult } from '../src/shared/runs';
+import { runResult } from '../test/support/run-fixture';
 import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
 
 const { values } = parseArgs({
   options: {
     repeat: { type: 'string', default: '5' },
-    compositions: { type: 'string', default: '20' },
-    stats: { type: 'string', default: '40' },
-    maps: { type: 'string', default: '5' },
+    samples: { type: 'string', default: '10' },
   },
 });
 const REPEAT = Math.max(1, Number(values.repeat));
-/** Samples kept per run (the run service downsamples long runs to a fixed bound). */
-const COMPOSITIONS = Math.max(2, Number(values.compositions));
-const STATS = Math.max(1, Number(values.stats));
-const MAPS = Math.max(0, Number(values.maps));
+/** Map frames and compositions per run (pool stats 4× as many), as the run service keeps them bounded. */
+const SAMPLES = Math.max(2, Number(values.samples));
 
 const QUERIES = SSB_QUERY_IDS;
 const CONFIGURATIONS = 8;
 const REPETITIONS = 4;
-const POOL_PAGES = 8192;
-const INDEXES: Array<[string, string]> = [
-  ['lineorder', 'GEN_CLUST_INDEX'],
-  ['lineorder', 'LO_OrderDateKey'],
-  ['lineorder', 'LO_PartKey'],
-  ['lineorder', 'LO_CustKey'],
-  ['lineorder', 'LO_SuppKey'],
-  ['lineorder', 'LO_CommitDateKey'],
-  ['lineorder', 'LO_OrderKey'],
-  ['dim_date', 'PRIMARY'],
-  ['customer', 'PRIMARY'],
-  ['supplier', 'PRIMARY'],
-  ['part', 'PRIMARY'],
-  ['part', 'P_Category'],
-];
 
 /** A deterministic pseudo-random stream, so every run of the script measures the same file. */
 let seed = 42;
 const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 
-function pool(over: Partial<PoolStats>): PoolStats {
-  return {
-    poolId: 0,
-    poolSize: POOL_PAGES,
-    freeBuffers: 1024,
-    databasePages: 7100,
-    oldDatabasePages: 2600,
-    modifiedDatabasePages: 0,
-    pendingReads: 0,
-    pagesMadeYoung: 0,
-    pagesNotMadeYoung: 0,
-    pagesRead: 0,
-    pagesCreated: 0,
-    pagesWritten: 1,
-    pagesGet: 0,
-    readAhead: 0,
-    readAheadEvicted: 0,
-    raw: { POOL_ID: 0, HIT_RATE: 995, LRU_IO_TOTAL: 431 },
-    ...over,
-  };
-}
-
-function composition(atMs: number): LruComposition {
-  let left = 7100;
-  const indexes = INDEXES.map(([table, index], i) => {
-    const pages = i === INDEXES.length - 1 ? left : Math.floor(left * (i === 0 ? 0.85 : 0.1 + rnd() * 0.2));
-    left -= pages;
-    const oldPages = Math.floor(pages * rnd() * 0.6);
-    return {
-      table: `ssb_sf1.${table}`,
-      index,
-      pages,
-      oldPages,
-      youngPages: pages - oldPages,
-      records: pages * 150,
-      dataSizeBytes: pages * 15_000,
-      poolShare: pages / POOL_PAGES,
-    };
-  });
-  return { atMs, costMs: 110 + rnd() * 30, databasePages: 7100, oldMethod: 'is-old', indexes };
-}
-
-function mapFrame(atMs: number): LruMapFrame {
-  const buckets = Array.from({ length: 64 }, () =>
-    Array.from({ length: 3 }, (): [number, number, number] => {
-      const pages = Math.floor(rnd() * 20);
-      return [Math.floor(rnd() * INDEXES.length), pages, Math.floor(pages * rnd())];
-    }),
-  );
-  return {
-    atMs,
-    costMs: 40,
-    bucketPages: 64,
-    legend: INDEXES.map(([t, i]) => `ssb_sf1.${t}/${i}`),
-    pools: [{ poolId: 0, lruLength: 7100, oldLength: 2600, buckets }],
-  };
-}
-
+/** The tests' post-001 run with its samples, varied per configuration: odd ones slower, reading more. */
 function run(config: number, queryId: string, repetition: number): RunResult {
-  const elapsedMs = (config % 2 ? 2 : 1) * (repetition === 0 ? 30_000 : 15_000) * (0.5 + rnd());
+  const base = runResult({}, SAMPLES);
   const read = Math.floor((config % 2 ? 190_000 : 39_000) * (0.8 + rnd() * 0.4));
-  const step = elapsedMs / COMPOSITIONS;
-  const stats: PoolStatsSample[] = Array.from({ length: STATS }, (_, i) => ({
-    atMs: (i * elapsedMs) / STATS,
-    pools: [pool({ pagesRead: Math.floor((read * i) / STATS) })],
-  }));
   return {
-    format: 1,
+    ...base,
     runId: `c${config}-${queryId}-${repetition}`,
-    profileId: `sandbox-c${config}`,
     queryId,
     variant: 'base',
-    sql: `-- ${queryId}\nselect sum(lo_extendedprice*lo_discount) as revenue from lineorder join dim_date on lo_orderdatekey = d_datekey where d_year = 1993`,
-    schema: 'ssb_sf1',
-    dataset: { schema: 'ssb_sf1', sf: 1, source: 'generated' },
-    server: {
-      flavor: 'mariadb',
-      version: '10.11.6',
-      bufferPoolSizeBytes: 128 * 1024 * 1024,
-      bufferPoolInstances: 1,
-      pageSizeBytes: 16384,
-      oldBlocksTimeMs: config % 2 ? 1000 : 0,
-      oldBlocksPct: 37,
-      readAheadThreshold: 56,
-      flushMethod: config < 4 ? 'fsync' : 'O_DIRECT',
-    },
-    startedAt: new Date(Date.UTC(2026, 10, 23, 6, 0, config * 100 + repetition)).toISOString(),
-    state: 'complete',
-    error: null,
-    elapsedMs,
-    rows: 1,
-    checksum: `sum-${queryId}`,
-    explain: {
-      table: [
-        {
-          id: 1,
-          select_type: 'SIMPLE',
-          table: 'lineorder',
-          type: 'ALL',
-          key: null,
-          rows: 5996539,
-          Extra: 'Using where',
-        },
-        {
-          id: 1,
-          select_type: 'SIMPLE',
-          table: 'dim_date',
-          type: 'eq_ref',
-          key: 'PRIMARY',
-          rows: 1,
-          Extra: 'Using where',
-        },
-      ],
-      json: { query_block: { select_id: 1, table: { table_name: 'lineorder', access_type: 'ALL' } } },
-    },
-    profile: {
-      source: 'show-profile',
-      note: '',
-      stages: [
-        'starting',
-        'Opening tables',
-        'init',
-        'optimizing',
-        'statistics',
-        'preparing',
-        'executing',
-        'Sending data',
-        'end',
-        'query end',
-        'closing tables',
-        'freeing items',
-      ].map((stage) => ({
-        stage,
-        durationMs: stage === 'Sending data' ? elapsedMs * 0.98 : rnd(),
-        cpuUserMs: rnd() * 10,
-        cpuSystemMs: rnd(),
-        contextVoluntary: Math.floor(rnd() * 5000),
-        contextInvoluntary: 0,
-        blockOpsIn: 0,
-        blockOpsOut: 0,
-        pageFaultsMajor: 0,
-        pageFaultsMinor: Math.floor(rnd() * 90),
-      })),
-    },
-    status: [
-      ['Innodb_buffer_pool_read_requests', 6_731_100],
-      ['Innodb_buffer_pool_reads', 570],
-      ['Innodb_buffer_pool_read_ahead', config % 2 ? 0 : 38_392],
-      ['Innodb_buffer_pool_read_ahead_evicted', 0],
-      ['Innodb_pages_read', read],
-      ['Innodb_data_read', read * 16384],
-      ['Innodb_data_reads', read + 11],
-      ['Innodb_rows_read', 6_611_119],
-    ]
-      .map(([name, delta]): StatusDelta => ({
-        name: String(name),
-        before: 0,
-        after: Number(delta),
-        delta: Number(delta),
-        scope: 'global',
-      }))
-      .concat([
-        {
-          name: 'Handler_read_rnd_next',
-          before: 0,
-          after: 6_001_172,
-          delta: 6_001_172,
-          scope: 'session',
-        },
-      ]),
-    poolStats: {
-      before: [pool({ pagesRead: 1_000_000 })],
-      after: [
-        pool({
-          pagesRead: 1_000_000 + read,
-          pagesNotMadeYoung: config % 2 ? 4_824_154 : 0,
-          pagesMadeYoung: config % 2 ? 3 : 29_501,
-        }),
-      ],
-    },
-    lru: { before: composition(-200), after: composition(elapsedMs + 100) },
-    samples: {
-      stats,
-      compositions: Array.from({ length: COMPOSITIONS }, (_, i) => composition(i * step)),
-      maps: Array.from({ length: MAPS }, (_, i) => mapFrame((i * elapsedMs) / Math.max(1, MAPS))),
-      cachedIndexes: [],
-      cost: {
-        intervalMs: step,
-        adaptive: true,
-        snapshots: COMPOSITIONS,
-        meanSnapshotMs: 120,
-        maxSnapshotMs: 160,
-        serverShare: 0.02,
-      },
-      downsampled: false,
-    },
+    elapsedMs: (config % 2 ? 2 : 1) * (repetition === 0 ? 30_000 : 15_000) * (0.5 + rnd()),
+    server: { ...base.server, oldBlocksTimeMs: config % 2 ? 1000 : 0 },
+    status: base.status.map((d) => (d.name === 'Innodb_pages_read' ? { ...d, after: read, delta: read } : d)),
   };
 }
 
@@ -319,7 +110,7 @@ async function main() {
     const size = statSync(file).size;
     console.log(
       `results file: ${results.length} runs (${QUERIES.length} queries × ${CONFIGURATIONS} configurations × ${REPETITIONS} runs), ` +
-        `samples per run: ${COMPOSITIONS} compositions, ${STATS} pool stats, ${MAPS} LRU map frames; ${mib(size)} as an experiment file`,
+        `samples per run: ${SAMPLES} compositions and LRU map frames, ${SAMPLES * 4} pool stats; ${mib(size)} as an experiment file`,
     );
 
     const parse: number[] = [];
