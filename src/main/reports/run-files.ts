@@ -43,7 +43,8 @@ export async function readResultsFile(path: string, prefix = ''): Promise<ReadFi
     });
   }
   if (data && typeof data === 'object' && (data as { format?: unknown }).format === EXPERIMENT_FILE_FORMAT) {
-    const experiment = parseExperimentFile(text, path);
+    // Samples are read only by the charts that draw them.
+    const experiment = parseExperimentFile(text, path, { samples: 'lazy' });
     return { kind: 'experiment', ...experimentSides(experiment.results, prefix) };
   }
   const checked = checkRunFile(data);

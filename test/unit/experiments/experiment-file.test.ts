@@ -122,3 +122,22 @@ describe('experiment files', () => {
     expect(shipped).toEqual(experimentFileJsonSchema());
   });
 });
+
+describe('experiment files opened with lazy samples', () => {
+  it('checks the rest at once, and decodes a run’s samples when first read', () => {
+    const text = serializeExperimentFile(experiment());
+    const lazy = parseExperimentFile(text, 'l', { samples: 'lazy' });
+    expect(lazy).toEqual(parseExperimentFile(text, 'l'));
+    const stored = JSON.parse(text);
+    stored.results[1].samples.data = 'bm90IGRlZmxhdGU=';
+    const bad = parseExperimentFile(JSON.stringify(stored), 'l', { samples: 'lazy' });
+    expect(bad.results[0]!.run.samples.maps).toHaveLength(3);
+    expect(() => bad.results[1]!.run.samples).toThrow(
+      'at $.results[1].samples.data, the samples are not deflated JSON in base64',
+    );
+    stored.results[1].run.elapsedMs = 'x';
+    expect(
+      failure(() => parseExperimentFile(JSON.stringify(stored), 'l', { samples: 'lazy' })).error.message,
+    ).toContain('at $.results[1].run.elapsedMs');
+  });
+});
