@@ -8,7 +8,7 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDataset, generateDataset, importDataset, listDatasets } from '../../src/main/ssb/datasets';
 import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
-import { SPACE_FACTOR, checkDiskSpace } from '../../src/main/ssb/disk-check';
+import { SPACE_FACTOR, checkDiskSpace } from '../../src/main/db/disk-space';
 import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';

@@ -14,7 +14,7 @@ import {
 } from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
 import { datasetSchemas, readDatasetRecord } from './dataset-meta';
-import { TYPICAL_ROW_BYTES } from './disk-check';
+import { TYPICAL_ROW_BYTES } from './tables';
 import type { LoadProgress } from './load-progress';
 import { SsbLoader, type LoadOutcome, type LoadPlan } from './loader';
 import { SSB_SCHEMA_TABLES, quoteIdent, validateSchemaName, type SsbTableName } from './schema';

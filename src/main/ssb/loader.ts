@@ -17,7 +17,7 @@ import {
   updateDatasetRecord,
   META_TABLE,
 } from './dataset-meta';
-import { checkDiskSpace, type DiskCheck } from './disk-check';
+import { checkDiskSpace, type DiskCheck } from '../db/disk-space';
 import { ProgressMeter, type LoadPhase, type LoadProgress } from './load-progress';
 import {
   SSB_SCHEMA_TABLES,

@@ -4,7 +4,7 @@
  * each holds at a scale factor.
  */
 import { DEFAULT_LINEAGE, type DbgenLineage } from './generator/lineage';
-import { SSB_TABLE_DEFS } from './schema';
+import { SSB_TABLE_DEFS, type SsbTableName } from './schema';
 import { DATE_ROWS, customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
 
 export const SSB_TABLES = ['customer', 'supplier', 'part', 'dim_date', 'lineorder'] as const;
@@ -63,3 +63,12 @@ export function expectedRowCount(
       return lineorderRowCount(sf, seed, lineage);
   }
 }
+
+/** Bytes a .tbl line of each table takes on average in dbgen's output (SF 1: 587 MB in all). */
+export const TYPICAL_ROW_BYTES: Record<SsbTableName, number> = {
+  customer: 90,
+  part: 82,
+  supplier: 78,
+  dim_date: 88,
+  lineorder: 97,
+};

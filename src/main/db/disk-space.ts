@@ -1,21 +1,11 @@
 /**
- * Will the dataset fit? Checked before the first row goes in, on the disk holding the server's
+ * Will the data fit? Checked before the first row goes in, on the disk holding the server's
  * data directory, when that directory is on this machine. A remote server's disk cannot be seen
  * from here, and bplab says so rather than guessing.
  */
 import { statfs } from 'node:fs/promises';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { AppFailure } from '../../shared/result';
-import type { SsbTableName } from './schema';
-
-/** Bytes a .tbl line of each table takes on average in dbgen's output (SF 1: 587 MB in all). */
-export const TYPICAL_ROW_BYTES: Record<SsbTableName, number> = {
-  customer: 90,
-  part: 82,
-  supplier: 78,
-  dim_date: 88,
-  lineorder: 97,
-};
 
 /** InnoDB pages, the secondary indexes and ALTER TABLE's sort files take about this much more than the raw rows. */
 export const SPACE_FACTOR = 1.6;
