@@ -118,7 +118,7 @@ describe(`DatasetService verify on ${testServer().label}`, () => {
       const second = await failureOf(service.verify(target, schema));
       expect(second.error.code).toBe('BUSY');
       expect(second.error.message).toBe(
-        `Cannot verify ${schema}: "verify ${schema}" is running in this bplab process.`,
+        `Cannot verify ${schema}: "verify ${schema}", running in this bplab process, holds it.`,
       );
       expect(cancelVerify()).toBe(true);
       // The lock is still held: only the KILL can end the count (bounded, so a regression fails, not hangs).

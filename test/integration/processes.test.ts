@@ -140,7 +140,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     expect(drop.ok).toBe(false);
     if (drop.ok) return;
     expect(drop.error.code).toBe('BUSY');
-    expect(drop.error.message).toContain(`"load ${schema}" is running in pid ${loader.child.pid} (bplab ssb`);
+    expect(drop.error.message).toContain(`"load ${schema}", running in pid ${loader.child.pid} (bplab ssb`);
 
     // Cancel from this process: the loader picks the request up from its lease and stops.
     expect(await value('tasks/cancel', { taskId: task.taskId })).toEqual({
@@ -215,7 +215,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     const stop = await request('sandboxes/stop', { id: 'demo' });
     expect(stop.ok ? null : stop.error).toMatchObject({ code: 'BUSY' });
     expect(stop.ok ? '' : stop.error.message).toContain(
-      `"load ${schema}" in pid ${loader.child.pid} (bplab ssb`,
+      `"load ${schema}", running in pid ${loader.child.pid} (bplab ssb`,
     );
     await ui.shutdown();
     expect(await isRunning('demo')).toBe(true);

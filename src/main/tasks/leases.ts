@@ -217,11 +217,14 @@ export class LeaseStore {
   }
 }
 
-/** Who holds a lease, in words: '"load ssb_sf1" in pid 42 (bplab ssb generate ...)' or 'pid 42 (bplab demo), which started it'. */
+/**
+ * Who holds a lease, in words, for BUSY messages: '"load ssb_sf1", running in pid 42 (bplab ssb
+ * generate --sf 1),' or 'pid 42 (bplab demo), which started it,'.
+ */
 export function describeHolder(v: ViewedLease): string {
   const who = v.self ? 'this bplab process' : describeProcess(v.lease.owner);
-  if (v.lease.kind !== 'sandbox') return `"${v.lease.title}" in ${who}`;
-  return `${who}${v.lease.startedSandbox ? ', which started it,' : ''}`;
+  if (v.lease.kind !== 'sandbox') return `"${v.lease.title}", running in ${who},`;
+  return v.lease.startedSandbox ? `${who}, which started it,` : who;
 }
 
 function matches(lease: Lease, scope: LeaseScope): boolean {

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { TaskProgress } from '../../shared/contract';
 import { AppFailure, type AppError } from '../../shared/result';
 import type { TaskInfo, TaskKind } from '../../shared/tasks';
-import type { Lease, LeaseScope, LeaseStore, ViewedLease } from './leases';
+import { describeHolder, type Lease, type LeaseScope, type LeaseStore, type ViewedLease } from './leases';
 import { describeProcess } from './process-identity';
 
 export interface TaskSpec {
@@ -156,9 +156,12 @@ export class TaskRegistry {
    * refused ("drop ssb_sf1"). Null when nothing holds it.
    */
   busy(scope: LeaseScope, doing: string): AppFailure | null {
-    const holder = this.holders(scope)[0];
+    const holder = this.deps.leases.holders(scope).find((v) => TASK_KINDS.has(v.lease.kind));
     if (!holder) return null;
-    return busyFailure(doing, holder);
+    return AppFailure.of('BUSY', `Cannot ${doing}: ${describeHolder(holder)} holds it.`, {
+      hint: 'Wait for that task to end, or cancel it.',
+      details: { taskId: holder.lease.id, pid: holder.lease.owner.pid },
+    });
   }
 
   /**
@@ -272,17 +275,6 @@ export class TaskRegistry {
       progress: lease.progress,
     };
   }
-}
-
-/** BUSY for `doing`, naming the task that holds it and its process. */
-export function busyFailure(doing: string, holder: TaskInfo): AppFailure {
-  const by = holder.owner.self ? 'this bplab process' : `pid ${holder.owner.pid} (${holder.owner.command})`;
-  return AppFailure.of('BUSY', `Cannot ${doing}: "${holder.title}" is running in ${by}.`, {
-    hint: holder.owner.self
-      ? 'Wait for it to end, or cancel it.'
-      : 'Wait for it to end, or cancel it (bplab tasks are listed on every screen that uses them).',
-    details: { taskId: holder.taskId, pid: holder.owner.pid },
-  });
 }
 
 function scopeOf(hold: { profileId: string | null; schema: string | null; sandboxId: string | null }) {

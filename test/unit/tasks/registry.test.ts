@@ -81,7 +81,7 @@ describe('TaskRegistry', () => {
     const busy = ui.busy({ profileId: 'p', schema: 's2' }, 'drop s2');
     expect(busy?.error.code).toBe('BUSY');
     expect(busy?.error.message).toBe(
-      `Cannot drop s2: "load s2" is running in pid ${process.pid} (bplab ssb generate).`,
+      `Cannot drop s2: "load s2", running in pid ${process.pid} (bplab ssb generate), holds it.`,
     );
     expect(ui.busy({ profileId: 'p', schema: 'other' }, 'drop other')).toBeNull();
     cli.cancel(load.taskId);
