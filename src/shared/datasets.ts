@@ -11,6 +11,14 @@ export type DatasetEngine = z.infer<typeof DatasetEngineSchema>;
 
 export type DatasetSource = 'generated' | 'imported';
 export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled';
+
+/**
+ * How the generator writes its rows: 'dbgen' (the default) byte for byte as dbgen writes them,
+ * quirks included; 'spec' in the SSB specification's form. The same rows and counts either way;
+ * README's SSB section lists what differs.
+ */
+export const GeneratorModeSchema = z.enum(['dbgen', 'spec']);
+export type GeneratorMode = z.infer<typeof GeneratorModeSchema>;
 export type DatasetTable = 'customer' | 'part' | 'supplier' | 'dim_date' | 'lineorder';
 
 /** A schema name as typed: the server-side rules (≤ 64 characters, no trailing space...) are checked in main. */
@@ -37,6 +45,7 @@ export const DatasetGenerateSpecSchema = DatasetLayoutSchema.extend({
     .min(0)
     .max(2 ** 31 - 1)
     .default(1),
+  mode: GeneratorModeSchema.default('dbgen'),
 });
 export type DatasetGenerateSpec = z.input<typeof DatasetGenerateSpecSchema>;
 
@@ -55,6 +64,8 @@ export interface DatasetInfo {
   /** Null for an import (dbgen's scale factor is not in its files). */
   sf: number | null;
   seed: number | null;
+  /** How the generator wrote the rows; null for an import, and for a dataset made before modes existed. */
+  mode: GeneratorMode | null;
   engine: DatasetEngine;
   lineorderPk: boolean;
   state: DatasetState;

@@ -9,6 +9,7 @@ import type {
   DatasetInfo,
   DatasetSource,
   DatasetState,
+  GeneratorMode,
   TableRowCounts,
 } from '../../shared/datasets';
 import { qualified } from './schema';
@@ -23,6 +24,7 @@ export function createMetaTableSql(schema: string): string {
   source varchar(16) NOT NULL,
   sf double NULL,
   seed bigint NULL,
+  generator_mode varchar(16) NULL,
   engine varchar(16) NOT NULL,
   lineorder_pk tinyint NOT NULL,
   state varchar(16) NOT NULL,
@@ -41,6 +43,7 @@ export interface NewDatasetRecord {
   source: DatasetSource;
   sf: number | null;
   seed: number | null;
+  mode: GeneratorMode | null;
   engine: DatasetEngine;
   lineorderPk: boolean;
   sourceDir: string | null;
@@ -51,13 +54,14 @@ export interface NewDatasetRecord {
 export async function insertDatasetRecord(conn: Connection, rec: NewDatasetRecord): Promise<void> {
   await conn.query(
     `INSERT INTO ${qualified(rec.schema, META_TABLE)}
-      (id, format_version, source, sf, seed, engine, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
-     VALUES (1, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
+      (id, format_version, source, sf, seed, generator_mode, engine, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
     [
       FORMAT_VERSION,
       rec.source,
       rec.sf,
       rec.seed,
+      rec.mode,
       rec.engine,
       rec.lineorderPk ? 1 : 0,
       rec.startedAt,
@@ -125,6 +129,8 @@ export async function readDatasetRecord(conn: Connection, schema: string): Promi
     source: r.source === 'imported' ? 'imported' : 'generated',
     sf: r.sf === null ? null : Number(r.sf),
     seed: r.seed === null ? null : Number(r.seed),
+    // A record written before modes existed has no generator_mode column: undefined, shown as unknown.
+    mode: r.generator_mode === 'dbgen' || r.generator_mode === 'spec' ? r.generator_mode : null,
     engine: r.engine === 'MyISAM' ? 'MyISAM' : 'InnoDB',
     lineorderPk: Number(r.lineorder_pk) === 1,
     state,

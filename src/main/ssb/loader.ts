@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { DatasetInfo, DatasetSource, TableRowCounts } from '../../shared/datasets';
+import type { DatasetInfo, DatasetSource, GeneratorMode, TableRowCounts } from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
 import {
   createMetaTableSql,
@@ -55,6 +55,8 @@ export interface LoadPlan extends SchemaOptions {
   source: DatasetSource;
   sf: number | null;
   seed: number | null;
+  /** How the generator writes its rows; null for an import. */
+  mode: GeneratorMode | null;
   sourceDir: string | null;
   /** Drop an existing bplab dataset of the same name first; a schema bplab did not create is never touched. */
   replace: boolean;
@@ -187,6 +189,7 @@ export class SsbLoader {
         source: plan.source,
         sf: plan.sf,
         seed: plan.seed,
+        mode: plan.mode,
         engine: plan.engine,
         lineorderPk: plan.lineorderPk,
         sourceDir: plan.sourceDir,

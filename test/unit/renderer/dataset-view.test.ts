@@ -17,6 +17,7 @@ const info = (
   source: 'generated',
   sf: 1,
   seed: 1,
+  mode: 'dbgen',
   engine: 'InnoDB',
   lineorderPk: false,
   state: 'complete',
