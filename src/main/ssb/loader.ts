@@ -40,6 +40,8 @@ export interface RowSource {
   label: string;
   /** Rows it will produce, when known beforehand (progress only; the loader counts what it sends). */
   expectedRows?: number;
+  /** What the load should say about the rows once they are in (an import: where text was not UTF-8). */
+  notes?: () => string[];
 }
 
 export interface LoaderDeps {
@@ -70,6 +72,8 @@ export interface LoadOutcome {
   dataset: DatasetInfo;
   disk: DiskCheck;
   elapsedSec: number;
+  /** The sources' notes, in words: "part.tbl line 199,984 (P_Type) holds bytes that are not UTF-8 text; ...". */
+  notes: string[];
 }
 
 /** The dimension tables, loaded one after the other beside lineorder. */
@@ -78,14 +82,13 @@ export const DIMENSION_TABLES: readonly SsbTableName[] = ['dim_date', 'supplier'
 const nowIso = () => new Date().toISOString();
 
 /**
- * The load statement; the name after INFILE only tells mysql2 which stream to open. The generator
- * writes ASCII only, so its bytes go in unconverted (binary); an imported file is read as utf8mb4,
- * so a byte that is not text there makes the server warn, and the load fails instead of storing it.
+ * The load statement; the name after INFILE only tells mysql2 which stream to open. Every byte goes
+ * in unconverted (CHARACTER SET binary) into the latin1 text columns (schema.ts), which hold any
+ * byte: the generator's ASCII and dbgen's files alike are stored exactly as written.
  */
-export function loadDataSql(schema: string, table: SsbTableName, source: DatasetSource): string {
-  const charset = source === 'generated' ? 'binary' : 'utf8mb4';
+export function loadDataSql(schema: string, table: SsbTableName): string {
   return (
-    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET ${charset} ` +
+    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET binary ` +
     `FIELDS TERMINATED BY '|' LINES TERMINATED BY '|\\n' (${columnNames(table).join(', ')})`
   );
 }
@@ -161,6 +164,7 @@ export class SsbLoader {
     const report = (phase: LoadPhase, table: SsbTableName | null, message: string) =>
       meter.report(phase, table, message, true);
     const started = performance.now();
+    const notes: string[] = [];
 
     const opened: Connection[] = [];
     const open = async (): Promise<Connection> => {
@@ -212,7 +216,7 @@ export class SsbLoader {
         try {
           for (const table of tables) {
             throwIfCancelled(stop.signal);
-            const rows = await this.loadTable(lane, control!, plan, table, meter, stop.signal, quiet);
+            const rows = await this.loadTable(lane, control!, plan, table, meter, stop.signal, quiet, notes);
             loadedRows[table] = rows;
             expectedRows[table] = rows;
             await updateDatasetRecord(control!, plan.schema, { loadedRows, expectedRows });
@@ -253,7 +257,7 @@ export class SsbLoader {
         throw AppFailure.of('INTERNAL', `The dataset record of ${plan.schema} vanished during the load.`);
       const elapsedSec = (performance.now() - started) / 1000;
       report('done', null, `${plan.schema} is complete`);
-      return { dataset, disk, elapsedSec };
+      return { dataset, disk, elapsedSec, notes };
     } catch (e) {
       const failure = signal?.aborted
         ? AppFailure.of(
@@ -349,6 +353,7 @@ export class SsbLoader {
     meter: ProgressMeter,
     signal: AbortSignal,
     quiet: boolean,
+    notes: string[],
   ): Promise<number> {
     const source = this.deps.rows(table);
     // A source may fail before the server asks for its rows (a file read ahead and found bad):
@@ -390,7 +395,7 @@ export class SsbLoader {
     let loadError: unknown;
     try {
       [result] = await lane.conn.query<ResultSetHeader>({
-        sql: loadDataSql(plan.schema, table, plan.source),
+        sql: loadDataSql(plan.schema, table),
         infileStreamFactory: () => stream,
       });
     } catch (e) {
@@ -422,10 +427,14 @@ export class SsbLoader {
           },
         );
       }
-      throw sqlFailure(loadError, `load ${table} from ${source.label}`);
+      throw loadFailure(loadError, table, source.label);
     }
     meter.rowsLoaded(table, rows);
     await this.checkLoaded(lane.conn, table, source.label, rows, result!, plan.source);
+    for (const note of source.notes?.() ?? []) {
+      notes.push(note);
+      meter.report('loading', table, note, true);
+    }
     return rows;
   }
 
@@ -440,9 +449,16 @@ export class SsbLoader {
   ): Promise<void> {
     if (result.affectedRows === sent && result.warningStatus === 0) return;
     let warnings = '';
+    let where = '';
     if (result.warningStatus > 0) {
       const [w] = await conn.query<RowDataPacket[]>('SHOW WARNINGS LIMIT 3');
       warnings = w.map((r) => String(r.Message)).join('; ');
+      // "... for column 'P_Size' at row 7": row 7 of the statement is line 7 of the file.
+      const first = String(w[0]?.Message ?? '');
+      const row = /\bat row (\d+)/i.exec(first)?.[1];
+      const column = /\bcolumn [`'"]?([A-Za-z_]+)/i.exec(first)?.[1];
+      if (row !== undefined)
+        where = `${label}, line ${Number(row).toLocaleString('en-US')}${column ? `, column ${column}` : ''}: `;
     }
     const what =
       result.affectedRows !== sent
@@ -450,11 +466,11 @@ export class SsbLoader {
         : `the server changed some of ${label}'s values while loading ${table}`;
     throw AppFailure.of(
       source === 'imported' ? 'FILE_MALFORMED' : 'INTERNAL',
-      `${what}${warnings ? ` (${result.warningStatus} warning(s), first: ${warnings})` : ''}.`,
+      `${where}${what}${warnings ? ` (${result.warningStatus} warning(s), first: ${warnings})` : ''}.`,
       {
         hint:
           source === 'imported'
-            ? 'Check the file: LOAD DATA skips duplicate keys, and cuts values too long for their column or text that is not UTF-8.'
+            ? 'Check the file: LOAD DATA skips duplicate keys and clips numbers out of their column’s range.'
             : "This is a bug in bplab's generator; please report it with the scale factor and seed.",
         details: { table, sent, stored: result.affectedRows, warnings: result.warningStatus },
       },
@@ -503,6 +519,28 @@ export class SsbLoader {
       await fresh.end().catch(() => undefined);
     }
   }
+}
+
+/**
+ * A LOAD DATA the server refused, in words that name the file, the line and the column: the
+ * server's "at row N" is line N of the file (one statement per table). Without a row in the
+ * server's words, the general mapping (connection lost, disk full...) applies.
+ */
+export function loadFailure(e: unknown, table: SsbTableName, label: string): AppFailure {
+  if (e instanceof AppFailure) return e;
+  const words = serverMessage(e);
+  const row = /\b(?:at|in) (?:row|line) (\d+)/i.exec(words)?.[1];
+  if (row === undefined) return sqlFailure(e, `load ${table} from ${label}`);
+  const line = Number(row);
+  const column = /\bcolumn [`'"]?([A-Za-z_]+)/i.exec(words)?.[1] ?? null;
+  return AppFailure.of(
+    'FILE_MALFORMED',
+    `${label}, line ${line.toLocaleString('en-US')}${column ? `, column ${column}` : ''}: the server refused the row (${words}).`,
+    {
+      hint: 'Fix or regenerate that line; nothing of this table was kept.',
+      details: { file: label, line, column, errno: (e as { errno?: number }).errno ?? null },
+    },
+  );
 }
 
 async function run(conn: Connection, sql: string, doing: string): Promise<void> {

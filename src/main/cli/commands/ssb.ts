@@ -3,6 +3,7 @@
  * requests the UI sends. A load prints a progress line (rewritten in place on a terminal, one line
  * per update otherwise) and Ctrl-C cancels it, leaving the dataset marked cancelled.
  */
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/contract';
 import {
@@ -11,8 +12,12 @@ import {
   type DatasetEngine,
   type DatasetTaskStarted,
   type DatasetVerifyReport,
+  type GeneratorMode,
   type VerifyProgress,
 } from '../../../shared/datasets';
+import { validateScaleFactor } from '../../ssb/generator/scale';
+import { writeTblFiles } from '../../ssb/generator/stream';
+import { SSB_TABLES } from '../../ssb/tables';
 import { describeAllowed } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
@@ -139,21 +144,63 @@ function passwordArg(password: string | undefined): { password?: string } {
   return password !== undefined ? { password } : {};
 }
 
+function generatorModeFrom(text: string): GeneratorMode {
+  if (text === 'dbgen' || text === 'spec') return text;
+  throw AppFailure.of('INVALID_ARGUMENT', `--mode must be dbgen or spec, not "${text}"`, {
+    hint: "dbgen (the default) writes dbgen's bytes, quirks included; spec the SSB specification's form.",
+  });
+}
+
+/** `--tbl DIR`: dbgen's five files written into DIR, no server involved. */
+async function writeTblCommand(
+  ctx: CliContext,
+  dir: string,
+  opts: { sf: number; seed: number; mode: GeneratorMode },
+): Promise<number> {
+  validateScaleFactor(opts.sf);
+  const started = performance.now();
+  ctx.err(
+    `bplab: writing SF ${opts.sf} (seed ${opts.seed}, ${opts.mode} mode) as .tbl files into ${dir} ...`,
+  );
+  const paths = await writeTblFiles(dir, opts);
+  for (const t of SSB_TABLES) ctx.out(`${paths[t]}\t${thousands((await stat(paths[t])).size)} bytes`);
+  ctx.err(`bplab: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
 export const ssbGenerateCommand = defineCommand({
   name: 'ssb generate',
-  summary: 'generate an SSB dataset with the built-in generator and stream it into a server',
-  usage: `bplab ssb generate --sf N [--seed S] ${LAYOUT_USAGE} ${TARGET_USAGE}`,
-  options: { sf: { type: 'string' }, seed: { type: 'string' }, ...layout, ...target },
+  summary:
+    'generate an SSB dataset with the built-in generator and stream it into a server, or write its .tbl files',
+  usage: `bplab ssb generate --sf N [--seed S] [--mode dbgen|spec] (${LAYOUT_USAGE} ${TARGET_USAGE} | --tbl DIR)`,
+  options: {
+    sf: { type: 'string' },
+    seed: { type: 'string' },
+    mode: { type: 'string', default: 'dbgen' },
+    tbl: { type: 'string' },
+    ...layout,
+    ...target,
+  },
   async run({ values }, ctx) {
-    const profileId = profileIdFrom(values);
     const sf = numberArg('--sf', requiredArg('--sf', values.sf, 'the scale factor, e.g. --sf 1'), SF_RANGE);
     const seed = values.seed === undefined ? 1 : numberArg('--seed', values.seed, SEED_RANGE);
+    const mode = generatorModeFrom(values.mode);
+    if (values.tbl !== undefined) {
+      if (values.profile !== undefined || values.sandbox !== undefined)
+        throw AppFailure.of(
+          'INVALID_ARGUMENT',
+          '--tbl writes files instead of loading a server: drop --profile/--sandbox',
+        );
+      return writeTblCommand(ctx, resolve(values.tbl), { sf, seed, mode });
+    }
+    const profileId = profileIdFrom(values);
     const schema = values.schema ?? defaultGeneratedSchema(sf);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const spec = {
       schema,
       sf,
       seed,
+      mode,
       engine: engineFrom(values.engine),
       lineorderPk: values['lineorder-pk'],
       replace: values.replace,
