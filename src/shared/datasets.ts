@@ -80,6 +80,8 @@ export interface DatasetInfo {
   /** For an import: the folder it came from. */
   sourceDir: string | null;
   bplabVersion: string;
+  /** The last verify's report, recorded with the dataset; null when it was never verified. */
+  lastVerify: DatasetVerifyReport | null;
 }
 
 /** A dataset as the list shows it: its recorded state, and the task loading it now, if any. */
@@ -129,8 +131,34 @@ export interface DatasetVerifyReport {
   selectivity: SelectivityCheck[];
   /** lineorder rows / dbgen's SF 1 rows: the scale the fractions were judged at. */
   scale: number;
-  /** Everything passed and the dataset's state is complete. */
+  /** Queries whose count could be judged at this scale (the others are 'too small to judge'). */
+  judged: number;
+  /** The dataset is complete, every table count matches, at least one query was judged and none failed. */
   pass: boolean;
+}
+
+/**
+ * A verify's outcome in one word and one sentence, for the CLI, the report and the dataset list:
+ * "PASS" / "FAIL" / "NOT JUDGED" (nothing failed, but no query was large enough to judge).
+ */
+export function verifyVerdict(r: DatasetVerifyReport): {
+  word: 'PASS' | 'FAIL' | 'NOT JUDGED';
+  words: string;
+} {
+  const small = r.selectivity.filter((q) => q.verdict === 'too-small').map((q) => q.id);
+  const failed = r.selectivity.filter((q) => q.verdict === 'fail').map((q) => q.id);
+  const badTables = r.tables.filter((t) => !t.pass).map((t) => t.table);
+  const parts: string[] = [];
+  if (badTables.length > 0) parts.push(`row counts differ in ${badTables.join(', ')}`);
+  if (failed.length > 0) parts.push(`${failed.join(', ')} outside the band`);
+  parts.push(`${r.judged} of ${r.selectivity.length} queries judged`);
+  if (small.length > 0) parts.push(`${small.join(', ')} too small to judge at this scale`);
+  const word = r.pass
+    ? 'PASS'
+    : badTables.length === 0 && failed.length === 0 && r.judged === 0
+      ? 'NOT JUDGED'
+      : 'FAIL';
+  return { word, words: parts.join('; ') };
 }
 
 /** The schema a generated dataset gets unless the user names one: ssb_sf1, ssb_sf0_01. */

@@ -9,6 +9,7 @@ import type {
   DatasetInfo,
   DatasetSource,
   DatasetState,
+  DatasetVerifyReport,
   GeneratorMode,
   TableRowCounts,
 } from '../../shared/datasets';
@@ -34,7 +35,8 @@ export function createMetaTableSql(schema: string): string {
   finished_at varchar(32) NULL,
   error text NULL,
   source_dir text NULL,
-  bplab_version varchar(32) NOT NULL
+  bplab_version varchar(32) NOT NULL,
+  verify_report mediumtext NULL
 ) ENGINE=InnoDB`;
 }
 
@@ -99,6 +101,36 @@ export async function updateDatasetRecord(
   await conn.query(`UPDATE ${qualified(schema, META_TABLE)} SET ${sets.join(', ')} WHERE id = 1`, values);
 }
 
+/**
+ * Records a verify's report with the dataset. A record written before reports were kept lacks the
+ * column: it is added then (the table is bplab's own, one row).
+ */
+export async function recordVerifyReport(
+  conn: Connection,
+  schema: string,
+  report: DatasetVerifyReport,
+): Promise<void> {
+  const sql = `UPDATE ${qualified(schema, META_TABLE)} SET verify_report = ? WHERE id = 1`;
+  const json = JSON.stringify(report);
+  try {
+    await conn.query(sql, [json]);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ER_BAD_FIELD_ERROR') throw e;
+    await conn.query(`ALTER TABLE ${qualified(schema, META_TABLE)} ADD COLUMN verify_report mediumtext NULL`);
+    await conn.query(sql, [json]);
+  }
+}
+
+function parseReport(text: unknown): DatasetVerifyReport | null {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    const parsed = JSON.parse(text) as DatasetVerifyReport;
+    return parsed && typeof parsed === 'object' && Array.isArray(parsed.selectivity) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 function parseCounts(text: unknown): TableRowCounts {
   if (typeof text !== 'string' || text === '') return {};
   try {
@@ -141,6 +173,7 @@ export async function readDatasetRecord(conn: Connection, schema: string): Promi
     error: r.error === null ? null : String(r.error),
     sourceDir: r.source_dir === null ? null : String(r.source_dir),
     bplabVersion: String(r.bplab_version),
+    lastVerify: parseReport(r.verify_report),
   };
 }
 

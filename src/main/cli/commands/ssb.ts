@@ -14,11 +14,12 @@ import {
   type DatasetVerifyReport,
   type GeneratorMode,
   type VerifyProgress,
+  verifyVerdict,
 } from '../../../shared/datasets';
 import { validateScaleFactor } from '../../ssb/generator/scale';
 import { writeTblFiles } from '../../ssb/generator/stream';
 import { SSB_TABLES } from '../../ssb/tables';
-import { describeAllowed } from '../../../shared/ssb-reference';
+import { describeAllowed, verdictWords } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { numberArg, requiredArg, type NumberRange } from '../args';
@@ -248,8 +249,9 @@ export const ssbImportCommand = defineCommand({
 
 /** The verify report as text: the row counts, then one line per query against its reference. */
 export function formatVerifyReport(r: DatasetVerifyReport): string {
+  const v = verifyVerdict(r);
   const lines = [
-    `${r.schema}: ${r.pass ? 'PASS' : 'FAIL'} (state ${r.state}, scale ${r.scale.toFixed(4)} of SF 1, ${(r.durationMs / 1000).toFixed(1)} s)`,
+    `${r.schema}: ${v.word}: ${v.words} (state ${r.state}, scale ${r.scale.toFixed(4)} of SF 1, ${(r.durationMs / 1000).toFixed(1)} s)`,
     '',
     'table       rows         expected     ',
   ];
@@ -257,11 +259,11 @@ export function formatVerifyReport(r: DatasetVerifyReport): string {
     lines.push(
       `${t.table.padEnd(11)} ${thousands(t.actualRows).padStart(12)} ${(t.expectedRows === null ? '?' : thousands(t.expectedRows)).padStart(12)}  ${t.pass ? 'ok' : 'MISMATCH'}`,
     );
-  lines.push('', 'query  kept rows   fraction    reference   ratio   allowed              ');
+  lines.push('', 'query  kept rows   fraction    reference   ratio   allowed                  ');
   for (const s of r.selectivity) {
     const allowed = describeAllowed(s);
     lines.push(
-      `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${s.pass ? 'pass' : 'FAIL'}`,
+      `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${verdictWords(s.verdict)}`,
     );
   }
   return lines.join('\n');
@@ -320,8 +322,12 @@ export const ssbListCommand = defineCommand({
     else
       for (const d of datasets) {
         const rows = d.loadedRows.lineorder;
+        const mode = d.source === 'generated' ? ` ${d.mode ?? 'unknown'} mode` : '';
+        const verified = d.lastVerify
+          ? `last verify ${verifyVerdict(d.lastVerify).word} (${d.lastVerify.judged} of ${d.lastVerify.selectivity.length} queries judged) ${d.lastVerify.checkedAt}`
+          : 'not verified';
         ctx.out(
-          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${thousands(rows)} lineorder rows` : ''}`,
+          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}${mode}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${thousands(rows)} lineorder rows` : ''}\t${verified}`,
         );
       }
     return 0;
