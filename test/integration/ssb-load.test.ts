@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDataset, generateDataset, importDataset, listDatasets } from '../../src/main/ssb/datasets';
 import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
 import { SPACE_FACTOR, checkDiskSpace } from '../../src/main/ssb/disk-check';
+import { DDL_BUFFER_BYTES, DDL_THREADS, tuneIndexBuilds } from '../../src/main/ssb/loader';
 import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, columnNames, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';
@@ -363,6 +364,25 @@ describe(`SSB load on ${testServer().label}`, () => {
     expect((await readDatasetRecord(admin, schema))?.state).toBe('failed');
     // lineorder was loading beside part: it was stopped, not left to finish and look complete.
     expect(await countRows(schema, 'lineorder')).toBeLessThan(expectedRowCount('lineorder', 0.05, SEED));
+  });
+
+  it('sets the index-build threads and memory for its own session on MySQL 8.0.27+, never globally', async () => {
+    const conn = await connect();
+    try {
+      const version = String(await scalar(conn, 'SELECT VERSION()'));
+      const hasDdlVars = !/mariadb/i.test(version) && /^8\.(0\.(2[7-9]|[3-9]\d)|[1-9])/.test(version);
+      const globalBefore = hasDdlVars ? await scalar(conn, 'SELECT @@GLOBAL.innodb_ddl_buffer_size') : null;
+      expect(await tuneIndexBuilds(conn)).toBe(hasDdlVars);
+      if (!hasDdlVars) return;
+      expect(Number(await scalar(conn, 'SELECT @@SESSION.innodb_ddl_threads'))).toBe(DDL_THREADS);
+      expect(Number(await scalar(conn, 'SELECT @@SESSION.innodb_ddl_buffer_size'))).toBe(DDL_BUFFER_BYTES);
+      expect(await scalar(admin, 'SELECT @@GLOBAL.innodb_ddl_buffer_size')).toEqual(globalBefore);
+      expect(Number(await scalar(admin, 'SELECT @@SESSION.innodb_ddl_buffer_size'))).not.toBe(
+        DDL_BUFFER_BYTES,
+      );
+    } finally {
+      await conn.end();
+    }
   });
 
   it("checks the free space of the server's data directory, and refuses a dataset that cannot fit", async () => {
