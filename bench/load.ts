@@ -121,8 +121,9 @@ interface StreamingRun {
   /** This process's event-loop delay during the path: p99 and max, in ms. */
   loopP99Ms: number;
   loopMaxMs: number;
-  /** The same figure of an idle Node process over the same interval: what the machine alone costs. */
+  /** The same figures of an idle Node process over the same interval: what the machine alone costs. */
   idleP99Ms: number;
+  idleMaxMs: number;
 }
 interface FilesRun {
   ms: number;
@@ -137,15 +138,15 @@ interface FilesRun {
  * An idle Node process measuring its own event-loop delay until told to stop: the reference for
  * this process's figure, since on a busy machine a process waits for a core whatever it runs.
  */
-function idleLoopReference(): { stop: () => Promise<number> } {
+function idleLoopReference(): { stop: () => Promise<[number, number]> } {
   const code = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();
-process.on('message', () => { process.send(h.percentile(99) / 1e6, () => process.exit(0)); });
+process.on('message', () => { process.send([h.percentile(99) / 1e6, h.max / 1e6], () => process.exit(0)); });
 setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return {
     stop: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (m) => resolve(Number(m)));
+      new Promise<[number, number]>((resolve) => {
+        child.once('message', (m) => resolve(m as [number, number]));
         child.send('stop');
       }),
   };
@@ -176,7 +177,7 @@ async function streamingPath(
   );
   const end = performance.now();
   loop.disable();
-  const idleP99Ms = await idle.stop();
+  const [idleP99Ms, idleMaxMs] = await idle.stop();
   const at = (phase: LoadPhase) => phaseStart.get(phase) ?? end;
   return {
     ms: end - start,
@@ -187,6 +188,7 @@ async function streamingPath(
     loopP99Ms: loop.percentile(99) / 1e6,
     loopMaxMs: loop.max / 1e6,
     idleP99Ms,
+    idleMaxMs,
   };
 }
 
@@ -267,7 +269,7 @@ async function main(): Promise<void> {
           const r = await streamingPath(connect, 'ssb_stream', await serverPid());
           streaming.push(r);
           say(
-            `round ${round} (b) streaming: ${secs(r.ms)} (load ${secs(r.loadMs)}, indexes ${secs(r.indexMs)}), server CPU ${r.serverCpu.toFixed(1)} s, peak RSS ${mb(r.rss)}, event-loop delay p99 ${r.loopP99Ms.toFixed(1)} ms (max ${r.loopMaxMs.toFixed(0)} ms; an idle process: ${r.idleP99Ms.toFixed(1)} ms)`,
+            `round ${round} (b) streaming: ${secs(r.ms)} (load ${secs(r.loadMs)}, indexes ${secs(r.indexMs)}), server CPU ${r.serverCpu.toFixed(1)} s, peak RSS ${mb(r.rss)}, event-loop delay p99 ${r.loopP99Ms.toFixed(1)} ms (max ${r.loopMaxMs.toFixed(0)} ms; an idle process: p99 ${r.idleP99Ms.toFixed(1)} ms, max ${r.idleMaxMs.toFixed(0)} ms)`,
           );
           if (!verifyReport) {
             const c = await connect();
