@@ -4,11 +4,12 @@
  * and this process's peak RSS beside C dbgen's figures on this machine (about 8.5 s for all of
  * SF 1, about 700k lineorder rows/s). A script that prints figures, not a timed test.
  *
- *   npm run bench:generator [-- --sf 1 --seed 1 --lineage classic]
+ *   npm run bench:generator [-- --sf 1 --seed 1 --lineage classic --mode dbgen|spec]
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import type { GeneratorMode } from '../src/shared/datasets';
 import type { DbgenLineage } from '../src/main/ssb/generator/lineage';
 import { createTableStream } from '../src/main/ssb/generator/stream';
 import { SSB_TABLES, expectedRowCount, type SsbTable } from '../src/main/ssb/tables';
@@ -22,11 +23,13 @@ const { values } = parseArgs({
     sf: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
     lineage: { type: 'string', default: 'classic' },
+    mode: { type: 'string', default: 'dbgen' },
   },
 });
 const sf = Number(values.sf);
 const seed = Number(values.seed);
 const lineage = values.lineage as DbgenLineage;
+const mode = values.mode as GeneratorMode;
 
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -52,11 +55,12 @@ async function run(table: SsbTable): Promise<Run> {
   });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await pipeline(createTableStream(table, { sf, seed, lineage }), sink);
+  await pipeline(createTableStream(table, { sf, seed, lineage, mode }), sink);
   const sec = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  if (rows !== expectedRowCount(table, sf, seed, lineage)) {
-    throw new Error(`${table}: ${rows} rows, expected ${expectedRowCount(table, sf, seed, lineage)}`);
+  const expected = expectedRowCount(table, sf, seed, { lineage, mode });
+  if (rows !== expected) {
+    throw new Error(`${table}: ${rows} rows, expected ${expected}`);
   }
   return { table, rows, bytes, sec, cpuSec: (cpu.user + cpu.system) / 1e6 };
 }
@@ -64,7 +68,9 @@ async function run(table: SsbTable): Promise<Run> {
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const mb = (b: number) => `${fmt(b / 1e6, 1)} MB`;
 
-console.log(`bplab SSB generator benchmark: SF ${sf}, seed ${seed}, ${lineage} dbgen, one thread, to a sink`);
+console.log(
+  `bplab SSB generator benchmark: SF ${sf}, seed ${seed}, ${lineage} dbgen, ${mode} mode, one thread, to a sink`,
+);
 console.log(`node ${process.version}, ${process.platform}/${process.arch}\n`);
 
 const all: Run[] = [];

@@ -46,7 +46,7 @@ test('an SSB dataset: generate, verify, cancel, drop', async ({ page }) => {
     expect(await verifyDataset(datasets, 'ssb_small')).toBe('PASS');
     await expect(datasets.verifyQueries).toHaveCount(13);
     await expect(
-      datasets.verifyReport.locator('[data-testid="dataset-verify-query"][data-pass="false"]'),
+      datasets.verifyReport.locator('[data-testid="dataset-verify-query"][data-verdict="fail"]'),
     ).toHaveCount(0);
     // BPLAB_E2E_SCREENSHOT=1 refreshes the README's picture of this screen; otherwise it goes to the test output.
     const path = process.env.BPLAB_E2E_SCREENSHOT

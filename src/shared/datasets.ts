@@ -12,6 +12,14 @@ export type DatasetEngine = z.infer<typeof DatasetEngineSchema>;
 export type DatasetSource = 'generated' | 'imported';
 /** A dataset record says one of the first four; 'interrupted' is derived (see datasetState). */
 export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled' | 'interrupted';
+
+/**
+ * How the generator writes its rows: 'dbgen' (the default) byte for byte as dbgen writes them,
+ * quirks included; 'spec' in the SSB specification's form. The same rows and counts either way;
+ * README's SSB section lists what differs.
+ */
+export const GeneratorModeSchema = z.enum(['dbgen', 'spec']);
+export type GeneratorMode = z.infer<typeof GeneratorModeSchema>;
 export type DatasetTable = 'customer' | 'part' | 'supplier' | 'dim_date' | 'lineorder';
 
 /** A schema name as typed: the server-side rules (≤ 64 characters, no trailing space...) are checked in main. */
@@ -38,6 +46,7 @@ export const DatasetGenerateSpecSchema = DatasetLayoutSchema.extend({
     .min(0)
     .max(2 ** 31 - 1)
     .default(1),
+  mode: GeneratorModeSchema.default('dbgen'),
 });
 export type DatasetGenerateSpec = z.input<typeof DatasetGenerateSpecSchema>;
 
@@ -56,6 +65,8 @@ export interface DatasetInfo {
   /** Null for an import (dbgen's scale factor is not in its files). */
   sf: number | null;
   seed: number | null;
+  /** How the generator wrote the rows; null for an import, and for a dataset made before modes existed. */
+  mode: GeneratorMode | null;
   engine: DatasetEngine;
   lineorderPk: boolean;
   state: DatasetState;
@@ -70,6 +81,8 @@ export interface DatasetInfo {
   /** For an import: the folder it came from. */
   sourceDir: string | null;
   bplabVersion: string;
+  /** The last verify's report, recorded with the dataset; null when it was never verified. */
+  lastVerify: DatasetVerifyReport | null;
 }
 
 /**
@@ -128,8 +141,34 @@ export interface DatasetVerifyReport {
   selectivity: SelectivityCheck[];
   /** lineorder rows / dbgen's SF 1 rows: the scale the fractions were judged at. */
   scale: number;
-  /** Everything passed and the dataset's state is complete. */
+  /** Queries whose count could be judged at this scale (the others are 'too small to judge'). */
+  judged: number;
+  /** The dataset is complete, every table count matches, at least one query was judged and none failed. */
   pass: boolean;
+}
+
+/**
+ * A verify's outcome in one word and one sentence, for the CLI, the report and the dataset list:
+ * "PASS" / "FAIL" / "NOT JUDGED" (nothing failed, but no query was large enough to judge).
+ */
+export function verifyVerdict(r: DatasetVerifyReport): {
+  word: 'PASS' | 'FAIL' | 'NOT JUDGED';
+  words: string;
+} {
+  const small = r.selectivity.filter((q) => q.verdict === 'too-small').map((q) => q.id);
+  const failed = r.selectivity.filter((q) => q.verdict === 'fail').map((q) => q.id);
+  const badTables = r.tables.filter((t) => !t.pass).map((t) => t.table);
+  const parts: string[] = [];
+  if (badTables.length > 0) parts.push(`row counts differ in ${badTables.join(', ')}`);
+  if (failed.length > 0) parts.push(`${failed.join(', ')} outside the band`);
+  parts.push(`${r.judged} of ${r.selectivity.length} queries judged`);
+  if (small.length > 0) parts.push(`${small.join(', ')} too small to judge at this scale`);
+  const word = r.pass
+    ? 'PASS'
+    : badTables.length === 0 && failed.length === 0 && r.judged === 0
+      ? 'NOT JUDGED'
+      : 'FAIL';
+  return { word, words: parts.join('; ') };
 }
 
 /** The schema a generated dataset gets unless the user names one: ssb_sf1, ssb_sf0_01. */

@@ -38,10 +38,8 @@ export interface SsbReference {
   /** Rows kept of REFERENCE_LINEORDER_ROWS. */
   keptRows: number;
   fraction: number;
-  /** Allowed relative deviation at SF ≥ 1 (the issue's rule), or null for a count range (Q3.4). */
-  tolerance: number | null;
-  /** Q3.4 only: the count range that passes at SF 1. */
-  countRange?: [number, number];
+  /** The narrowest band judged, relative to the expected rows (the issue's ±10%, Q3.3 ±30%). */
+  tolerance: number;
   dimensions: DimensionFilter[];
   note?: string;
 }
@@ -119,10 +117,9 @@ export const SSB_REFERENCE: readonly SsbReference[] = [
     id: 'Q3.4',
     keptRows: 7,
     fraction: 0.0000012,
-    tolerance: null,
-    countRange: [1, 25],
+    tolerance: 0.3,
     dimensions: [twoCities('customer'), twoCities('supplier')],
-    note: 'tiny: any count from 1 to 25 passes at SF 1',
+    note: 'tiny: too small to judge below about SF 3',
   },
   {
     id: 'Q4.1',
@@ -165,77 +162,77 @@ export interface DatasetSize {
   part: number;
 }
 
+/** 'too-small': the sampling noise is so wide that even 0 rows would pass, so no count can fail. */
+export type SelectivityVerdict = 'pass' | 'fail' | 'too-small';
+
 export interface SelectivityJudgement {
   /** Rows kept the reference fraction predicts for this dataset's lineorder. */
   expectedRows: number;
   /** The kept-row count range that passes. */
   low: number;
   high: number;
-  /** The relative tolerance applied (null for Q3.4's count range). */
-  tolerance: number | null;
-  /** 'strict': the issue's SF 1 rule; 'noise': a smaller dataset, where the band widens with sampling noise. */
-  rule: 'strict' | 'noise';
+  /** The band's half-width relative to expectedRows. */
+  tolerance: number;
+  /** 'tolerance': the reference's floor decided the band; 'binomial': the sampling statistics did. */
+  rule: 'tolerance' | 'binomial';
+  verdict: SelectivityVerdict;
+  /** verdict === 'pass'. */
   pass: boolean;
 }
 
-/** A dataset this close to SF 1 or larger is held to the issue's tolerances exactly. */
-export const STRICT_FROM_SCALE = 0.95;
-/** Band width at small scale factors, in standard deviations. */
-export const NOISE_SIGMAS = 4;
+/**
+ * The confidence of the band: a count of dbgen-like data falls outside it 1 time in 1,000, so a
+ * verify of 13 queries raises a false FAIL about once in 80 (99.99% would call Q3.3 at SF 1, which
+ * rests on 16 suppliers, too small to judge).
+ */
+export const CONFIDENCE = 0.999;
+/** The two-sided normal quantile of CONFIDENCE. */
+export const Z = 3.2905;
 
 /**
- * Judges one query's kept-row count. At SF ≥ 1 the issue's rule applies as written (±10%, Q3.3 ±30%,
- * Q3.4 a count of 1..25 scaled by SF). Below, a fraction measured on few rows is noisy: the band is
- * the larger of the issue's tolerance and NOISE_SIGMAS relative standard errors, where the relative
- * variance adds 1/E for the lineorder rows kept and 1/(share × rows) for each random dimension filter
- * (the number of customers, suppliers or parts that survive it).
+ * Judges one query's kept-row count with a binomial (Wilson score) test at CONFIDENCE.
+ *
+ * Each lineorder row is kept with the reference probability p, so the count is binomial: relative
+ * variance (1 − p)/E for E expected rows. The dimension filters add the noise of the few customers,
+ * suppliers or parts that survive them (a relative variance of 1/(share × rows) each; at SF 0.1 Q3.3
+ * rests on about 1.6 suppliers), which the test takes as a design effect: the count behaves like a
+ * binomial over fewer rows, n_eff. The score test passes a count k when |k/n − p| ≤ Z·√(p(1 − p)/n_eff),
+ * i.e. when p lies inside the Wilson interval of the count. The band is never narrower than the
+ * reference's tolerance (±10%, Q3.3 and Q3.4 ±30%), the issue's rule at SF 1.
+ *
+ * When the statistical band reaches 0 (fewer than Z² ≈ 11 effective rows), a count of 0 would pass:
+ * the query is 'too small to judge' at this scale, never 'pass'.
  */
 export function judgeSelectivity(
   ref: SsbReference,
   keptRows: number,
   size: DatasetSize,
 ): SelectivityJudgement {
-  const scale = size.lineorder / REFERENCE_LINEORDER_ROWS;
   // From the exact count, not the 7-digit fraction: at SF 1 the expected rows are dbgen's own.
-  const expectedRows = (ref.keptRows / REFERENCE_LINEORDER_ROWS) * size.lineorder;
-  const strict = scale >= STRICT_FROM_SCALE;
+  const p = ref.keptRows / REFERENCE_LINEORDER_ROWS;
+  const expectedRows = p * size.lineorder;
   const relVariance =
-    (expectedRows > 0 ? 1 / expectedRows : Infinity) +
+    (expectedRows > 0 ? (1 - p) / expectedRows : Infinity) +
     ref.dimensions.reduce((sum, d) => sum + 1 / Math.max(d.share * size[d.table], 1e-9), 0);
-  const noise = NOISE_SIGMAS * Math.sqrt(relVariance);
-
-  if (ref.countRange) {
-    const [lo, hi] = ref.countRange;
-    const low = strict ? Math.max(lo, Math.floor(lo * scale)) : 0;
-    const high = strict
-      ? Math.ceil(hi * scale)
-      : Math.ceil(hi * scale + NOISE_SIGMAS * Math.sqrt(Math.max(hi * scale, 1)));
-    return {
-      expectedRows,
-      low,
-      high,
-      tolerance: null,
-      rule: strict ? 'strict' : 'noise',
-      pass: keptRows >= low && keptRows <= high,
-    };
-  }
-  const tolerance = strict ? ref.tolerance! : Math.max(ref.tolerance!, noise);
+  const statistical = Z * Math.sqrt(relVariance);
+  const tolerance = Math.max(ref.tolerance, statistical);
   const low = Math.max(0, expectedRows * (1 - tolerance));
   const high = expectedRows * (1 + tolerance);
-  return {
-    expectedRows,
-    low,
-    high,
-    tolerance,
-    rule: strict ? 'strict' : 'noise',
-    pass: keptRows >= low && keptRows <= high,
-  };
+  const rule = statistical > ref.tolerance ? 'binomial' : 'tolerance';
+  if (!(statistical < 1)) {
+    return { expectedRows, low: 0, high, tolerance, rule, verdict: 'too-small', pass: false };
+  }
+  const verdict = keptRows >= low && keptRows <= high ? 'pass' : 'fail';
+  return { expectedRows, low, high, tolerance, rule, verdict, pass: verdict === 'pass' };
 }
 
-/** The band a judgement allowed, in words: "±10%", "±43% (small SF)", "count 1..25". */
-export function describeAllowed(
-  j: Pick<SelectivityJudgement, 'tolerance' | 'low' | 'high' | 'rule'>,
-): string {
-  if (j.tolerance === null) return `count ${j.low}..${j.high}`;
-  return `±${Math.round(j.tolerance * 100)}%${j.rule === 'noise' ? ' (small SF)' : ''}`;
+/** The band a judgement allowed, in words: "±10%", "±43% (binomial, 99.9%)", "too small to judge". */
+export function describeAllowed(j: Pick<SelectivityJudgement, 'tolerance' | 'rule' | 'verdict'>): string {
+  if (j.verdict === 'too-small') return 'too small to judge';
+  return `±${Math.round(j.tolerance * 100)}%${j.rule === 'binomial' ? ' (binomial, 99.9%)' : ''}`;
+}
+
+/** A verdict in one word for a table: "pass", "FAIL", "too small to judge". */
+export function verdictWords(v: SelectivityVerdict): string {
+  return v === 'pass' ? 'pass' : v === 'fail' ? 'FAIL' : 'too small to judge';
 }

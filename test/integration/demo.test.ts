@@ -53,7 +53,7 @@ describe(`bplab demo on ${server.label}`, () => {
     expect(first.out).toMatch(/^buffer pool 64M in /m);
     expect(first.out).toMatch(/^dataset: ssb_sf0_01 is complete: \d+ rows in [\d.]+ s$/m);
     expect(first.out).toMatch(
-      /^verify: PASS: row counts match, 13 of 13 queries keep the reference share of lineorder/m,
+      /^verify: PASS: 2 of 13 queries judged; .* too small to judge at this scale \([\d.]+ s\)$/m,
     );
     const port = portOf(first.out);
     expect(port).toBeGreaterThan(0);

@@ -1,4 +1,11 @@
+/**
+ * The verify judgement: a binomial (Wilson score) band at 99.9% around the expected count, widened by
+ * the few dimension rows a filter keeps, never narrower than the reference's tolerance; a count the
+ * band cannot tell from 0 is 'too small to judge'. Expected figures below are worked by hand from
+ * the formula in the comments, not read off the code.
+ */
 import { describe, expect, it } from 'vitest';
+import { verifyVerdict, type DatasetVerifyReport } from '../../src/shared/datasets';
 import {
   REFERENCE_LINEORDER_ROWS,
   SSB_REFERENCE,
@@ -7,61 +14,96 @@ import {
 } from '../../src/shared/ssb-reference';
 
 const ref = (id: string) => SSB_REFERENCE.find((r) => r.id === id)!;
-const sf1 = { lineorder: REFERENCE_LINEORDER_ROWS, customer: 30_000, supplier: 2_000, part: 200_000 };
 const scaled = (sf: number) => ({
   lineorder: Math.round(REFERENCE_LINEORDER_ROWS * sf),
-  customer: Math.round(30_000 * sf),
-  supplier: Math.round(2_000 * sf),
-  part: Math.round(200_000 * sf),
+  customer: Math.max(1, Math.round(30_000 * sf)),
+  supplier: Math.max(1, Math.round(2_000 * sf)),
+  part: Math.max(1, Math.round(200_000 * sf)),
 });
+const sf1 = scaled(1);
 
-describe('judgeSelectivity at SF 1: the issue’s rule as written', () => {
-  it('passes dbgen’s own counts for all 13 queries', () => {
-    for (const r of SSB_REFERENCE) expect(judgeSelectivity(r, r.keptRows, sf1).pass, r.id).toBe(true);
+describe('judgeSelectivity: the band from the sampling statistics', () => {
+  it('passes dbgen’s own counts at SF 1 for every query large enough to judge, and says which are not', () => {
+    const verdicts = SSB_REFERENCE.map((r) => [r.id, judgeSelectivity(r, r.keptRows, sf1).verdict]);
+    // Q3.4 keeps 7 rows resting on 16 suppliers: 3.29 × √(1/7 + 1/240 + 1/16) = 1.5 > 1.
+    expect(verdicts.filter(([, v]) => v !== 'pass')).toEqual([['Q3.4', 'too-small']]);
   });
 
-  it('holds most queries to ±10%', () => {
-    const q = ref('Q2.3'); // 1,234 rows kept
-    expect(judgeSelectivity(q, 1_357, sf1)).toMatchObject({ pass: true, rule: 'strict', tolerance: 0.1 });
-    expect(judgeSelectivity(q, 1_360, sf1).pass).toBe(false);
-    expect(judgeSelectivity(q, 1_111, sf1).pass).toBe(true);
-    expect(judgeSelectivity(q, 1_108, sf1).pass).toBe(false);
+  it('holds a query on lineorder alone to the reference’s ±10% when the statistics are narrower', () => {
+    const q = ref('Q1.1'); // 119,142 rows: 3.29 × √(1/119,142) = 1% < 10%
+    expect(judgeSelectivity(q, 131_056, sf1)).toMatchObject({
+      verdict: 'pass',
+      rule: 'tolerance',
+      tolerance: 0.1,
+    });
+    expect(judgeSelectivity(q, 131_060, sf1).verdict).toBe('fail');
+    expect(describeAllowed(judgeSelectivity(q, 119_142, sf1))).toBe('±10%');
   });
 
-  it('allows Q3.3 ±30% and Q3.4 any count from 1 to 25', () => {
-    expect(judgeSelectivity(ref('Q3.3'), 568, sf1).pass).toBe(true);
-    expect(judgeSelectivity(ref('Q3.3'), 569, sf1).pass).toBe(false);
-    const q34 = ref('Q3.4');
-    expect([0, 1, 25, 26].map((n) => judgeSelectivity(q34, n, sf1).pass)).toEqual([false, true, true, false]);
-    expect(describeAllowed(judgeSelectivity(q34, 7, sf1))).toBe('count 1..25');
+  it('widens the band by the dimension rows a filter keeps: Q2.3 at SF 1 rests on 200 parts and 400 suppliers', () => {
+    // 3.29 × √(1/1,234 + 1/200 + 1/400) = 0.300
+    const j = judgeSelectivity(ref('Q2.3'), 1_234, sf1);
+    expect(j.rule).toBe('binomial');
+    expect(j.tolerance).toBeCloseTo(0.3, 2);
+    expect(describeAllowed(j)).toBe('±30% (binomial, 99.9%)');
+    expect(judgeSelectivity(ref('Q2.3'), 1_580, sf1).verdict).toBe('pass');
+    expect(judgeSelectivity(ref('Q2.3'), 1_700, sf1).verdict).toBe('fail');
   });
 
-  it('scales Q3.4’s count range with the data at SF 10', () => {
-    const j = judgeSelectivity(ref('Q3.4'), 70, scaled(10));
-    expect(j).toMatchObject({ low: 10, high: 250, pass: true });
-  });
-});
-
-describe('judgeSelectivity below SF 1: the band widens with the sampling noise', () => {
-  it('widens a query resting on few parts and suppliers far more than one resting on lineorder alone', () => {
-    const small = scaled(0.01);
-    const q11 = judgeSelectivity(ref('Q1.1'), 1_191, small); // ~1,191 rows, no random dimension
-    const q23 = judgeSelectivity(ref('Q2.3'), 12, small); // one brand of 1000 among 2,000 parts: ~2 parts
-    expect(q11.rule).toBe('noise');
-    expect(q11.tolerance!).toBeLessThan(0.15);
-    expect(q23.tolerance!).toBeGreaterThan(2);
-    expect(describeAllowed(q23)).toMatch(/^±\d+% \(small SF\)$/);
-  });
-
-  it('still fails a fraction far outside the noise', () => {
+  it('still fails a fraction far outside the noise at a small scale factor', () => {
+    const q11 = ref('Q1.1'); // ~11,914 expected at SF 0.1
     const small = scaled(0.1);
-    const q11 = ref('Q1.1'); // ~11,914 expected: 4 sigma is about 3.7%, so the issue's 10% applies
-    expect(judgeSelectivity(q11, 11_914, small).pass).toBe(true);
-    expect(judgeSelectivity(q11, 14_000, small).pass).toBe(false);
-    expect(judgeSelectivity(q11, 0, small).pass).toBe(false);
+    expect(judgeSelectivity(q11, 11_914, small).verdict).toBe('pass');
+    expect(judgeSelectivity(q11, 14_000, small).verdict).toBe('fail');
+    expect(judgeSelectivity(q11, 0, small).verdict).toBe('fail');
+  });
+});
+
+describe('what cannot be judged is said, not passed (issue 7)', () => {
+  it('Q3.3 keeping 0 rows where about 44 were expected (SF 0.1) is too small to judge, not a pass at ±332%', () => {
+    // 2 cities of 250 among 200 suppliers: 1.6 suppliers; 3.29 × √(1/44 + 1/24 + 1/1.6) = 2.7
+    const j = judgeSelectivity(ref('Q3.3'), 0, scaled(0.1));
+    expect(j.expectedRows).toBeCloseTo(43.7, 0);
+    expect(j.verdict).toBe('too-small');
+    expect(j.pass).toBe(false);
+    expect(describeAllowed(j)).toBe('too small to judge');
   });
 
-  it('lets Q3.4 keep no row at all on a tiny dataset', () => {
-    expect(judgeSelectivity(ref('Q3.4'), 0, scaled(0.01)).pass).toBe(true);
+  it('SF 0.0000001 (3 lineorder rows) judges no query at all', () => {
+    const tiny = { lineorder: 3, customer: 1, supplier: 1, part: 1 };
+    const all = SSB_REFERENCE.map((r) => judgeSelectivity(r, 0, tiny));
+    expect(all.map((j) => j.verdict)).toEqual(SSB_REFERENCE.map(() => 'too-small'));
+    expect(all.every((j) => Number.isFinite(j.high))).toBe(true);
+    const report: DatasetVerifyReport = {
+      schema: 'ssb_tiny',
+      checkedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 10,
+      state: 'complete',
+      tables: [{ table: 'lineorder', expectedRows: 3, actualRows: 3, pass: true }],
+      selectivity: all.map((j, i) => ({
+        ...j,
+        id: SSB_REFERENCE[i]!.id,
+        keptRows: 0,
+        fraction: 0,
+        referenceFraction: SSB_REFERENCE[i]!.fraction,
+        ratio: 0,
+        durationMs: 1,
+      })),
+      scale: 3 / REFERENCE_LINEORDER_ROWS,
+      judged: 0,
+      pass: false,
+    };
+    expect(verifyVerdict(report)).toEqual({
+      word: 'NOT JUDGED',
+      words:
+        '0 of 13 queries judged; Q1.1, Q1.2, Q1.3, Q2.1, Q2.2, Q2.3, Q3.1, Q3.2, Q3.3, Q3.4, Q4.1, Q4.2, Q4.3 too small to judge at this scale',
+    });
+  });
+
+  it('an empty lineorder (a failed load) gives no infinite band', () => {
+    const empty = { lineorder: 0, customer: 0, supplier: 0, part: 0 };
+    const j = judgeSelectivity(ref('Q1.1'), 0, empty);
+    expect(j.verdict).toBe('too-small');
+    expect(describeAllowed(j)).toBe('too small to judge');
   });
 });

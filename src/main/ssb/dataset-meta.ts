@@ -9,6 +9,8 @@ import type {
   DatasetInfo,
   DatasetSource,
   DatasetState,
+  DatasetVerifyReport,
+  GeneratorMode,
   TableRowCounts,
 } from '../../shared/datasets';
 import { qualified } from './schema';
@@ -23,6 +25,7 @@ export function createMetaTableSql(schema: string): string {
   source varchar(16) NOT NULL,
   sf double NULL,
   seed bigint NULL,
+  generator_mode varchar(16) NULL,
   engine varchar(16) NOT NULL,
   lineorder_pk tinyint NOT NULL,
   state varchar(16) NOT NULL,
@@ -32,7 +35,8 @@ export function createMetaTableSql(schema: string): string {
   finished_at varchar(32) NULL,
   error text NULL,
   source_dir text NULL,
-  bplab_version varchar(32) NOT NULL
+  bplab_version varchar(32) NOT NULL,
+  verify_report mediumtext NULL
 ) ENGINE=InnoDB`;
 }
 
@@ -41,6 +45,7 @@ export interface NewDatasetRecord {
   source: DatasetSource;
   sf: number | null;
   seed: number | null;
+  mode: GeneratorMode | null;
   engine: DatasetEngine;
   lineorderPk: boolean;
   sourceDir: string | null;
@@ -51,13 +56,14 @@ export interface NewDatasetRecord {
 export async function insertDatasetRecord(conn: Connection, rec: NewDatasetRecord): Promise<void> {
   await conn.query(
     `INSERT INTO ${qualified(rec.schema, META_TABLE)}
-      (id, format_version, source, sf, seed, engine, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
-     VALUES (1, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
+      (id, format_version, source, sf, seed, generator_mode, engine, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
     [
       FORMAT_VERSION,
       rec.source,
       rec.sf,
       rec.seed,
+      rec.mode,
       rec.engine,
       rec.lineorderPk ? 1 : 0,
       rec.startedAt,
@@ -95,6 +101,36 @@ export async function updateDatasetRecord(
   await conn.query(`UPDATE ${qualified(schema, META_TABLE)} SET ${sets.join(', ')} WHERE id = 1`, values);
 }
 
+/**
+ * Records a verify's report with the dataset. A record written before reports were kept lacks the
+ * column: it is added then (the table is bplab's own, one row).
+ */
+export async function recordVerifyReport(
+  conn: Connection,
+  schema: string,
+  report: DatasetVerifyReport,
+): Promise<void> {
+  const sql = `UPDATE ${qualified(schema, META_TABLE)} SET verify_report = ? WHERE id = 1`;
+  const json = JSON.stringify(report);
+  try {
+    await conn.query(sql, [json]);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ER_BAD_FIELD_ERROR') throw e;
+    await conn.query(`ALTER TABLE ${qualified(schema, META_TABLE)} ADD COLUMN verify_report mediumtext NULL`);
+    await conn.query(sql, [json]);
+  }
+}
+
+function parseReport(text: unknown): DatasetVerifyReport | null {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    const parsed = JSON.parse(text) as DatasetVerifyReport;
+    return parsed && typeof parsed === 'object' && Array.isArray(parsed.selectivity) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 function parseCounts(text: unknown): TableRowCounts {
   if (typeof text !== 'string' || text === '') return {};
   try {
@@ -125,6 +161,8 @@ export async function readDatasetRecord(conn: Connection, schema: string): Promi
     source: r.source === 'imported' ? 'imported' : 'generated',
     sf: r.sf === null ? null : Number(r.sf),
     seed: r.seed === null ? null : Number(r.seed),
+    // A record written before modes existed has no generator_mode column: undefined, shown as unknown.
+    mode: r.generator_mode === 'dbgen' || r.generator_mode === 'spec' ? r.generator_mode : null,
     engine: r.engine === 'MyISAM' ? 'MyISAM' : 'InnoDB',
     lineorderPk: Number(r.lineorder_pk) === 1,
     state,
@@ -135,6 +173,7 @@ export async function readDatasetRecord(conn: Connection, schema: string): Promi
     error: r.error === null ? null : String(r.error),
     sourceDir: r.source_dir === null ? null : String(r.source_dir),
     bplabVersion: String(r.bplab_version),
+    lastVerify: parseReport(r.verify_report),
   };
 }
 

@@ -181,7 +181,7 @@ export class DatasetService {
         }),
       {
         done: (outcome) => ({
-          message: `${schema} is complete: ${Object.values(outcome.dataset.loadedRows).reduce((a, b) => a + (b ?? 0), 0)} rows in ${outcome.elapsedSec.toFixed(1)} s`,
+          message: `${schema} is complete: ${Object.values(outcome.dataset.loadedRows).reduce((a, b) => a + (b ?? 0), 0)} rows in ${outcome.elapsedSec.toFixed(1)} s${outcome.notes.map((n) => `; ${n}`).join('')}`,
           figures: { elapsedSec: Math.round(outcome.elapsedSec * 10) / 10 },
         }),
       },

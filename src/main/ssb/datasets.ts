@@ -38,7 +38,7 @@ function perTable<T>(f: (t: SsbTableName) => T): Record<SsbTableName, T> {
 export async function generateDataset(spec: DatasetGenerateSpec, opts: LoadOptions): Promise<LoadOutcome> {
   const s = DatasetGenerateSpecSchema.parse(spec);
   validateSchemaName(s.schema);
-  const expectedRows = perTable((t) => generatedRowCount(t, s.sf, s.seed));
+  const expectedRows = perTable((t) => generatedRowCount(t, s.sf, s.seed, s.mode));
   const plan: LoadPlan = {
     schema: s.schema,
     engine: s.engine,
@@ -47,13 +47,14 @@ export async function generateDataset(spec: DatasetGenerateSpec, opts: LoadOptio
     source: 'generated',
     sf: s.sf,
     seed: s.seed,
+    mode: s.mode,
     sourceDir: null,
     expectedRows,
     rawBytes: SSB_SCHEMA_TABLES.reduce((sum, t) => sum + expectedRows[t] * TYPICAL_ROW_BYTES[t], 0),
   };
   const loader = new SsbLoader({
     connect: opts.connect,
-    rows: generatedRowSource(s.sf, s.seed),
+    rows: generatedRowSource(s.sf, s.seed, s.mode),
     onProgress: opts.onProgress,
     bplabVersion: opts.bplabVersion,
   });
@@ -73,6 +74,7 @@ export async function importDataset(spec: DatasetImportSpec, opts: LoadOptions):
     source: 'imported',
     sf: null,
     seed: null,
+    mode: null,
     sourceDir: s.dir,
     expectedRows: perTable((t) => Math.round(files[t].bytes / TYPICAL_ROW_BYTES[t])),
     rawBytes: SSB_SCHEMA_TABLES.reduce((sum, t) => sum + files[t].bytes, 0),

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { DatasetInfo, DatasetSource, TableRowCounts } from '../../shared/datasets';
+import type { DatasetInfo, DatasetSource, GeneratorMode, TableRowCounts } from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
 import {
   createMetaTableSql,
@@ -41,6 +41,8 @@ export interface RowSource {
   label: string;
   /** Rows it will produce, when known beforehand (progress only; the loader counts what it sends). */
   expectedRows?: number;
+  /** What the load should say about the rows once they are in (an import: where text was not UTF-8). */
+  notes?: () => string[];
 }
 
 export interface LoaderDeps {
@@ -56,6 +58,8 @@ export interface LoadPlan extends SchemaOptions {
   source: DatasetSource;
   sf: number | null;
   seed: number | null;
+  /** How the generator writes its rows; null for an import. */
+  mode: GeneratorMode | null;
   sourceDir: string | null;
   /** Drop an existing bplab dataset of the same name first; a schema bplab did not create is never touched. */
   replace: boolean;
@@ -69,6 +73,8 @@ export interface LoadOutcome {
   dataset: DatasetInfo;
   disk: DiskCheck;
   elapsedSec: number;
+  /** The sources' notes, in words: "part.tbl line 199,984 (P_Type) holds bytes that are not UTF-8 text; ...". */
+  notes: string[];
 }
 
 /** The dimension tables, loaded one after the other beside lineorder. */
@@ -77,14 +83,13 @@ export const DIMENSION_TABLES: readonly SsbTableName[] = ['dim_date', 'supplier'
 const nowIso = () => new Date().toISOString();
 
 /**
- * The load statement; the name after INFILE only tells mysql2 which stream to open. The generator
- * writes ASCII only, so its bytes go in unconverted (binary); an imported file is read as utf8mb4,
- * so a byte that is not text there makes the server warn, and the load fails instead of storing it.
+ * The load statement; the name after INFILE only tells mysql2 which stream to open. Every byte goes
+ * in unconverted (CHARACTER SET binary) into the latin1 text columns (schema.ts), which hold any
+ * byte: the generator's ASCII and dbgen's files alike are stored exactly as written.
  */
-export function loadDataSql(schema: string, table: SsbTableName, source: DatasetSource): string {
-  const charset = source === 'generated' ? 'binary' : 'utf8mb4';
+export function loadDataSql(schema: string, table: SsbTableName): string {
   return (
-    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET ${charset} ` +
+    `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET binary ` +
     `FIELDS TERMINATED BY '|' LINES TERMINATED BY '|\\n' (${columnNames(table).join(', ')})`
   );
 }
@@ -157,6 +162,7 @@ export class SsbLoader {
     const report = (phase: LoadPhase, table: SsbTableName | null, message: string) =>
       meter.report(phase, table, message, true);
     const started = performance.now();
+    const notes: string[] = [];
 
     const opened: Connection[] = [];
     const open = async (): Promise<Connection> => {
@@ -186,6 +192,7 @@ export class SsbLoader {
         source: plan.source,
         sf: plan.sf,
         seed: plan.seed,
+        mode: plan.mode,
         engine: plan.engine,
         lineorderPk: plan.lineorderPk,
         sourceDir: plan.sourceDir,
@@ -208,7 +215,7 @@ export class SsbLoader {
         try {
           for (const table of tables) {
             throwIfCancelled(stop.signal);
-            const rows = await this.loadTable(lane, plan, table, meter, stop.signal, quiet);
+            const rows = await this.loadTable(lane, plan, table, meter, stop.signal, quiet, notes);
             loadedRows[table] = rows;
             expectedRows[table] = rows;
             await updateDatasetRecord(control!, plan.schema, { loadedRows, expectedRows });
@@ -249,7 +256,7 @@ export class SsbLoader {
         throw AppFailure.of('INTERNAL', `The dataset record of ${plan.schema} vanished during the load.`);
       const elapsedSec = (performance.now() - started) / 1000;
       report('done', null, `${plan.schema} is complete`);
-      return { dataset, disk, elapsedSec };
+      return { dataset, disk, elapsedSec, notes };
     } catch (e) {
       const failure = signal?.aborted
         ? AppFailure.of(
@@ -271,6 +278,7 @@ export class SsbLoader {
   }
 
   private async lane(conn: Connection, control: Connection): Promise<Lane> {
+    await tuneIndexBuilds(conn);
     return CancellableConnection.of(conn, { connection: control });
   }
 
@@ -344,6 +352,7 @@ export class SsbLoader {
     meter: ProgressMeter,
     signal: AbortSignal,
     quiet: boolean,
+    notes: string[],
   ): Promise<number> {
     const source = this.deps.rows(table);
     // A source may fail before the server asks for its rows (a file read ahead and found bad):
@@ -376,7 +385,7 @@ export class SsbLoader {
       async (conn) => {
         try {
           [result] = await conn.query<ResultSetHeader>({
-            sql: loadDataSql(plan.schema, table, plan.source),
+            sql: loadDataSql(plan.schema, table),
             infileStreamFactory: () => stream,
           });
         } catch (e) {
@@ -409,10 +418,14 @@ export class SsbLoader {
           },
         );
       }
-      throw sqlFailure(loadError, `load ${table} from ${source.label}`);
+      throw loadFailure(loadError, table, source.label);
     }
     meter.rowsLoaded(table, rows);
     await this.checkLoaded(lane.conn, table, source.label, rows, result!, plan.source);
+    for (const note of source.notes?.() ?? []) {
+      notes.push(note);
+      meter.report('loading', table, note, true);
+    }
     return rows;
   }
 
@@ -427,9 +440,16 @@ export class SsbLoader {
   ): Promise<void> {
     if (result.affectedRows === sent && result.warningStatus === 0) return;
     let warnings = '';
+    let where = '';
     if (result.warningStatus > 0) {
       const [w] = await conn.query<RowDataPacket[]>('SHOW WARNINGS LIMIT 3');
       warnings = w.map((r) => String(r.Message)).join('; ');
+      // "... for column 'P_Size' at row 7": row 7 of the statement is line 7 of the file.
+      const first = String(w[0]?.Message ?? '');
+      const row = /\bat row (\d+)/i.exec(first)?.[1];
+      const column = /\bcolumn [`'"]?([A-Za-z_]+)/i.exec(first)?.[1];
+      if (row !== undefined)
+        where = `${label}, line ${Number(row).toLocaleString('en-US')}${column ? `, column ${column}` : ''}: `;
     }
     const what =
       result.affectedRows !== sent
@@ -437,11 +457,11 @@ export class SsbLoader {
         : `the server changed some of ${label}'s values while loading ${table}`;
     throw AppFailure.of(
       source === 'imported' ? 'FILE_MALFORMED' : 'INTERNAL',
-      `${what}${warnings ? ` (${result.warningStatus} warning(s), first: ${warnings})` : ''}.`,
+      `${where}${what}${warnings ? ` (${result.warningStatus} warning(s), first: ${warnings})` : ''}.`,
       {
         hint:
           source === 'imported'
-            ? 'Check the file: LOAD DATA skips duplicate keys, and cuts values too long for their column or text that is not UTF-8.'
+            ? 'Check the file: LOAD DATA skips duplicate keys and clips numbers out of their column’s range.'
             : "This is a bug in bplab's generator; please report it with the scale factor and seed.",
         details: { table, sent, stored: result.affectedRows, warnings: result.warningStatus },
       },
@@ -472,6 +492,52 @@ export class SsbLoader {
       await fresh.end().catch(() => undefined);
     }
   }
+}
+
+/** Threads and total sort memory for one ALTER TABLE ... ADD KEY on MySQL 8.0.27+, for this session only. */
+export const DDL_THREADS = 4;
+export const DDL_BUFFER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * MySQL 8.0.27+ builds secondary keys with innodb_ddl_threads sort threads sharing
+ * innodb_ddl_buffer_size of memory (defaults: 4 threads, 1 MB, so lineorder's keys at SF 1 are
+ * sorted in many small runs and merged again and again). Both are session variables: set on the
+ * lane's own connection, no global changes, gone when it closes. MariaDB and MySQL 5.7 lack them
+ * (unknown variable): nothing to do there.
+ */
+export async function tuneIndexBuilds(conn: Connection): Promise<boolean> {
+  try {
+    await conn.query('SET SESSION innodb_ddl_threads = ?, innodb_ddl_buffer_size = ?', [
+      DDL_THREADS,
+      DDL_BUFFER_BYTES,
+    ]);
+    return true;
+  } catch (e) {
+    if ((e as { errno?: number }).errno === 1193) return false; // ER_UNKNOWN_SYSTEM_VARIABLE
+    throw sqlFailure(e, 'set the session’s index build threads and memory');
+  }
+}
+
+/**
+ * A LOAD DATA the server refused, in words that name the file, the line and the column: the
+ * server's "at row N" is line N of the file (one statement per table). Without a row in the
+ * server's words, the general mapping (connection lost, disk full...) applies.
+ */
+export function loadFailure(e: unknown, table: SsbTableName, label: string): AppFailure {
+  if (e instanceof AppFailure) return e;
+  const words = serverMessage(e);
+  const row = /\b(?:at|in) (?:row|line) (\d+)/i.exec(words)?.[1];
+  if (row === undefined) return sqlFailure(e, `load ${table} from ${label}`);
+  const line = Number(row);
+  const column = /\bcolumn [`'"]?([A-Za-z_]+)/i.exec(words)?.[1] ?? null;
+  return AppFailure.of(
+    'FILE_MALFORMED',
+    `${label}, line ${line.toLocaleString('en-US')}${column ? `, column ${column}` : ''}: the server refused the row (${words}).`,
+    {
+      hint: 'Fix or regenerate that line; nothing of this table was kept.',
+      details: { file: label, line, column, errno: (e as { errno?: number }).errno ?? null },
+    },
+  );
 }
 
 async function run(conn: Connection, sql: string, doing: string): Promise<void> {

@@ -217,6 +217,19 @@ export function secondaryKeys(table: SsbTableName, opts: Pick<SchemaOptions, 'li
   return keys.filter((k) => k.join(',') !== LINEORDER_PK.join(','));
 }
 
+/**
+ * The text columns' character set: latin1, on every flavor. dbgen writes bytes, not text (part.tbl
+ * line 199,984 at SF 1 holds bytes that are not UTF-8), and latin1 holds every byte 0x00-0xFF as one
+ * character, so a load with CHARACTER SET binary stores each byte as it is and reads it back the
+ * same. Not VARBINARY/BINARY: those change the seed's types, and BINARY(n) pads with 0x00 where
+ * CHAR(n) pads with spaces. latin1 with its default collation (latin1_swedish_ci) is what MariaDB
+ * 10.11 and MySQL 5.7 gave these tables by default already; MySQL 8.0 (utf8mb4 by default) now gets
+ * the same, so the three flavors hold the same bytes in the same page layout. dbgen's values are
+ * ASCII upper case, digits, spaces and '#', which compare and sort the same in latin1 and utf8mb4,
+ * so the 13 queries keep the same rows, groups and order.
+ */
+export const TEXT_CHARSET = 'latin1';
+
 /** CREATE TABLE with the columns and the primary key only; the secondary keys come later. */
 export function createTableSql(table: SsbTableName, opts: SchemaOptions): string {
   const def = SSB_TABLE_DEFS[table];
@@ -224,7 +237,7 @@ export function createTableSql(table: SsbTableName, opts: SchemaOptions): string
     (c) => `  ${c.name} ${c.type}${c.notNull ? ' not null' : ''}${c.primaryKey ? ' primary key' : ''}`,
   );
   if (table === 'lineorder' && opts.lineorderPk) lines.push(`  PRIMARY KEY ${keyList(LINEORDER_PK)}`);
-  return `CREATE TABLE ${qualified(opts.schema, table)} (\n${lines.join(',\n')}\n) ENGINE=${opts.engine}`;
+  return `CREATE TABLE ${qualified(opts.schema, table)} (\n${lines.join(',\n')}\n) ENGINE=${opts.engine} DEFAULT CHARSET=${TEXT_CHARSET}`;
 }
 
 /** One ALTER TABLE adding every secondary key of the table, or null when it has none (dim_date). */

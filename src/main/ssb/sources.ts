@@ -2,19 +2,24 @@
  * The built-in generator as the loader's row source: each table's stream comes straight from
  * createTableStream, so rows are made as fast as the server takes them, never written to disk.
  */
+import type { GeneratorMode } from '../../shared/datasets';
 import { createTableStream } from './generator/stream';
 import type { RowSource } from './loader';
 import { expectedRowCount, type SsbTable } from './tables';
 
 /** Rows the generator will produce for a table (exact: the generator replays its own counts). */
-export function generatedRowCount(table: SsbTable, sf: number, seed: number): number {
-  return expectedRowCount(table, sf, seed);
+export function generatedRowCount(table: SsbTable, sf: number, seed: number, mode?: GeneratorMode): number {
+  return expectedRowCount(table, sf, seed, { mode });
 }
 
-export function generatedRowSource(sf: number, seed: number): (table: SsbTable) => RowSource {
+export function generatedRowSource(
+  sf: number,
+  seed: number,
+  mode?: GeneratorMode,
+): (table: SsbTable) => RowSource {
   return (table) => ({
-    stream: createTableStream(table, { sf, seed }),
+    stream: createTableStream(table, { sf, seed, mode }),
     label: 'the generator',
-    expectedRows: generatedRowCount(table, sf, seed),
+    expectedRows: generatedRowCount(table, sf, seed, mode),
   });
 }

@@ -3,9 +3,11 @@
  * names, their .tbl files, their columns in .tbl order (the seed's DDL order), and how many rows
  * each holds at a scale factor.
  */
+import { tblQuirks } from './generator/dbgen-quirks';
 import { DEFAULT_LINEAGE, type DbgenLineage } from './generator/lineage';
-import { SSB_TABLE_DEFS, type SsbTableName } from './schema';
 import { DATE_ROWS, customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
+import type { GenerateOptions } from './generator/source';
+import { SSB_TABLE_DEFS, type SsbTableName } from './schema';
 
 export const SSB_TABLES = ['customer', 'supplier', 'part', 'dim_date', 'lineorder'] as const;
 export type SsbTable = (typeof SSB_TABLES)[number];
@@ -41,14 +43,14 @@ export const SSB_COLUMNS: Record<SsbTable, ReadonlyArray<Column>> = {
 export const columnNames = (table: SsbTable): string[] => SSB_COLUMNS[table].map((c) => c.name);
 
 /**
- * Rows the generator writes into `table` at (sf, seed). Exact for every table: lineorder's count
- * (about 6,000,000 × SF) is replayed from the line-count stream, which takes about 10 ms per SF.
+ * Rows the generator writes into `table` at (sf, seed) in a mode and lineage. Exact for every table:
+ * lineorder's count (about 6,000,000 × SF) is replayed from the line-count stream, about 10 ms per SF.
  */
 export function expectedRowCount(
   table: SsbTable,
   sf: number,
   seed: number,
-  lineage: DbgenLineage = DEFAULT_LINEAGE,
+  { lineage = DEFAULT_LINEAGE, mode }: Pick<GenerateOptions, 'lineage' | 'mode'> = {},
 ): number {
   switch (table) {
     case 'customer':
@@ -58,7 +60,7 @@ export function expectedRowCount(
     case 'part':
       return partCount(sf);
     case 'dim_date':
-      return DATE_ROWS;
+      return tblQuirks(mode, lineage).dateRows;
     case 'lineorder':
       return lineorderRowCount(sf, seed, lineage);
   }

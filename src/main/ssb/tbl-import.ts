@@ -1,9 +1,12 @@
 /**
  * Import of dbgen's output folder (customer.tbl, part.tbl, supplier.tbl, date.tbl, lineorder.tbl).
  * The bytes go to the server unchanged, so the tables hold exactly what dbgen wrote; on the way a
- * byte-level check stops at the first malformed line (wrong field count, a number that is not one),
- * because LOAD DATA LOCAL would only warn and load a cut or zeroed value.
+ * byte-level check stops at the first malformed line (wrong field count, a number that is not one,
+ * a text longer than its column), because LOAD DATA LOCAL would only warn and load a cut or zeroed
+ * value. Text that is not UTF-8 is not malformed: dbgen writes such bytes (part.tbl line 199,984 at
+ * SF 1), the latin1 columns keep them as they are (schema.ts), and the import names where they were.
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -73,14 +76,95 @@ const kindCode = (c: ColumnDef): number =>
         ? KIND_DATEKEY
         : KIND_TEXT;
 
+/** The longest text a char(n)/varchar(n) column holds, in bytes (latin1: one byte a character); 0 when unbounded. */
+const textLimit = (c: ColumnDef): number => {
+  const m = c.kind === 'text' ? /^(?:var)?char\((\d+)\)$/i.exec(c.type) : null;
+  return m ? Number(m[1]) : 0;
+};
+
+/** Where a file holds text that is not UTF-8: the first few lines, and how many in all. */
+export interface NonUtf8Lines {
+  count: number;
+  first: Array<{ line: number; column: string }>;
+}
+
+const EMPTY = Buffer.alloc(0);
+const KEEP_LINES = 5;
+
 /**
- * Checks .tbl lines as they stream, byte by byte, without building strings: the field count, and
- * that integer, decimal and yyyymmdd date-key fields hold what their column needs. Passes chunks
- * through untouched. Fails with FILE_MALFORMED naming the file, the line and the column.
+ * Finds the lines whose bytes are not UTF-8. A whole chunk is checked natively (buffer.isUtf8) and
+ * only a chunk that fails is walked line by line; the partial line at a chunk's end is carried
+ * over, so a character split between two chunks is not mistaken for a bad byte.
+ */
+export class NonUtf8Finder {
+  readonly found: NonUtf8Lines = { count: 0, first: [] };
+  private carry: Buffer = EMPTY;
+  private carrySuspect = false;
+
+  constructor(private readonly columns: readonly ColumnDef[]) {}
+
+  /** `firstLine`: the line number the chunk's first byte belongs to. */
+  check(chunk: Buffer, firstLine: number): void {
+    const whole = isUtf8(chunk);
+    let start = 0;
+    let line = firstLine;
+    let prefix = this.carry;
+    if (!whole || this.carrySuspect) {
+      for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, start)) {
+        const part = chunk.subarray(start, lf);
+        const text = prefix.length > 0 ? Buffer.concat([prefix, part]) : part;
+        if (!isUtf8(text)) this.record(line, text);
+        prefix = EMPTY;
+        line++;
+        start = lf + 1;
+      }
+    } else {
+      const lastLf = chunk.lastIndexOf(LF);
+      if (lastLf !== -1) {
+        prefix = EMPTY;
+        start = lastLf + 1;
+      }
+    }
+    const tail = chunk.subarray(start);
+    this.carry = prefix.length > 0 ? Buffer.concat([prefix, tail]) : Buffer.from(tail);
+    this.carrySuspect = !isUtf8(this.carry);
+  }
+
+  private record(line: number, text: Buffer): void {
+    this.found.count++;
+    if (this.found.first.length >= KEEP_LINES) return;
+    let field = 0;
+    let from = 0;
+    for (let p = text.indexOf(PIPE); ; p = text.indexOf(PIPE, from)) {
+      const end = p === -1 ? text.length : p;
+      if (!isUtf8(text.subarray(from, end)) || p === -1) break;
+      field++;
+      from = p + 1;
+    }
+    this.found.first.push({ line, column: this.columns[field]?.name ?? `field ${field + 1}` });
+  }
+}
+
+/** "part.tbl line 199,984 (P_Type) holds bytes that are not UTF-8 text; they are stored as they are". */
+export function describeNonUtf8(file: string, found: NonUtf8Lines): string | null {
+  if (found.count === 0) return null;
+  const where = found.first.map((f) => `line ${f.line.toLocaleString('en-US')} (${f.column})`).join(', ');
+  const more =
+    found.count > found.first.length ? ` and ${found.count - found.first.length} more line(s)` : '';
+  return `${file} ${where}${more} ${found.count === 1 ? 'holds' : 'hold'} bytes that are not UTF-8 text; stored as they are`;
+}
+
+/**
+ * Checks .tbl lines as they stream, byte by byte, without building strings: the field count, that
+ * integer, decimal and yyyymmdd date-key fields hold what their column needs, and that a text fits
+ * its column. Passes chunks through untouched. Fails with FILE_MALFORMED naming the file, the line
+ * and the column; notes (without failing) the lines whose text is not UTF-8.
  */
 export class TblValidator extends Transform {
   private readonly kinds: Uint8Array;
+  private readonly limits: Uint32Array;
   private readonly columns: ColumnDef[];
+  readonly nonUtf8: NonUtf8Finder;
   /** Lines completed so far (the current line is lines + 1). */
   lines = 0;
   private field = 0;
@@ -98,9 +182,12 @@ export class TblValidator extends Transform {
     super();
     this.columns = SSB_TABLE_DEFS[table].columns;
     this.kinds = Uint8Array.from(this.columns.map(kindCode));
+    this.limits = Uint32Array.from(this.columns.map(textLimit));
+    this.nonUtf8 = new NonUtf8Finder(this.columns);
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.nonUtf8.check(chunk, this.lines + 1);
     const problem = this.scan(chunk);
     if (problem) return done(this.malformed(problem));
     done(null, chunk);
@@ -108,13 +195,17 @@ export class TblValidator extends Transform {
 
   override _flush(done: TransformCallback): void {
     if (this.field !== 0 || this.fieldLen !== 0)
-      return done(this.malformed('the last line is cut short (no "|" and line end after its last field)'));
+      return done(
+        this.malformed(
+          `the last line is cut short in field ${this.field + 1} (${this.columns[Math.min(this.field, this.columns.length - 1)]!.name}): no "|" and line end after it`,
+        ),
+      );
     done();
   }
 
   private malformed(what: string): AppFailure {
     const line = this.lines + 1;
-    return AppFailure.of('FILE_MALFORMED', `${this.file}, line ${line}: ${what}.`, {
+    return AppFailure.of('FILE_MALFORMED', `${this.file}, line ${line.toLocaleString('en-US')}: ${what}.`, {
       hint: 'Fix or regenerate the file (dbgen writes one row per line, fields separated by "|", with a "|" at the end).',
       details: { file: this.file, line },
     });
@@ -126,6 +217,7 @@ export class TblValidator extends Transform {
    */
   private scan(buf: Buffer): string | null {
     const kinds = this.kinds;
+    const limits = this.limits;
     const ncols = kinds.length;
     const n = buf.length;
     let field = this.field;
@@ -168,7 +260,11 @@ export class TblValidator extends Transform {
       if (i >= n) break;
       if (buf[i] === PIPE) {
         if (field >= ncols) {
-          problem = `more than ${ncols} fields (${ncols} expected)`;
+          problem = `more than ${ncols} fields (${ncols} expected): something follows field ${ncols} (${this.columns[ncols - 1]!.name})`;
+          break;
+        }
+        if (kind === KIND_TEXT && limits[field]! > 0 && len > limits[field]!) {
+          problem = `field ${field + 1} (${this.columns[field]!.name}) is ${len} bytes long; the column holds ${limits[field]}`;
           break;
         }
         if (kind !== KIND_TEXT) {
@@ -191,8 +287,12 @@ export class TblValidator extends Transform {
         if (field !== ncols || len !== 0) {
           if (last === CR)
             problem = 'the line ends with "\\r" (Windows line ends); convert the file with dos2unix';
-          else if (field === ncols - 1 && len > 0) problem = 'the line does not end with "|"';
-          else problem = `${field + (len > 0 ? 1 : 0)} fields where ${ncols} are expected`;
+          else if (field === ncols - 1 && len > 0)
+            problem = `the line does not end with "|" after field ${ncols} (${this.columns[ncols - 1]!.name})`;
+          else {
+            const have = field + (len > 0 ? 1 : 0);
+            problem = `${have} fields where ${ncols} are expected: field ${have + 1} (${this.columns[Math.min(have, ncols - 1)]!.name}) is missing`;
+          }
           break;
         }
         lines++;
@@ -238,6 +338,13 @@ export function tblRowSource(files: Record<SsbTableName, TblFile>): (table: SsbT
       validator.destroy(AppFailure.of('FILE_MALFORMED', `bplab could not read ${f.path}: ${e.message}`)),
     );
     validator.on('close', () => file.destroy());
-    return { stream: file.pipe(validator), label: TBL_FILE_NAMES[table] };
+    return {
+      stream: file.pipe(validator),
+      label: TBL_FILE_NAMES[table],
+      notes: () => {
+        const note = describeNonUtf8(TBL_FILE_NAMES[table], validator.nonUtf8.found);
+        return note ? [note] : [];
+      },
+    };
   };
 }

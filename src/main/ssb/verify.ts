@@ -14,7 +14,7 @@ import {
   REFERENCE_LINEORDER_ROWS,
   type DatasetSize,
 } from '../../shared/ssb-reference';
-import { readDatasetRecord } from './dataset-meta';
+import { readDatasetRecord, recordVerifyReport } from './dataset-meta';
 import { baseQueries, loadSsbQueries, type SsbQuery } from './queries';
 import { SSB_SCHEMA_TABLES, qualified, quoteIdent } from './schema';
 import { sqlFailure } from '../db/errors';
@@ -48,6 +48,8 @@ export async function verifyDataset(
     throw AppFailure.of('NOT_FOUND', `${schema} is not a bplab dataset (it has no _bplab_dataset table).`, {
       hint: 'Pick a schema from the dataset list.',
     });
+
+  refuseUnverifiable(schema, info.state, info.error);
 
   const total = SSB_SCHEMA_TABLES.length + SSB_REFERENCE.length;
   const tables: TableCountCheck[] = [];
@@ -96,7 +98,8 @@ export async function verifyDataset(
   }
 
   opts.onStep?.('done', total, total);
-  return {
+  const judged = selectivity.filter((q) => q.verdict !== 'too-small').length;
+  const report: DatasetVerifyReport = {
     schema,
     checkedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - started),
@@ -104,6 +107,42 @@ export async function verifyDataset(
     tables,
     selectivity,
     scale: size.lineorder / REFERENCE_LINEORDER_ROWS,
-    pass: info.state === 'complete' && tables.every((t) => t.pass) && selectivity.every((s) => s.pass),
+    judged,
+    // A query too small to judge neither passes nor fails; with none judged, nothing was shown.
+    pass:
+      info.state === 'complete' &&
+      tables.every((t) => t.pass) &&
+      judged > 0 &&
+      selectivity.every((q) => q.verdict !== 'fail'),
   };
+  await recordVerifyReport(conn, schema, report).catch((e) => {
+    throw sqlFailure(e, `record the verify report in ${schema}`);
+  });
+  return report;
+}
+
+/**
+ * Only a complete dataset can be verified: a failed, cancelled or interrupted load holds some rows
+ * and no promise about them, and a loading one is still changing.
+ */
+function refuseUnverifiable(schema: string, state: string, error: string | null): void {
+  if (state === 'complete') return;
+  if (state === 'loading')
+    throw AppFailure.of('BUSY', `${schema} is still loading, so it cannot be verified yet.`, {
+      hint: 'Verify it once the load is complete.',
+      details: { schema, state },
+    });
+  const why =
+    state === 'failed'
+      ? `its load failed${error ? ` (${error})` : ''}`
+      : state === 'cancelled'
+        ? 'its load was cancelled'
+        : state === 'interrupted'
+          ? 'its load was interrupted (the process loading it is gone)'
+          : `its state is ${state}`;
+  throw AppFailure.of(
+    'INVALID_ARGUMENT',
+    `${schema} cannot be verified: ${why}, so it holds only part of its rows.`,
+    { hint: 'Drop it and load it again.', details: { schema, state } },
+  );
 }

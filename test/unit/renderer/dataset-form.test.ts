@@ -13,8 +13,17 @@ describe('dataset form', () => {
     expect(requestFromForm(form({}))).toEqual({
       ok: true,
       kind: 'generate',
-      spec: { schema: 'ssb_sf1', sf: 1, seed: 1, engine: 'InnoDB', lineorderPk: false, replace: false },
+      spec: {
+        schema: 'ssb_sf1',
+        sf: 1,
+        seed: 1,
+        mode: 'dbgen',
+        engine: 'InnoDB',
+        lineorderPk: false,
+        replace: false,
+      },
     });
+    expect(requestFromForm(form({ rows: 'spec' }))).toMatchObject({ ok: true, spec: { mode: 'spec' } });
   });
 
   it('names a fractional scale factor’s schema with underscores, and keeps a typed name', () => {

@@ -17,6 +17,8 @@ const info = (
   source: 'generated',
   sf: 1,
   seed: 1,
+  mode: 'dbgen',
+  lastVerify: null,
   engine: 'InnoDB',
   lineorderPk: false,
   state: 'complete',
@@ -59,6 +61,28 @@ describe('datasetRow', () => {
       canDrop: false,
       canVerify: false,
     });
+  });
+
+  it('shows the last verify recorded with the dataset, and offers verify only for a complete one', () => {
+    expect(datasetRow(info({})).lastVerify).toBe('not verified');
+    const lastVerify: DatasetVerifyReport = {
+      schema: 'ssb_sf1',
+      checkedAt: '2026-01-02T04:00:00.000Z',
+      durationMs: 1,
+      state: 'complete',
+      tables: [],
+      selectivity: [],
+      scale: 0,
+      judged: 0,
+      pass: false,
+    };
+    // Nothing differed, but nothing could be judged either: not a pass.
+    expect(datasetRow(info({ lastVerify }))).toMatchObject({
+      lastVerify: 'NOT JUDGED (0 of 0 queries judged), 2026-01-02 04:00:00 UTC',
+      lastVerifyTone: 'bad',
+    });
+    expect(datasetRow(info({ state: 'failed' })).canVerify).toBe(false);
+    expect(datasetRow(info({ state: 'cancelled' })).canVerify).toBe(false);
   });
 
   it('says where an import came from and the PK variant', () => {
@@ -118,6 +142,7 @@ describe('verifyView', () => {
       durationMs: 12_345,
       state: 'complete',
       scale: 1,
+      judged: 1,
       pass: false,
       tables: [{ table: 'lineorder', expectedRows: 6001171, actualRows: 6001170, pass: false }],
       selectivity: [
@@ -132,13 +157,15 @@ describe('verifyView', () => {
           low: 107_227.8,
           high: 131_056.2,
           tolerance: 0.1,
-          rule: 'strict',
+          rule: 'tolerance',
+          verdict: 'pass',
           pass: true,
         },
       ],
     };
     const v = verifyView(report);
     expect(v.verdict).toBe('FAIL');
+    expect(v.verdictWords).toBe('row counts differ in lineorder; 1 of 1 queries judged');
     expect(v.summary).toBe('state complete; scale 1.0000 of SF 1; checked in 12.3 s');
     expect(v.tables[0]).toEqual({
       table: 'lineorder',
@@ -153,6 +180,8 @@ describe('verifyView', () => {
       reference: '0.0198531',
       ratio: '1.000',
       allowed: '±10%',
+      verdict: 'pass',
+      verdictText: 'pass',
       pass: true,
     });
   });
@@ -176,7 +205,7 @@ describe('verifyProgressText', () => {
 });
 
 describe('referenceRows', () => {
-  it('lists the 13 queries with the issue’s tolerances', () => {
+  it('lists the 13 queries with their narrowest bands', () => {
     const rows = referenceRows();
     expect(rows.map((r) => r.id)).toEqual([
       'Q1.1',
@@ -193,8 +222,9 @@ describe('referenceRows', () => {
       'Q4.2',
       'Q4.3',
     ]);
-    expect(rows.find((r) => r.id === 'Q3.3')?.tolerance).toBe('±30%');
-    expect(rows.find((r) => r.id === 'Q3.4')?.tolerance).toBe('count 1..25');
+    // The narrowest band; the sampling statistics widen it where the counts are small.
+    expect(rows.find((r) => r.id === 'Q3.3')?.tolerance).toBe('at least ±30%');
+    expect(rows.find((r) => r.id === 'Q1.1')?.tolerance).toBe('at least ±10%');
     expect(rows.find((r) => r.id === 'Q2.3')?.kept).toBe('1,234');
   });
 });

@@ -68,7 +68,9 @@ describe('SSB schema', () => {
 
   it('writes the engine the user chose', () => {
     for (const t of SSB_SCHEMA_TABLES)
-      expect(createTableSql(t, { ...opts, engine: 'MyISAM' })).toMatch(/ENGINE=MyISAM$/);
+      expect(createTableSql(t, { ...opts, engine: 'MyISAM' })).toMatch(
+        /ENGINE=MyISAM DEFAULT CHARSET=latin1$/,
+      );
   });
 
   it('quotes a schema name with backticks, doubling the ones inside', () => {

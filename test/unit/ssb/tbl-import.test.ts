@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TblValidator, findTblFiles } from '../../../src/main/ssb/tbl-import';
+import { TblValidator, describeNonUtf8, findTblFiles } from '../../../src/main/ssb/tbl-import';
 import type { SsbTableName } from '../../../src/main/ssb/schema';
 import { AppFailure } from '../../../src/shared/result';
 
@@ -64,13 +64,17 @@ describe('TblValidator', () => {
     const broken = LINEORDER.replace('|TRUCK|', '|');
     const f = await failure('lineorder', LINEORDER.repeat(41) + broken + LINEORDER);
     expect(f.error.code).toBe('FILE_MALFORMED');
-    expect(f.error.message).toBe('lineorder.tbl, line 42: 16 fields where 17 are expected.');
+    expect(f.error.message).toBe(
+      'lineorder.tbl, line 42: 16 fields where 17 are expected: field 17 (LO_ShipMode) is missing.',
+    );
     expect(f.error.details).toMatchObject({ file: 'lineorder.tbl', line: 42 });
   });
 
   it('rejects an extra field', async () => {
     const f = await failure('customer', CUSTOMER.replace('BUILDING|', 'BUILDING|extra|'));
-    expect(f.error.message).toBe('customer.tbl, line 1: more than 8 fields (8 expected).');
+    expect(f.error.message).toBe(
+      'customer.tbl, line 1: more than 8 fields (8 expected): something follows field 8 (C_MktSegment).',
+    );
   });
 
   it('rejects text in a numeric column, naming the column', async () => {
@@ -118,6 +122,59 @@ describe('TblValidator', () => {
     );
     expect((await failure('customer', CUSTOMER + CUSTOMER.slice(0, 30))).error.message).toMatch(
       /^customer\.tbl, line 2: the last line is cut short/,
+    );
+  });
+});
+
+describe('text that is not UTF-8, and text too long for its column', () => {
+  // dbgen's part.tbl at SF 1, line 199,984: P_Type holds bytes left in memory (here 0xE9 0x80 0xFF).
+  const PART = '1|lace spring|MFGR#1|MFGR#11|MFGR#121|goldenrod|PROMO BURNISHED COPPER|7|JUMBO PKG|\n';
+  const GARBAGE = PART.replace('PROMO BURNISHED COPPER', 'MEDI\xe9\x80\xffd');
+
+  it('passes such bytes through unchanged and names the line and column, wherever the chunks are cut', async () => {
+    // Line 6: a latin1 é (one byte 0xE9), not UTF-8 either.
+    const text = PART.repeat(3) + GARBAGE + PART + PART.replace('lace', 'l\u00e9ce');
+    for (const size of [1, 2, 3, 5, 17, 1 << 16]) {
+      const bytes = Buffer.from(text, 'latin1');
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      const v = new TblValidator('part.tbl', 'part');
+      const out: Buffer[] = [];
+      for await (const c of Readable.from(chunks).pipe(v)) out.push(c as Buffer);
+      expect(Buffer.concat(out).equals(bytes), `chunks of ${size}`).toBe(true);
+      expect(v.nonUtf8.found, `chunks of ${size}`).toEqual({
+        count: 2,
+        first: [
+          { line: 4, column: 'P_Type' },
+          { line: 6, column: 'P_Name' },
+        ],
+      });
+    }
+  });
+
+  it('does not mistake UTF-8 split between two chunks for a bad byte', async () => {
+    const text = PART.replace('lace spring', 'lace sprüng') + PART.replace('goldenrod', 'göldenrod');
+    const bytes = Buffer.from(text, 'utf8');
+    for (let size = 1; size <= 40; size++) {
+      const v = new TblValidator('part.tbl', 'part');
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      for await (const c of Readable.from(chunks).pipe(v)) void c;
+      expect(v.nonUtf8.found.count, `chunks of ${size}`).toBe(0);
+    }
+  });
+
+  it('says it in words: the file, the line and the column', () => {
+    expect(describeNonUtf8('part.tbl', { count: 1, first: [{ line: 199_984, column: 'P_Type' }] })).toBe(
+      'part.tbl line 199,984 (P_Type) holds bytes that are not UTF-8 text; stored as they are',
+    );
+    expect(describeNonUtf8('part.tbl', { count: 0, first: [] })).toBeNull();
+  });
+
+  it('stops at a text longer than its column, naming the file, the line and the column', async () => {
+    const long = PART + PART.replace('PROMO BURNISHED COPPER', 'X'.repeat(26));
+    expect((await failure('part', long)).error.message).toBe(
+      'part.tbl, line 2: field 7 (P_Type) is 26 bytes long; the column holds 25.',
     );
   });
 });

@@ -4,7 +4,7 @@
  * a complete one), and serves the UI until Ctrl-C, which stops the sandbox if this demo started it
  * (one another bplab process started, or uses now, keeps running).
  */
-import { defaultGeneratedSchema } from '../../../shared/datasets';
+import { defaultGeneratedSchema, verifyVerdict } from '../../../shared/datasets';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { numberArg, portArg, sizeArg } from '../args';
@@ -104,9 +104,6 @@ async function demoDataset(app: App, ctx: CliContext, profileId: string, sf: num
     ctx.out(`dataset: ${last.message}`);
   }
   const report = await call(app, 'datasets/verify', { profileId, schema });
-  const kept = report.selectivity.filter((s) => s.pass).length;
-  ctx.out(
-    `verify: ${report.pass ? 'PASS' : 'FAIL'}: row counts ${report.tables.every((t) => t.pass) ? 'match' : 'DIFFER'}, ` +
-      `${kept} of ${report.selectivity.length} queries keep the reference share of lineorder (${(report.durationMs / 1000).toFixed(1)} s)`,
-  );
+  const v = verifyVerdict(report);
+  ctx.out(`verify: ${v.word}: ${v.words} (${(report.durationMs / 1000).toFixed(1)} s)`);
 }

@@ -3,6 +3,7 @@
  * requests the UI sends. A load prints a progress line (rewritten in place on a terminal, one line
  * per update otherwise) and Ctrl-C cancels it, leaving the dataset marked cancelled.
  */
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/contract';
 import {
@@ -11,9 +12,14 @@ import {
   type DatasetEngine,
   type DatasetTaskStarted,
   type DatasetVerifyReport,
+  type GeneratorMode,
   type VerifyProgress,
+  verifyVerdict,
 } from '../../../shared/datasets';
-import { describeAllowed } from '../../../shared/ssb-reference';
+import { validateScaleFactor } from '../../ssb/generator/scale';
+import { writeTblFiles } from '../../ssb/generator/stream';
+import { SSB_TABLES } from '../../ssb/tables';
+import { describeAllowed, verdictWords } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { numberArg, requiredArg, type NumberRange } from '../args';
@@ -139,21 +145,63 @@ function passwordArg(password: string | undefined): { password?: string } {
   return password !== undefined ? { password } : {};
 }
 
+function generatorModeFrom(text: string): GeneratorMode {
+  if (text === 'dbgen' || text === 'spec') return text;
+  throw AppFailure.of('INVALID_ARGUMENT', `--mode must be dbgen or spec, not "${text}"`, {
+    hint: "dbgen (the default) writes dbgen's bytes, quirks included; spec the SSB specification's form.",
+  });
+}
+
+/** `--tbl DIR`: dbgen's five files written into DIR, no server involved. */
+async function writeTblCommand(
+  ctx: CliContext,
+  dir: string,
+  opts: { sf: number; seed: number; mode: GeneratorMode },
+): Promise<number> {
+  validateScaleFactor(opts.sf);
+  const started = performance.now();
+  ctx.err(
+    `bplab: writing SF ${opts.sf} (seed ${opts.seed}, ${opts.mode} mode) as .tbl files into ${dir} ...`,
+  );
+  const paths = await writeTblFiles(dir, opts);
+  for (const t of SSB_TABLES) ctx.out(`${paths[t]}\t${thousands((await stat(paths[t])).size)} bytes`);
+  ctx.err(`bplab: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
 export const ssbGenerateCommand = defineCommand({
   name: 'ssb generate',
-  summary: 'generate an SSB dataset with the built-in generator and stream it into a server',
-  usage: `bplab ssb generate --sf N [--seed S] ${LAYOUT_USAGE} ${TARGET_USAGE}`,
-  options: { sf: { type: 'string' }, seed: { type: 'string' }, ...layout, ...target },
+  summary:
+    'generate an SSB dataset with the built-in generator and stream it into a server, or write its .tbl files',
+  usage: `bplab ssb generate --sf N [--seed S] [--mode dbgen|spec] (${LAYOUT_USAGE} ${TARGET_USAGE} | --tbl DIR)`,
+  options: {
+    sf: { type: 'string' },
+    seed: { type: 'string' },
+    mode: { type: 'string', default: 'dbgen' },
+    tbl: { type: 'string' },
+    ...layout,
+    ...target,
+  },
   async run({ values }, ctx) {
-    const profileId = profileIdFrom(values);
     const sf = numberArg('--sf', requiredArg('--sf', values.sf, 'the scale factor, e.g. --sf 1'), SF_RANGE);
     const seed = values.seed === undefined ? 1 : numberArg('--seed', values.seed, SEED_RANGE);
+    const mode = generatorModeFrom(values.mode);
+    if (values.tbl !== undefined) {
+      if (values.profile !== undefined || values.sandbox !== undefined)
+        throw AppFailure.of(
+          'INVALID_ARGUMENT',
+          '--tbl writes files instead of loading a server: drop --profile/--sandbox',
+        );
+      return writeTblCommand(ctx, resolve(values.tbl), { sf, seed, mode });
+    }
+    const profileId = profileIdFrom(values);
     const schema = values.schema ?? defaultGeneratedSchema(sf);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const spec = {
       schema,
       sf,
       seed,
+      mode,
       engine: engineFrom(values.engine),
       lineorderPk: values['lineorder-pk'],
       replace: values.replace,
@@ -201,8 +249,9 @@ export const ssbImportCommand = defineCommand({
 
 /** The verify report as text: the row counts, then one line per query against its reference. */
 export function formatVerifyReport(r: DatasetVerifyReport): string {
+  const v = verifyVerdict(r);
   const lines = [
-    `${r.schema}: ${r.pass ? 'PASS' : 'FAIL'} (state ${r.state}, scale ${r.scale.toFixed(4)} of SF 1, ${(r.durationMs / 1000).toFixed(1)} s)`,
+    `${r.schema}: ${v.word}: ${v.words} (state ${r.state}, scale ${r.scale.toFixed(4)} of SF 1, ${(r.durationMs / 1000).toFixed(1)} s)`,
     '',
     'table       rows         expected     ',
   ];
@@ -210,11 +259,11 @@ export function formatVerifyReport(r: DatasetVerifyReport): string {
     lines.push(
       `${t.table.padEnd(11)} ${thousands(t.actualRows).padStart(12)} ${(t.expectedRows === null ? '?' : thousands(t.expectedRows)).padStart(12)}  ${t.pass ? 'ok' : 'MISMATCH'}`,
     );
-  lines.push('', 'query  kept rows   fraction    reference   ratio   allowed              ');
+  lines.push('', 'query  kept rows   fraction    reference   ratio   allowed                  ');
   for (const s of r.selectivity) {
     const allowed = describeAllowed(s);
     lines.push(
-      `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${s.pass ? 'pass' : 'FAIL'}`,
+      `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${verdictWords(s.verdict)}`,
     );
   }
   return lines.join('\n');
@@ -276,8 +325,12 @@ export const ssbListCommand = defineCommand({
     else
       for (const d of datasets) {
         const rows = d.loadedRows.lineorder;
+        const mode = d.source === 'generated' ? ` ${d.mode ?? 'unknown'} mode` : '';
+        const verified = d.lastVerify
+          ? `last verify ${verifyVerdict(d.lastVerify).word} (${d.lastVerify.judged} of ${d.lastVerify.selectivity.length} queries judged) ${d.lastVerify.checkedAt}`
+          : 'not verified';
         ctx.out(
-          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${thousands(rows)} lineorder rows` : ''}`,
+          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}${mode}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${thousands(rows)} lineorder rows` : ''}\t${verified}`,
         );
       }
     return 0;

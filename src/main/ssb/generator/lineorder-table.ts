@@ -15,6 +15,7 @@
  */
 import { LAST_ORDER_DAY, CALENDAR } from './calendar';
 import { ORDER_PRIORITIES, SHIP_MODES, encodeAll } from './domains';
+import { tblQuirks } from './dbgen-quirks';
 import { DEFAULT_LINEAGE, orderStreamOffsetRows } from './lineage';
 import { MODULUS, STREAMS, nextRand, streamValue, type StreamId } from './random';
 import { MAX_LINES_PER_ORDER, customerCount, orderCount, partKeyMax, supplierCount } from './scale';
@@ -60,6 +61,8 @@ export class LineorderTableSource implements TableSource {
   private readonly customers: number;
   private readonly suppliers: number;
   private readonly partKeys: number;
+  /** LO_OrderPriority's bytes, cut as dbgen cuts them in 'dbgen' mode. */
+  private readonly priorities: readonly Uint8Array[];
   /** Stream values at the start of nextOrder: 4 order streams, then 7 line streams. */
   private readonly state = new Float64Array(ORDER_STREAMS.length + LINE_STREAMS.length);
   // One order's lines, priced before they are written (the order total goes on every line).
@@ -82,6 +85,8 @@ export class LineorderTableSource implements TableSource {
     this.customers = customerCount(opts.sf);
     this.suppliers = supplierCount(opts.sf);
     this.partKeys = partKeyMax(opts.sf);
+    const cut = tblQuirks(opts.mode, opts.lineage).priorityBytes;
+    this.priorities = cut === null ? PRIORITIES : PRIORITIES.map((p) => p.subarray(0, cut));
     // dbgen writes the date table in TPC-H's ORDER slot, so the order streams start that many rows in.
     const offset = orderStreamOffsetRows(opts.lineage ?? DEFAULT_LINEAGE);
     const at = (id: StreamId, rows: number) => streamValue(id, opts.seed, rows * STREAMS[id].perRow);
@@ -115,6 +120,7 @@ export class LineorderTableSource implements TableSource {
     const customers = this.customers;
     const suppliers = this.suppliers;
     const partKeys = this.partKeys;
+    const priorities = this.priorities;
     const limit = end - this.maxChunkBytes;
     let order = this.nextOrder;
     let rows = this.rows;
@@ -130,7 +136,7 @@ export class LineorderTableSource implements TableSource {
         delta = -delta;
       }
       pr = nextRand(pr);
-      const priority = PRIORITIES[Math.floor((pr / MODULUS) * 5)]!;
+      const priority = priorities[Math.floor((pr / MODULUS) * 5)]!;
       lc = nextRand(lc);
       const lines = 1 + Math.floor((lc / MODULUS) * MAX_LINES_PER_ORDER);
 

@@ -6,6 +6,7 @@
  * the next two, space-separated, are P_Name.
  */
 import { COLORS, CONTAINERS, PART_TYPES, encode, encodeAll } from './domains';
+import { tblQuirks } from './dbgen-quirks';
 import { DEFAULT_LINEAGE, categorySharesMfgrStream } from './lineage';
 import { RowStream } from './random';
 import { partCount } from './scale';
@@ -33,7 +34,7 @@ export class PartTableSource implements TableSource {
 
   constructor(opts: GenerateOptions) {
     this.rows = partCount(opts.sf);
-    this.padBrand = (opts.brandStyle ?? 'spec') === 'spec';
+    this.padBrand = !tblQuirks(opts.mode, opts.lineage).unpaddedBrand;
     this.name = new RowStream('partName', opts.seed);
     if (categorySharesMfgrStream(opts.lineage ?? DEFAULT_LINEAGE)) {
       // Classic dbgen: the category is the manufacturer stream's second draw of the row.

@@ -2,6 +2,7 @@
  * What every table generator is: something that fills a buffer with whole .tbl rows until it is
  * full or the table is done. The stream plumbing (stream.ts) and the workers only see this.
  */
+import type { GeneratorMode } from '../../../shared/datasets';
 import type { DbgenLineage } from './lineage';
 
 export interface GenerateOptions {
@@ -9,12 +10,8 @@ export interface GenerateOptions {
   sf: number;
   /** The dataset seed; DBGEN_SEED (1) reproduces dbgen's data. */
   seed: number;
-  /**
-   * How P_Brand is written. 'spec' (the default) follows the SSB specification: the category and a
-   * two-digit brand, MFGR#1101..MFGR#5540. 'dbgen' writes what dbgen writes, the brand number
-   * without its leading zero (MFGR#111 for brand 1), for byte-for-byte comparisons with dbgen.
-   */
-  brandStyle?: 'spec' | 'dbgen';
+  /** 'dbgen' (the default): the lineage's dbgen byte for byte; 'spec': the specification's form (dbgen-quirks.ts). */
+  mode?: GeneratorMode;
   /** Which dbgen to reproduce; 'classic' (the default) is the one the posts and issue 3's reference used. */
   lineage?: DbgenLineage;
 }

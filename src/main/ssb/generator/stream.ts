@@ -36,7 +36,7 @@ export function createTableSource(table: SsbTable, opts: TableStreamOptions): Ta
     case 'part':
       return new PartTableSource(opts);
     case 'dim_date':
-      return new DateTableSource();
+      return new DateTableSource(opts);
     case 'lineorder':
       return new LineorderTableSource(opts, opts.orders);
   }

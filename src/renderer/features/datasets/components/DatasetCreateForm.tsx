@@ -1,6 +1,7 @@
 /** Create a dataset: generate one (SF, seed) or import dbgen's .tbl files, with its engine and layout. */
 import type { FormEvent } from 'react';
 import { Field } from '../../../components/Field';
+import type { GeneratorMode } from '../../../../shared/datasets';
 import { useDatasets } from '../stores/datasets-store';
 import { schemaPlaceholder } from '../utils/dataset-form';
 
@@ -50,6 +51,20 @@ export function DatasetCreateForm() {
                 value={form.seed}
                 onChange={(e) => change({ seed: e.target.value })}
               />
+            </Field>
+            <Field
+              label="Rows"
+              name="rows"
+              hint="dbgen’s bytes, quirks included, or the SSB specification’s form; the same counts"
+            >
+              <select
+                data-testid="dataset-rows"
+                value={form.rows}
+                onChange={(e) => change({ rows: e.target.value as GeneratorMode })}
+              >
+                <option value="dbgen">as dbgen writes them</option>
+                <option value="spec">as the specification writes them</option>
+              </select>
             </Field>
           </>
         ) : (

@@ -26,6 +26,7 @@ export function DatasetList() {
               <th>Layout</th>
               <th>lineorder rows</th>
               <th>Finished</th>
+              <th>Last verify</th>
               <th />
             </tr>
           </thead>
@@ -47,6 +48,11 @@ export function DatasetList() {
                   <td>{row.layout}</td>
                   <td>{row.lineorderRows}</td>
                   <td>{row.when}</td>
+                  <td>
+                    <span className={`status status-${row.lastVerifyTone}`} data-testid="dataset-last-verify">
+                      {row.lastVerify}
+                    </span>
+                  </td>
                   <td className="row-actions">
                     <button
                       type="button"

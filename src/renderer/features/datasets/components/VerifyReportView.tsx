@@ -32,7 +32,11 @@ export function VerifyReportView() {
             {view.verdict}
           </span>
         )}
-        {view && <span className="muted">{view.summary}</span>}
+        {view && (
+          <span className="muted" data-testid="dataset-verify-words">
+            {view.verdictWords}; {view.summary}
+          </span>
+        )}
       </div>
       {verify.running && verify.progress && (
         <progress
@@ -80,14 +84,19 @@ export function VerifyReportView() {
             </thead>
             <tbody>
               {view.queries.map((q) => (
-                <tr key={q.id} data-testid="dataset-verify-query" data-pass={String(q.pass)}>
+                <tr
+                  key={q.id}
+                  data-testid="dataset-verify-query"
+                  data-pass={String(q.pass)}
+                  data-verdict={q.verdict}
+                >
                   <td>{q.id}</td>
                   <td>{q.kept}</td>
                   <td>{q.fraction}</td>
                   <td>{q.reference}</td>
                   <td>{q.ratio}</td>
                   <td>{q.allowed}</td>
-                  <td>{q.pass ? 'pass' : 'FAIL'}</td>
+                  <td>{q.verdictText}</td>
                 </tr>
               ))}
             </tbody>

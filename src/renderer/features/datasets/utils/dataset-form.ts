@@ -10,6 +10,7 @@ import {
   type DatasetEngine,
   type DatasetGenerateSpec,
   type DatasetImportSpec,
+  type GeneratorMode,
 } from '../../../../shared/datasets';
 
 export interface DatasetForm {
@@ -17,6 +18,8 @@ export interface DatasetForm {
   mode: 'generate' | 'import';
   sf: string;
   seed: string;
+  /** How the generator writes its rows: dbgen's bytes (the default) or the specification's form. */
+  rows: GeneratorMode;
   /** Blank: the default name (ssb_sf1, ssb_<folder>). */
   schema: string;
   engine: DatasetEngine;
@@ -32,6 +35,7 @@ export function emptyDatasetForm(): DatasetForm {
     mode: 'generate',
     sf: '1',
     seed: '1',
+    rows: 'dbgen',
     schema: '',
     engine: 'InnoDB',
     lineorderPk: false,
@@ -75,6 +79,7 @@ export function requestFromForm(form: DatasetForm): DatasetRequest {
       ...layout,
       sf: numberOrText(form.sf),
       seed: form.seed.trim() === '' ? undefined : numberOrText(form.seed),
+      mode: form.rows,
     });
     if (parsed.success) return { ok: true, kind: 'generate', spec: parsed.data };
     collect(parsed.error.issues);
