@@ -13,6 +13,7 @@ import {
   type DatasetVerifyReport,
   type VerifyProgress,
 } from '../../../shared/datasets';
+import { formatCount } from '../../../shared/format';
 import { describeAllowed } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
@@ -46,7 +47,7 @@ export const SF_RANGE: NumberRange = {
 };
 const SEED_RANGE: NumberRange = { min: 0, max: 2 ** 31 - 1, integer: true };
 
-const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+const thousands = formatCount;
 
 function clock(sec: number): string {
   const s = Math.max(0, Math.round(sec));

@@ -11,6 +11,7 @@ import {
   type VerifyProgress,
 } from '../../../../shared/datasets';
 import { describeAllowed, SSB_REFERENCE } from '../../../../shared/ssb-reference';
+import { formatCount, formatTimestamp } from '../../../../shared/format';
 
 export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
 
@@ -22,7 +23,7 @@ const STATE: Record<DatasetState, { label: string; tone: Tone }> = {
   interrupted: { label: 'interrupted (incomplete)', tone: 'bad' },
 };
 
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const count = formatCount;
 
 export interface DatasetRow {
   schema: string;
@@ -31,7 +32,10 @@ export interface DatasetRow {
   source: string;
   layout: string;
   lineorderRows: string;
+  /** When the load ended (complete, failed or cancelled); "—" while it has not. */
   when: string;
+  /** When it started, for the tooltip. */
+  started: string;
   error: string | null;
   loadingNow: boolean;
   canVerify: boolean;
@@ -53,7 +57,8 @@ export function datasetRow(d: DatasetInfo & { activeTaskId: string | null }): Da
         : `imported from ${d.sourceDir ?? '?'}`,
     layout: `${d.engine}${d.lineorderPk ? ', lineorder PK' : ''}`,
     lineorderRows: rows === undefined ? '—' : count(rows),
-    when: (d.finishedAt ?? d.startedAt).replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+    when: formatTimestamp(d.finishedAt),
+    started: formatTimestamp(d.startedAt),
     error: d.error,
     loadingNow,
     canVerify: !loadingNow,
