@@ -78,7 +78,7 @@ export function DatasetList() {
                     </td>
                     <td>{row.layout}</td>
                     <td className="num">{row.lineorderRows}</td>
-                    <td className="num" data-testid="dataset-finished" title={`started ${row.started}`}>
+                    <td className="time" data-testid="dataset-finished" title={`started ${row.started}`}>
                       {row.when}
                     </td>
                     <td className="row-actions">
