@@ -7,7 +7,8 @@ import { PasswordPrompt } from '../components/PasswordPrompt';
 import { useAppInfo } from '../lib/app-info-store';
 import { useLink } from '../lib/link-store';
 import { useNavigation } from '../lib/navigation';
-import { navigationGroups, screenById, SCREENS, type ScreenEntry } from './screens';
+import { navigationGroups } from './screen-groups';
+import { screenById, SCREENS, type ScreenEntry } from './screens';
 
 export function App() {
   const { screen, go } = useNavigation();
@@ -34,7 +35,7 @@ export function App() {
       <LinkBanner />
       <div className="shell">
         <nav className="sidenav" aria-label="Screens">
-          {navigationGroups().map((group) => (
+          {navigationGroups(SCREENS).map((group) => (
             <div className="nav-group" key={group.id} data-testid={`nav-group-${group.id}`}>
               <div className="nav-group-title">{group.title}</div>
               {group.screens.map((s) => (
@@ -44,7 +45,7 @@ export function App() {
                   className={screen === s.id ? 'tab active' : 'tab'}
                   data-testid={`nav-${s.id}`}
                   aria-current={screen === s.id ? 'page' : undefined}
-                  onClick={() => go(s.id as typeof screen)}
+                  onClick={() => go(s.id)}
                 >
                   {s.title}
                 </button>

@@ -9,17 +9,7 @@ import { ConnectionsScreen } from '../features/connections/components/Connection
 import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
 import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
 import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
-
-/** The steps of the work, in the order the navigation shows them. */
-export const SCREEN_GROUPS = [
-  { id: 'servers', title: 'Servers' },
-  { id: 'data', title: 'Data' },
-  { id: 'runs', title: 'Queries and runs' },
-  { id: 'experiments', title: 'Experiments' },
-  { id: 'results', title: 'Results' },
-] as const;
-
-export type ScreenGroup = (typeof SCREEN_GROUPS)[number]['id'];
+import type { ScreenGroup } from './screen-groups';
 
 export interface ScreenEntry {
   /** Stable: the navigation's key, and `nav-<id>` / `<id>-screen` for the e2e journeys. */
@@ -45,15 +35,6 @@ export const SCREENS = [
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
-
-/** The screens of each group, groups in work order, screens in list order; empty groups left out. */
-export function navigationGroups(
-  screens: readonly ScreenEntry[] = SCREENS,
-): Array<{ id: ScreenGroup; title: string; screens: ScreenEntry[] }> {
-  return SCREEN_GROUPS.map((g) => ({ ...g, screens: screens.filter((s) => s.group === g.id) })).filter(
-    (g) => g.screens.length > 0,
-  );
-}
 
 export function screenById(id: string): ScreenEntry {
   return SCREENS.find((s) => s.id === id) ?? SCREENS[0];
