@@ -57,9 +57,7 @@ export function SandboxList() {
                       </strong>
                     </td>
                     <td>{row.server}</td>
-                    <td className="nowrap" data-testid="sandbox-listens-on">
-                      {row.listensOn}
-                    </td>
+                    <td data-testid="sandbox-listens-on">{row.listensOn}</td>
                     <td>
                       <span className={`status status-${row.tone}`} data-testid="sandbox-status">
                         {working ? `${working}…` : row.statusLabel}
