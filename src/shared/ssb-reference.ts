@@ -155,6 +155,8 @@ export const SSB_REFERENCE: readonly SsbReference[] = [
   },
 ];
 
+export const SSB_QUERY_IDS: readonly SsbQueryId[] = SSB_REFERENCE.map((r) => r.id);
+
 /** Rows of the tables a selectivity depends on, as counted in the dataset. */
 export interface DatasetSize {
   lineorder: number;
