@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import bplab from './scripts/eslint-feature-boundaries.mjs';
 
 const nodeBuiltins = [
   'fs',
@@ -36,9 +37,10 @@ export default tseslint.config(
     // The renderer runs in a sandboxed page: no Node, no Electron, only the contract.
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, bplab },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'bplab/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -1,6 +1,13 @@
-/** The shell: opening bplab with its token, and moving between screens. */
+/** The shell: opening bplab with its token, moving between screens, and whether a screen fits the window. */
 import type { Page } from '@playwright/test';
 import { e2eServer } from '../support/env';
+
+/** An element wider than its box: a screen that does not hold its layout. */
+export interface Overflow {
+  what: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
 
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -10,11 +17,40 @@ export class AppPage {
     await this.page.getByTestId('nav-sandboxes').waitFor();
   }
 
-  tab(screen: 'sandboxes' | 'connections' | 'capabilities' | 'datasets') {
+  tab(screen: string) {
     return this.page.getByTestId(`nav-${screen}`);
+  }
+
+  /** The screen shown now (each screen's root is `<id>-screen`). */
+  get currentScreen() {
+    return this.page.locator('main [data-testid$="-screen"]');
+  }
+
+  /** The ids of every screen the navigation offers, in its order (read from the page, so new screens count). */
+  async screenIds(): Promise<string[]> {
+    const ids = await this.page
+      .locator('nav [data-testid^="nav-"]:not([data-testid^="nav-group-"])')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid') ?? ''));
+    return ids.map((id) => id.replace(/^nav-/, ''));
   }
 
   get disconnectedBanner() {
     return this.page.getByTestId('banner-disconnected');
+  }
+
+  /** The page and every panel whose content is wider than its box (nothing when the layout holds). */
+  async horizontalOverflow(): Promise<Overflow[]> {
+    return this.page.locator('html, main, .screen, .panel').evaluateAll((elements) =>
+      elements.flatMap((el) => {
+        // The page scrolls through document.scrollingElement (<html> in standards mode).
+        const box = el.tagName === 'HTML' ? (el.ownerDocument.scrollingElement ?? el) : el;
+        if (box.scrollWidth <= box.clientWidth) return [];
+        const what =
+          el.tagName === 'HTML'
+            ? 'the page'
+            : `${el.tagName.toLowerCase()}.${el.className.replace(/ /g, '.')} "${(el.textContent ?? '').slice(0, 40)}"`;
+        return [{ what, scrollWidth: box.scrollWidth, clientWidth: box.clientWidth }];
+      }),
+    );
   }
 }

@@ -13,6 +13,17 @@ export class DatasetsPage {
   get error() {
     return this.page.getByTestId('datasets-error');
   }
+  get refresh() {
+    return this.page.getByTestId('datasets-refresh');
+  }
+  /** "No SSB dataset on this server yet": said only of a list that was read. */
+  get empty() {
+    return this.page.getByTestId('datasets-empty');
+  }
+  /** Why the list is not known (data-kind: unreachable, no-token, not-allowed...). */
+  get listStatus() {
+    return this.page.getByTestId('datasets-empty-status');
+  }
   get mode() {
     return this.page.getByTestId('dataset-mode');
   }

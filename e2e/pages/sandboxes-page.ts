@@ -41,6 +41,14 @@ export class SandboxesPage {
   fieldError(field: string) {
     return this.page.locator(`[data-testid="field-error"][data-field="${field}"]`);
   }
+  /** "No sandboxes yet": said only of a list that was read. */
+  get empty() {
+    return this.page.getByTestId('sandboxes-empty');
+  }
+  /** Why the list is not known (data-kind: no-token, bplab-unreachable...). */
+  get listStatus() {
+    return this.page.getByTestId('sandboxes-empty-status');
+  }
   get logView() {
     return this.page.getByTestId('sandbox-log-view');
   }

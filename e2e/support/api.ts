@@ -51,3 +51,19 @@ export async function deleteSandboxes(prefix: string): Promise<void> {
     await callApi('sandboxes/delete', { id: s.id });
   }
 }
+
+/** Polls datasets/list until the schema's load ended (any state but loading); returns its state. */
+export async function waitForDatasetLoad(
+  profileId: string,
+  schema: string,
+  timeoutMs = 180_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { datasets } = await mustCall('datasets/list', { profileId });
+    const found = datasets.find((d) => d.schema === schema);
+    if (found && found.activeTaskId === null && found.state !== 'loading') return found.state;
+    if (Date.now() > deadline) throw new Error(`e2e: the load of ${schema} did not end in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

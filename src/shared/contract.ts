@@ -15,7 +15,6 @@ import {
   type VerifyProgress,
 } from './datasets';
 import {
-  ConnectionProfileSchema,
   ProfileDraftSchema,
   SandboxSpecSchema,
   type CapabilityReport,
@@ -219,5 +218,3 @@ export interface WireEvent {
   payload: unknown;
 }
 export type WireMessage = WireRequest | WireResponse | WireEvent;
-
-export const ConnectionProfileListSchema = z.array(ConnectionProfileSchema);

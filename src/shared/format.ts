@@ -57,3 +57,15 @@ const FLAVORS: Record<string, string> = { mysql: 'MySQL', mariadb: 'MariaDB', pe
 export function flavorLabel(flavor: string): string {
   return FLAVORS[flavor] ?? flavor;
 }
+
+/**
+ * An ISO instant → "2026-11-23 05:12:33 UTC": one form for every time bplab shows, to the second,
+ * in UTC so that times read in the UI, the CLI and a report agree. Null → "—"; text that is not
+ * an instant is shown as it is.
+ */
+export function formatTimestamp(iso: string | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '—';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}

@@ -85,7 +85,10 @@ describe(`bplab ssb on ${server.label}`, () => {
       'it',
     ]);
     expect(gen.code, gen.err).toBe(0);
-    expect(gen.out).toMatch(new RegExp(`^${schema} is complete: \\d+ rows in [\\d.]+ s\\n$`));
+    // Counted as the UI's list counts: lineorder rows, thousands grouped.
+    expect(gen.out).toMatch(
+      new RegExp(`^${schema} is complete: \\d{1,3}(,\\d{3})+ lineorder rows in [\\d.]+ s\\n$`),
+    );
     // Not a terminal: plain lines, no carriage returns.
     expect(gen.err).not.toContain('\r');
     expect(gen.err).toMatch(

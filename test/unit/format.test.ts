@@ -6,6 +6,7 @@ import {
   formatMs,
   formatRatio,
   formatShare,
+  formatTimestamp,
 } from '../../src/shared/format';
 
 describe('formatBytes', () => {
@@ -63,5 +64,17 @@ describe('formatShare', () => {
     expect(formatShare(6909 / 8192)).toBe('84.3%');
     expect(formatShare(17 / 8192)).toBe('0.21%');
     expect(formatShare(0)).toBe('0.0%');
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('writes every instant as "YYYY-MM-DD HH:MM:SS UTC", whatever offset it came with', () => {
+    expect(formatTimestamp('2026-11-23T05:12:33.456Z')).toBe('2026-11-23 05:12:33 UTC');
+    expect(formatTimestamp('2026-11-23T06:12:33+01:00')).toBe('2026-11-23 05:12:33 UTC');
+  });
+  it('says "—" for no time, and keeps text that is not a time as it is', () => {
+    expect(formatTimestamp(null)).toBe('—');
+    expect(formatTimestamp('')).toBe('—');
+    expect(formatTimestamp('yesterday-ish')).toBe('yesterday-ish');
   });
 });

@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { createApp, type App } from '../../src/main/app';
 import { startBrowserServer, type BrowserServer } from '../../src/main/transport/browser-server';
 import { createSocketClient, type LinkState } from '../../src/renderer/lib/socket-client';
-import { socketUrl } from '../../src/renderer/lib/token';
+import { socketUrl, tokenRefused } from '../../src/renderer/lib/token';
 
 let scratch: string;
 let staticDir: string;
@@ -121,6 +121,39 @@ describe('socket client', () => {
       revived = await start(server.port);
       await new Promise((r) => setTimeout(r, 300));
       expect(states.at(-1)).not.toBe('open');
+    } finally {
+      client.close();
+      await revived?.close();
+    }
+  });
+
+  it('tells a refused token (the server restarted with a new one) from a server that is gone', async () => {
+    const server = await start();
+    const states: LinkState[] = [];
+    const client = createSocketClient({
+      url: socketUrl(server.url, server.token),
+      open: (url) => new WebSocket(url),
+      onLinkChange: (s) => states.push(s),
+      retryDelaysMs: [50],
+      tokenRefused: () => tokenRefused(server.url, server.token),
+    });
+    let revived: BrowserServer | null = null;
+    try {
+      expect((await client.invoke('app/info', {})).ok).toBe(true);
+      expect(await tokenRefused(server.url, server.token)).toBe(false);
+      await server.close();
+      await until(() => states.includes('disconnected'));
+      expect(await tokenRefused(server.url, server.token)).toBe(false);
+      expect(await client.invoke('app/info', {})).toMatchObject({ error: { code: 'CONNECTION_LOST' } });
+      revived = await start(server.port);
+      await until(() => states.at(-1) === 'refused');
+      const answer = await client.invoke('app/info', {});
+      expect(answer).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      expect(answer.ok || answer.error.hint).toContain('URL');
+      // No retry can help: the client stops trying.
+      const attempts = states.length;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(states.length).toBe(attempts);
     } finally {
       client.close();
       await revived?.close();

@@ -16,6 +16,7 @@ import {
   type DatasetVerifyReport,
   type VerifyProgress,
 } from '../../shared/datasets';
+import { formatCount } from '../../shared/format';
 import { AppFailure } from '../../shared/result';
 import { CancellableConnection } from '../db/cancellable';
 import type { TaskRegistry, TaskUpdate } from '../tasks/registry';
@@ -181,7 +182,7 @@ export class DatasetService {
         }),
       {
         done: (outcome) => ({
-          message: `${schema} is complete: ${Object.values(outcome.dataset.loadedRows).reduce((a, b) => a + (b ?? 0), 0)} rows in ${outcome.elapsedSec.toFixed(1)} s${outcome.notes.map((n) => `; ${n}`).join('')}`,
+          message: `${schema} is complete: ${formatCount(outcome.dataset.loadedRows.lineorder ?? 0)} lineorder rows in ${outcome.elapsedSec.toFixed(1)} s${outcome.notes.map((n) => `; ${n}`).join('')}`,
           figures: { elapsedSec: Math.round(outcome.elapsedSec * 10) / 10 },
         }),
       },

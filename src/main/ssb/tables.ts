@@ -4,8 +4,8 @@
  * each holds at a scale factor.
  */
 import { tblQuirks } from './generator/dbgen-quirks';
-import { DEFAULT_LINEAGE, type DbgenLineage } from './generator/lineage';
-import { DATE_ROWS, customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
+import { DEFAULT_LINEAGE } from './generator/lineage';
+import { customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
 import type { GenerateOptions } from './generator/source';
 import { SSB_TABLE_DEFS, type SsbTableName } from './schema';
 

@@ -1,65 +1,66 @@
-/** The shell: navigation, the link banner, and the current screen. Screens are feature folders. */
+/** The shell: navigation by step of the work, the link banner, the password prompt, and the current screen. */
 import { useEffect } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { LinkBanner } from '../components/LinkBanner';
-import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
-import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
-import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
-import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
-import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
+import { PasswordPrompt } from '../components/PasswordPrompt';
 import { useAppInfo } from '../lib/app-info-store';
 import { useLink } from '../lib/link-store';
-import { useNavigation, type Screen } from '../lib/navigation';
-
-const SCREENS: Array<{ id: Screen; label: string }> = [
-  { id: 'sandboxes', label: 'Sandboxes' },
-  { id: 'connections', label: 'Connections' },
-  { id: 'capabilities', label: 'Capabilities' },
-  { id: 'datasets', label: 'Datasets' },
-];
+import { useNavigation } from '../lib/navigation';
+import { navigationGroups } from './screen-groups';
+import { screenById, SCREENS, type ScreenEntry } from './screens';
 
 export function App() {
   const { screen, go } = useNavigation();
   const { info, error, load } = useAppInfo();
   const linkOpen = useLink((s) => s.state === 'open');
 
-  useEffect(() => followSandboxEvents(), []);
+  useEffect(() => {
+    const stops = (SCREENS as readonly ScreenEntry[]).flatMap((s) => (s.follow ? [s.follow()] : []));
+    return () => stops.forEach((stop) => stop());
+  }, []);
   useEffect(() => {
     if (linkOpen && !info) void load();
   }, [linkOpen, info, load]);
 
+  const Current = screenById(screen).component;
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">bplab</span>
-        <nav>
-          {SCREENS.map((s) => (
-            <button
-              type="button"
-              key={s.id}
-              className={screen === s.id ? 'tab active' : 'tab'}
-              data-testid={`nav-${s.id}`}
-              onClick={() => go(s.id)}
-            >
-              {s.label}
-            </button>
-          ))}
-        </nav>
         <span className="muted topbar-info" data-testid="app-info">
           {info ? `v${info.version} · ${info.transport === 'browser' ? 'browser mode' : 'desktop'}` : ''}
         </span>
       </header>
       <LinkBanner />
-      <main>
-        <ErrorMessage error={error} />
-        <ErrorBoundary key={screen}>
-          {screen === 'sandboxes' && <SandboxesScreen />}
-          {screen === 'connections' && <ConnectionsScreen />}
-          {screen === 'capabilities' && <CapabilitiesScreen />}
-          {screen === 'datasets' && <DatasetsScreen />}
-        </ErrorBoundary>
-      </main>
+      <div className="shell">
+        <nav className="sidenav" aria-label="Screens">
+          {navigationGroups(SCREENS).map((group) => (
+            <div className="nav-group" key={group.id} data-testid={`nav-group-${group.id}`}>
+              <div className="nav-group-title">{group.title}</div>
+              {group.screens.map((s) => (
+                <button
+                  type="button"
+                  key={s.id}
+                  className={screen === s.id ? 'tab active' : 'tab'}
+                  data-testid={`nav-${s.id}`}
+                  aria-current={screen === s.id ? 'page' : undefined}
+                  onClick={() => go(s.id)}
+                >
+                  {s.title}
+                </button>
+              ))}
+            </div>
+          ))}
+        </nav>
+        <main>
+          <ErrorMessage error={error} />
+          <ErrorBoundary key={screen}>
+            <Current />
+          </ErrorBoundary>
+        </main>
+      </div>
+      <PasswordPrompt />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Says so when the page cannot reach bplab (browser mode: the socket dropped, or no token). */
+/** Says so when the page cannot reach bplab (browser mode: the socket dropped, no token, or a refused one). */
 import { NO_TOKEN_HINT } from '../lib/connect';
 import { useLink } from '../lib/link-store';
 
@@ -9,6 +9,13 @@ export function LinkBanner() {
     return (
       <div className="banner banner-bad" data-testid="banner-no-token" role="alert">
         This page has no token to talk to <code>bplab serve</code>: {NO_TOKEN_HINT}.
+      </div>
+    );
+  if (state === 'refused')
+    return (
+      <div className="banner banner-bad" data-testid="banner-token-refused" role="alert">
+        <code>bplab serve</code> refuses this page’s token (it was restarted, with a new one): open the URL it
+        printed when it started.
       </div>
     );
   return (

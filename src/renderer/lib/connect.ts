@@ -6,7 +6,7 @@ import type { BplabApi } from '../../shared/contract';
 import { err } from '../../shared/result';
 import { useLink } from './link-store';
 import { createSocketClient } from './socket-client';
-import { TOKEN_KEY, socketUrl, takeToken } from './token';
+import { TOKEN_KEY, socketUrl, takeToken, tokenRefused } from './token';
 
 export function connectApi(): BplabApi {
   if (window.bplab) {
@@ -28,6 +28,7 @@ export function connectApi(): BplabApi {
     url: socketUrl(window.location.href, token),
     open: (url) => new WebSocket(url),
     onLinkChange: (state, failedAttempts) => useLink.getState().set(state, failedAttempts),
+    tokenRefused: () => tokenRefused(window.location.href, token),
   });
 }
 

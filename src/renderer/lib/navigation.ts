@@ -1,10 +1,12 @@
 /**
  * Which screen is shown, and for which connection profile. Features do not import each other:
  * a sandbox's "Open connection" button just asks to go to the connections screen for its profile.
+ * The screens themselves are listed once, in app/screens.ts.
  */
 import { create } from 'zustand';
+import type { ScreenId } from '../app/screens';
 
-export type Screen = 'sandboxes' | 'connections' | 'capabilities' | 'datasets';
+export type Screen = ScreenId;
 
 export interface Navigation {
   screen: Screen;

@@ -6,6 +6,7 @@
  */
 import type { BplabApi, EventName, WireMessage } from '../../shared/contract';
 import { err, type Result } from '../../shared/result';
+import { LINK_DETAIL } from './list-status';
 
 /** The part of a WebSocket (DOM or the `ws` package) this client needs. */
 export interface SocketLike {
@@ -17,7 +18,8 @@ export interface SocketLike {
   onmessage: ((ev: never) => void) | null;
 }
 
-export type LinkState = 'connecting' | 'open' | 'disconnected';
+/** 'refused': bplab serve is up but refuses this tab's token (it restarted with a new one); no retry helps. */
+export type LinkState = 'connecting' | 'open' | 'disconnected' | 'refused';
 
 export interface SocketClientOptions {
   url: string;
@@ -25,6 +27,11 @@ export interface SocketClientOptions {
   onLinkChange?: (state: LinkState, failedAttempts: number) => void;
   /** Waits between reconnection attempts; the last one repeats. */
   retryDelaysMs?: number[];
+  /**
+   * Asked after the socket closed: whether the server refuses the token. A browser does not see the
+   * status of a refused WebSocket upgrade, so this asks over plain HTTP (see token.ts).
+   */
+  tokenRefused?: () => Promise<boolean>;
 }
 
 export interface SocketClient extends BplabApi {
@@ -35,6 +42,12 @@ export interface SocketClient extends BplabApi {
 const lost = (): Result<never> =>
   err('CONNECTION_LOST', 'The connection to the bplab server dropped before the answer came', {
     hint: 'bplab reconnects by itself; check that `bplab serve` is still running, then try again',
+    details: { [LINK_DETAIL]: true },
+  });
+
+export const refused = (): Result<never> =>
+  err('UNAUTHORIZED', 'bplab serve refuses the token this tab holds (it was restarted, with a new token)', {
+    hint: 'open the URL that `bplab serve` printed when it started, including ?token=…',
   });
 
 export function createSocketClient(opts: SocketClientOptions): SocketClient {
@@ -54,11 +67,11 @@ export function createSocketClient(opts: SocketClientOptions): SocketClient {
     opts.onLinkChange?.(next, failedAttempts);
   };
 
-  const failAll = () => {
+  const failAll = (answer: () => Result<never> = lost) => {
     waiting.length = 0;
     const resolvers = [...pending.values()];
     pending.clear();
-    for (const resolve of resolvers) resolve(lost());
+    for (const resolve of resolvers) resolve(answer());
   };
 
   const receive = (data: unknown) => {
@@ -92,17 +105,28 @@ export function createSocketClient(opts: SocketClientOptions): SocketClient {
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
-      failAll();
-      if (stopped) return;
+      if (stopped) return failAll();
       failedAttempts += 1;
-      setState('disconnected');
-      const delay = delays[Math.min(failedAttempts - 1, delays.length - 1)] ?? 5000;
-      retryTimer = setTimeout(connect, delay);
+      void isRefused().then((no) => {
+        if (stopped) return failAll();
+        if (no) {
+          failAll(refused);
+          return setState('refused');
+        }
+        failAll();
+        setState('disconnected');
+        const delay = delays[Math.min(failedAttempts - 1, delays.length - 1)] ?? 5000;
+        retryTimer = setTimeout(connect, delay);
+      });
     };
   };
 
+  const isRefused = () =>
+    opts.tokenRefused ? opts.tokenRefused().catch(() => false) : Promise.resolve(false);
+
   const invoke = (name: string, args: unknown): Promise<Result<unknown>> =>
     new Promise((resolve) => {
+      if (state === 'refused') return resolve(refused());
       if (state === 'disconnected' || stopped) return resolve(lost());
       const id = nextId++;
       pending.set(id, resolve);

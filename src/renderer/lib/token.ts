@@ -24,3 +24,25 @@ export function socketUrl(pageHref: string, token: string): string {
   const protocol = page.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${page.host}/ws?token=${encodeURIComponent(token)}`;
 }
+
+/**
+ * Whether bplab serve, reachable at the page's origin, refuses this token: it answers a plain HTTP
+ * request for the socket path with 401 when the token is wrong (426 when it is right). False when
+ * the server cannot be reached at all, which is a different story (the link banner tells it).
+ */
+export async function tokenRefused(
+  pageHref: string,
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
+  const url = new URL(pageHref);
+  try {
+    const reply = await fetchImpl(`${url.origin}/ws?token=${encodeURIComponent(token)}`, {
+      method: 'HEAD',
+      credentials: 'omit',
+    });
+    return reply.status === 401;
+  } catch {
+    return false;
+  }
+}

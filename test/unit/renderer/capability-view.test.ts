@@ -57,6 +57,11 @@ describe('reportView', () => {
     expect(view.summary).toBe('1 of 3 capabilities fully available; 1 privilege missing');
   });
 
+  it('writes the time of the check in the one timestamp form', () => {
+    const rows = Object.fromEntries(reportView(report()).identity.map((r) => [r.label, r.value]));
+    expect(rows['Checked at']).toBe('2026-01-01 10:00:00 UTC');
+  });
+
   it('formats the buffer pool configuration, including a server without chunks', () => {
     const rows = Object.fromEntries(reportView(report()).bufferPool.map((r) => [r.label, r.value]));
     expect(rows).toEqual({

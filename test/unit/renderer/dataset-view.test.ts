@@ -42,6 +42,7 @@ describe('datasetRow', () => {
       layout: 'InnoDB',
       lineorderRows: '6,001,171',
       when: '2026-01-02 03:05:06 UTC',
+      started: '2026-01-02 03:04:05 UTC',
       canVerify: true,
       canDrop: true,
     });
@@ -83,6 +84,17 @@ describe('datasetRow', () => {
     });
     expect(datasetRow(info({ state: 'failed' })).canVerify).toBe(false);
     expect(datasetRow(info({ state: 'cancelled' })).canVerify).toBe(false);
+  });
+
+  it('never shows the start time as the end of a load that did not finish', () => {
+    // A load whose process died records no end: the Finished column says so, not its start.
+    const interrupted = datasetRow(info({ state: 'loading', finishedAt: null }));
+    expect(interrupted.when).toBe('—');
+    expect(interrupted.started).toBe('2026-01-02 03:04:05 UTC');
+    expect(datasetRow(info({ state: 'failed', finishedAt: null, error: 'lost' })).when).toBe('—');
+    expect(
+      datasetRow(info({ state: 'failed', finishedAt: '2026-01-02T03:04:59.000Z', error: 'lost' })).when,
+    ).toBe('2026-01-02 03:04:59 UTC');
   });
 
   it('says where an import came from and the PK variant', () => {

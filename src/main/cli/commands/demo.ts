@@ -4,7 +4,8 @@
  * a complete one), and serves the UI until Ctrl-C, which stops the sandbox if this demo started it
  * (one another bplab process started, or uses now, keeps running).
  */
-import { defaultGeneratedSchema, verifyVerdict } from '../../../shared/datasets';
+import { defaultGeneratedSchema, verifyVerdict, type DatasetInfo } from '../../../shared/datasets';
+import { formatCount, formatTimestamp } from '../../../shared/format';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { numberArg, portArg, sizeArg } from '../args';
@@ -92,18 +93,26 @@ export const demoCommand = defineCommand({
 /** The demo's SSB dataset: reused when complete, otherwise generated (replacing an incomplete one); then verified. */
 async function demoDataset(app: App, ctx: CliContext, profileId: string, sf: number): Promise<void> {
   const schema = defaultGeneratedSchema(sf);
-  const { datasets } = await call(app, 'datasets/list', { profileId });
-  const existing = datasets.find((d) => d.schema === schema);
-  if (existing?.state === 'complete')
-    ctx.out(`dataset: ${schema} is complete (loaded ${existing.finishedAt})`);
-  else {
+  const listed = async () =>
+    (await call(app, 'datasets/list', { profileId })).datasets.find((d) => d.schema === schema);
+  const existing = await listed();
+  if (existing?.state !== 'complete') {
     ctx.err(`bplab: generating SSB at SF ${sf} into ${schema} ...`);
     const last = await followTask(app, ctx, () =>
       call(app, 'datasets/create', { profileId, spec: { schema, sf, replace: existing !== undefined } }),
     );
-    ctx.out(`dataset: ${last.message}`);
+    ctx.err(`bplab: ${last.message}`);
   }
+  // Read back from the dataset's record, as the UI's list shows it: lineorder rows, and when it finished.
+  const dataset = existing?.state === 'complete' ? existing : await listed();
+  if (dataset) ctx.out(datasetSummary(dataset));
   const report = await call(app, 'datasets/verify', { profileId, schema });
   const v = verifyVerdict(report);
   ctx.out(`verify: ${v.word}: ${v.words} (${(report.durationMs / 1000).toFixed(1)} s)`);
+}
+
+/** "dataset: ssb_sf0_1 is complete: 600,572 lineorder rows (loaded 2026-11-23 05:12:33 UTC)". */
+function datasetSummary(d: DatasetInfo): string {
+  const rows = d.loadedRows.lineorder;
+  return `dataset: ${d.schema} is ${d.state}: ${rows === undefined ? 'no' : formatCount(rows)} lineorder rows (loaded ${formatTimestamp(d.finishedAt)})`;
 }

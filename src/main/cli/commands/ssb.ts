@@ -20,6 +20,7 @@ import { validateScaleFactor } from '../../ssb/generator/scale';
 import { writeTblFiles } from '../../ssb/generator/stream';
 import { SSB_TABLES } from '../../ssb/tables';
 import { describeAllowed, verdictWords } from '../../../shared/ssb-reference';
+import { formatCount } from '../../../shared/format';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { numberArg, requiredArg, type NumberRange } from '../args';
@@ -52,7 +53,7 @@ export const SF_RANGE: NumberRange = {
 };
 const SEED_RANGE: NumberRange = { min: 0, max: 2 ** 31 - 1, integer: true };
 
-const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+const thousands = formatCount;
 
 function clock(sec: number): string {
   const s = Math.max(0, Math.round(sec));

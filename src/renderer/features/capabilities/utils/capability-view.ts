@@ -1,6 +1,6 @@
 /** The capability report, prepared for a draw-only component: every figure formatted, every status in words. */
 import type { CapabilityReport, CapabilityStatus } from '../../../../shared/models';
-import { flavorLabel, formatBytes } from '../../../../shared/format';
+import { flavorLabel, formatBytes, formatTimestamp } from '../../../../shared/format';
 
 export interface Row {
   label: string;
@@ -57,7 +57,7 @@ export function reportView(report: CapabilityReport): ReportView {
       { label: '@@version', value: server.versionString },
       { label: '@@version_comment', value: server.versionComment },
       { label: 'Connected as', value: report.currentUser },
-      { label: 'Checked at', value: report.checkedAt },
+      { label: 'Checked at', value: formatTimestamp(report.checkedAt) },
     ],
     bufferPool: [
       { label: 'innodb_buffer_pool_size', value: formatBytes(bp.sizeBytes) },

@@ -1,4 +1,6 @@
 /** The saved connection profiles. */
+import { ListStatusView } from '../../../components/ListStatusView';
+import { listStatus } from '../../../lib/list-status';
 import { useConnections } from '../stores/connections-store';
 
 const PASSWORD_STATE = {
@@ -8,7 +10,7 @@ const PASSWORD_STATE = {
 };
 
 export function ConnectionList() {
-  const { profiles, form, startNew, edit } = useConnections();
+  const { profiles, listed, listError, form, startNew, edit } = useConnections();
   return (
     <div className="panel">
       <div className="panel-head">
@@ -17,25 +19,34 @@ export function ConnectionList() {
           New connection
         </button>
       </div>
-      {profiles.length === 0 && <p className="muted">No saved connections yet.</p>}
+      <ListStatusView
+        status={listStatus(listed, listError, profiles.length)}
+        noun="saved connections"
+        empty="No saved connections yet."
+        testId="profiles-empty"
+      />
       <ul className="list">
-        {profiles.map((p) => (
-          <li key={p.id}>
-            <button
-              type="button"
-              className={form?.id === p.id ? 'list-item selected' : 'list-item'}
-              data-testid="profile-row"
-              data-id={p.id}
-              onClick={() => edit(p.id)}
-            >
-              <span className="list-title">{p.name}</span>
-              <span className="muted">
-                {p.user}@{p.transport === 'tcp' ? `${p.host ?? ''}:${p.port ?? 3306}` : p.socketPath}
-                {p.sandboxId ? ' · sandbox' : ''} · {PASSWORD_STATE[p.password]}
-              </span>
-            </button>
-          </li>
-        ))}
+        {profiles.map((p) => {
+          const where = `${p.user}@${p.transport === 'tcp' ? `${p.host ?? ''}:${p.port ?? 3306}` : p.socketPath}${p.sandboxId ? ' · sandbox' : ''} · ${PASSWORD_STATE[p.password]}`;
+          return (
+            <li key={p.id}>
+              <button
+                type="button"
+                className={form?.id === p.id ? 'list-item selected' : 'list-item'}
+                data-testid="profile-row"
+                data-id={p.id}
+                onClick={() => edit(p.id)}
+              >
+                <span className="list-title truncate" title={p.name}>
+                  {p.name}
+                </span>
+                <span className="muted truncate" title={where}>
+                  {where}
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

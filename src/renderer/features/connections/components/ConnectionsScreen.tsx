@@ -1,14 +1,13 @@
 /** Saved connections on the left, the editor on the right. */
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { PasswordPrompt } from '../../../components/PasswordPrompt';
 import { useNavigation } from '../../../lib/navigation';
 import { useConnections } from '../stores/connections-store';
 import { ConnectionEditor } from './ConnectionEditor';
 import { ConnectionList } from './ConnectionList';
 
 export function ConnectionsScreen() {
-  const { load, edit, error, loadError, passwordFor, submitPassword, cancelPassword } = useConnections();
+  const { load, edit, error, loadError } = useConnections();
   const { profileId, visit } = useNavigation();
 
   useEffect(() => {
@@ -37,14 +36,6 @@ export function ConnectionsScreen() {
         <ErrorMessage error={error} />
         <ConnectionEditor />
       </div>
-      {passwordFor && (
-        <PasswordPrompt
-          profileName={passwordFor.name}
-          user={passwordFor.user}
-          onSubmit={(password) => void submitPassword(password)}
-          onCancel={cancelPassword}
-        />
-      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ConnectionTestResult, ProfileListing } from '../../../../shared/models';
 import type { AppError } from '../../../../shared/result';
 import { call } from '../../../lib/api';
+import { withServer } from '../../../lib/server-session';
 import {
   draftFromForm,
   emptyProfileForm,
@@ -23,7 +24,11 @@ export interface ConnectionsState {
   profiles: ListedProfile[];
   loadError: ProfileListing['loadError'] | null;
   passwordPersistence: ProfileListing['passwordPersistence'];
-  /** A failure of the last list/save/delete, in words. */
+  /** profiles/list has answered. */
+  listed: boolean;
+  /** Why the last profiles/list failed. */
+  listError: AppError | null;
+  /** A failure of the last save/delete, in words. */
   error: AppError | null;
   form: ProfileForm | null;
   /** The form differs from what is saved (a new profile, or edits). */
@@ -31,58 +36,48 @@ export interface ConnectionsState {
   formErrors: ProfileFormErrors;
   saving: boolean;
   test: TestState;
-  /** Set while the password prompt is open for this profile. */
-  passwordFor: { profileId: string; name: string; user: string } | null;
   load(): Promise<void>;
   startNew(): void;
   edit(profileId: string): void;
   change(patch: Partial<ProfileForm>): void;
   save(): Promise<string | null>;
   testConnection(): Promise<void>;
-  submitPassword(password: string): Promise<void>;
-  cancelPassword(): void;
   remove(profileId: string): Promise<void>;
   forgetPassword(profileId: string): Promise<void>;
 }
 
 export const useConnections = create<ConnectionsState>()((set, get) => {
-  /** Tests a saved profile; a PASSWORD_REQUIRED answer opens the prompt instead of an error. */
-  const runTest = async (profileId: string, password?: string) => {
+  /** Tests a saved profile; the server session asks for a password when the server wants one. */
+  const runTest = async (profileId: string) => {
     set({ test: { status: 'running' } });
-    const result = await call(
-      'connections/test',
-      password === undefined ? { profileId } : { profileId, password },
-    );
-    if (result.ok) return set({ test: { status: 'done', result: result.value } });
-    const profile = get().profiles.find((p) => p.id === profileId);
-    if (result.error.code === 'PASSWORD_REQUIRED' && password === undefined)
-      return set({
-        test: { status: 'idle' },
-        passwordFor: { profileId, name: profile?.name ?? profileId, user: profile?.user ?? '' },
-      });
-    set({ test: { status: 'failed', error: result.error } });
+    const result = await withServer(profileId, (auth) => call('connections/test', auth));
+    set({
+      test: result.ok ? { status: 'done', result: result.value } : { status: 'failed', error: result.error },
+    });
   };
 
   return {
     profiles: [],
     loadError: null,
     passwordPersistence: 'session-only',
+    listed: false,
+    listError: null,
     error: null,
     form: null,
     dirty: false,
     formErrors: {},
     saving: false,
     test: { status: 'idle' },
-    passwordFor: null,
 
     load: async () => {
       const result = await call('profiles/list', {});
-      if (!result.ok) return set({ error: result.error });
+      if (!result.ok) return set({ listed: true, listError: result.error });
       set({
         profiles: result.value.profiles,
         loadError: result.value.loadError ?? null,
         passwordPersistence: result.value.passwordPersistence,
-        error: null,
+        listed: true,
+        listError: null,
       });
     },
 
@@ -143,14 +138,6 @@ export const useConnections = create<ConnectionsState>()((set, get) => {
       const id = form?.id && !dirty ? form.id : await get().save();
       if (id) await runTest(id);
     },
-
-    submitPassword: async (password) => {
-      const pending = get().passwordFor;
-      set({ passwordFor: null });
-      if (pending) await runTest(pending.profileId, password);
-    },
-
-    cancelPassword: () => set({ passwordFor: null }),
 
     remove: async (profileId) => {
       const result = await call('profiles/delete', { id: profileId });

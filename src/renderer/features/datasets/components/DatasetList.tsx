@@ -1,9 +1,23 @@
 /** The datasets on the connection, with their recorded state and what can be done with each. */
+import { Fragment } from 'react';
+import { ListStatusView } from '../../../components/ListStatusView';
+import { listStatus } from '../../../lib/list-status';
 import { useDatasets } from '../stores/datasets-store';
 import { datasetRow } from '../utils/dataset-view';
 
 export function DatasetList() {
-  const { datasets, profileId, confirmingDrop, dropping, verify, runVerify, askDrop, drop } = useDatasets();
+  const {
+    datasets,
+    profileId,
+    listed,
+    listError,
+    confirmingDrop,
+    dropping,
+    verify,
+    runVerify,
+    askDrop,
+    drop,
+  } = useDatasets();
   return (
     <div className="panel">
       <div className="panel-head">
@@ -12,10 +26,17 @@ export function DatasetList() {
           schemas holding the SSB tables and bplab’s record of how they were loaded
         </span>
       </div>
-      {datasets.length === 0 ? (
-        <p className="muted" data-testid="datasets-empty">
-          {profileId ? 'No SSB dataset on this server yet: create one below.' : 'Pick a connection.'}
+      {!profileId ? (
+        <p className="muted" data-testid="datasets-no-connection">
+          Pick a connection.
         </p>
+      ) : datasets.length === 0 ? (
+        <ListStatusView
+          status={listStatus(listed, listError, datasets.length)}
+          noun="SSB datasets on this server"
+          empty="No SSB dataset on this server yet: create one below."
+          testId="datasets-empty"
+        />
       ) : (
         <table className="grid-table" data-testid="dataset-table">
           <thead>
@@ -24,7 +45,7 @@ export function DatasetList() {
               <th>State</th>
               <th>Source</th>
               <th>Layout</th>
-              <th>lineorder rows</th>
+              <th className="num">lineorder rows</th>
               <th>Finished</th>
               <th>Last verify</th>
               <th />
@@ -34,61 +55,93 @@ export function DatasetList() {
             {datasets.map((d) => {
               const row = datasetRow(d);
               return (
-                <tr key={d.schema} data-testid="dataset-row" data-schema={d.schema} data-state={d.state}>
-                  <td>
-                    <strong>{row.schema}</strong>
-                  </td>
-                  <td>
-                    <span className={`status status-${row.tone}`} data-testid="dataset-state">
-                      {row.stateLabel}
-                    </span>
-                    {row.error && <div className="error-inline">{row.error}</div>}
-                  </td>
-                  <td>{row.source}</td>
-                  <td>{row.layout}</td>
-                  <td>{row.lineorderRows}</td>
-                  <td>{row.when}</td>
-                  <td>
-                    <span className={`status status-${row.lastVerifyTone}`} data-testid="dataset-last-verify">
-                      {row.lastVerify}
-                    </span>
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      data-testid="dataset-verify"
-                      disabled={!row.canVerify || (verify?.running ?? false)}
-                      onClick={() => void runVerify(d.schema)}
-                    >
-                      {verify?.running && verify.schema === d.schema ? 'Verifying…' : 'Verify'}
-                    </button>
-                    {confirmingDrop === d.schema ? (
-                      <>
+                <Fragment key={d.schema}>
+                  <tr
+                    data-testid="dataset-row"
+                    data-schema={d.schema}
+                    data-state={d.state}
+                    className={row.error ? 'has-detail' : undefined}
+                  >
+                    <td>
+                      <strong className="truncate" title={row.schema}>
+                        {row.schema}
+                      </strong>
+                    </td>
+                    <td>
+                      <span className={`status status-${row.tone}`} data-testid="dataset-state">
+                        {row.stateLabel}
+                      </span>
+                    </td>
+                    <td>
+                      <span className="truncate" title={row.source}>
+                        {row.source}
+                      </span>
+                    </td>
+                    <td>{row.layout}</td>
+                    <td className="num">{row.lineorderRows}</td>
+                    <td className="time" data-testid="dataset-finished" title={`started ${row.started}`}>
+                      {row.when}
+                    </td>
+                    <td>
+                      <span
+                        className={`status status-${row.lastVerifyTone}`}
+                        data-testid="dataset-last-verify"
+                      >
+                        {row.lastVerify}
+                      </span>
+                    </td>
+                    <td className="row-actions">
+                      <div className="row-buttons">
                         <button
                           type="button"
-                          className="danger"
-                          data-testid="dataset-drop-confirm"
-                          onClick={() => void drop(d.schema)}
+                          data-testid="dataset-verify"
+                          disabled={!row.canVerify || (verify?.running ?? false)}
+                          onClick={() => void runVerify(d.schema)}
                         >
-                          Drop {d.schema}
+                          {verify?.running && verify.schema === d.schema ? 'Verifying…' : 'Verify'}
                         </button>
-                        <button type="button" data-testid="dataset-drop-cancel" onClick={() => askDrop(null)}>
-                          Keep
-                        </button>
-                      </>
-                    ) : (
-                      <button
-                        type="button"
-                        className="danger"
-                        data-testid="dataset-drop"
-                        disabled={!row.canDrop || dropping === d.schema}
-                        onClick={() => askDrop(d.schema)}
-                      >
-                        {dropping === d.schema ? 'Dropping…' : 'Drop'}
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                        {confirmingDrop === d.schema ? (
+                          <>
+                            <button
+                              type="button"
+                              className="danger"
+                              data-testid="dataset-drop-confirm"
+                              onClick={() => void drop(d.schema)}
+                            >
+                              Drop {d.schema}
+                            </button>
+                            <button
+                              type="button"
+                              data-testid="dataset-drop-cancel"
+                              onClick={() => askDrop(null)}
+                            >
+                              Keep
+                            </button>
+                          </>
+                        ) : (
+                          <button
+                            type="button"
+                            className="danger"
+                            data-testid="dataset-drop"
+                            disabled={!row.canDrop || dropping === d.schema}
+                            onClick={() => askDrop(d.schema)}
+                          >
+                            {dropping === d.schema ? 'Dropping…' : 'Drop'}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                  {row.error && (
+                    <tr className="row-detail" data-testid="dataset-row-error" data-schema={d.schema}>
+                      <td colSpan={8}>
+                        <div className="error-inline clamp" title={row.error}>
+                          {row.error}
+                        </div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>

@@ -1,9 +1,9 @@
 /** SSB datasets on a connection (a sandbox's too): create one, follow its load, verify it, drop it. */
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { PasswordPrompt } from '../../../components/PasswordPrompt';
 import { ProfilePicker } from '../../../components/ProfilePicker';
 import { useNavigation } from '../../../lib/navigation';
+import { useServerSession } from '../../../lib/server-session';
 import { followTaskProgress, useDatasets } from '../stores/datasets-store';
 import { DatasetCreateForm } from './DatasetCreateForm';
 import { DatasetList } from './DatasetList';
@@ -12,30 +12,29 @@ import { ReferenceTable } from './ReferenceTable';
 import { VerifyReportView } from './VerifyReportView';
 
 export function DatasetsScreen() {
-  const { profiles, profileId, listing, error, task, verify, passwordFor } = useDatasets();
-  const { loadProfiles, select, refresh, submitPassword, cancelPassword } = useDatasets();
+  const { profileId, listing, error, task, verify } = useDatasets();
+  const { select, refresh } = useDatasets();
+  const { loadProfiles, select: choose } = useServerSession();
+  const chosen = useServerSession((s) => s.profileId);
   const { profileId: asked, visit } = useNavigation();
 
   useEffect(() => followTaskProgress(), []);
   useEffect(() => {
     void loadProfiles().then(() => {
-      if (asked) select(asked);
-      void refresh();
+      if (asked) choose(asked);
     });
-  }, [loadProfiles, select, refresh, asked, visit]);
+  }, [loadProfiles, choose, asked, visit]);
+  useEffect(() => {
+    // The list follows the chosen connection, and is read again on every visit.
+    if (!chosen) return;
+    select(chosen);
+    void refresh();
+  }, [chosen, select, refresh, visit]);
 
   return (
     <section className="screen" data-testid="datasets-screen">
       <div className="panel toolbar">
-        <ProfilePicker
-          testId="datasets-profile"
-          profiles={profiles}
-          value={profileId}
-          onChange={(id) => {
-            select(id);
-            void refresh();
-          }}
-        />
+        <ProfilePicker testId="datasets-profile" />
         <button
           type="button"
           data-testid="datasets-refresh"
@@ -51,14 +50,6 @@ export function DatasetsScreen() {
       <DatasetCreateForm />
       {verify && <VerifyReportView />}
       <ReferenceTable />
-      {passwordFor && (
-        <PasswordPrompt
-          profileName={passwordFor.name}
-          user={passwordFor.user}
-          onSubmit={(password) => void submitPassword(password)}
-          onCancel={cancelPassword}
-        />
-      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 /** The reference selectivities (real dbgen output, SF 1): what verify compares against. */
 import { REFERENCE_LINEORDER_ROWS } from '../../../../shared/ssb-reference';
+import { formatCount } from '../../../../shared/format';
 import { referenceRows } from '../utils/dataset-view';
 
 export function ReferenceTable() {
@@ -7,14 +8,14 @@ export function ReferenceTable() {
     <details className="panel" data-testid="dataset-reference">
       <summary>
         Reference selectivities: share of lineorder each query keeps, dbgen SF 1 (
-        {REFERENCE_LINEORDER_ROWS.toLocaleString('en-US')} rows)
+        {formatCount(REFERENCE_LINEORDER_ROWS)} rows)
       </summary>
       <table className="grid-table">
         <thead>
           <tr>
             <th>Query</th>
-            <th>Rows kept</th>
-            <th>Fraction</th>
+            <th className="num">Rows kept</th>
+            <th className="num">Fraction</th>
             <th>Allowed at SF ≥ 1</th>
             <th />
           </tr>
@@ -23,8 +24,8 @@ export function ReferenceTable() {
           {referenceRows().map((r) => (
             <tr key={r.id}>
               <td>{r.id}</td>
-              <td>{r.kept}</td>
-              <td>{r.fraction}</td>
+              <td className="num">{r.kept}</td>
+              <td className="num">{r.fraction}</td>
               <td>{r.tolerance}</td>
               <td className="muted">{r.note}</td>
             </tr>

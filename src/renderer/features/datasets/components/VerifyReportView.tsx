@@ -54,8 +54,8 @@ export function VerifyReportView() {
             <thead>
               <tr>
                 <th>Table</th>
-                <th>Rows</th>
-                <th>Expected</th>
+                <th className="num">Rows</th>
+                <th className="num">Expected</th>
                 <th />
               </tr>
             </thead>
@@ -63,8 +63,8 @@ export function VerifyReportView() {
               {view.tables.map((t) => (
                 <tr key={t.table} data-pass={String(t.pass)}>
                   <td>{t.table}</td>
-                  <td>{t.actual}</td>
-                  <td>{t.expected}</td>
+                  <td className="num">{t.actual}</td>
+                  <td className="num">{t.expected}</td>
                   <td>{t.pass ? 'ok' : 'mismatch'}</td>
                 </tr>
               ))}
@@ -74,10 +74,10 @@ export function VerifyReportView() {
             <thead>
               <tr>
                 <th>Query</th>
-                <th>Kept rows</th>
-                <th>Fraction</th>
-                <th>Reference (dbgen SF 1)</th>
-                <th>Ratio</th>
+                <th className="num">Kept rows</th>
+                <th className="num">Fraction</th>
+                <th className="num">Reference (dbgen SF 1)</th>
+                <th className="num">Ratio</th>
                 <th>Allowed</th>
                 <th />
               </tr>
@@ -91,10 +91,10 @@ export function VerifyReportView() {
                   data-verdict={q.verdict}
                 >
                   <td>{q.id}</td>
-                  <td>{q.kept}</td>
-                  <td>{q.fraction}</td>
-                  <td>{q.reference}</td>
-                  <td>{q.ratio}</td>
+                  <td className="num">{q.kept}</td>
+                  <td className="num">{q.fraction}</td>
+                  <td className="num">{q.reference}</td>
+                  <td className="num">{q.ratio}</td>
                   <td>{q.allowed}</td>
                   <td>{q.verdictText}</td>
                 </tr>

@@ -1,23 +1,20 @@
 /**
  * The datasets screen: the datasets on the chosen connection, the create form, the running load
- * (kept live by 'task/progress' events), verify and its progress, and drop. Requests that need the
- * profile's password ask once through the password prompt and are then retried.
+ * (kept live by 'task/progress' events), verify and its progress, and drop. The connection is the
+ * one lib/server-session.ts chooses; it also asks for a password when the server wants one.
  */
 import { create } from 'zustand';
 import type { TaskProgress } from '../../../../shared/contract';
 import type { DatasetListing, DatasetVerifyReport, VerifyProgress } from '../../../../shared/datasets';
-import type { ProfileListing } from '../../../../shared/models';
 import type { AppError, Result } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
+import { withServer, type ServerAuth } from '../../../lib/server-session';
 import {
   emptyDatasetForm,
   requestFromForm,
   type DatasetForm,
   type DatasetFormErrors,
 } from '../utils/dataset-form';
-import { loadProfileChoice } from '../../../lib/profile-selection';
-
-type ListedProfile = ProfileListing['profiles'][number];
 type ListedDataset = DatasetListing['datasets'][number];
 
 export interface DatasetTask {
@@ -39,10 +36,15 @@ export interface VerifyState {
 }
 
 export interface DatasetsState {
-  profiles: ListedProfile[];
+  /** The connection the list belongs to. */
   profileId: string | null;
   datasets: ListedDataset[];
   listing: boolean;
+  /** datasets/list has answered for this connection. */
+  listed: boolean;
+  /** Why the last datasets/list failed (the list is then unknown, not empty). */
+  listError: AppError | null;
+  /** A failure of the last start, cancel or drop. */
   error: AppError | null;
   form: DatasetForm;
   formErrors: DatasetFormErrors;
@@ -51,51 +53,30 @@ export interface DatasetsState {
   verify: VerifyState | null;
   confirmingDrop: string | null;
   dropping: string | null;
-  passwordFor: { name: string; user: string } | null;
-  /** The request to retry once the password is typed. */
-  pending: ((password: string) => Promise<void>) | null;
-  loadProfiles(): Promise<void>;
   select(profileId: string): void;
-  refresh(password?: string): Promise<void>;
+  refresh(): Promise<void>;
   change(patch: Partial<DatasetForm>): void;
-  start(password?: string): Promise<void>;
+  start(): Promise<void>;
   cancel(): Promise<void>;
-  runVerify(schema: string, password?: string): Promise<void>;
+  runVerify(schema: string): Promise<void>;
   cancelVerify(): Promise<void>;
   askDrop(schema: string | null): void;
-  drop(schema: string, password?: string): Promise<void>;
-  submitPassword(password: string): Promise<void>;
-  cancelPassword(): void;
+  drop(schema: string): Promise<void>;
   applyProgress(p: TaskProgress): void;
   applyVerifyProgress(p: VerifyProgress): void;
 }
 
 export const useDatasets = create<DatasetsState>()((set, get) => {
-  /** The profile and the password (when one was just typed) for a request. */
-  const target = (password?: string) => {
-    const profileId = get().profileId ?? '';
-    return password === undefined ? { profileId } : { profileId, password };
-  };
-  /** True when the result asked for a password: the prompt is shown and `retry` runs after it. */
-  const needsPassword = (
-    result: Result<unknown>,
-    password: string | undefined,
-    retry: (password: string) => Promise<void>,
-  ): boolean => {
-    if (result.ok || result.error.code !== 'PASSWORD_REQUIRED' || password !== undefined) return false;
-    const profile = get().profiles.find((p) => p.id === get().profileId);
-    set({
-      passwordFor: { name: profile?.name ?? get().profileId ?? '', user: profile?.user ?? '' },
-      pending: retry,
-    });
-    return true;
-  };
+  /** A request on the list's connection, asking for its password when the server wants one. */
+  const onServer = <T>(send: (auth: ServerAuth) => Promise<Result<T>>) =>
+    withServer(get().profileId ?? '', send);
 
   return {
-    profiles: [],
     profileId: null,
     datasets: [],
     listing: false,
+    listed: false,
+    listError: null,
     error: null,
     form: emptyDatasetForm(),
     formErrors: {},
@@ -104,25 +85,29 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
     verify: null,
     confirmingDrop: null,
     dropping: null,
-    passwordFor: null,
-    pending: null,
-
-    loadProfiles: async () => set(await loadProfileChoice(get().profileId)),
 
     select: (profileId) => {
       if (profileId === get().profileId) return;
-      set({ profileId, datasets: [], error: null, verify: null, confirmingDrop: null });
+      set({
+        profileId,
+        datasets: [],
+        listed: false,
+        listError: null,
+        error: null,
+        verify: null,
+        confirmingDrop: null,
+      });
     },
 
-    refresh: async (password) => {
-      if (!get().profileId) return;
-      set({ listing: true, error: null });
-      const result = await call('datasets/list', target(password));
-      set({ listing: false });
-      if (needsPassword(result, password, (pw) => get().refresh(pw))) return;
-      if (!result.ok) return set({ error: result.error, datasets: [] });
+    refresh: async () => {
+      const profileId = get().profileId;
+      if (!profileId) return;
+      set({ listing: true });
+      const result = await onServer((auth) => call('datasets/list', auth));
+      if (get().profileId !== profileId) return;
+      if (!result.ok) return set({ listing: false, listed: true, listError: result.error, datasets: [] });
       const datasets = result.value.datasets;
-      set({ datasets });
+      set({ listing: false, listed: true, listError: null, datasets });
       // A load started elsewhere (another window, the CLI in browser mode) is followed here too.
       const running = datasets.find((d) => d.activeTaskId !== null);
       if (running && !get().task)
@@ -133,16 +118,16 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
 
     change: (patch) => set((s) => ({ form: { ...s.form, ...patch }, formErrors: {} })),
 
-    start: async (password) => {
+    start: async () => {
       const request = requestFromForm(get().form);
       if (!request.ok) return set({ formErrors: request.errors });
       set({ starting: true, error: null, formErrors: {} });
-      const result =
+      const result = await onServer((auth) =>
         request.kind === 'generate'
-          ? await call('datasets/create', { ...target(password), spec: request.spec })
-          : await call('datasets/import', { ...target(password), spec: request.spec });
+          ? call('datasets/create', { ...auth, spec: request.spec })
+          : call('datasets/import', { ...auth, spec: request.spec }),
+      );
       set({ starting: false });
-      if (needsPassword(result, password, (pw) => get().start(pw))) return;
       if (!result.ok) return set({ error: result.error });
       set({
         task: { taskId: result.value.taskId, schema: result.value.schema, progress: null, cancelling: false },
@@ -158,10 +143,9 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       if (!result.ok) set({ error: result.error });
     },
 
-    runVerify: async (schema, password) => {
+    runVerify: async (schema) => {
       set({ verify: { schema, running: true, progress: null, report: null, error: null } });
-      const result = await call('datasets/verify', { ...target(password), schema });
-      if (needsPassword(result, password, (pw) => get().runVerify(schema, pw))) return set({ verify: null });
+      const result = await onServer((auth) => call('datasets/verify', { ...auth, schema }));
       set({
         verify: result.ok
           ? { schema, running: false, progress: null, report: result.value, error: null }
@@ -191,23 +175,14 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
 
     askDrop: (schema) => set({ confirmingDrop: schema }),
 
-    drop: async (schema, password) => {
+    drop: async (schema) => {
       set({ dropping: schema, confirmingDrop: null, error: null });
-      const result = await call('datasets/drop', { ...target(password), schema });
+      const result = await onServer((auth) => call('datasets/drop', { ...auth, schema }));
       set({ dropping: null });
-      if (needsPassword(result, password, (pw) => get().drop(schema, pw))) return;
       if (!result.ok) return set({ error: result.error });
       if (get().verify?.schema === schema) set({ verify: null });
       await get().refresh();
     },
-
-    submitPassword: async (password) => {
-      const retry = get().pending;
-      set({ passwordFor: null, pending: null });
-      if (retry) await retry(password);
-    },
-
-    cancelPassword: () => set({ passwordFor: null, pending: null }),
 
     applyProgress: (p) => {
       const task = get().task;

@@ -17,6 +17,7 @@ import {
   SSB_REFERENCE,
   type SelectivityVerdict,
 } from '../../../../shared/ssb-reference';
+import { formatCount, formatTimestamp } from '../../../../shared/format';
 
 export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
 
@@ -28,7 +29,7 @@ const STATE: Record<DatasetState, { label: string; tone: Tone }> = {
   interrupted: { label: 'interrupted (incomplete)', tone: 'bad' },
 };
 
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const count = formatCount;
 
 export interface DatasetRow {
   schema: string;
@@ -37,17 +38,18 @@ export interface DatasetRow {
   source: string;
   layout: string;
   lineorderRows: string;
+  /** When the load ended (complete, failed or cancelled); "—" while it has not. */
   when: string;
   /** The last verify, recorded with the dataset: "PASS (11 of 13 queries judged)", or "not verified". */
   lastVerify: string;
   lastVerifyTone: Tone;
+  /** When it started, for the tooltip. */
+  started: string;
   error: string | null;
   loadingNow: boolean;
   canVerify: boolean;
   canDrop: boolean;
 }
-
-const stamp = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 
 export function datasetRow(d: DatasetInfo & { activeTaskId: string | null }): DatasetRow {
   const loadingNow = d.activeTaskId !== null;
@@ -64,9 +66,10 @@ export function datasetRow(d: DatasetInfo & { activeTaskId: string | null }): Da
         : `imported from ${d.sourceDir ?? '?'}`,
     layout: `${d.engine}${d.lineorderPk ? ', lineorder PK' : ''}`,
     lineorderRows: rows === undefined ? '—' : count(rows),
-    when: stamp(d.finishedAt ?? d.startedAt),
+    when: formatTimestamp(d.finishedAt),
+    started: formatTimestamp(d.startedAt),
     lastVerify: d.lastVerify
-      ? `${verifyVerdict(d.lastVerify).word} (${d.lastVerify.judged} of ${d.lastVerify.selectivity.length} queries judged), ${stamp(d.lastVerify.checkedAt)}`
+      ? `${verifyVerdict(d.lastVerify).word} (${d.lastVerify.judged} of ${d.lastVerify.selectivity.length} queries judged), ${formatTimestamp(d.lastVerify.checkedAt)}`
       : 'not verified',
     lastVerifyTone: !d.lastVerify ? 'idle' : d.lastVerify.pass ? 'ok' : 'bad',
     error: d.error,

@@ -1,10 +1,14 @@
 /** The sandboxes with their status and what can be done with each. */
+import { Fragment } from 'react';
+import { ListStatusView } from '../../../components/ListStatusView';
+import { listStatus } from '../../../lib/list-status';
 import { useNavigation } from '../../../lib/navigation';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { sandboxRow } from '../utils/sandbox-view';
 
 export function SandboxList() {
-  const { sandboxes, busy, confirmingDelete, act, askDelete, remove, showLog } = useSandboxes();
+  const { sandboxes, listed, listError, busy, confirmingDelete, act, askDelete, remove, showLog } =
+    useSandboxes();
   const go = useNavigation((s) => s.go);
   return (
     <div className="panel">
@@ -14,11 +18,15 @@ export function SandboxList() {
           servers bplab runs on this machine, each with its own data folder and port
         </span>
       </div>
-      {sandboxes.length === 0 ? (
-        <p className="muted" data-testid="sandboxes-empty">
-          No sandboxes yet: create one below.
-        </p>
-      ) : (
+      {(listError || sandboxes.length === 0) && (
+        <ListStatusView
+          status={listStatus(listed, listError, sandboxes.length)}
+          noun="sandboxes"
+          empty="No sandboxes yet: create one below."
+          testId="sandboxes-empty"
+        />
+      )}
+      {sandboxes.length > 0 && (
         <table className="grid-table" data-testid="sandbox-table">
           <thead>
             <tr>
@@ -26,7 +34,7 @@ export function SandboxList() {
               <th>Server</th>
               <th>Listens on</th>
               <th>Status</th>
-              <th>Buffer pool</th>
+              <th className="num">Buffer pool</th>
               <th>On quit</th>
               <th />
             </tr>
@@ -36,103 +44,122 @@ export function SandboxList() {
               const row = sandboxRow(s);
               const working = busy[s.id];
               return (
-                <tr key={s.id} data-testid="sandbox-row" data-name={s.name} data-status={s.status}>
-                  <td>
-                    <strong>{row.name}</strong>
-                  </td>
-                  <td>{row.server}</td>
-                  <td data-testid="sandbox-listens-on">{row.listensOn}</td>
-                  <td>
-                    <span className={`status status-${row.tone}`} data-testid="sandbox-status">
-                      {working ? `${working}…` : row.statusLabel}
-                    </span>
-                    {row.lastError && <div className="error-inline">{row.lastError}</div>}
-                  </td>
-                  <td>{row.bufferPool}</td>
-                  <td>{row.keepRunning ? 'keeps running' : 'stops'}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      data-testid="sandbox-start"
-                      disabled={!row.canStart || !!working}
-                      onClick={() => void act(s.id, 'start')}
-                    >
-                      Start
-                    </button>
-                    <button
-                      type="button"
-                      data-testid="sandbox-stop"
-                      disabled={!row.canStop || !!working}
-                      onClick={() => void act(s.id, 'stop')}
-                    >
-                      Stop
-                    </button>
-                    <button
-                      type="button"
-                      data-testid="sandbox-restart"
-                      disabled={!row.canRestart || !!working}
-                      onClick={() => void act(s.id, 'restart')}
-                    >
-                      Restart
-                    </button>
-                    <button type="button" data-testid="sandbox-log" onClick={() => void showLog(s.id)}>
-                      Log
-                    </button>
-                    <button
-                      type="button"
-                      data-testid="sandbox-open-connection"
-                      onClick={() => go('connections', s.profileId)}
-                    >
-                      Open connection
-                    </button>
-                    <button
-                      type="button"
-                      data-testid="sandbox-capabilities"
-                      disabled={!row.canConnect}
-                      onClick={() => go('capabilities', s.profileId)}
-                    >
-                      Capabilities
-                    </button>
-                    <button
-                      type="button"
-                      data-testid="sandbox-datasets"
-                      disabled={!row.canConnect}
-                      onClick={() => go('datasets', s.profileId)}
-                    >
-                      Datasets
-                    </button>
-                    {confirmingDelete === s.id ? (
-                      <>
+                <Fragment key={s.id}>
+                  <tr
+                    data-testid="sandbox-row"
+                    data-name={s.name}
+                    data-status={s.status}
+                    className={row.lastError ? 'has-detail' : undefined}
+                  >
+                    <td className="cell-name">
+                      <strong className="truncate" title={row.name}>
+                        {row.name}
+                      </strong>
+                    </td>
+                    <td>{row.server}</td>
+                    <td data-testid="sandbox-listens-on">{row.listensOn}</td>
+                    <td>
+                      <span className={`status status-${row.tone}`} data-testid="sandbox-status">
+                        {working ? `${working}…` : row.statusLabel}
+                      </span>
+                    </td>
+                    <td className="num">{row.bufferPool}</td>
+                    <td>{row.keepRunning ? 'keeps running' : 'stops'}</td>
+                    <td className="row-actions">
+                      <div className="row-buttons">
                         <button
                           type="button"
-                          className="danger"
-                          data-testid="sandbox-delete-confirm"
-                          onClick={() => void remove(s.id)}
+                          data-testid="sandbox-start"
+                          disabled={!row.canStart || !!working}
+                          onClick={() => void act(s.id, 'start')}
                         >
-                          Delete its data too
+                          Start
                         </button>
                         <button
                           type="button"
-                          data-testid="sandbox-delete-cancel"
-                          onClick={() => askDelete(null)}
+                          data-testid="sandbox-stop"
+                          disabled={!row.canStop || !!working}
+                          onClick={() => void act(s.id, 'stop')}
                         >
-                          Keep
+                          Stop
                         </button>
-                      </>
-                    ) : (
-                      <button
-                        type="button"
-                        className="danger"
-                        data-testid="sandbox-delete"
-                        disabled={!row.canDelete || !!working}
-                        title={row.canDelete ? 'delete the sandbox and its data folder' : 'stop it first'}
-                        onClick={() => askDelete(s.id)}
-                      >
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                        <button
+                          type="button"
+                          data-testid="sandbox-restart"
+                          disabled={!row.canRestart || !!working}
+                          onClick={() => void act(s.id, 'restart')}
+                        >
+                          Restart
+                        </button>
+                        <button type="button" data-testid="sandbox-log" onClick={() => void showLog(s.id)}>
+                          Log
+                        </button>
+                        <button
+                          type="button"
+                          data-testid="sandbox-open-connection"
+                          onClick={() => go('connections', s.profileId)}
+                        >
+                          Open connection
+                        </button>
+                        <button
+                          type="button"
+                          data-testid="sandbox-capabilities"
+                          disabled={!row.canConnect}
+                          onClick={() => go('capabilities', s.profileId)}
+                        >
+                          Capabilities
+                        </button>
+                        <button
+                          type="button"
+                          data-testid="sandbox-datasets"
+                          disabled={!row.canConnect}
+                          onClick={() => go('datasets', s.profileId)}
+                        >
+                          Datasets
+                        </button>
+                        {confirmingDelete === s.id ? (
+                          <>
+                            <button
+                              type="button"
+                              className="danger"
+                              data-testid="sandbox-delete-confirm"
+                              onClick={() => void remove(s.id)}
+                            >
+                              Delete its data too
+                            </button>
+                            <button
+                              type="button"
+                              data-testid="sandbox-delete-cancel"
+                              onClick={() => askDelete(null)}
+                            >
+                              Keep
+                            </button>
+                          </>
+                        ) : (
+                          <button
+                            type="button"
+                            className="danger"
+                            data-testid="sandbox-delete"
+                            disabled={!row.canDelete || !!working}
+                            title={row.canDelete ? 'delete the sandbox and its data folder' : 'stop it first'}
+                            onClick={() => askDelete(s.id)}
+                          >
+                            Delete
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                  {row.lastError && (
+                    <tr className="row-detail" data-testid="sandbox-row-error" data-name={s.name}>
+                      <td colSpan={7}>
+                        <div className="error-inline clamp" title={row.lastError}>
+                          {row.lastError}
+                        </div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>

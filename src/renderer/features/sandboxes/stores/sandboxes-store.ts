@@ -25,6 +25,11 @@ export interface SandboxLog {
 
 export interface SandboxesState {
   sandboxes: SandboxInfo[];
+  /** sandboxes/list has answered. */
+  listed: boolean;
+  /** Why the last sandboxes/list failed (the list is then unknown, not empty). */
+  listError: AppError | null;
+  /** A failure of the last action. */
   error: AppError | null;
   binaries: ServerBinary[];
   /** Where the last search looked, to show when nothing was found. */
@@ -61,6 +66,8 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
 
   return {
     sandboxes: [],
+    listed: false,
+    listError: null,
     error: null,
     binaries: [],
     searched: null,
@@ -74,7 +81,11 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
 
     load: async () => {
       const result = await call('sandboxes/list', {});
-      set(result.ok ? { sandboxes: result.value, error: null } : { error: result.error });
+      set(
+        result.ok
+          ? { sandboxes: result.value, listed: true, listError: null }
+          : { listed: true, listError: result.error },
+      );
     },
 
     findBinaries: async () => {

@@ -1,0 +1,41 @@
+/**
+ * The one list of screens. The navigation, the screen shown and the e2e journeys all read it, so a
+ * new screen is one entry here (and the import of its component). Groups follow the work: servers
+ * and sandboxes, then data, then queries and runs, then experiments, then comparison and reports.
+ */
+import type { ComponentType } from 'react';
+import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
+import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
+import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
+import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
+import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
+import type { ScreenGroup } from './screen-groups';
+
+export interface ScreenEntry {
+  /** Stable: the navigation's key, and `nav-<id>` / `<id>-screen` for the e2e journeys. */
+  id: string;
+  title: string;
+  group: ScreenGroup;
+  component: ComponentType;
+  /** Subscriptions that keep the screen's store live whichever screen is shown; returns the unsubscribe. */
+  follow?: () => () => void;
+}
+
+export const SCREENS = [
+  {
+    id: 'sandboxes',
+    title: 'Sandboxes',
+    group: 'servers',
+    component: SandboxesScreen,
+    follow: followSandboxEvents,
+  },
+  { id: 'connections', title: 'Connections', group: 'servers', component: ConnectionsScreen },
+  { id: 'capabilities', title: 'Capabilities', group: 'servers', component: CapabilitiesScreen },
+  { id: 'datasets', title: 'Datasets', group: 'data', component: DatasetsScreen },
+] as const satisfies readonly ScreenEntry[];
+
+export type ScreenId = (typeof SCREENS)[number]['id'];
+
+export function screenById(id: string): ScreenEntry {
+  return SCREENS.find((s) => s.id === id) ?? SCREENS[0];
+}
