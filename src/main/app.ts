@@ -14,7 +14,7 @@ import { sandboxHandlers } from './api/handlers/sandboxes';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
 import { SandboxService } from './sandbox/sandboxes';
 import { CapabilityService } from './services/capabilities';
-import { ConnectionService } from './services/connections';
+import { ConnectionService } from './db/connections';
 import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
 import { SettingsJournal } from './services/settings-journal';
