@@ -18,7 +18,7 @@ import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { CapabilityService } from './services/capabilities';
-import { ConnectionService } from './services/connections';
+import { ConnectionService } from './db/connections';
 import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
 import { SettingsJournal } from './services/settings-journal';

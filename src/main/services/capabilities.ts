@@ -12,7 +12,7 @@ import type {
   ServerIdentity,
 } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import type { ConnectionService, ServerConnection } from './connections';
+import type { ConnectionService, ServerConnection } from '../db/connections';
 import { databasesWith, hasGlobal, hasOnDatabase, hasOnTable, parseGrants, type Grant } from './grants';
 import { identifyServer, versionAtLeast } from './server-identity';
 
