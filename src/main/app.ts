@@ -23,7 +23,6 @@ import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
 import { SettingsJournal } from './services/settings-journal';
 import { DatasetService } from './ssb/dataset-service';
-import { killQuery } from './ssb/loader';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -78,7 +77,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
     journal,
     onSample: (s) => events.emit('runs/sample', s),
     onProgress: (p) => events.emit('task/progress', p),
-    cancelStatement: (control, connectionId) => killQuery(control.raw, connectionId),
   });
   const handlers: Handlers = {
     'app/info': async () => ({

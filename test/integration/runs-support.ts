@@ -9,12 +9,11 @@ import { QueryCatalogue } from '../../src/main/queries/catalogue';
 import { RunService } from '../../src/main/runs/run-service';
 import { RunStore } from '../../src/main/runs/run-store';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
-import { ConnectionService } from '../../src/main/services/connections';
+import { ConnectionService } from '../../src/main/db/connections';
 import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import { SettingsJournal } from '../../src/main/services/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
-import { killQuery } from '../../src/main/ssb/loader';
 import type { SandboxInfo } from '../../src/shared/models';
 import type { RunSample } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
@@ -75,7 +74,6 @@ export async function openRunsLab(
     store: new RunStore(dataDir),
     journal,
     onSample: (s) => samples.push(s),
-    cancelStatement: (control, id) => killQuery(control.raw, id),
   });
   return {
     dataDir,

