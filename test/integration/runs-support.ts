@@ -74,6 +74,7 @@ export async function openRunsLab(
     store: new RunStore(dataDir),
     journal,
     onSample: (s) => samples.push(s),
+    onProgress: process.env.BPLAB_DEBUG_RUNS ? (p) => console.log(JSON.stringify(p)) : undefined,
   });
   return {
     dataDir,
