@@ -11,6 +11,7 @@ import { connectionHandlers } from './api/handlers/connections';
 import { datasetHandlers } from './api/handlers/datasets';
 import { notYet } from './api/handlers/not-yet';
 import { sandboxHandlers } from './api/handlers/sandboxes';
+import { taskHandlers } from './api/handlers/tasks';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
 import { SandboxService } from './sandbox/sandboxes';
 import { CapabilityService } from './services/capabilities';
@@ -19,6 +20,9 @@ import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
 import { SettingsJournal } from './services/settings-journal';
 import { DatasetService } from './ssb/dataset-service';
+import { LeaseStore } from './tasks/leases';
+import { commandFromArgv, currentProcess } from './tasks/process-identity';
+import { TaskRegistry } from './tasks/registry';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -28,12 +32,16 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Where passwords go; Electron passes an EncryptedFileSecretStore, the default keeps them in memory only. */
   secrets?: SecretStore;
+  /** How this process names itself in its leases ("bplab ssb generate --sf 1"); from process.argv by default. */
+  command?: string;
 }
 
 export interface App {
   dispatch: Dispatch;
   events: EventBus;
-  /** Stops what must stop when bplab quits (sandboxes not marked keepRunning). */
+  /** The tasks of every bplab process on this data folder (a run registers itself here). */
+  tasks: TaskRegistry;
+  /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
 
@@ -44,6 +52,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const profiles = new ProfileStore(opts.dataDir);
   const secrets = opts.secrets ?? new SessionSecretStore();
   const journal = new SettingsJournal(opts.dataDir);
+  const leases = new LeaseStore({
+    dir: join(opts.dataDir, 'leases'),
+    self: currentProcess(opts.command ?? commandFromArgv(process.argv.slice(2))),
+  });
+  const tasks = new TaskRegistry({ leases, onProgress: (p) => events.emit('task/progress', p) });
+  // Another process's task shows here as if it ran here: its progress arrives as 'task/progress'.
+  tasks.followOthers();
   const connections = new ConnectionService({ profiles, secrets, journal, log });
   const capabilities = new CapabilityService({ connections });
   const sandboxes = new SandboxService({
@@ -59,7 +74,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   });
   const datasets = new DatasetService({
     connections,
-    onProgress: (p) => events.emit('task/progress', p),
+    tasks,
+    sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
     bplabVersion: opts.version,
   });
@@ -73,9 +89,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...connectionHandlers({ profiles, secrets, connections, capabilities }),
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
-    // Issue 8 (runs) and issue 7 (tasks) fill these in.
-    'tasks/list': notYet('tasks/list'),
-    'tasks/cancel': notYet('tasks/cancel'),
+    ...taskHandlers(tasks),
+    // Issue 8 (runs) fills these in.
     'queries/list': notYet('queries/list'),
     'queries/save': notYet('queries/save'),
     'queries/delete': notYet('queries/delete'),
@@ -88,8 +103,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
   return {
     dispatch: createDispatch(handlers, log),
     events,
+    tasks,
     shutdown: async () => {
-      await datasets.shutdown();
+      await tasks.shutdown();
       await sandboxes.stopAllExceptKept();
     },
   };
