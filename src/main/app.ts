@@ -70,6 +70,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         if (profiles.find(id)) profiles.delete(id);
       },
     },
+    leases,
     log,
   });
   const datasets = new DatasetService({

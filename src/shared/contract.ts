@@ -56,7 +56,8 @@ export const requestSchemas = {
   'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
   'sandboxes/create': z.object({ spec: SandboxSpecSchema, start: z.boolean().default(true) }),
   'sandboxes/start': z.object({ id }),
-  'sandboxes/stop': z.object({ id }),
+  // BUSY while another live bplab process uses the sandbox (a load on it, or it started it); force stops it anyway.
+  'sandboxes/stop': z.object({ id, force: z.boolean().default(false) }),
   'sandboxes/restart': z.object({ id }),
   'sandboxes/delete': z.object({ id }),
   'sandboxes/log': z.object({ id, maxBytes: z.number().int().min(1).max(4_000_000).default(64_000) }),

@@ -11,6 +11,7 @@ import type { TaskKind } from '../../shared/tasks';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../services/atomic-file';
 import {
+  describeProcess,
   liveness,
   systemProbe,
   type Liveness,
@@ -214,6 +215,13 @@ export class LeaseStore {
   private cancelFile(id: string): string {
     return join(this.dir, `${id}.cancel`);
   }
+}
+
+/** Who holds a lease, in words: '"load ssb_sf1" in pid 42 (bplab ssb generate ...)' or 'pid 42 (bplab demo), which started it'. */
+export function describeHolder(v: ViewedLease): string {
+  const who = v.self ? 'this bplab process' : describeProcess(v.lease.owner);
+  if (v.lease.kind !== 'sandbox') return `"${v.lease.title}" in ${who}`;
+  return `${who}${v.lease.startedSandbox ? ', which started it,' : ''}`;
 }
 
 function matches(lease: Lease, scope: LeaseScope): boolean {
