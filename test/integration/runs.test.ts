@@ -280,8 +280,10 @@ describe(`runs on ${server.label}`, () => {
       poll: 200,
     });
     await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    // A run is a task of kind 'run' whose id is its runId; cancel comes through the task registry.
+    expect(lab.tasks.list().find((t) => t.taskId === runId)).toMatchObject({ kind: 'run', state: 'running' });
     const started = Date.now();
-    expect(lab.service.cancel(runId)).toBe(true);
+    expect(lab.tasks.cancel(runId).cancelled).toBe(true);
     const r = await lab.service.finished(runId)!;
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(r.state).toBe('cancelled');
@@ -291,6 +293,8 @@ describe(`runs on ${server.label}`, () => {
     expect(r.lru.after).not.toBeNull();
     expect(r.status.length).toBeGreaterThan(0);
     expect(lab.service.get(runId).state).toBe('cancelled');
+    expect(lab.progress.filter((p) => p.taskId === runId && p.done)).toHaveLength(1);
+    expect(lab.tasks.list().some((t) => t.taskId === runId)).toBe(false);
   }, 60_000);
 
   it('asks before walking the LRU of a production profile, and runs without it when polling is off', async () => {
