@@ -302,7 +302,12 @@ export class RunService {
     try {
       progress('preparing', `capturing the state before ${p.query.query.id}`);
       const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
-      if (stages === 'performance-schema') ({ psThread, psNote } = await this.prepareStages(p));
+      if (stages === 'performance-schema')
+        // No stage profile is no reason to fail the run (performance_schema off, no UPDATE on its setup tables).
+        ({ psThread, psNote } = await this.prepareStages(p).catch((e: unknown) => ({
+          psThread: null,
+          psNote: `No stage profile: ${e instanceof AppFailure ? e.error.message : String(e)}`,
+        })));
       else if (stages === 'none')
         result.profile = {
           source: 'none',
