@@ -13,7 +13,7 @@
  *   npm run bench:runs [-- --sf 1 --rounds 5 --binary /usr/sbin/mariadbd --keep]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
