@@ -161,11 +161,16 @@ async function main(): Promise<void> {
   say(
     `bplab runs benchmark: SSB SF ${sf}, MariaDB sandbox ${binaryPath}, ${rounds} round(s) per figure (medians)`,
   );
+  // Its own tmpdir: the grouped LRU walk of a 1 GB pool spills to an on-disk temporary table, and
+  // files under the shared /tmp may be cleaned away by others meanwhile.
+  const tmp = join(dataDir, 'tmp');
+  mkdirSync(tmp);
   const info = await sandboxes.create({
     name: 'bench-runs',
     binaryPath,
     bufferPoolSize: '1G',
     localInfile: true,
+    options: { tmpdir: tmp },
   });
   const connect = () => mysql.createConnection(sandboxes.connectionOptions(info));
   const admin = await connect();
