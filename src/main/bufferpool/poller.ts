@@ -33,7 +33,8 @@ import { performance } from 'node:perf_hooks';
 /** The share of wall time 'auto' lets full snapshots take. */
 export const TARGET_SHARE = 0.02;
 export const AUTO_MIN_INTERVAL_MS = 250;
-export const AUTO_MAX_INTERVAL_MS = 10_000;
+/** Long enough for a snapshot of ~0.6 s (a few GB of pool) to stay within TARGET_SHARE. */
+export const AUTO_MAX_INTERVAL_MS = 30_000;
 /** Before the first full snapshot is measured, 'auto' waits this long between them. */
 const AUTO_FIRST_INTERVAL_MS = 500;
 const STATS_MIN_INTERVAL_MS = 100;
@@ -55,6 +56,11 @@ export interface PollerOptions {
   /** ms since the query was sent. */
   clock: () => number;
   onSample: (sample: Omit<RunSample, 'runId'>) => void;
+  /**
+   * What a full snapshot cost just before the run (its before-walk): 'auto' then spaces even the first
+   * snapshot by the measured cost instead of walking at once.
+   */
+  expectedSnapshotMs?: number;
   /** The run's legend, so map frames and the after-snapshot share ordinals. */
   legend?: LruLegend;
   bounds?: Partial<Record<keyof typeof SAMPLE_BOUNDS, number>>;
@@ -84,6 +90,7 @@ export class LivePoller {
     this.compositions = new BoundedSeries(bound('compositions'));
     this.maps = new BoundedSeries(bound('maps'));
     this.cached = new BoundedSeries(bound('cachedIndexes'));
+    if (opts.setting === 'auto' && opts.expectedSnapshotMs !== undefined) this.nextFullAt = this.intervalMs();
   }
 
   start(): void {
@@ -100,8 +107,9 @@ export class LivePoller {
   /** The interval between full snapshots now. */
   intervalMs(): number {
     if (this.opts.setting !== 'auto') return this.opts.setting;
-    if (this.fullSnapshots === 0) return AUTO_FIRST_INTERVAL_MS;
-    const mean = this.fullMsTotal / this.fullSnapshots;
+    const mean =
+      this.fullSnapshots > 0 ? this.fullMsTotal / this.fullSnapshots : this.opts.expectedSnapshotMs;
+    if (mean === undefined) return AUTO_FIRST_INTERVAL_MS;
     return clamp(Math.round(mean / TARGET_SHARE), AUTO_MIN_INTERVAL_MS, AUTO_MAX_INTERVAL_MS);
   }
 

@@ -342,8 +342,11 @@ export class RunService {
       const globalsBefore = await readGlobalCounters(control);
       result.poolStats.before = await readPoolStats(control);
       let beforeAt = 0;
+      let beforeWalkMs: number | undefined;
       if (p.walkLru) {
-        result.lru.before = compositionOf(await walkLru(control, p.oldMethod), 0);
+        const walked = await walkLru(control, p.oldMethod, p.bucketPages);
+        beforeWalkMs = walked.costMs;
+        result.lru.before = compositionOf(walked, 0);
         beforeAt = performance.now();
       }
       if (entry.cancelled)
@@ -356,6 +359,7 @@ export class RunService {
           oldMethod: p.oldMethod,
           bucketPages: p.bucketPages,
           walkLru: p.walkLru,
+          expectedSnapshotMs: beforeWalkMs,
           cachedIndexes: identity.flavor !== 'mariadb' && versionAtLeast(identity, 8, 0, 0),
           clock: () => performance.now() - t0,
           onSample: (s) => {
