@@ -9,10 +9,13 @@ import type { AppInfo } from '../shared/contract';
 import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
 import { datasetHandlers } from './api/handlers/datasets';
-import { notYet } from './api/handlers/not-yet';
+import { runHandlers } from './api/handlers/runs';
 import { sandboxHandlers } from './api/handlers/sandboxes';
 import { taskHandlers } from './api/handlers/tasks';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
+import { QueryCatalogue } from './queries/catalogue';
+import { RunService } from './runs/run-service';
+import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { CapabilityService } from './services/capabilities';
 import { ConnectionService } from './db/connections';
@@ -41,6 +44,8 @@ export interface App {
   events: EventBus;
   /** The tasks of every bplab process on this data folder (a run registers itself here). */
   tasks: TaskRegistry;
+  /** Runs of one query; the CLI waits on them directly. */
+  runs: RunService;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -80,6 +85,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
     bplabVersion: opts.version,
   });
+  const catalogue = new QueryCatalogue(opts.dataDir);
+  const runs = new RunService({
+    connections,
+    catalogue,
+    store: new RunStore(opts.dataDir),
+    journal,
+    tasks,
+    sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
+    onSample: (s) => events.emit('runs/sample', s),
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -91,21 +106,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
     ...taskHandlers(tasks),
-    // Issue 8 (runs) fills these in.
-    'queries/list': notYet('queries/list'),
-    'queries/save': notYet('queries/save'),
-    'queries/delete': notYet('queries/delete'),
-    'queries/explain': notYet('queries/explain'),
-    'runs/start': notYet('runs/start'),
-    'runs/list': notYet('runs/list'),
-    'runs/get': notYet('runs/get'),
-    'runs/delete': notYet('runs/delete'),
+    ...runHandlers({ catalogue, runs, connections }),
   };
   return {
     dispatch: createDispatch(handlers, log),
     events,
     tasks,
+    runs,
     shutdown: async () => {
+      await runs.shutdown();
       await tasks.shutdown();
       await sandboxes.stopAllExceptKept();
     },

@@ -16,6 +16,7 @@ import {
   sandboxStartCommand,
   sandboxStopCommand,
 } from './commands/sandbox';
+import { queriesCommand, queryCommand } from './commands/query';
 import { serveCommand } from './commands/serve';
 import {
   ssbDropCommand,
@@ -45,4 +46,6 @@ export const COMMANDS: readonly CliCommand[] = [
   ssbDropCommand,
   compareCommand,
   reportCommand,
+  queriesCommand,
+  queryCommand,
 ];
