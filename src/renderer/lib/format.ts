@@ -35,3 +35,33 @@ const FLAVORS: Record<string, string> = { mysql: 'MySQL', mariadb: 'MariaDB', pe
 export function flavorLabel(flavor: string): string {
   return FLAVORS[flavor] ?? flavor;
 }
+
+/** 6909 → "6,909"; 2.6 → "3". */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A signed change, with a real minus sign: 12 → "+12"; -3 → "−3"; 0 → "0". */
+export function formatSigned(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  const text = formatCount(Math.abs(n));
+  if (text === '0') return '0';
+  return n > 0 ? `+${text}` : `−${text}`;
+}
+
+/** A share 0..1 as a percentage: 0.843384 → "84.3%"; 0.002075 → "0.21%"; 0 → "0%". */
+export function formatPercent(share: number): string {
+  if (!Number.isFinite(share)) return '—';
+  const pct = share * 100;
+  if (pct === 0) return '0%';
+  const digits = Math.abs(pct) >= 10 ? 1 : 2;
+  return `${pct.toFixed(digits).replace(/\.?0+$/, '')}%`;
+}
+
+/** A rate per second: 4850.45 → "4,850/s"; 1.05 → "1.1/s"; 0 → "0/s". */
+export function formatRate(perSecond: number): string {
+  if (!Number.isFinite(perSecond)) return '—';
+  const text = Math.abs(perSecond) >= 100 ? formatCount(perSecond) : String(Number(perSecond.toFixed(1)));
+  return `${text}/s`;
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { flavorLabel, formatBytes, formatMs } from '../../../src/renderer/lib/format';
+import {
+  flavorLabel,
+  formatBytes,
+  formatCount,
+  formatMs,
+  formatPercent,
+  formatRate,
+  formatSigned,
+} from '../../../src/renderer/lib/format';
 
 describe('formatBytes', () => {
   it('uses binary units and drops useless decimals', () => {
@@ -28,5 +36,30 @@ describe('flavorLabel', () => {
     expect(flavorLabel('mariadb')).toBe('MariaDB');
     expect(flavorLabel('mysql')).toBe('MySQL');
     expect(flavorLabel('percona')).toBe('Percona Server');
+  });
+});
+
+describe('counts, changes, shares and rates', () => {
+  it('groups thousands and rounds', () => {
+    expect(formatCount(6909)).toBe('6,909');
+    expect(formatCount(1083172.4)).toBe('1,083,172');
+    expect(formatCount(Number.NaN)).toBe('—');
+  });
+  it('signs a change with a real minus', () => {
+    expect(formatSigned(1204)).toBe('+1,204');
+    expect(formatSigned(-12)).toBe('−12');
+    expect(formatSigned(0)).toBe('0');
+    expect(formatSigned(-0.2)).toBe('0');
+  });
+  it('writes a share of the pool as the post does, with fewer digits for big shares', () => {
+    expect(formatPercent(0.843384)).toBe('84.3%');
+    expect(formatPercent(0.002075)).toBe('0.21%');
+    expect(formatPercent(0.5)).toBe('50%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+  it('writes rates per second', () => {
+    expect(formatRate(4850.45)).toBe('4,850/s');
+    expect(formatRate(1.05)).toBe('1.1/s');
+    expect(formatRate(0)).toBe('0/s');
   });
 });
