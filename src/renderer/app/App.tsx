@@ -6,6 +6,8 @@ import { LinkBanner } from '../components/LinkBanner';
 import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
 import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
 import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
+import { QueriesScreen } from '../features/queries/components/QueriesScreen';
+import { RunsScreen } from '../features/runs/components/RunsScreen';
 import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
 import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
 import { useAppInfo } from '../lib/app-info-store';
@@ -17,6 +19,8 @@ const SCREENS: Array<{ id: Screen; label: string }> = [
   { id: 'connections', label: 'Connections' },
   { id: 'capabilities', label: 'Capabilities' },
   { id: 'datasets', label: 'Datasets' },
+  { id: 'queries', label: 'Queries' },
+  { id: 'runs', label: 'Runs' },
 ];
 
 export function App() {
@@ -58,6 +62,8 @@ export function App() {
           {screen === 'connections' && <ConnectionsScreen />}
           {screen === 'capabilities' && <CapabilitiesScreen />}
           {screen === 'datasets' && <DatasetsScreen />}
+          {screen === 'queries' && <QueriesScreen />}
+          {screen === 'runs' && <RunsScreen />}
         </ErrorBoundary>
       </main>
     </div>

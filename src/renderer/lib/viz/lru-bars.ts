@@ -4,7 +4,7 @@
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs';
 import { formatCount, formatPercent } from '../format';
-import { cssColor, indexKey, ordinalColor, ordinalsFor } from './palette';
+import { cssColor, indexKey, oldShade, ordinalColor, ordinalsFor } from './palette';
 
 export interface LruBar {
   key: string;
@@ -17,7 +17,9 @@ export interface LruBar {
   pages: number;
   share: number;
   shareText: string;
+  /** Young pages' colour (the index's) and old pages' (the same, washed), as the LRU map draws them. */
   color: string;
+  oldColor: string;
 }
 
 export interface LruBarsView {
@@ -30,6 +32,7 @@ export interface LruBarsView {
 }
 
 export const OTHERS_COLOR = 'rgb(160, 166, 174)';
+const OTHERS_OLD_COLOR = 'rgb(208, 212, 217)';
 
 export const OLD_NOTE: Record<LruComposition['oldMethod'], string> = {
   'is-old': 'old pages as IS_OLD reports them',
@@ -51,6 +54,7 @@ export function lruBars(
   );
   const toBar = (i: LruIndexPages): LruBar => {
     const key = indexKey(i.table, i.index);
+    const rgb = ordinalColor(ordinals.get(key) ?? 0);
     return {
       key,
       label: `${tableName(i.table)} ${i.index}`,
@@ -60,7 +64,8 @@ export function lruBars(
       pages: i.pages,
       share: i.poolShare,
       shareText: formatPercent(i.poolShare),
-      color: cssColor(ordinalColor(ordinals.get(key) ?? 0)),
+      color: cssColor(rgb),
+      oldColor: cssColor(oldShade(rgb)),
     };
   };
   const rest = sorted.slice(limit);
@@ -77,6 +82,7 @@ export function lruBars(
           share: sum(rest, (i) => i.poolShare),
           shareText: formatPercent(sum(rest, (i) => i.poolShare)),
           color: OTHERS_COLOR,
+          oldColor: OTHERS_OLD_COLOR,
         };
   return {
     bars: sorted.slice(0, limit).map(toBar),

@@ -11,6 +11,9 @@ import { oldShade, ordinalColor, type Rgb } from './palette';
 export const EMPTY_RGB: Rgb = [236, 239, 243];
 export const BOUNDARY_RGB: Rgb = [29, 34, 40];
 
+/** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
+export type FollowFrames = (show: (frame: LruMapFrame, capacityPages: number) => void) => () => void;
+
 export interface LruMapGeometry {
   width: number;
   stripHeight: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeBar, lruBars, OTHERS_COLOR } from '../../../../src/renderer/lib/viz/lru-bars';
-import { cssColor, ordinalColor } from '../../../../src/renderer/lib/viz/palette';
+import { cssColor, oldShade, ordinalColor } from '../../../../src/renderer/lib/viz/palette';
 import { composition, index } from './samples';
 
 // The post's composition after Q1.1 with innodb_old_blocks_time=1000.
@@ -32,6 +32,7 @@ describe('lruBars', () => {
     const legend = ['ssb.dim_date/PRIMARY', 'ssb.lineorder/GEN_CLUST_INDEX'];
     const view = lruBars(after, legend);
     expect(view.bars[0]!.color).toBe(cssColor(ordinalColor(1)));
+    expect(view.bars[0]!.oldColor).toBe(cssColor(oldShade(ordinalColor(1))));
     expect(view.bars[1]!.color).toBe(cssColor(ordinalColor(0)));
     // Indexes the legend does not name take the next ordinals, never a legend colour.
     expect(view.bars[2]!.color).toBe(cssColor(ordinalColor(2)));
