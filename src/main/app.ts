@@ -10,11 +10,15 @@ import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
 import { datasetHandlers } from './api/handlers/datasets';
 import { notYet } from './api/handlers/not-yet';
+import { runHandlers } from './api/handlers/runs';
 import { sandboxHandlers } from './api/handlers/sandboxes';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
+import { QueryCatalogue } from './queries/catalogue';
+import { RunService } from './runs/run-service';
+import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { CapabilityService } from './services/capabilities';
-import { ConnectionService } from './services/connections';
+import { ConnectionService } from './db/connections';
 import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
 import { SettingsJournal } from './services/settings-journal';
@@ -33,6 +37,8 @@ export interface AppOptions {
 export interface App {
   dispatch: Dispatch;
   events: EventBus;
+  /** Runs of one query; the CLI waits on them directly. */
+  runs: RunService;
   /** Stops what must stop when bplab quits (sandboxes not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -63,6 +69,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
     bplabVersion: opts.version,
   });
+  const catalogue = new QueryCatalogue(opts.dataDir);
+  const runs = new RunService({
+    connections,
+    catalogue,
+    store: new RunStore(opts.dataDir),
+    journal,
+    onSample: (s) => events.emit('runs/sample', s),
+    onProgress: (p) => events.emit('task/progress', p),
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -73,22 +88,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...connectionHandlers({ profiles, secrets, connections, capabilities }),
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
-    // Issue 8 (runs) and issue 7 (tasks) fill these in.
+    ...runHandlers({ catalogue, runs, connections }),
+    // Issue 7 (tasks) fills these in.
     'tasks/list': notYet('tasks/list'),
     'tasks/cancel': notYet('tasks/cancel'),
-    'queries/list': notYet('queries/list'),
-    'queries/save': notYet('queries/save'),
-    'queries/delete': notYet('queries/delete'),
-    'queries/explain': notYet('queries/explain'),
-    'runs/start': notYet('runs/start'),
-    'runs/list': notYet('runs/list'),
-    'runs/get': notYet('runs/get'),
-    'runs/delete': notYet('runs/delete'),
   };
   return {
     dispatch: createDispatch(handlers, log),
     events,
+    runs,
     shutdown: async () => {
+      await runs.shutdown();
       await datasets.shutdown();
       await sandboxes.stopAllExceptKept();
     },

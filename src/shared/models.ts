@@ -34,6 +34,11 @@ export const ConnectionProfileSchema = z
     tls: TlsOptionsSchema.default({ mode: 'off' }),
     /** Set when bplab created this profile for one of its sandboxes. */
     sandboxId: z.string().optional(),
+    /**
+     * A production server: bplab changes no global setting and restarts nothing on it, and walking
+     * INNODB_BUFFER_PAGE_LRU (under the pool's mutex) needs the user's explicit consent per run.
+     */
+    production: z.boolean().optional(),
   })
   .superRefine((p, ctx) => {
     if (p.transport === 'tcp' && !p.host)
@@ -54,6 +59,7 @@ export const ProfileDraftSchema = z.object({
   user: z.string().min(1).max(80),
   database: z.string().max(64).optional(),
   tls: TlsOptionsSchema.default({ mode: 'off' }),
+  production: z.boolean().optional(),
 });
 export type ProfileDraft = z.input<typeof ProfileDraftSchema>;
 

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'FILE_MALFORMED' // an input file (e.g. a .tbl file) is malformed
   | 'DISK_FULL'
   | 'CANCELLED'
+  | 'CONSENT_REQUIRED' // bplab does this only when the user agrees (walking the LRU of a large or production pool)
   | 'BUSY'
   | 'INTERNAL';
 

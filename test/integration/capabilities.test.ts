@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CapabilityService } from '../../src/main/services/capabilities';
-import { ConnectionService } from '../../src/main/services/connections';
+import { ConnectionService } from '../../src/main/db/connections';
 import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import type { CapabilityId, CapabilityReport, PrivilegeId } from '../../src/shared/models';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
-import { ConnectionService } from '../../src/main/services/connections';
+import { ConnectionService } from '../../src/main/db/connections';
 import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import type { ProfileDraft, SandboxInfo } from '../../src/shared/models';

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/main/app';
-import { ConnectionService } from '../../src/main/services/connections';
+import { ConnectionService } from '../../src/main/db/connections';
 import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import type { ConnectionProfile, ProfileDraft } from '../../src/shared/models';

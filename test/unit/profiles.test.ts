@@ -88,6 +88,14 @@ describe('ProfileStore', () => {
     expect(failureOf(() => store.delete(first.id)).error.code).toBe('NOT_FOUND');
   });
 
+  it('keeps the production mark of a profile, and drops it when cleared', () => {
+    const store = new ProfileStore(dir);
+    const prod = store.save({ name: 'Prod', transport: 'tcp', host: 'db', user: 'u', production: true });
+    expect(store.get(prod.id).production).toBe(true);
+    store.save({ id: prod.id, name: 'Prod', transport: 'tcp', host: 'db', user: 'u' });
+    expect(store.get(prod.id).production).toBeUndefined();
+  });
+
   it('gives unique ids to profiles with the same name', () => {
     const store = new ProfileStore(dir);
     const ids = [1, 2, 3].map(() => store.save({ name: 'Same', transport: 'tcp', host: 'h', user: 'u' }).id);

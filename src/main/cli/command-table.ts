@@ -15,6 +15,7 @@ import {
   sandboxStartCommand,
   sandboxStopCommand,
 } from './commands/sandbox';
+import { queriesCommand, queryCommand } from './commands/query';
 import { serveCommand } from './commands/serve';
 import {
   ssbDropCommand,
@@ -42,4 +43,6 @@ export const COMMANDS: readonly CliCommand[] = [
   ssbVerifyCommand,
   ssbListCommand,
   ssbDropCommand,
+  queriesCommand,
+  queryCommand,
 ];

@@ -13,10 +13,14 @@ import {
 } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import type { EventEnvelope } from '../../shared/contract';
 import { err } from '../../shared/result';
+import type { RunSample } from '../../shared/runs';
 import { createApp, type App } from '../app';
 import { EncryptedFileSecretStore } from '../services/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
+import { LatestFrameGate, WINDOW_FRAME_MS } from '../transport/latest-frame';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
 import { isAllowedRequest, isAppPage } from './policy';
 import { safeStorageCipher } from './safe-storage-cipher';
@@ -63,9 +67,33 @@ async function start(): Promise<void> {
     if (!fromAppPage(e)) return err('UNAUTHORIZED', 'bplab only answers its own page');
     return app.dispatch(String(name), args);
   });
+  // Live samples: at most one frame per run per WINDOW_FRAME_MS to each window, the latest one.
+  const gates = new WeakMap<BrowserWindow, { gate: LatestFrameGate<EventEnvelope>; sentAt: number }>();
+  const gateOf = (win: BrowserWindow) => {
+    let entry = gates.get(win);
+    if (!entry) {
+      const e: { gate: LatestFrameGate<EventEnvelope>; sentAt: number } = {
+        sentAt: 0,
+        gate: new LatestFrameGate<EventEnvelope>(
+          () => performance.now() - e.sentAt < WINDOW_FRAME_MS,
+          (envelope): void => {
+            if (win.isDestroyed()) return e.gate.close();
+            e.sentAt = performance.now();
+            win.webContents.send(EVENT_CHANNEL, envelope);
+          },
+        ),
+      };
+      gates.set(win, e);
+      entry = e;
+    }
+    return entry.gate;
+  };
   app.events.subscribe((event, payload) => {
-    for (const win of BrowserWindow.getAllWindows())
-      if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (win.isDestroyed()) continue;
+      if (event === 'runs/sample') gateOf(win).offer((payload as RunSample).runId, { event, payload });
+      else win.webContents.send(EVENT_CHANNEL, { event, payload });
+    }
   });
   shutDownOnQuit(app);
   electronApp.on('window-all-closed', () => electronApp.quit());

@@ -12,7 +12,7 @@ import type {
   ServerIdentity,
 } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import type { ConnectionService, ServerConnection } from './connections';
+import type { ConnectionService, ServerConnection } from '../db/connections';
 import { databasesWith, hasGlobal, hasOnDatabase, hasOnTable, parseGrants, type Grant } from './grants';
 import { identifyServer, versionAtLeast } from './server-identity';
 
@@ -31,12 +31,13 @@ const VARIABLES = [
   'innodb_old_blocks_time',
   'innodb_old_blocks_pct',
   'innodb_read_ahead_threshold',
+  'innodb_flush_method',
   'local_infile',
   'performance_schema',
   'have_profiling',
 ] as const;
 type VariableName = (typeof VARIABLES)[number];
-type Variables = Partial<Record<VariableName, string>>;
+export type Variables = Partial<Record<VariableName, string>>;
 
 /**
  * One pass over the LRU, joined with the pool stats so both come from the same statement: how many
@@ -125,7 +126,8 @@ export class CapabilityService {
   }
 }
 
-async function readVariables(c: ServerConnection): Promise<Variables> {
+/** The server variables bplab reports (the capability report, a run's settings in force). */
+export async function readVariables(c: ServerConnection): Promise<Variables> {
   // SHOW VARIABLES, unlike SELECT @@x, does not fail for a variable this server lacks (MariaDB has no pool instances).
   const names = VARIABLES.map((v) => `'${v}'`).join(', ');
   const rows = await c.rows<{ Variable_name: string; Value: string }>(
@@ -136,7 +138,7 @@ async function readVariables(c: ServerConnection): Promise<Variables> {
   return vars;
 }
 
-function bufferPoolConfig(vars: Variables): BufferPoolConfig {
+export function bufferPoolConfig(vars: Variables): BufferPoolConfig {
   const chunk = Number(vars.innodb_buffer_pool_chunk_size ?? 0);
   return {
     sizeBytes: Number(vars.innodb_buffer_pool_size ?? 0),

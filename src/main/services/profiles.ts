@@ -135,6 +135,7 @@ export class ProfileStore {
       database: blank(d.database),
       tls,
       sandboxId,
+      ...(d.production ? { production: true } : {}),
     };
     return this.store(candidate, content);
   }

@@ -23,6 +23,20 @@ export interface JournalEntry {
   at: string;
   /** Why bplab changed it, for the user who finds the entry after a crash. */
   reason: string;
+  /**
+   * Set for rows of a performance_schema setup table bplab switched on (variable is then
+   * "performance_schema.<table>"): each row's values before, to put back.
+   */
+  setupRows?: { table: SetupTable; rows: SetupRow[] };
+}
+
+/** The performance_schema setup tables bplab may switch rows on in (stage instruments, their consumers). */
+export type SetupTable = 'setup_instruments' | 'setup_consumers';
+export interface SetupRow {
+  name: string;
+  enabled: string;
+  /** setup_instruments only. */
+  timed?: string;
 }
 
 const VARIABLE = /^[a-z_][a-z0-9_]*$/;
@@ -69,6 +83,70 @@ export class SettingsJournal {
   }
 
   /**
+   * Switches on (ENABLED, and TIMED for instruments) the rows of a performance_schema setup table
+   * whose NAME is LIKE one of `patterns`, journaling each changed row's values first. Returns how
+   * many rows were changed (0: all were on already, nothing journaled).
+   */
+  async enableSetupRows(
+    conn: GlobalsConnection,
+    profileId: string,
+    table: SetupTable,
+    patterns: string[],
+    reason: string,
+  ): Promise<number> {
+    const timed = table === 'setup_instruments';
+    const where = patterns.map(() => 'NAME LIKE ?').join(' OR ');
+    const [rows] = (await conn.query(
+      `SELECT NAME AS name, ENABLED AS enabled${timed ? ', TIMED AS timed' : ''} FROM performance_schema.${table} WHERE ${where}`,
+      patterns,
+    )) as [SetupRow[]];
+    const off = rows
+      .filter((r) => r.enabled !== 'YES' || (timed && r.timed !== 'YES'))
+      .map((r) => ({
+        name: String(r.name),
+        enabled: String(r.enabled),
+        ...(timed && { timed: String(r.timed) }),
+      }));
+    if (off.length === 0) return 0;
+    const variable = `performance_schema.${table}`;
+    const all = this.read();
+    const existing = all.find((e) => e.profileId === profileId && e.variable === variable);
+    if (existing?.setupRows) {
+      // A row already journaled keeps its first value (the one to restore).
+      const known = new Set(existing.setupRows.rows.map((r) => r.name));
+      existing.setupRows.rows.push(...off.filter((r) => !known.has(r.name)));
+      this.write(all);
+    } else {
+      this.write([
+        ...all,
+        {
+          profileId,
+          variable,
+          before: null,
+          after: 'YES',
+          at: new Date().toISOString(),
+          reason,
+          setupRows: { table, rows: off },
+        },
+      ]);
+    }
+    try {
+      await conn.query(
+        `UPDATE performance_schema.${table} SET ENABLED = 'YES'${timed ? ", TIMED = 'YES'" : ''} WHERE NAME IN (?)`,
+        [off.map((r) => r.name)],
+      );
+    } catch (e) {
+      await this.restore(conn, profileId, [variable]).catch(() => {});
+      throw AppFailure.of(
+        'PRIVILEGE_MISSING',
+        `Could not switch on performance_schema.${table} rows: ${(e as Error).message}`,
+        { hint: 'Switching on stage instruments needs UPDATE on the performance_schema setup tables.' },
+      );
+    }
+    return off.length;
+  }
+
+  /**
    * Puts back the values bplab changed through this profile (or only the named variables),
    * newest first, and drops each entry once its value is back.
    */
@@ -78,7 +156,8 @@ export class SettingsJournal {
       .reverse();
     const restored: JournalEntry[] = [];
     for (const entry of mine) {
-      if (entry.before === null) await conn.query(`SET GLOBAL ${checkName(entry.variable)} = DEFAULT`);
+      if (entry.setupRows) await restoreSetupRows(conn, entry.setupRows.table, entry.setupRows.rows);
+      else if (entry.before === null) await conn.query(`SET GLOBAL ${checkName(entry.variable)} = DEFAULT`);
       else await conn.query(`SET GLOBAL ${checkName(entry.variable)} = ?`, [numericOrText(entry.before)]);
       restored.push(entry);
       this.write(
@@ -107,6 +186,24 @@ export class SettingsJournal {
 
   private write(entries: JournalEntry[]): void {
     writeFileAtomic(this.file, `${JSON.stringify(entries, null, 2)}\n`);
+  }
+}
+
+async function restoreSetupRows(conn: GlobalsConnection, table: SetupTable, rows: SetupRow[]): Promise<void> {
+  if (table !== 'setup_instruments' && table !== 'setup_consumers')
+    throw new Error(`unknown setup table ${table}`);
+  // One UPDATE per distinct (ENABLED, TIMED) pair: a handful, whatever the number of rows.
+  const groups = new Map<string, SetupRow[]>();
+  for (const r of rows) {
+    const key = `${r.enabled}/${r.timed ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const group of groups.values()) {
+    const { enabled, timed } = group[0]!;
+    await conn.query(
+      `UPDATE performance_schema.${table} SET ENABLED = ?${timed !== undefined ? ', TIMED = ?' : ''} WHERE NAME IN (?)`,
+      [enabled, ...(timed !== undefined ? [timed] : []), group.map((r) => r.name)],
+    );
   }
 }
 

@@ -17,9 +17,10 @@ import {
   type VerifyProgress,
 } from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
+import { CancellableConnection } from '../db/cancellable';
 import { dropDataset, generateDataset, importDataset, listDatasets, type LoadOptions } from './datasets';
 import type { LoadProgress } from './load-progress';
-import { connectionId, killQuery, type LoadOutcome } from './loader';
+import type { LoadOutcome } from './loader';
 import { validateSchemaName } from './schema';
 import { findTblFiles } from './tbl-import';
 import { verifyDataset } from './verify';
@@ -145,20 +146,15 @@ export class DatasetService {
     this.verifies.set(key, running);
     try {
       return await this.withConnection(target, async (c) => {
-        const id = await connectionId(c);
-        running.kill = async () => {
-          const control = await this.deps.connections.open(target.profileId, { password: target.password });
-          try {
-            await killQuery(control.raw, id);
-          } finally {
-            await control.close();
-          }
-        };
+        const counting = await CancellableConnection.of(c, {
+          open: () => this.deps.connections.open(target.profileId, { password: target.password }),
+        });
+        running.kill = () => counting.cancel();
         const onStep = (step: string, done: number, total: number) => {
           if (running.cancelled) throw verifyCancelled(schema);
           this.deps.onVerifyProgress?.({ profileId: target.profileId, schema, done, total, step });
         };
-        return await verifyDataset(c, schema, { onStep });
+        return await counting.run((conn) => verifyDataset(conn, schema, { onStep }));
       });
     } catch (e) {
       if (running.cancelled) throw verifyCancelled(schema);

@@ -20,7 +20,7 @@ import { SsbLoader, type LoadOutcome, type LoadPlan } from './loader';
 import { SSB_SCHEMA_TABLES, quoteIdent, validateSchemaName, type SsbTableName } from './schema';
 import { generatedRowCount, generatedRowSource } from './sources';
 import { findTblFiles, tblRowSource } from './tbl-import';
-import { sqlFailure } from './sql-errors';
+import { sqlFailure } from '../db/errors';
 
 export interface LoadOptions {
   /** Opens a new connection to the target server (the loader uses two: one loads, one can KILL it). */

@@ -31,7 +31,8 @@ import {
   type SsbTableName,
 } from './schema';
 import { columnNames } from './tables';
-import { LOCAL_INFILE_HINT, LOCAL_INFILE_REFUSED_ERRNOS, serverMessage, sqlFailure } from './sql-errors';
+import { CancellableConnection } from '../db/cancellable';
+import { LOCAL_INFILE_HINT, LOCAL_INFILE_REFUSED_ERRNOS, serverMessage, sqlFailure } from '../db/errors';
 
 /** One table's rows in dbgen .tbl format (`|`-separated, trailing `|`, `\n` line ends). */
 export interface RowSource {
@@ -138,11 +139,8 @@ function feed(
   return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
 }
 
-/** A connection that runs loads and ALTERs, with its id for KILL QUERY from the control connection. */
-interface Lane {
-  conn: Connection;
-  id: number;
-}
+/** A connection that runs loads and ALTERs, stopped by KILL QUERY from the control connection. */
+type Lane = CancellableConnection;
 
 export class SsbLoader {
   constructor(private readonly deps: LoaderDeps) {}
@@ -171,8 +169,9 @@ export class SsbLoader {
     const loadedRows: TableRowCounts = {};
     const expectedRows: TableRowCounts = {};
     try {
-      const main = await this.lane(await open());
+      const mainConn = await open();
       control = await open();
+      const main = await this.lane(mainConn, control);
 
       report('checking', null, 'Checking local_infile and free disk space');
       await this.checkLocalInfile(main.conn);
@@ -197,7 +196,7 @@ export class SsbLoader {
       for (const t of SSB_SCHEMA_TABLES) await run(main.conn, createTableSql(t, plan), `create table ${t}`);
       // No SET unique_checks = 0: on MariaDB it switches an empty InnoDB table to bulk-insert
       // mode, which sorts the rows at commit and made lineorder's load (already in key order) slower.
-      const side = await this.lane(await open());
+      const side = await this.lane(await open(), control);
 
       // Stops both lanes: the user cancelled, or the other lane failed.
       const stop = new AbortController();
@@ -209,7 +208,7 @@ export class SsbLoader {
         try {
           for (const table of tables) {
             throwIfCancelled(stop.signal);
-            const rows = await this.loadTable(lane, control!, plan, table, meter, stop.signal, quiet);
+            const rows = await this.loadTable(lane, plan, table, meter, stop.signal, quiet);
             loadedRows[table] = rows;
             expectedRows[table] = rows;
             await updateDatasetRecord(control!, plan.schema, { loadedRows, expectedRows });
@@ -221,9 +220,9 @@ export class SsbLoader {
             if (!quiet) report('indexing', table, `Building the secondary keys of ${table}`);
             // LOCK=SHARED: nobody writes to a dataset being loaded, and without online DDL's row log
             // and snapshot reads the ALTER was 3-17% faster in paired runs on MariaDB 10.11. Same keys.
-            await this.cancellable(lane, control!, stop.signal, () =>
-              run(lane.conn, `${sql}, LOCK=SHARED`, `index ${table}`),
-            );
+            await lane.run((conn) => run(conn, `${sql}, LOCK=SHARED`, `index ${table}`), {
+              signal: stop.signal,
+            });
             meter.tableIndexed(table);
           }
         } catch (e) {
@@ -271,8 +270,8 @@ export class SsbLoader {
     }
   }
 
-  private async lane(conn: Connection): Promise<Lane> {
-    return { conn, id: await connectionId(conn) };
+  private async lane(conn: Connection, control: Connection): Promise<Lane> {
+    return CancellableConnection.of(conn, { connection: control });
   }
 
   private async connectOrFail(): Promise<Connection> {
@@ -340,7 +339,6 @@ export class SsbLoader {
   /** Streams one table into the server; returns the rows sent, checked against the rows the server took. */
   private async loadTable(
     lane: Lane,
-    control: Connection,
     plan: LoadPlan,
     table: SsbTableName,
     meter: ProgressMeter,
@@ -355,19 +353,8 @@ export class SsbLoader {
       meter.expect(table, source.expectedRows, addKeysSql(table, plan) !== null);
     let rows = 0;
     let sourceError: unknown;
-    const stopper = new AbortController();
-    const kill = onceOnly();
     // KILL first, end the feed after: an end-of-file reaching the server before the KILL would commit the rows.
-    const killLoad = async () => {
-      try {
-        await killQuery(control, lane.id);
-      } finally {
-        stopper.abort();
-      }
-    };
-    const onAbort = () => void kill(killLoad);
-    signal.addEventListener('abort', onAbort, { once: true });
-    if (signal.aborted) onAbort();
+    const stopper = new AbortController();
     const stream = feed(
       source.stream,
       socketOf(lane.conn),
@@ -379,24 +366,27 @@ export class SsbLoader {
       },
       async (e) => {
         sourceError = e;
-        await kill(killLoad);
+        await lane.cancel();
       },
     );
     if (!quiet) meter.report('loading', table, `Loading ${table} from ${source.label}`, true);
     let result: ResultSetHeader | undefined;
     let loadError: unknown;
-    try {
-      [result] = await lane.conn.query<ResultSetHeader>({
-        sql: loadDataSql(plan.schema, table, plan.source),
-        infileStreamFactory: () => stream,
-      });
-    } catch (e) {
-      loadError = e;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      stream.destroy();
-    }
-    await kill.settled();
+    await lane.run(
+      async (conn) => {
+        try {
+          [result] = await conn.query<ResultSetHeader>({
+            sql: loadDataSql(plan.schema, table, plan.source),
+            infileStreamFactory: () => stream,
+          });
+        } catch (e) {
+          loadError = e;
+        } finally {
+          stream.destroy();
+        }
+      },
+      { signal, afterKill: () => stopper.abort() },
+    );
     if (sourceError !== undefined) {
       throw sourceError instanceof AppFailure
         ? sourceError
@@ -458,24 +448,6 @@ export class SsbLoader {
     );
   }
 
-  /** Runs a long statement (an ALTER) so that cancelling KILLs it from the control connection. */
-  private async cancellable<T>(
-    lane: Lane,
-    control: Connection,
-    signal: AbortSignal,
-    work: () => Promise<T>,
-  ): Promise<T> {
-    const kill = onceOnly();
-    const onAbort = () => void kill(() => killQuery(control, lane.id));
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await work();
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      await kill.settled();
-    }
-  }
-
   /** Marks the dataset failed or cancelled, on a fresh connection if the control one is gone. */
   private async recordFailure(
     control: Connection | undefined,
@@ -510,36 +482,6 @@ async function run(conn: Connection, sql: string, doing: string): Promise<void> 
   }
 }
 
-/** The server's id of a connection, for KILL QUERY from another one. */
-export async function connectionId(conn: Connection): Promise<number> {
-  const [rows] = await conn.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
-  return Number(rows[0]?.id);
-}
-
-/** KILL QUERY on another connection; a statement that already ended is not an error. */
-export async function killQuery(control: Connection, connectionId: number): Promise<void> {
-  if (!Number.isSafeInteger(connectionId) || connectionId <= 0) return;
-  try {
-    await control.query(`KILL QUERY ${connectionId}`);
-  } catch (e) {
-    // The statement may have finished on its own between the cancel and the KILL: nothing to stop.
-    if ((e as { errno?: number }).errno !== 1094) throw e;
-  }
-}
-
 function throwIfCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw AppFailure.of('CANCELLED', 'cancelled');
-}
-
-/** Runs an async action at most once and lets the caller wait for it to settle. */
-function onceOnly() {
-  let running: Promise<void> | undefined;
-  const fn = (action: () => Promise<void>): Promise<void> => {
-    running ??= action().catch(() => undefined);
-    return running;
-  };
-  fn.settled = async () => {
-    await running;
-  };
-  return fn;
 }

@@ -17,7 +17,7 @@ import {
 import { readDatasetRecord } from './dataset-meta';
 import { baseQueries, loadSsbQueries, type SsbQuery } from './queries';
 import { SSB_SCHEMA_TABLES, qualified, quoteIdent } from './schema';
-import { sqlFailure } from './sql-errors';
+import { sqlFailure } from '../db/errors';
 
 async function count(conn: Connection, sql: string, doing: string): Promise<number> {
   try {

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { WireEvent, WireResponse } from '../../shared/contract';
 import { AppFailure, type Result } from '../../shared/result';
+import type { RunSample } from '../../shared/runs';
 import type { EventBus } from '../api/events';
 import type { Dispatch } from '../api/router';
 import {
@@ -22,6 +23,7 @@ import {
   type Refusal,
 } from './access';
 import { CONTENT_SECURITY_POLICY } from './csp';
+import { LatestFrameGate, SOCKET_BUSY_BYTES } from './latest-frame';
 import { lookupStatic, openStatic } from './static-files';
 import { parseRequestFrame } from './wire';
 
@@ -141,9 +143,29 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
     ws.on('error', (e) => log(`browser socket: ${e.message}`));
   }
 
+  // Live samples go through a latest-frame gate per socket: a browser that falls behind gets the
+  // newest frame of each run, not a growing queue.
+  const gates = new WeakMap<WebSocket, LatestFrameGate<string>>();
+  const gateOf = (ws: WebSocket) => {
+    let gate = gates.get(ws);
+    if (!gate) {
+      const g = new LatestFrameGate<string>(
+        () => ws.bufferedAmount > SOCKET_BUSY_BYTES,
+        (text) => (ws.readyState === ws.OPEN ? ws.send(text) : g.close()),
+      );
+      ws.once('close', () => g.close());
+      gates.set(ws, g);
+      gate = g;
+    }
+    return gate;
+  };
   const unsubscribe = opts.events.subscribe((event, payload) => {
     const text = JSON.stringify({ type: 'event', event, payload } satisfies WireEvent);
-    for (const ws of wss.clients) if (ws.readyState === ws.OPEN) ws.send(text);
+    for (const ws of wss.clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      if (event === 'runs/sample') gateOf(ws).offer((payload as RunSample).runId, text);
+      else ws.send(text);
+    }
   });
 
   try {

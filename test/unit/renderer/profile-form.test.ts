@@ -72,6 +72,13 @@ describe('draftFromForm', () => {
     expect(required.ok && required.draft.tls).toEqual({ mode: 'required' });
   });
 
+  it('carries the production mark into the draft, and leaves it out when unticked', () => {
+    const marked = draftFromForm(form({ production: true }));
+    const plain = draftFromForm(form({ production: false }));
+    expect(marked.ok && marked.draft.production).toBe(true);
+    expect(plain.ok && 'production' in plain.draft).toBe(false);
+  });
+
   it('never puts the typed password into the draft', () => {
     const checked = draftFromForm(form({ password: 's3cret' }));
     expect(JSON.stringify(checked)).not.toContain('s3cret');

@@ -1,6 +1,6 @@
 /** Handlers for profiles/* and connections/*: thin, the work is in the services. */
 import type { CapabilityService } from '../../services/capabilities';
-import type { ConnectionService } from '../../services/connections';
+import type { ConnectionService } from '../../db/connections';
 import type { ProfileStore } from '../../services/profiles';
 import type { SecretStore } from '../../services/secrets';
 import { AppFailure } from '../../../shared/result';

@@ -129,6 +129,15 @@ export function ConnectionEditor() {
             </label>
           </>
         )}
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="profile-production"
+            checked={form.production}
+            onChange={(e) => change({ production: e.target.checked })}
+          />
+          production server (bplab changes no global setting there and asks before walking the LRU)
+        </label>
         <Field
           label="Password"
           name="password"

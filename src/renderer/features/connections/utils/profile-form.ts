@@ -28,6 +28,8 @@ export interface ProfileForm {
   verifyIdentity: boolean;
   password: string;
   rememberPassword: boolean;
+  /** A production server: bplab changes no global setting there and asks before walking the LRU. */
+  production: boolean;
 }
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileForm, string>>;
@@ -46,6 +48,7 @@ export function emptyProfileForm(): ProfileForm {
     verifyIdentity: true,
     password: '',
     rememberPassword: false,
+    production: false,
   };
 }
 
@@ -65,6 +68,7 @@ export function formFromProfile(profile: ConnectionProfile): ProfileForm {
     verifyIdentity: mode !== 'verify-ca',
     password: '',
     rememberPassword: false,
+    production: profile.production === true,
   };
 }
 
@@ -92,6 +96,7 @@ export function draftFromForm(form: ProfileForm): DraftCheck {
       mode: tlsMode,
       ...(form.tls === 'verify' && form.caPath.trim() ? { caPath: form.caPath.trim() } : {}),
     },
+    ...(form.production ? { production: true } : {}),
   };
   // zod checks the cross-field rules (host, socket path) only once every field parses: stand in for
   // the fields already reported, so all the problems show at once.

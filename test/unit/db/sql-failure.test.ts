@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sqlFailure } from '../../../src/main/ssb/sql-errors';
+import { sqlFailure } from '../../../src/main/db/errors';
 
 describe('sqlFailure', () => {
   it('says the connection was lost when mysql2 reports only a socket error', () => {

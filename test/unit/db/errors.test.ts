@@ -9,7 +9,7 @@ import {
   queryFailure,
   type ConnectTarget,
   type HandshakeTrace,
-} from '../../src/main/services/mysql-errors';
+} from '../../../src/main/db/errors';
 
 const tcp: ConnectTarget = { where: 'db.example.com:3306', user: 'dba', transport: 'tcp' };
 const sock: ConnectTarget = { where: 'socket /tmp/none.sock', user: 'dba', transport: 'socket' };

@@ -17,11 +17,11 @@ import {
   queryFailure,
   type ConnectTarget,
   type HandshakeTrace,
-} from './mysql-errors';
-import type { ProfileStore } from './profiles';
-import type { SecretStore } from './secrets';
-import type { SettingsJournal } from './settings-journal';
-import { identifyServer } from './server-identity';
+} from './errors';
+import type { ProfileStore } from '../services/profiles';
+import type { SecretStore } from '../services/secrets';
+import type { SettingsJournal } from '../services/settings-journal';
+import { identifyServer } from '../services/server-identity';
 
 export interface OpenOptions {
   /** A password typed for this request; kept for the session once the server accepts (or does not refuse) it. */

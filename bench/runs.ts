@@ -1,0 +1,237 @@
+/**
+ * The runs benchmark (issue 8), on a MariaDB sandbox with SSB data, each figure beside its reference
+ * measured in the same run:
+ *   1. the live poller's full snapshot end to end (the grouped LRU walk, then the composition and the
+ *      map built from it) against the same SQL timed by the `mariadb` client, at a 1 GB and a 128 MB
+ *      pool, both filled with data (goal ≤ 1.1×);
+ *   2. Q1.1's time with the poller on (default interval, 'auto') against off (goal ≤ 3% slower);
+ *   3. bplab's reported Q1.1 time against the `mariadb` client's timing of the same statement
+ *      (goal within ±3%).
+ * The 128 MB pool is reached with SET GLOBAL innodb_buffer_pool_size on the benchmark's own sandbox,
+ * which is deleted at the end. A script that prints figures, not a timed test.
+ *
+ *   npm run bench:runs [-- --sf 1 --rounds 5 --binary /usr/sbin/mariadbd --keep]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import mysql from 'mysql2/promise';
+import {
+  bucketPagesFor,
+  compositionOf,
+  LruLegend,
+  lruWalkSql,
+  mapFrameOf,
+  walkLru,
+  type Queryable,
+} from '../src/main/bufferpool/lru';
+import { ConnectionService } from '../src/main/db/connections';
+import { QueryCatalogue } from '../src/main/queries/catalogue';
+import { RunService, statementText } from '../src/main/runs/run-service';
+import { RunStore } from '../src/main/runs/run-store';
+import { SandboxService } from '../src/main/sandbox/sandboxes';
+import { findBinaries } from '../src/main/sandbox/server-binaries';
+import { ProfileStore } from '../src/main/services/profiles';
+import { SessionSecretStore } from '../src/main/services/secrets';
+import { SettingsJournal } from '../src/main/services/settings-journal';
+import { generateDataset } from '../src/main/ssb/datasets';
+import type { PollSetting } from '../src/shared/runs';
+
+const { values } = parseArgs({
+  options: {
+    sf: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '5' },
+    binary: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const sf = Number(values.sf);
+const rounds = Math.max(1, Number(values.rounds));
+const SCHEMA = 'ssb_bench';
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function mariadbBinary(): Promise<string> {
+  if (values.binary) return values.binary;
+  const { binaries } = await findBinaries();
+  const b = binaries.find((x) => x.flavor === 'mariadb');
+  if (!b) throw new Error('no mariadbd found: pass --binary /path/to/mariadbd');
+  return b.path;
+}
+
+/**
+ * Runs statements in one `mariadb` client session with -vvv, which prints each statement's own
+ * time as "(1.234 sec)"; returns those times in ms (the client's timing, without its start-up).
+ */
+function clientTimings(port: number, statements: string[]): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'mariadb',
+      [
+        '--no-defaults',
+        '-h',
+        '127.0.0.1',
+        '-P',
+        String(port),
+        '-u',
+        'root',
+        '-D',
+        SCHEMA,
+        '-vvv',
+        '-e',
+        statements.join(';\n'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the mariadb client exited with ${code}`));
+      const times = [...out.matchAll(/\((?:(\d+) min )?(\d+\.\d+) sec\)/g)].map(
+        (m) => (Number(m[1] ?? 0) * 60 + Number(m[2])) * 1000,
+      );
+      if (times.length !== statements.length)
+        return reject(
+          new Error(`expected ${statements.length} timings from the client, got ${times.length}`),
+        );
+      resolve(times);
+    });
+  });
+}
+
+/** Reads every table and index so the pool fills with data. */
+async function fillPool(conn: mysql.Connection): Promise<void> {
+  // CHECKSUM TABLE reads every row through the clustered index.
+  for (const t of ['lineorder', 'part', 'customer', 'supplier', 'dim_date'])
+    await conn.query(`CHECKSUM TABLE ${SCHEMA}.${t}`);
+  const [keys] = await conn.query<mysql.RowDataPacket[]>(
+    `SELECT DISTINCT INDEX_NAME AS i FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'lineorder'`,
+    [SCHEMA],
+  );
+  for (const k of keys)
+    await conn.query(`SELECT COUNT(*) FROM ${SCHEMA}.lineorder FORCE INDEX (\`${String(k.i)}\`)`);
+}
+
+async function snapshotFigures(conn: mysql.Connection, port: number, label: string): Promise<void> {
+  const [[pool]] = await conn.query<mysql.RowDataPacket[]>(
+    'SELECT POOL_SIZE AS size, DATABASE_PAGES AS pages FROM information_schema.INNODB_BUFFER_POOL_STATS',
+  );
+  const bucketPages = bucketPagesFor(Number(pool!.size));
+  const q: Queryable = { rows: async (sql, v) => (await conn.query(sql, v))[0] as never };
+  const legend = new LruLegend();
+  const ours: number[] = [];
+  let rowsOnWire = 0;
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    const walk = await walkLru(q, 'lru-position', bucketPages);
+    compositionOf(walk, 0);
+    mapFrameOf(walk, legend, 0);
+    ours.push(performance.now() - start);
+    rowsOnWire = walk.cells.length;
+  }
+  const sql = mysql.format(lruWalkSql('lru-position'), [bucketPages]);
+  const theirs = await clientTimings(
+    port,
+    Array.from({ length: rounds }, () => sql),
+  );
+  const a = median(ours);
+  const b = median(theirs);
+  say(
+    `  ${label}: ${Number(pool!.pages).toLocaleString('en-US')} pages on the LRU, ${rowsOnWire} rows cross the wire; poller snapshot ${ms(a)} vs mariadb client ${ms(b)} = ${(a / b).toFixed(2)}× (goal ≤ 1.10×)`,
+  );
+}
+
+async function main(): Promise<void> {
+  const binaryPath = await mariadbBinary();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bplab-bench-runs-'));
+  const profiles = new ProfileStore(dataDir);
+  const sandboxes = new SandboxService({
+    root: join(dataDir, 'sandboxes'),
+    profiles: { upsert: async (p) => void profiles.put(p), remove: async () => {} },
+  });
+  say(
+    `bplab runs benchmark: SSB SF ${sf}, MariaDB sandbox ${binaryPath}, ${rounds} round(s) per figure (medians)`,
+  );
+  const info = await sandboxes.create({
+    name: 'bench-runs',
+    binaryPath,
+    bufferPoolSize: '1G',
+    localInfile: true,
+  });
+  const connect = () => mysql.createConnection(sandboxes.connectionOptions(info));
+  const admin = await connect();
+  try {
+    const loadStart = performance.now();
+    await generateDataset({ schema: SCHEMA, sf, seed: 1 }, { connect, bplabVersion: 'bench' });
+    say(`  (loaded SF ${sf} in ${((performance.now() - loadStart) / 1000).toFixed(0)} s)`);
+    const journal = new SettingsJournal(dataDir);
+    const runs = new RunService({
+      connections: new ConnectionService({ profiles, secrets: new SessionSecretStore(), journal }),
+      catalogue: new QueryCatalogue(dataDir),
+      store: new RunStore(dataDir),
+      journal,
+    });
+    const q11 = async (poll: PollSetting) => {
+      const r = await runs.run(info.profileId, undefined, { queryId: 'Q1.1', schema: SCHEMA, poll });
+      if (r.state !== 'complete') throw new Error(`Q1.1 ${r.state}: ${r.error}`);
+      return r;
+    };
+
+    say('1. the poller\u2019s snapshot end to end against the bare SQL in the mariadb client');
+    await fillPool(admin);
+    await snapshotFigures(admin, info.port, '1 GB pool');
+    await admin.query('SET GLOBAL innodb_buffer_pool_size = 134217728');
+    await fillPool(admin);
+    await snapshotFigures(admin, info.port, '128 MB pool');
+
+    say('2. Q1.1 with the poller on (auto) against off, 128 MB pool, alternating');
+    await q11('off'); // the same starting pool for both series
+    const off: number[] = [];
+    const on: number[] = [];
+    let cost = '';
+    for (let i = 0; i < rounds; i++) {
+      off.push((await q11('off')).elapsedMs!);
+      const r = await q11('auto');
+      on.push(r.elapsedMs!);
+      const c = r.samples.cost!;
+      cost = `${c.snapshots} snapshots every ${c.intervalMs} ms, mean ${c.meanSnapshotMs} ms, ${(c.serverShare * 100).toFixed(1)}% of the run`;
+    }
+    const [mOn, mOff] = [median(on), median(off)];
+    say(
+      `  poller on ${ms(mOn)} vs off ${ms(mOff)} = ${(((mOn - mOff) / mOff) * 100).toFixed(1)}% slower (goal ≤ 3%); poller: ${cost}`,
+    );
+
+    say('3. bplab\u2019s reported Q1.1 time against the mariadb client\u2019s timing of the same statement');
+    const sql = statementText(new QueryCatalogue(dataDir).resolve('Q1.1', 'base').sql);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      ours.push((await q11('off')).elapsedMs!);
+      theirs.push(...(await clientTimings(info.port, [sql])));
+    }
+    const [a, b] = [median(ours), median(theirs)];
+    say(
+      `  bplab ${ms(a)} vs mariadb client ${ms(b)} = ${(((a - b) / b) * 100).toFixed(1)}% (goal within ±3%)`,
+    );
+  } finally {
+    await admin.end();
+    if (!values.keep) {
+      await sandboxes.delete(info.id).catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    } else say(`kept: sandbox ${info.id} in ${dataDir}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:runs failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,263 @@
+/**
+ * The buffer pool as SQL reads it: INNODB_BUFFER_POOL_STATS (cheap) and one walk of
+ * INNODB_BUFFER_PAGE_LRU (costly: the server walks the whole LRU under the pool's mutex, and a WHERE
+ * clause does not make it cheaper). One walk, grouped on the server by pool, bucket of LRU positions,
+ * table and index, gives both the LRU composition and the LRU map, so few rows cross the wire and the
+ * two always describe the same moment.
+ */
+import { performance } from 'node:perf_hooks';
+import type { LruComposition, LruIndexPages, LruMapFrame, PoolStats } from '../../shared/runs';
+
+/** What the buffer-pool reads need of a connection (ServerConnection has it). */
+export interface Queryable {
+  rows<T = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<T[]>;
+}
+
+export type OldMethod = LruComposition['oldMethod'];
+
+/** One group of the walk: pages of one index within one bucket of LRU positions of one pool. */
+export interface LruCell {
+  poolId: number;
+  /** Counted from the tail: bucket 0 holds LRU_POSITION 0 .. bucketPages-1. */
+  bucketFromTail: number;
+  table: string;
+  index: string;
+  pages: number;
+  oldPages: number;
+  records: number;
+  dataSizeBytes: number;
+  /** Highest LRU_POSITION seen in this group, to know each pool's LRU length from the same walk. */
+  maxPosition: number;
+}
+
+export interface LruWalk {
+  cells: LruCell[];
+  /** Wall time of the statement, as this process saw it (the cost of a snapshot end to end). */
+  costMs: number;
+  oldMethod: OldMethod;
+  bucketPages: number;
+}
+
+/** Pages with no table (system, undo, change buffer pages) are grouped under this name. */
+export const NO_TABLE = '(no table)';
+export const NO_INDEX = '(none)';
+
+/**
+ * The walk's SQL. MySQL flags old pages (IS_OLD); MariaDB leaves IS_OLD NULL, so there a page is old
+ * when LRU_POSITION < OLD_DATABASE_PAGES of its pool (LRU_POSITION 0 is the tail, where the old
+ * sublist ends).
+ */
+export function lruWalkSql(oldMethod: OldMethod): string {
+  const old = oldMethod === 'is-old' ? "SUM(l.IS_OLD = 'YES')" : 'SUM(l.LRU_POSITION < s.OLD_DATABASE_PAGES)';
+  const join =
+    oldMethod === 'is-old'
+      ? ''
+      : '\n  JOIN INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS s ON s.POOL_ID = l.POOL_ID';
+  return `SELECT l.POOL_ID AS pool, FLOOR(l.LRU_POSITION / ?) AS bucket, l.TABLE_NAME AS tbl, l.INDEX_NAME AS idx,
+       COUNT(*) AS pages, ${old} AS old, SUM(l.NUMBER_RECORDS) AS recs, SUM(l.DATA_SIZE) AS bytes,
+       MAX(l.LRU_POSITION) AS maxpos
+  FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU l${join}
+ GROUP BY l.POOL_ID, bucket, l.TABLE_NAME, l.INDEX_NAME`;
+}
+
+/** A bucket so large that the walk is grouped per table and index only (a composition, no map). */
+export const WHOLE_POOL_BUCKET = 2 ** 31;
+
+interface WalkRow {
+  pool: number | string;
+  bucket: number | string;
+  tbl: string | null;
+  idx: string | null;
+  pages: number | string;
+  old: number | string | null;
+  recs: number | string | null;
+  bytes: number | string | null;
+  maxpos: number | string;
+}
+
+export async function walkLru(
+  conn: Queryable,
+  oldMethod: OldMethod,
+  bucketPages = WHOLE_POOL_BUCKET,
+): Promise<LruWalk> {
+  const started = performance.now();
+  const rows = await conn.rows<WalkRow>(lruWalkSql(oldMethod), [bucketPages]);
+  const costMs = performance.now() - started;
+  return {
+    cells: rows.map((r) => ({
+      poolId: Number(r.pool),
+      bucketFromTail: Number(r.bucket),
+      table: tableLabel(r.tbl),
+      index: r.idx ?? NO_INDEX,
+      pages: Number(r.pages),
+      oldPages: Number(r.old ?? 0),
+      records: Number(r.recs ?? 0),
+      dataSizeBytes: Number(r.bytes ?? 0),
+      maxPosition: Number(r.maxpos),
+    })),
+    costMs,
+    oldMethod,
+    bucketPages,
+  };
+}
+
+/** "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables). */
+export function tableLabel(raw: string | null): string {
+  if (raw === null || raw === '') return NO_TABLE;
+  return raw.replace(/`((?:[^`]|``)*)`/g, (_, name: string) => name.replaceAll('``', '`'));
+}
+
+/** The walk summed per table and index, most pages first (the post's composition table). */
+export function compositionOf(walk: LruWalk, atMs: number): LruComposition {
+  const byIndex = new Map<string, LruIndexPages>();
+  let databasePages = 0;
+  for (const c of walk.cells) {
+    databasePages += c.pages;
+    const key = `${c.table}\u0000${c.index}`;
+    const entry = byIndex.get(key) ?? {
+      table: c.table,
+      index: c.index,
+      pages: 0,
+      oldPages: 0,
+      youngPages: 0,
+      records: 0,
+      dataSizeBytes: 0,
+      poolShare: 0,
+    };
+    entry.pages += c.pages;
+    entry.oldPages += c.oldPages;
+    entry.records += c.records;
+    entry.dataSizeBytes += c.dataSizeBytes;
+    byIndex.set(key, entry);
+  }
+  const indexes = [...byIndex.values()]
+    .map((e) => ({
+      ...e,
+      youngPages: e.pages - e.oldPages,
+      poolShare: databasePages > 0 ? e.pages / databasePages : 0,
+    }))
+    .sort((a, b) => b.pages - a.pages || a.table.localeCompare(b.table) || a.index.localeCompare(b.index));
+  return { atMs, costMs: round2(walk.costMs), databasePages, oldMethod: walk.oldMethod, indexes };
+}
+
+/** Stable ordinals for "table/index" names over a whole run, so the live view's colours do not jump. */
+export class LruLegend {
+  readonly names: string[] = [];
+  private readonly ordinals = new Map<string, number>();
+
+  ordinal(table: string, index: string): number {
+    const name = `${table}/${index}`;
+    let n = this.ordinals.get(name);
+    if (n === undefined) {
+      n = this.names.length;
+      this.names.push(name);
+      this.ordinals.set(name, n);
+    }
+    return n;
+  }
+}
+
+/**
+ * The walk laid out from head to tail per pool. Buckets are counted from the tail on the server (so
+ * the query needs no pool length); here they are turned around so buckets[0] is the head.
+ */
+export function mapFrameOf(walk: LruWalk, legend: LruLegend, atMs: number): LruMapFrame {
+  const pools = new Map<number, { lruLength: number; oldLength: number; cells: LruCell[] }>();
+  for (const c of walk.cells) {
+    const p = pools.get(c.poolId) ?? { lruLength: 0, oldLength: 0, cells: [] };
+    p.lruLength = Math.max(p.lruLength, c.maxPosition + 1);
+    p.oldLength += c.oldPages;
+    p.cells.push(c);
+    pools.set(c.poolId, p);
+  }
+  const laidOut = [...pools.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([poolId, p]) => {
+      const count = Math.max(1, Math.ceil(p.lruLength / walk.bucketPages));
+      const buckets: LruMapFrame['pools'][number]['buckets'] = Array.from({ length: count }, () => []);
+      for (const c of p.cells) {
+        const at = count - 1 - c.bucketFromTail;
+        buckets[Math.max(0, at)]!.push([legend.ordinal(c.table, c.index), c.pages, c.oldPages]);
+      }
+      for (const b of buckets) b.sort((x, y) => x[0] - y[0]);
+      return { poolId, lruLength: p.lruLength, oldLength: p.oldLength, buckets };
+    });
+  // A copy: the legend grows during the run, a frame names what it used.
+  return {
+    atMs,
+    costMs: round2(walk.costMs),
+    bucketPages: walk.bucketPages,
+    legend: [...legend.names],
+    pools: laidOut,
+  };
+}
+
+/** LRU positions per bucket for a pool of this many pages: about `buckets` buckets per pool. */
+export function bucketPagesFor(poolPages: number, buckets = 512): number {
+  return Math.max(1, Math.ceil(poolPages / buckets));
+}
+
+// ---------- INNODB_BUFFER_POOL_STATS ----------
+
+export const POOL_STATS_SQL = 'SELECT * FROM INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS ORDER BY POOL_ID';
+
+export async function readPoolStats(conn: Queryable): Promise<PoolStats[]> {
+  const rows = await conn.rows<Record<string, unknown>>(POOL_STATS_SQL);
+  return rows.map(poolStatsOf);
+}
+
+export function poolStatsOf(row: Record<string, unknown>): PoolStats {
+  const raw: PoolStats['raw'] = {};
+  for (const [k, v] of Object.entries(row)) {
+    const key = k.toUpperCase();
+    raw[key] = v === null || v === undefined ? null : typeof v === 'number' ? v : numericOrText(String(v));
+  }
+  const n = (name: string) => Number(raw[name] ?? 0);
+  return {
+    poolId: n('POOL_ID'),
+    poolSize: n('POOL_SIZE'),
+    freeBuffers: n('FREE_BUFFERS'),
+    databasePages: n('DATABASE_PAGES'),
+    oldDatabasePages: n('OLD_DATABASE_PAGES'),
+    modifiedDatabasePages: n('MODIFIED_DATABASE_PAGES'),
+    pendingReads: n('PENDING_READS'),
+    pagesMadeYoung: n('PAGES_MADE_YOUNG'),
+    pagesNotMadeYoung: n('PAGES_NOT_MADE_YOUNG'),
+    pagesRead: n('NUMBER_PAGES_READ'),
+    pagesCreated: n('NUMBER_PAGES_CREATED'),
+    pagesWritten: n('NUMBER_PAGES_WRITTEN'),
+    pagesGet: n('NUMBER_PAGES_GET'),
+    readAhead: n('NUMBER_PAGES_READ_AHEAD'),
+    readAheadEvicted: n('NUMBER_READ_AHEAD_EVICTED'),
+    raw,
+  };
+}
+
+// ---------- INNODB_CACHED_INDEXES (MySQL 8) ----------
+
+/** Per-index page counts kept by the server as pages come and go: cheap, approximate. */
+export const CACHED_INDEXES_SQL = `SELECT t.NAME AS tbl, i.NAME AS idx, SUM(c.N_CACHED_PAGES) AS pages
+  FROM INFORMATION_SCHEMA.INNODB_CACHED_INDEXES c
+  JOIN INFORMATION_SCHEMA.INNODB_INDEXES i ON i.INDEX_ID = c.INDEX_ID
+  JOIN INFORMATION_SCHEMA.INNODB_TABLES t ON t.TABLE_ID = i.TABLE_ID
+ GROUP BY t.NAME, i.NAME`;
+
+export async function readCachedIndexes(
+  conn: Queryable,
+): Promise<Array<{ table: string; index: string; pages: number }>> {
+  const rows = await conn.rows<{ tbl: string; idx: string; pages: number | string }>(CACHED_INDEXES_SQL);
+  // INNODB_TABLES names a table "schema/table".
+  return rows.map((r) => ({
+    table: String(r.tbl).replace('/', '.'),
+    index: String(r.idx),
+    pages: Number(r.pages),
+  }));
+}
+
+function numericOrText(v: string): number | string {
+  return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(v) ? Number(v) : v;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}

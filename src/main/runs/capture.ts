@@ -1,0 +1,284 @@
+/**
+ * The pieces of a run's capture, each one statement or a few: the settings in force, the status
+ * counters, the statement itself (timed around execution only, its rows hashed as they stream), EXPLAIN
+ * and ANALYZE, and the stage profile from SHOW PROFILE or performance_schema.
+ */
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Connection } from 'mysql2/promise';
+import type { ServerIdentity } from '../../shared/models';
+import type {
+  ExplainCapture,
+  ProfileStage,
+  RunServerSettings,
+  StageProfile,
+  StatusDelta,
+} from '../../shared/runs';
+import type { Queryable } from '../bufferpool/lru';
+import { bufferPoolConfig, type Variables } from '../services/capabilities';
+import { versionAtLeast } from '../services/server-identity';
+
+export function serverSettings(identity: ServerIdentity, vars: Variables): RunServerSettings {
+  const pool = bufferPoolConfig(vars);
+  return {
+    flavor: identity.flavor,
+    version: identity.versionString,
+    bufferPoolSizeBytes: pool.sizeBytes,
+    bufferPoolInstances: pool.instances,
+    pageSizeBytes: pool.pageSizeBytes,
+    oldBlocksTimeMs: pool.oldBlocksTimeMs,
+    oldBlocksPct: pool.oldBlocksPct,
+    readAheadThreshold: pool.readAheadThreshold,
+    flushMethod: vars.innodb_flush_method ?? '',
+  };
+}
+
+// ---------- status counters ----------
+
+/** The post's read counters: global, so other sessions' work counts in them. */
+export const GLOBAL_COUNTERS = [
+  'Innodb_buffer_pool_read_requests',
+  'Innodb_buffer_pool_reads',
+  'Innodb_buffer_pool_read_ahead',
+  'Innodb_buffer_pool_read_ahead_evicted',
+  'Innodb_buffer_pool_read_ahead_rnd',
+  'Innodb_pages_read',
+  'Innodb_data_read',
+  'Innodb_data_reads',
+  'Innodb_rows_read',
+] as const;
+
+export type Counters = Map<string, number>;
+
+export async function readGlobalCounters(conn: Queryable): Promise<Counters> {
+  const names = GLOBAL_COUNTERS.map((n) => `'${n}'`).join(', ');
+  const rows = await conn.rows<{ Variable_name: string; Value: string }>(
+    `SHOW GLOBAL STATUS WHERE Variable_name IN (${names})`,
+  );
+  return countersOf(rows);
+}
+
+/** The session's Handler_read_* counters: this connection's reads only. */
+export async function readSessionHandlers(conn: Queryable): Promise<Counters> {
+  const rows = await conn.rows<{ Variable_name: string; Value: string }>(
+    "SHOW SESSION STATUS LIKE 'Handler\\_read\\_%'",
+  );
+  return countersOf(rows);
+}
+
+function countersOf(rows: Array<{ Variable_name: string; Value: string }>): Counters {
+  return new Map(rows.map((r) => [canonicalName(String(r.Variable_name)), Number(r.Value)]));
+}
+
+/** SHOW STATUS answers in the server's own case; name counters as the manual does. */
+function canonicalName(name: string): string {
+  const known = GLOBAL_COUNTERS.find((n) => n.toLowerCase() === name.toLowerCase());
+  if (known) return known;
+  return name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
+}
+
+export function statusDeltas(
+  before: Counters,
+  after: Counters | null,
+  scope: StatusDelta['scope'],
+): StatusDelta[] {
+  return [...before.entries()].map(([name, b]) => {
+    const a = after?.get(name) ?? b;
+    return { name, before: b, after: a, delta: a - b, scope };
+  });
+}
+
+// ---------- the statement ----------
+
+export interface Execution {
+  rows: number;
+  checksum: string;
+  elapsedMs: number;
+}
+
+/**
+ * Runs `sql` and hashes its rows as they stream in (order-sensitive: row by row, value by value), so
+ * a large result is never held in memory. The time is taken from sending the statement to its last
+ * row: nothing bplab does before or after counts.
+ */
+export function executeHashed(raw: Connection, sql: string): Promise<Execution> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    let rows = 0;
+    let failed = false;
+    const core = (raw as unknown as { connection: CoreConnection }).connection;
+    const started = performance.now();
+    const q = core.query({ sql, rowsAsArray: true, dateStrings: true });
+    q.on('result', (row: unknown) => {
+      if (!Array.isArray(row)) return;
+      rows++;
+      hash.update(rowText(row));
+    });
+    q.on('error', (e: unknown) => {
+      failed = true;
+      reject(e);
+    });
+    q.on('end', () => {
+      if (failed) return;
+      resolve({ rows, checksum: hash.digest('hex'), elapsedMs: performance.now() - started });
+    });
+  });
+}
+
+interface CoreConnection {
+  query(opts: { sql: string; rowsAsArray: boolean; dateStrings: boolean }): {
+    on(event: string, listener: (arg: unknown) => void): unknown;
+  };
+}
+
+/** One row as text: values separated by U+001F, NULL distinct from the text "NULL", the row ended by U+001E. */
+export function rowText(row: unknown[]): string {
+  return `${row.map(valueText).join('\u001f')}\u001e`;
+}
+
+function valueText(v: unknown): string {
+  if (v === null || v === undefined) return '\u0000NULL';
+  if (Buffer.isBuffer(v)) return `x'${v.toString('hex')}'`;
+  if (v instanceof Date) return v.toISOString();
+  return String(v);
+}
+
+// ---------- EXPLAIN and ANALYZE ----------
+
+export async function explainQuery(conn: Queryable, sql: string): Promise<ExplainCapture> {
+  const table = await conn.rows<Record<string, string | number | null>>(`EXPLAIN ${sql}`);
+  const [json] = await conn.rows<Record<string, string>>(`EXPLAIN FORMAT=JSON ${sql}`);
+  return { table: table.map((r) => ({ ...r })), json: JSON.parse(firstValue(json)) };
+}
+
+/**
+ * EXPLAIN ANALYZE (MySQL 8.0.18+) or ANALYZE FORMAT=JSON (MariaDB): runs the query again. On MariaDB
+ * 10.11.5+ the JSON holds r_engine_stats per table; they are kept apart too. Null where the server has neither.
+ */
+export async function analyzeQuery(
+  conn: Queryable,
+  identity: ServerIdentity,
+  sql: string,
+): Promise<Pick<ExplainCapture, 'analyze' | 'engineStats'> | null> {
+  const started = performance.now();
+  if (identity.flavor === 'mariadb') {
+    const [row] = await conn.rows<Record<string, string>>(`ANALYZE FORMAT=JSON ${sql}`);
+    const json: unknown = JSON.parse(firstValue(row));
+    const engineStats = engineStatsOf(json);
+    return {
+      analyze: { kind: 'analyze-json', json, durationMs: performance.now() - started },
+      ...(engineStats.length > 0 && { engineStats }),
+    };
+  }
+  if (!versionAtLeast(identity, 8, 0, 18)) return null;
+  const [row] = await conn.rows<Record<string, string>>(`EXPLAIN ANALYZE ${sql}`);
+  return {
+    analyze: { kind: 'explain-analyze', text: firstValue(row), durationMs: performance.now() - started },
+  };
+}
+
+/** Every `{ table: { table_name, r_engine_stats } }` in ANALYZE's JSON, in the order of the plan. */
+export function engineStatsOf(json: unknown): NonNullable<ExplainCapture['engineStats']> {
+  const found: NonNullable<ExplainCapture['engineStats']> = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (typeof o.table_name === 'string' && o.r_engine_stats && typeof o.r_engine_stats === 'object') {
+      const stats: Record<string, number> = {};
+      for (const [k, v] of Object.entries(o.r_engine_stats)) if (typeof v === 'number') stats[k] = v;
+      found.push({ table: o.table_name, stats });
+    }
+    for (const v of Object.values(o)) visit(v);
+  };
+  visit(json);
+  return found;
+}
+
+function firstValue(row: Record<string, unknown> | undefined): string {
+  const v = row ? Object.values(row)[0] : undefined;
+  if (typeof v !== 'string') throw new Error('the server returned no plan');
+  return v;
+}
+
+// ---------- the stage profile ----------
+
+/** A comment that names the run's statement, so the profile and performance_schema can find it. */
+export function runTag(runId: string): string {
+  return `/* bplab run ${runId.replace(/[^A-Za-z0-9-]/g, '')} */`;
+}
+
+/** SHOW PROFILE ALL of the statement tagged `tag` (profiling was on for the session). */
+export async function showProfileStages(conn: Queryable, tag: string): Promise<StageProfile> {
+  const profiles = await conn.rows<{ Query_ID: number; Query: string }>('SHOW PROFILES');
+  const mine = profiles.filter((p) => String(p.Query).startsWith(tag)).pop();
+  if (!mine)
+    return {
+      source: 'none',
+      note: 'SHOW PROFILES did not list the run’s statement (profiling_history_size too small?).',
+      stages: [],
+    };
+  const rows = await conn.rows<Record<string, string | number | null>>(
+    `SHOW PROFILE ALL FOR QUERY ${Number(mine.Query_ID)}`,
+  );
+  const ms = (v: unknown) => (v === null || v === undefined ? null : Number(v) * 1000);
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    source: 'show-profile',
+    note: 'SHOW PROFILE ALL (session variable profiling, on for the statement only).',
+    stages: rows.map((r): ProfileStage => ({
+      stage: String(r.Status),
+      durationMs: Number(r.Duration) * 1000,
+      cpuUserMs: ms(r.CPU_user),
+      cpuSystemMs: ms(r.CPU_system),
+      contextVoluntary: n(r.Context_voluntary),
+      contextInvoluntary: n(r.Context_involuntary),
+      blockOpsIn: n(r.Block_ops_in),
+      blockOpsOut: n(r.Block_ops_out),
+      pageFaultsMajor: n(r.Page_faults_major),
+      pageFaultsMinor: n(r.Page_faults_minor),
+    })),
+  };
+}
+
+/** performance_schema's stages of the statement tagged `tag` on thread `threadId` (MySQL 8). */
+export async function performanceSchemaStages(
+  conn: Queryable,
+  threadId: number,
+  tag: string,
+  note: string,
+): Promise<StageProfile> {
+  const [statement] = await conn.rows<{ id: number }>(
+    `SELECT EVENT_ID AS id FROM performance_schema.events_statements_history
+      WHERE THREAD_ID = ? AND SQL_TEXT LIKE ? ORDER BY EVENT_ID DESC LIMIT 1`,
+    [threadId, `${tag.replace(/[%_\\]/g, '\\$&')}%`],
+  );
+  if (!statement)
+    return {
+      source: 'none',
+      note: `${note} The statement was no longer in events_statements_history (other statements of the session pushed it out).`,
+      stages: [],
+    };
+  const rows = await conn.rows<{ name: string; wait: number | string }>(
+    `SELECT EVENT_NAME AS name, TIMER_WAIT AS wait FROM performance_schema.events_stages_history_long
+      WHERE THREAD_ID = ? AND NESTING_EVENT_ID = ? ORDER BY EVENT_ID`,
+    [threadId, Number(statement.id)],
+  );
+  return {
+    source: 'performance-schema',
+    note,
+    stages: rows.map((r) => ({
+      stage: String(r.name).replace(/^stage\/[^/]+\//, ''),
+      // TIMER_WAIT is in picoseconds.
+      durationMs: Number(r.wait) / 1e9,
+      cpuUserMs: null,
+      cpuSystemMs: null,
+      contextVoluntary: null,
+      contextInvoluntary: null,
+      blockOpsIn: null,
+      blockOpsOut: null,
+      pageFaultsMajor: null,
+      pageFaultsMinor: null,
+    })),
+  };
+}

@@ -1,0 +1,491 @@
+/**
+ * A run of one query with full capture, as a task whose id is the runId. Three connections: the run's
+ * own (the query, its session counters, SHOW PROFILE, EXPLAIN), a control one (global counters, pool
+ * stats and LRU snapshots before and after, performance_schema, and the KILL QUERY of a cancel), and
+ * the live poller's. Everything bplab reads before and after the query is outside the timed part.
+ * A cancel KILLs the query and keeps what was captured; a server that drops the connection leaves the
+ * run 'interrupted'. Every run, finished or not, is saved.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { TaskProgress } from '../../shared/contract';
+import type { ServerIdentity } from '../../shared/models';
+import { AppFailure } from '../../shared/result';
+import {
+  RunSpecSchema,
+  type RunResult,
+  type RunSample,
+  type RunSpec,
+  type RunSpecParsed,
+  type StageProfile,
+} from '../../shared/runs';
+import { bucketPagesFor, compositionOf, readPoolStats, walkLru, type OldMethod } from '../bufferpool/lru';
+import { LivePoller } from '../bufferpool/poller';
+import type { QueryCatalogue, ResolvedQuery } from '../queries/catalogue';
+import { readVariables } from '../services/capabilities';
+import { CancellableConnection } from '../db/cancellable';
+import type { ServerConnection } from '../db/connections';
+import { queryFailure } from '../db/errors';
+import { identifyServer, versionAtLeast } from '../services/server-identity';
+import type { SettingsJournal } from '../services/settings-journal';
+import { readDatasetRecord } from '../ssb/dataset-meta';
+import {
+  analyzeQuery,
+  explainQuery,
+  executeHashed,
+  performanceSchemaStages,
+  readGlobalCounters,
+  readSessionHandlers,
+  runTag,
+  serverSettings,
+  showProfileStages,
+  statusDeltas,
+  type Execution,
+} from './capture';
+import type { RunStore } from './run-store';
+
+/** Above this pool size, walking the LRU needs the user's consent (0.1-0.3 s per GB under the pool mutex). */
+export const LRU_CONSENT_POOL_BYTES = 4 * 1024 ** 3;
+
+export interface RunServiceDeps {
+  connections: { open(profileId: string, opts: { password?: string }): Promise<ServerConnection> };
+  catalogue: QueryCatalogue;
+  store: RunStore;
+  journal: SettingsJournal;
+  onSample?: (sample: RunSample) => void;
+  onProgress?: (progress: TaskProgress) => void;
+  lruConsentPoolBytes?: number;
+  now?: () => Date;
+}
+
+interface ActiveRun {
+  cancelled: boolean;
+  /** Set while the query runs: KILLs it. */
+  kill?: () => Promise<void>;
+  done: Promise<RunResult>;
+}
+
+/** What is ready once a run is accepted: the query, the connections and the server's settings. */
+interface PreparedRun {
+  runId: string;
+  profileId: string;
+  spec: RunSpecParsed;
+  query: ResolvedQuery;
+  exec: ServerConnection;
+  control: ServerConnection;
+  poll: ServerConnection | null;
+  identity: ServerIdentity;
+  result: RunResult;
+  oldMethod: OldMethod;
+  walkLru: boolean;
+  bucketPages: number;
+}
+
+const PS_STAGE_TABLES = ['performance_schema.setup_instruments', 'performance_schema.setup_consumers'];
+const PS_STAGE_CONSUMERS = [
+  'events_stages_current',
+  'events_stages_history_long',
+  'events_statements_history',
+];
+
+export class RunService {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: RunServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Accepts a run (the query exists, the server answers, the LRU may be walked) and runs it in the background. */
+  async start(profileId: string, password: string | undefined, spec: RunSpec): Promise<{ runId: string }> {
+    const prepared = await this.prepare(profileId, password, spec);
+    void this.track(prepared).catch(() => {});
+    return { runId: prepared.runId };
+  }
+
+  /** Runs to the end and returns the result (the CLI and tests wait for it). */
+  async run(profileId: string, password: string | undefined, spec: RunSpec): Promise<RunResult> {
+    return this.track(await this.prepare(profileId, password, spec));
+  }
+
+  /** A run in progress ends once its result is saved; resolves with it. */
+  finished(runId: string): Promise<RunResult> | null {
+    return this.active.get(runId)?.done ?? null;
+  }
+
+  /** Asks a run to stop: its query is KILLed; what was captured is kept. False when no such run is in progress. */
+  cancel(runId: string): boolean {
+    const run = this.active.get(runId);
+    if (!run || run.cancelled) return false;
+    run.cancelled = true;
+    void run.kill?.().catch(() => {});
+    return true;
+  }
+
+  runningIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  list(profileId?: string) {
+    return this.deps.store.list(profileId);
+  }
+  get(runId: string): RunResult {
+    return this.deps.store.get(runId);
+  }
+  delete(runId: string): void {
+    if (this.active.has(runId))
+      throw AppFailure.of('BUSY', `Run ${runId} is still in progress; cancel it first.`);
+    this.deps.store.delete(runId);
+  }
+
+  /** Cancels every run in progress and waits for them to be saved. */
+  async shutdown(): Promise<void> {
+    const all = [...this.active.entries()];
+    for (const [id] of all) this.cancel(id);
+    await Promise.allSettled(all.map(([, r]) => r.done));
+  }
+
+  private track(p: PreparedRun): Promise<RunResult> {
+    const entry: ActiveRun = { cancelled: false, done: Promise.resolve(p.result) };
+    entry.done = this.execute(p, entry).finally(() => this.active.delete(p.runId));
+    this.active.set(p.runId, entry);
+    return entry.done;
+  }
+
+  private async prepare(
+    profileId: string,
+    password: string | undefined,
+    specIn: RunSpec,
+  ): Promise<PreparedRun> {
+    const spec = RunSpecSchema.parse(specIn);
+    const query = this.deps.catalogue.resolve(spec.queryId, spec.variant);
+    const opened: ServerConnection[] = [];
+    const open = async () => {
+      const c = await this.deps.connections.open(profileId, { password });
+      opened.push(c);
+      return c;
+    };
+    try {
+      const exec = await open();
+      const vars = await readVariables(exec);
+      const identity = identifyServer(vars.version ?? '', vars.version_comment ?? '');
+      const settings = serverSettings(identity, vars);
+      const limit = this.deps.lruConsentPoolBytes ?? LRU_CONSENT_POOL_BYTES;
+      const production = exec.profile.production === true;
+      const walk = spec.allowLruPolling || (!production && settings.bufferPoolSizeBytes <= limit);
+      if (!walk && spec.poll !== 'off') {
+        const why = production
+          ? `the profile "${exec.profile.name}" is marked production`
+          : `its buffer pool is ${(settings.bufferPoolSizeBytes / 1024 ** 3).toFixed(1)} GB (over ${(limit / 1024 ** 3).toFixed(0)} GB)`;
+        throw AppFailure.of(
+          'CONSENT_REQUIRED',
+          `bplab will not walk INNODB_BUFFER_PAGE_LRU on this server without your consent: ${why}. The server builds that table by walking the whole LRU while it holds the buffer pool's mutex (about 0.1-0.3 s per GB), which stalls other queries; the MySQL manual warns it affects performance, and a WHERE clause does not make it cheaper.`,
+          {
+            hint: 'Allow LRU polling for this run, or run with polling off (no LRU composition is captured then).',
+            details: { profileId, production, bufferPoolSizeBytes: settings.bufferPoolSizeBytes },
+          },
+        );
+      }
+      await exec.rows('USE ??', [spec.schema]).catch((e: unknown) => {
+        const f = queryFailure(e, exec.where);
+        throw AppFailure.of(
+          'NOT_FOUND',
+          `There is no schema "${spec.schema}" on ${exec.where}: ${f.error.message}`,
+          {
+            hint: 'bplab ssb list shows the datasets on this server.',
+          },
+        );
+      });
+      const record = await readDatasetRecord(exec.raw, spec.schema).catch(() => null);
+      const control = await open();
+      const poll = spec.poll === 'off' ? null : await open();
+      const runId = `run-${this.now()
+        .toISOString()
+        .replace(/[^0-9]/g, '')
+        .slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+      const poolPages =
+        settings.bufferPoolSizeBytes / settings.pageSizeBytes / Math.max(1, settings.bufferPoolInstances);
+      const result: RunResult = {
+        format: 1,
+        runId,
+        profileId,
+        queryId: query.query.id,
+        variant: query.variant,
+        sql: query.sql,
+        schema: spec.schema,
+        dataset: record ? { schema: spec.schema, sf: record.sf, source: record.source } : null,
+        server: settings,
+        startedAt: this.now().toISOString(),
+        state: 'running',
+        error: null,
+        elapsedMs: null,
+        rows: null,
+        checksum: null,
+        explain: null,
+        profile: { source: 'none', note: '', stages: [] },
+        status: [],
+        poolStats: { before: [], after: null },
+        lru: { before: null, after: null },
+        samples: { stats: [], compositions: [], maps: [], cachedIndexes: [], cost: null, downsampled: false },
+      };
+      return {
+        runId,
+        profileId,
+        spec,
+        query,
+        exec,
+        control,
+        poll,
+        identity,
+        result,
+        oldMethod: identity.flavor === 'mariadb' ? 'lru-position' : 'is-old',
+        walkLru: walk,
+        bucketPages: bucketPagesFor(poolPages),
+      };
+    } catch (e) {
+      await Promise.allSettled(opened.map((c) => closeSoon(c)));
+      throw e;
+    }
+  }
+
+  private async execute(p: PreparedRun, entry: ActiveRun): Promise<RunResult> {
+    const { result, exec, control, identity } = p;
+    const progress = (phase: string, message: string, done = false) =>
+      this.deps.onProgress?.({ taskId: p.runId, phase, fraction: null, message, done });
+    const tag = runTag(p.runId);
+    const statement = `${tag}\n${statementText(p.query.sql)}`;
+    const stages = stageSource(identity);
+    let psThread: number | null = null;
+    let psNote = '';
+    let poller: LivePoller | null = null;
+    let t0 = 0;
+    try {
+      progress('preparing', `capturing the state before ${p.query.query.id}`);
+      const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
+      if (stages === 'performance-schema') ({ psThread, psNote } = await this.prepareStages(p));
+      else if (stages === 'none')
+        result.profile = {
+          source: 'none',
+          note: 'This server has neither SHOW PROFILE nor performance_schema stages.',
+          stages: [],
+        };
+
+      // Before: the session's counters (read twice: the second read tells what a SHOW itself adds).
+      const h0 = await readSessionHandlers(exec);
+      const h1 = await readSessionHandlers(exec);
+      const handlersBefore = new Map([...h1].map(([k, v]) => [k, v + (v - (h0.get(k) ?? v))]));
+      const globalsBefore = await readGlobalCounters(control);
+      result.poolStats.before = await readPoolStats(control);
+      let beforeAt = 0;
+      if (p.walkLru) {
+        result.lru.before = compositionOf(await walkLru(control, p.oldMethod), 0);
+        beforeAt = performance.now();
+      }
+      if (entry.cancelled)
+        throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
+
+      if (p.poll && p.spec.poll !== 'off') {
+        poller = new LivePoller({
+          conn: p.poll,
+          setting: p.spec.poll,
+          oldMethod: p.oldMethod,
+          bucketPages: p.bucketPages,
+          walkLru: p.walkLru,
+          cachedIndexes: identity.flavor !== 'mariadb' && versionAtLeast(identity, 8, 0, 0),
+          clock: () => performance.now() - t0,
+          onSample: (s) => this.deps.onSample?.({ runId: p.runId, ...s }),
+        });
+      }
+      if (p.query.custom) await exec.rows('START TRANSACTION READ ONLY');
+      if (stages === 'show-profile') await exec.rows('SET SESSION profiling = 1');
+      entry.kill = () => statementRunner.cancel();
+      progress('running', `${p.query.query.id} (${p.query.variant}) is running`);
+      let execution: Execution | null = null;
+      let failure: AppFailure | null = null;
+      t0 = performance.now();
+      if (result.lru.before) result.lru.before.atMs = Math.round(beforeAt - t0);
+      poller?.start();
+      try {
+        execution = await statementRunner.run((conn) => executeHashed(conn, statement));
+      } catch (e) {
+        failure = queryFailure(e, exec.where);
+      }
+      const endedAt = performance.now();
+      entry.kill = undefined;
+      await poller?.stop();
+      if (execution) {
+        result.elapsedMs = round2(execution.elapsedMs);
+        result.rows = execution.rows;
+        result.checksum = execution.checksum;
+      } else {
+        result.elapsedMs = round2(endedAt - t0);
+      }
+      const lost = failure?.error.code === 'CONNECTION_LOST';
+      if (failure) {
+        if (lost) {
+          result.state = 'interrupted';
+          result.error = `The server closed the connection while ${p.query.query.id} ran (it stopped, restarted or killed the session): ${failure.error.message} What was captured before is kept.`;
+        } else if (entry.cancelled && failure.error.code === 'CANCELLED') {
+          result.state = 'cancelled';
+          result.error = `Cancelled after ${(result.elapsedMs / 1000).toFixed(1)} s: the query was stopped with KILL QUERY; what was captured is kept.`;
+        } else {
+          result.state = 'failed';
+          result.error = failure.error.message;
+        }
+      }
+
+      // After: each piece on its own, so a server that went away leaves the rest as captured.
+      progress('capturing', 'capturing the state after the query');
+      await this.quietly(async () => {
+        if (stages === 'show-profile') await exec.rows('SET SESSION profiling = 0');
+        if (p.query.custom) await exec.rows('ROLLBACK');
+      });
+      const handlersAfter = await this.quietly(() => readSessionHandlers(exec));
+      const globalsAfter = await this.quietly(() => readGlobalCounters(control));
+      result.status = [
+        ...statusDeltas(globalsBefore, globalsAfter, 'global'),
+        ...statusDeltas(handlersBefore, handlersAfter, 'session'),
+      ];
+      result.poolStats.after = await this.quietly(() => readPoolStats(control));
+      if (p.walkLru) {
+        const walked = await this.quietly(() => walkLru(control, p.oldMethod));
+        if (walked) result.lru.after = compositionOf(walked, Math.round(performance.now() - t0));
+      }
+      if (poller) result.samples = poller.samples();
+      if (stages === 'show-profile')
+        result.profile =
+          (await this.quietly(() => showProfileStages(exec, tag))) ?? unreadable('SHOW PROFILE');
+      else if (stages === 'performance-schema' && psThread !== null)
+        result.profile =
+          (await this.quietly(() => performanceSchemaStages(control, psThread!, tag, psNote))) ??
+          unreadable('performance_schema');
+      else if (stages === 'performance-schema') result.profile = { source: 'none', note: psNote, stages: [] };
+
+      if (!lost) {
+        result.explain = await this.quietly(() => explainQuery(exec, statementText(p.query.sql)));
+        if (p.spec.explainAnalyze && result.state === 'running' && result.explain) {
+          progress('analyzing', 'running the query again under ANALYZE');
+          const analyzed = await this.quietly(async () => {
+            if (p.query.custom) await exec.rows('START TRANSACTION READ ONLY');
+            try {
+              return await analyzeQuery(exec, identity, statementText(p.query.sql));
+            } finally {
+              if (p.query.custom) await exec.rows('ROLLBACK');
+            }
+          });
+          if (analyzed) Object.assign(result.explain, analyzed);
+        }
+      }
+      if (result.state === 'running') result.state = 'complete';
+    } catch (e) {
+      const f = queryFailure(e, exec.where);
+      result.state = entry.cancelled
+        ? 'cancelled'
+        : f.error.code === 'CONNECTION_LOST'
+          ? 'interrupted'
+          : 'failed';
+      result.error = f.error.message;
+      await poller?.stop();
+      if (poller) result.samples = poller.samples();
+    } finally {
+      if (stages === 'performance-schema')
+        await this.deps.journal.restore(control.raw, p.profileId, PS_STAGE_TABLES).catch(() => {
+          // Kept in the journal: the next connection to this server puts the rows back.
+        });
+      await Promise.allSettled([exec, control, p.poll].map((c) => c && closeSoon(c)));
+    }
+    this.deps.store.save(result);
+    progress(
+      result.state,
+      result.error ?? `${p.query.query.id} ${result.state} in ${result.elapsedMs} ms`,
+      true,
+    );
+    return result;
+  }
+
+  /** Switches on the stage instruments and consumers (journaled) unless the profile is production. */
+  private async prepareStages(p: PreparedRun): Promise<{ psThread: number | null; psNote: string }> {
+    const [thread] = await p.exec.rows<{ t: number }>(
+      'SELECT THREAD_ID AS t FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID()',
+    );
+    if (!thread) return { psThread: null, psNote: 'performance_schema does not list this session’s thread.' };
+    if (p.exec.profile.production) {
+      const [off] = await p.control.rows<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM performance_schema.setup_instruments WHERE NAME LIKE 'stage/%' AND (ENABLED <> 'YES' OR TIMED <> 'YES')",
+      );
+      const [offConsumers] = await p.control.rows<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM performance_schema.setup_consumers WHERE NAME IN (?) AND ENABLED <> 'YES'`,
+        [PS_STAGE_CONSUMERS],
+      );
+      if (Number(off?.n) > 0 || Number(offConsumers?.n) > 0)
+        return {
+          psThread: null,
+          psNote:
+            'No stage profile: the stage instruments are off and this profile is marked production, so bplab changes no setting on it.',
+        };
+      return {
+        psThread: Number(thread.t),
+        psNote: 'performance_schema stages (already on; nothing changed).',
+      };
+    }
+    const reason = `stage profile of run ${p.runId}`;
+    const instruments = await this.deps.journal.enableSetupRows(
+      p.control.raw,
+      p.profileId,
+      'setup_instruments',
+      ['stage/%'],
+      reason,
+    );
+    const consumers = await this.deps.journal.enableSetupRows(
+      p.control.raw,
+      p.profileId,
+      'setup_consumers',
+      PS_STAGE_CONSUMERS,
+      reason,
+    );
+    const changed = instruments + consumers;
+    return {
+      psThread: Number(thread.t),
+      psNote:
+        changed > 0
+          ? `performance_schema stages of the run’s thread; bplab switched on ${instruments} stage instruments and ${consumers} consumers for the run (journaled) and put them back after.`
+          : 'performance_schema stages of the run’s thread (already on; nothing changed).',
+    };
+  }
+
+  private async quietly<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Where the stage profile comes from on this server. */
+export function stageSource(identity: ServerIdentity): StageProfile['source'] {
+  if (identity.flavor === 'mariadb') return 'show-profile';
+  return versionAtLeast(identity, 8, 0, 0) ? 'performance-schema' : 'show-profile';
+}
+
+/** The statement as it is sent: the file's text without its trailing semicolon. */
+export function statementText(sql: string): string {
+  return sql.trim().replace(/;\s*$/, '');
+}
+
+/** Closes a connection; one whose server is gone may never answer the QUIT, so it is dropped after a second. */
+async function closeSoon(c: ServerConnection): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 1_000)));
+  const outcome = await Promise.race([c.close().then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') c.raw.destroy();
+}
+
+function unreadable(source: string): StageProfile {
+  return { source: 'none', note: `The ${source} stages could not be read after the query.`, stages: [] };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}

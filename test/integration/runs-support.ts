@@ -1,0 +1,104 @@
+/**
+ * A lab for the run tests: a sandbox of this run's flavor with a small buffer pool (16 MB) and an SSB
+ * dataset larger than it (SF 0.05: lineorder alone is about 30 MB), a bplab data folder with the
+ * sandbox's profile, and a RunService wired as the app wires it.
+ */
+import { join } from 'node:path';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { QueryCatalogue } from '../../src/main/queries/catalogue';
+import { RunService } from '../../src/main/runs/run-service';
+import { RunStore } from '../../src/main/runs/run-store';
+import { SandboxService } from '../../src/main/sandbox/sandboxes';
+import { ConnectionService } from '../../src/main/db/connections';
+import { ProfileStore } from '../../src/main/services/profiles';
+import { SessionSecretStore } from '../../src/main/services/secrets';
+import { SettingsJournal } from '../../src/main/services/settings-journal';
+import { generateDataset } from '../../src/main/ssb/datasets';
+import type { SandboxInfo } from '../../src/shared/models';
+import type { RunSample } from '../../src/shared/runs';
+import { testServer } from '../support/test-server';
+
+export const LAB_SCHEMA = 'ssb_lab';
+
+export interface RunsLab {
+  dataDir: string;
+  sandboxes: SandboxService;
+  info: SandboxInfo;
+  profiles: ProfileStore;
+  journal: SettingsJournal;
+  connections: ConnectionService;
+  catalogue: QueryCatalogue;
+  service: RunService;
+  samples: RunSample[];
+  /** A plain connection to the sandbox, for the tests' own SQL. */
+  connect(): Promise<Connection>;
+  close(): Promise<void>;
+}
+
+export async function openRunsLab(
+  name: string,
+  opts: { sf?: number; poolSize?: string } = {},
+): Promise<RunsLab> {
+  const server = testServer();
+  const dataDir = join(server.scratchDir, `runs-${name}`);
+  const profiles = new ProfileStore(dataDir);
+  const sandboxes = new SandboxService({
+    root: join(dataDir, 'sandboxes'),
+    profiles: {
+      upsert: async (p) => void profiles.put(p),
+      remove: async (id) => {
+        if (profiles.find(id)) profiles.delete(id);
+      },
+    },
+  });
+  const info = await sandboxes.create({
+    name,
+    binaryPath: server.binaryPath,
+    bufferPoolSize: opts.poolSize ?? '16M',
+    localInfile: true,
+  });
+  const current = { info };
+  const connect = () =>
+    createConnection({ ...sandboxes.connectionOptions(current.info), connectTimeout: 5000 });
+  await generateDataset(
+    { schema: LAB_SCHEMA, sf: opts.sf ?? 0.05, seed: 1 },
+    { connect, bplabVersion: 'test' },
+  );
+  const journal = new SettingsJournal(dataDir);
+  const connections = new ConnectionService({ profiles, secrets: new SessionSecretStore(), journal });
+  const catalogue = new QueryCatalogue(dataDir);
+  const samples: RunSample[] = [];
+  const service = new RunService({
+    connections,
+    catalogue,
+    store: new RunStore(dataDir),
+    journal,
+    onSample: (s) => samples.push(s),
+  });
+  return {
+    dataDir,
+    sandboxes,
+    get info() {
+      return current.info;
+    },
+    set info(next: SandboxInfo) {
+      current.info = next;
+    },
+    profiles,
+    journal,
+    connections,
+    catalogue,
+    service,
+    samples,
+    connect,
+    close: async () => {
+      await service.shutdown();
+      await sandboxes.delete(current.info.id).catch(() => {});
+    },
+  };
+}
+
+/** A cold buffer pool: the sandbox restarted (dump and load at startup are off). */
+export async function coldPool(lab: RunsLab): Promise<void> {
+  lab.info = await lab.sandboxes.restart(lab.info.id);
+}

@@ -1,0 +1,330 @@
+/**
+ * Runs against a real server of this run's flavor, on a 16 MB pool with SSB data larger than it:
+ * the full capture of a cold Q1.1, the stage profile (SHOW PROFILE, or performance_schema with the
+ * instruments put back), bplab's old/young split against a direct count on a still pool, identical
+ * checksums across each query's variants, cancel, custom SQL refused, the production consent, and a
+ * server killed mid-query.
+ */
+import type { RowDataPacket } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compositionOf, walkLru } from '../../src/main/bufferpool/lru';
+import { GLOBAL_COUNTERS } from '../../src/main/runs/capture';
+import { AppFailure } from '../../src/shared/result';
+import type { RunResult } from '../../src/shared/runs';
+import { testServer } from '../support/test-server';
+import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
+
+const server = testServer();
+const mysql8 = server.flavor !== 'mariadb' && Number(server.version.split('.')[0]) >= 8;
+let lab: RunsLab;
+
+/** A read that runs for tens of seconds: every lineorder row against every date. */
+const SLOW_READ = `select count(*) from lineorder a join dim_date b on a.lo_quantity + b.d_year > 0`;
+
+async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppFailure) return e;
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+async function setupRows(): Promise<string> {
+  const c = await lab.connect();
+  try {
+    const [i] = await c.query<RowDataPacket[]>(
+      "SELECT NAME, ENABLED, TIMED FROM performance_schema.setup_instruments WHERE NAME LIKE 'stage/%' ORDER BY NAME",
+    );
+    const [k] = await c.query<RowDataPacket[]>(
+      'SELECT NAME, ENABLED FROM performance_schema.setup_consumers ORDER BY NAME',
+    );
+    return JSON.stringify([i, k]);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Waits until the sandbox shows a statement matching `like` running. */
+async function waitForStatement(like: string): Promise<void> {
+  const c = await lab.connect();
+  try {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const [rows] = await c.query<RowDataPacket[]>(
+        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE ? AND COMMAND = 'Query' AND ID <> CONNECTION_ID()",
+        [like],
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no statement like ${like} ever ran`);
+  } finally {
+    await c.end();
+  }
+}
+
+beforeAll(async () => {
+  lab = await openRunsLab('runs');
+}, 240_000);
+
+afterAll(async () => {
+  await lab?.close();
+}, 60_000);
+
+describe(`runs on ${server.label}`, () => {
+  let cold: RunResult;
+  let psBefore = '';
+
+  it('captures every field of a cold Q1.1, plausibly', async () => {
+    await coldPool(lab);
+    if (mysql8) psBefore = await setupRows();
+    cold = await lab.service.run(lab.info.profileId, undefined, {
+      queryId: 'Q1.1',
+      schema: LAB_SCHEMA,
+      poll: 50,
+      explainAnalyze: true,
+    });
+    expect(cold.error).toBeNull();
+    expect(cold.state).toBe('complete');
+    expect(cold.server.bufferPoolSizeBytes).toBe(16 * 1024 * 1024);
+    expect(cold.server.pageSizeBytes).toBe(16384);
+    expect(cold.server.oldBlocksPct).toBeGreaterThan(0);
+    expect(cold.server.flushMethod.length).toBeGreaterThan(0);
+    expect(cold.dataset).toEqual({ schema: LAB_SCHEMA, sf: 0.05, source: 'generated' });
+    expect(cold.elapsedMs).toBeGreaterThan(0);
+    expect(cold.rows).toBe(1);
+    expect(cold.checksum).toMatch(/^[0-9a-f]{64}$/);
+    // EXPLAIN, both forms, and the ANALYZE the server has.
+    expect(cold.explain!.table.map((r) => r.table)).toEqual(
+      expect.arrayContaining(['lineorder', 'dim_date']),
+    );
+    expect(cold.explain!.json).toHaveProperty('query_block');
+    if (server.flavor === 'mariadb') {
+      expect(cold.explain!.analyze?.kind).toBe('analyze-json');
+      expect(cold.explain!.engineStats?.map((s) => s.table)).toEqual(expect.arrayContaining(['lineorder']));
+    } else if (mysql8) {
+      expect(cold.explain!.analyze?.text).toMatch(/actual time=/);
+    }
+    // Status: the post's global counters and the session's handlers; a cold pool reads from disk.
+    const status = new Map(cold.status.map((s) => [s.name, s]));
+    // Every counter of the post this server has (MariaDB 10.11 has no Innodb_rows_read).
+    const c = await lab.connect();
+    const [has] = await c.query<RowDataPacket[]>('SHOW GLOBAL STATUS');
+    await c.end();
+    const names = new Set(has.map((r) => String(r.Variable_name).toLowerCase()));
+    const expected = GLOBAL_COUNTERS.filter((n) => names.has(n.toLowerCase()));
+    expect(expected.length).toBeGreaterThanOrEqual(8);
+    for (const name of expected) expect(status.get(name)?.scope, name).toBe('global');
+    expect(status.get('Innodb_pages_read')!.delta).toBeGreaterThan(100);
+    expect(status.get('Innodb_buffer_pool_read_requests')!.delta).toBeGreaterThan(
+      status.get('Innodb_pages_read')!.delta,
+    );
+    const handlers = cold.status.filter((s) => s.scope === 'session');
+    expect(handlers.map((h) => h.name)).toEqual(
+      expect.arrayContaining(['Handler_read_rnd_next', 'Handler_read_key']),
+    );
+    // Tens of thousands of lineorder rows count in the session's handlers (whatever the plan).
+    expect(handlers.reduce((s, h) => s + h.delta, 0)).toBeGreaterThan(10_000);
+    // The pool before and after, per pool.
+    expect(cold.poolStats.before.length).toBeGreaterThan(0);
+    expect(cold.poolStats.after!.length).toBe(cold.poolStats.before.length);
+    const read = (p: RunResult['poolStats']['before']) => p.reduce((s, x) => s + x.pagesRead, 0);
+    expect(read(cold.poolStats.after!)).toBeGreaterThan(read(cold.poolStats.before));
+    // The LRU: lineorder's clustered index holds the most pages afterwards.
+    const top = cold.lru.after!.indexes[0]!;
+    expect(top.table).toBe(`${LAB_SCHEMA}.lineorder`);
+    expect(top.index).toBe('GEN_CLUST_INDEX');
+    expect(top.pages).toBe(top.oldPages + top.youngPages);
+    expect(top.poolShare).toBeGreaterThan(0.5);
+    expect(cold.lru.before!.atMs).toBeLessThanOrEqual(0);
+    expect(
+      (cold.lru.before!.indexes.find((i) => i.table === `${LAB_SCHEMA}.lineorder`)?.pages ?? 0) < top.pages,
+    ).toBe(true);
+    // The poller's samples and its cost.
+    expect(cold.samples.stats.length).toBeGreaterThan(0);
+    expect(cold.samples.compositions.length).toBeGreaterThan(0);
+    expect(cold.samples.maps[0]!.pools[0]!.buckets.length).toBeGreaterThan(1);
+    expect(cold.samples.cost!.snapshots).toBeGreaterThan(0);
+    expect(cold.samples.cost!.meanSnapshotMs).toBeGreaterThan(0);
+    expect(lab.samples.some((s) => s.runId === cold.runId && s.map)).toBe(true);
+    // Saved.
+    expect(lab.service.get(cold.runId)).toEqual(cold);
+    expect(lab.service.list().map((r) => r.runId)).toContain(cold.runId);
+  }, 120_000);
+
+  it('profiles the stages from SHOW PROFILE or performance_schema, and puts the instruments back', async () => {
+    const stages = cold.profile.stages;
+    expect(stages.length).toBeGreaterThan(2);
+    expect(stages.reduce((s, x) => s + x.durationMs, 0)).toBeGreaterThan(0);
+    if (mysql8) {
+      expect(cold.profile.source).toBe('performance-schema');
+      expect(await setupRows()).toBe(psBefore);
+      expect(lab.journal.pending()).toEqual([]);
+    } else {
+      expect(cold.profile.source).toBe('show-profile');
+      expect(stages.some((s) => s.cpuUserMs !== null)).toBe(true);
+      expect(stages.some((s) => /opening tables/i.test(s.stage))).toBe(true);
+    }
+  });
+
+  it("reports each index's old/young split exactly as a direct count on a still pool", async () => {
+    const c = await lab.connect();
+    const fingerprint = async () => {
+      const [rows] = await c.query<RowDataPacket[]>(
+        'SELECT POOL_ID, DATABASE_PAGES, OLD_DATABASE_PAGES, NUMBER_PAGES_READ, PAGES_MADE_YOUNG FROM information_schema.INNODB_BUFFER_POOL_STATS ORDER BY POOL_ID',
+      );
+      return JSON.stringify(rows);
+    };
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const f0 = await fingerprint();
+        const bplab = compositionOf(
+          await walkLru(
+            { rows: async (sql, v) => (await c.query(sql, v))[0] as never },
+            server.flavor === 'mariadb' ? 'lru-position' : 'is-old',
+          ),
+          0,
+        );
+        const direct =
+          server.flavor === 'mariadb'
+            ? `SELECT TABLE_NAME t, INDEX_NAME i, COUNT(*) pages,
+                      SUM(LRU_POSITION < (SELECT OLD_DATABASE_PAGES FROM information_schema.INNODB_BUFFER_POOL_STATS)) old
+                 FROM information_schema.INNODB_BUFFER_PAGE_LRU WHERE TABLE_NAME LIKE '%${LAB_SCHEMA}%' GROUP BY 1, 2`
+            : `SELECT TABLE_NAME t, INDEX_NAME i, COUNT(*) pages, SUM(IS_OLD = 'YES') old
+                 FROM information_schema.INNODB_BUFFER_PAGE_LRU WHERE TABLE_NAME LIKE '%${LAB_SCHEMA}%' GROUP BY 1, 2`;
+        const [rows] = await c.query<RowDataPacket[]>(direct);
+        const f1 = await fingerprint();
+        if (f0 !== f1 && attempt < 5) continue;
+        expect(f1).toBe(f0);
+        const expected = rows
+          .map((r) => ({
+            key: `${String(r.t).replaceAll('`', '')}/${r.i}`,
+            pages: Number(r.pages),
+            old: Number(r.old),
+          }))
+          .sort((a, b) => a.key.localeCompare(b.key));
+        const reported = bplab.indexes
+          .filter((x) => x.table.startsWith(`${LAB_SCHEMA}.`))
+          .map((x) => ({ key: `${x.table}/${x.index}`, pages: x.pages, old: x.oldPages }))
+          .sort((a, b) => a.key.localeCompare(b.key));
+        expect(reported.length).toBeGreaterThan(1);
+        expect(reported).toEqual(expected);
+        // And the old pages of all indexes add up to the pool's old sublist.
+        const [[stats]] = await c.query<RowDataPacket[]>(
+          'SELECT SUM(OLD_DATABASE_PAGES) AS old FROM information_schema.INNODB_BUFFER_POOL_STATS',
+        );
+        expect(bplab.indexes.reduce((s, x) => s + x.oldPages, 0)).toBe(Number(stats!.old));
+        break;
+      }
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('returns the same checksum for every variant of each of the 13 queries', async () => {
+    const queries = lab.catalogue.list().filter((q) => q.source === 'ssb');
+    expect(queries).toHaveLength(13);
+    for (const q of queries) {
+      const sums = new Set<string>();
+      for (const v of q.variants) {
+        const r = await lab.service.run(lab.info.profileId, undefined, {
+          queryId: q.id,
+          variant: v.variant,
+          schema: LAB_SCHEMA,
+          poll: 'off',
+        });
+        expect(r.state, `${q.id} ${v.variant}: ${r.error}`).toBe('complete');
+        sums.add(`${r.rows}:${r.checksum}`);
+      }
+      expect([...sums], q.id).toHaveLength(1);
+    }
+  }, 300_000);
+
+  it('refuses custom SQL that writes, in words', async () => {
+    for (const sql of [
+      'delete from lineorder',
+      'select * from lineorder into outfile "/tmp/x"',
+      'select * from dim_date for update',
+      'select 1; drop table dim_date',
+    ]) {
+      const f = await failureOf(
+        Promise.resolve().then(() =>
+          lab.catalogue.save({ title: 'bad', variants: [{ variant: 'base', label: 'bad', sql }] }),
+        ),
+      );
+      expect(f.error.message, sql).toMatch(/only reads/i);
+    }
+    expect(lab.catalogue.list().some((q) => q.source === 'custom')).toBe(false);
+  });
+
+  it('cancels a running query with KILL QUERY and keeps what was captured', async () => {
+    const q = lab.catalogue.save({
+      title: 'slow read',
+      variants: [{ variant: 'base', label: 'cross', sql: SLOW_READ }],
+    });
+    const { runId } = await lab.service.start(lab.info.profileId, undefined, {
+      queryId: q.id,
+      schema: LAB_SCHEMA,
+      poll: 200,
+    });
+    await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    const started = Date.now();
+    expect(lab.service.cancel(runId)).toBe(true);
+    const r = await lab.service.finished(runId)!;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.state).toBe('cancelled');
+    expect(r.error).toMatch(/KILL QUERY/);
+    expect(r.checksum).toBeNull();
+    expect(r.poolStats.after).not.toBeNull();
+    expect(r.lru.after).not.toBeNull();
+    expect(r.status.length).toBeGreaterThan(0);
+    expect(lab.service.get(runId).state).toBe('cancelled');
+  }, 60_000);
+
+  it('asks before walking the LRU of a production profile, and runs without it when polling is off', async () => {
+    const profile = lab.profiles.get(lab.info.profileId);
+    lab.profiles.put({ ...profile, production: true });
+    try {
+      const f = await failureOf(
+        lab.service.run(profile.id, undefined, { queryId: 'Q1.1', schema: LAB_SCHEMA, poll: 'auto' }),
+      );
+      expect(f.error.code).toBe('CONSENT_REQUIRED');
+      expect(f.error.message).toMatch(/production.*mutex/s);
+      const before = mysql8 ? await setupRows() : '';
+      const r = await lab.service.run(profile.id, undefined, {
+        queryId: 'Q1.1',
+        schema: LAB_SCHEMA,
+        poll: 'off',
+      });
+      expect(r.state).toBe('complete');
+      expect(r.lru).toEqual({ before: null, after: null });
+      if (mysql8) expect(await setupRows()).toBe(before);
+    } finally {
+      lab.profiles.put(profile);
+    }
+  }, 60_000);
+
+  it('leaves a run interrupted, in words, when the server is killed mid-query', async () => {
+    const q = lab.catalogue.list().find((x) => x.title === 'slow read')!;
+    const { runId } = await lab.service.start(lab.info.profileId, undefined, {
+      queryId: q.id,
+      schema: LAB_SCHEMA,
+      poll: 200,
+    });
+    await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    process.kill(lab.info.pid!, 'SIGKILL');
+    const r = await lab.service.finished(runId)!;
+    expect(r.state).toBe('interrupted');
+    expect(r.error).toMatch(/closed the connection/);
+    expect(r.poolStats.before.length).toBeGreaterThan(0);
+    expect(lab.service.get(runId).state).toBe('interrupted');
+    // The server comes back; on MySQL 8 the instruments bplab switched on are put back on the next connection.
+    lab.info = await lab.sandboxes.start(lab.info.id);
+    if (mysql8) {
+      await lab.connections.use(lab.info.profileId, {}, async () => {});
+      expect(lab.journal.pending()).toEqual([]);
+    }
+  }, 90_000);
+});
