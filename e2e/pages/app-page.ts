@@ -10,7 +10,7 @@ export class AppPage {
     await this.page.getByTestId('nav-sandboxes').waitFor();
   }
 
-  tab(screen: 'sandboxes' | 'connections' | 'capabilities' | 'datasets') {
+  tab(screen: 'sandboxes' | 'connections' | 'capabilities' | 'datasets' | 'queries' | 'runs') {
     return this.page.getByTestId(`nav-${screen}`);
   }
 

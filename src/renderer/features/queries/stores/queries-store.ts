@@ -207,7 +207,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
       set({ starting: false });
       if (needsPassword(result, password, (pw) => get().start({ password: pw, allowLruPolling }))) return;
       if (!result.ok) {
-        if ((result.error.code as string) === 'CONSENT_REQUIRED')
+        if (result.error.code === 'CONSENT_REQUIRED')
           return set({ consent: [result.error.message, result.error.hint].filter(Boolean).join(' ') });
         return set({ runError: result.error });
       }

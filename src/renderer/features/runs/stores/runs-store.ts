@@ -1,13 +1,14 @@
 /**
  * The runs screen: saved runs (runs/list), the run opened (live while its task runs, then its saved
  * result), cancel (tasks/cancel with the run's id) and delete. A run's end is seen through
- * 'task/progress' (done), and, in case that event was missed, by the task leaving tasks/list.
+ * 'task/progress' (done), and, in case that event was missed, by its saved state no longer 'running'.
  */
 import { create } from 'zustand';
 import type { RunSummary, TaskProgress } from '../../../../shared/contract';
 import type { AppError } from '../../../../shared/result';
 import type { RunResult } from '../../../../shared/runs';
 import { call, onEvent } from '../../../lib/api';
+import { runTitle } from '../utils/run-view';
 import { forgetRun, flush, useLive } from './live-store';
 
 export interface OpenRun {
@@ -73,17 +74,26 @@ export const useRuns = create<RunsState>()((set, get) => {
     openRun: async (runId) => {
       const base = { runId, progress: null, cancelling: false, result: null, error: null };
       set({ open: { ...base, mode: 'result', title: runId, loading: true } });
+      const saved = await call('runs/get', { runId });
+      if (get().open?.runId !== runId) return;
+      if (saved.ok && saved.value.state !== 'running') return void (await loadResult(runId));
+      if (!saved.ok && saved.error.code !== 'NOT_FOUND')
+        return set({ open: { ...base, mode: 'result', title: runId, loading: false, error: saved.error } });
+      // Running (or not saved yet: a run is saved as it ends): follow it live.
       const tasks = await call('tasks/list', {});
       if (get().open?.runId !== runId) return;
-      const task = tasks.ok
-        ? tasks.value.find((t) => t.taskId === runId && t.state === 'running')
-        : undefined;
-      if (task) {
-        useLive.getState().follow(runId, Date.parse(task.startedAt) || Date.now());
-        set({ open: { ...base, mode: 'live', title: task.title, progress: task.progress, loading: false } });
-        return;
-      }
-      await loadResult(runId);
+      const task = tasks.ok ? tasks.value.find((t) => t.taskId === runId) : undefined;
+      const started = Date.parse(task?.startedAt ?? (saved.ok ? saved.value.startedAt : '')) || Date.now();
+      useLive.getState().follow(runId, started);
+      set({
+        open: {
+          ...base,
+          mode: 'live',
+          title: task?.title ?? (saved.ok ? runTitle(saved.value) : runId),
+          progress: task?.progress ?? null,
+          loading: false,
+        },
+      });
     },
 
     close: () => set({ open: null }),
@@ -100,10 +110,9 @@ export const useRuns = create<RunsState>()((set, get) => {
     checkStillRunning: async () => {
       const open = get().open;
       if (!open || open.mode !== 'live') return;
-      const tasks = await call('tasks/list', {});
-      if (!tasks.ok || get().open?.runId !== open.runId || get().open?.mode !== 'live') return;
-      if (!tasks.value.some((t) => t.taskId === open.runId && t.state === 'running'))
-        await loadResult(open.runId);
+      const saved = await call('runs/get', { runId: open.runId });
+      if (get().open?.runId !== open.runId || get().open?.mode !== 'live') return;
+      if (saved.ok && saved.value.state !== 'running') await loadResult(open.runId);
     },
 
     askDelete: (runId) => set({ confirmingDelete: runId }),
