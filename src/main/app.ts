@@ -9,9 +9,9 @@ import type { AppInfo } from '../shared/contract';
 import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
 import { datasetHandlers } from './api/handlers/datasets';
-import { notYet } from './api/handlers/not-yet';
 import { runHandlers } from './api/handlers/runs';
 import { sandboxHandlers } from './api/handlers/sandboxes';
+import { taskHandlers } from './api/handlers/tasks';
 import { createDispatch, type Dispatch, type Handlers } from './api/router';
 import { QueryCatalogue } from './queries/catalogue';
 import { RunService } from './runs/run-service';
@@ -23,6 +23,9 @@ import { ProfileStore } from './services/profiles';
 import { SessionSecretStore, type SecretStore } from './services/secrets';
 import { SettingsJournal } from './services/settings-journal';
 import { DatasetService } from './ssb/dataset-service';
+import { LeaseStore } from './tasks/leases';
+import { commandFromArgv, currentProcess } from './tasks/process-identity';
+import { TaskRegistry } from './tasks/registry';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -32,14 +35,18 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Where passwords go; Electron passes an EncryptedFileSecretStore, the default keeps them in memory only. */
   secrets?: SecretStore;
+  /** How this process names itself in its leases ("bplab ssb generate --sf 1"); from process.argv by default. */
+  command?: string;
 }
 
 export interface App {
   dispatch: Dispatch;
   events: EventBus;
+  /** The tasks of every bplab process on this data folder (a run registers itself here). */
+  tasks: TaskRegistry;
   /** Runs of one query; the CLI waits on them directly. */
   runs: RunService;
-  /** Stops what must stop when bplab quits (sandboxes not marked keepRunning). */
+  /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
 
@@ -50,6 +57,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const profiles = new ProfileStore(opts.dataDir);
   const secrets = opts.secrets ?? new SessionSecretStore();
   const journal = new SettingsJournal(opts.dataDir);
+  const leases = new LeaseStore({
+    dir: join(opts.dataDir, 'leases'),
+    self: currentProcess(opts.command ?? commandFromArgv(process.argv.slice(2))),
+  });
+  const tasks = new TaskRegistry({ leases, onProgress: (p) => events.emit('task/progress', p) });
+  // Another process's task shows here as if it ran here: its progress arrives as 'task/progress'.
+  tasks.followOthers();
   const connections = new ConnectionService({ profiles, secrets, journal, log });
   const capabilities = new CapabilityService({ connections });
   const sandboxes = new SandboxService({
@@ -61,11 +75,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
         if (profiles.find(id)) profiles.delete(id);
       },
     },
+    leases,
     log,
   });
   const datasets = new DatasetService({
     connections,
-    onProgress: (p) => events.emit('task/progress', p),
+    tasks,
+    sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
     bplabVersion: opts.version,
   });
@@ -75,8 +91,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
     catalogue,
     store: new RunStore(opts.dataDir),
     journal,
+    tasks,
+    sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onSample: (s) => events.emit('runs/sample', s),
-    onProgress: (p) => events.emit('task/progress', p),
   });
   const handlers: Handlers = {
     'app/info': async () => ({
@@ -88,18 +105,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...connectionHandlers({ profiles, secrets, connections, capabilities }),
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
+    ...taskHandlers(tasks),
     ...runHandlers({ catalogue, runs, connections }),
-    // Issue 7 (tasks) fills these in.
-    'tasks/list': notYet('tasks/list'),
-    'tasks/cancel': notYet('tasks/cancel'),
   };
   return {
     dispatch: createDispatch(handlers, log),
     events,
+    tasks,
     runs,
     shutdown: async () => {
       await runs.shutdown();
-      await datasets.shutdown();
+      await tasks.shutdown();
       await sandboxes.stopAllExceptKept();
     },
   };

@@ -56,21 +56,20 @@ export const requestSchemas = {
   'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
   'sandboxes/create': z.object({ spec: SandboxSpecSchema, start: z.boolean().default(true) }),
   'sandboxes/start': z.object({ id }),
-  'sandboxes/stop': z.object({ id }),
+  // BUSY while another live bplab process uses the sandbox (a load on it, or it started it); force stops it anyway.
+  'sandboxes/stop': z.object({ id, force: z.boolean().default(false) }),
   'sandboxes/restart': z.object({ id }),
   'sandboxes/delete': z.object({ id }),
   'sandboxes/log': z.object({ id, maxBytes: z.number().int().min(1).max(4_000_000).default(64_000) }),
-  // SSB datasets on a profile's server (a sandbox's too: it has a profile). Loads run as tasks
-  // reporting 'task/progress'; create and import answer at once with the taskId.
+  // SSB datasets on a profile's server (a sandbox's too: it has a profile). Loads and verifies run as
+  // tasks reporting 'task/progress' (cancel: tasks/cancel); create and import answer at once with the taskId.
   'datasets/list': z.object({ profileId: id, password }),
   'datasets/create': z.object({ profileId: id, password, spec: DatasetGenerateSpecSchema }),
   'datasets/import': z.object({ profileId: id, password, spec: DatasetImportSpecSchema }),
   'datasets/verify': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
   'datasets/drop': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
-  'datasets/cancel': z.object({ taskId: id }),
-  // Stops the verify of that schema running on that profile's server (its count is KILLed).
-  'datasets/verify-cancel': z.object({ profileId: id, schema: z.string().min(1).max(64) }),
-  // Long jobs of every bplab process sharing the data folder (loads, verifies, runs).
+  // Long jobs of every bplab process sharing the data folder (loads, verifies, runs); cancel stops one
+  // of this process at once, and asks another live process to stop one of its own.
   'tasks/list': z.object({}),
   'tasks/cancel': z.object({ taskId: id }),
   // The query catalogue: SSB's 13 queries with their join-order variants, and the user's own (reads only).
@@ -123,8 +122,6 @@ export interface ResultTypes {
   'datasets/import': DatasetTaskStarted;
   'datasets/verify': DatasetVerifyReport;
   'datasets/drop': { dropped: string };
-  'datasets/cancel': { taskId: string; cancelled: boolean };
-  'datasets/verify-cancel': { schema: string; cancelled: boolean };
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
   'queries/list': CatalogueQuery[];

@@ -10,7 +10,8 @@ export const DatasetEngineSchema = z.enum(['InnoDB', 'MyISAM']);
 export type DatasetEngine = z.infer<typeof DatasetEngineSchema>;
 
 export type DatasetSource = 'generated' | 'imported';
-export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled';
+/** A dataset record says one of the first four; 'interrupted' is derived (see datasetState). */
+export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled' | 'interrupted';
 export type DatasetTable = 'customer' | 'part' | 'supplier' | 'dim_date' | 'lineorder';
 
 /** A schema name as typed: the server-side rules (≤ 64 characters, no trailing space...) are checked in main. */
@@ -71,7 +72,16 @@ export interface DatasetInfo {
   bplabVersion: string;
 }
 
-/** A dataset as the list shows it: its recorded state, and the task loading it now, if any. */
+/**
+ * The one rule for a dataset's state, used by the CLI, the API and the UI alike: a record that still
+ * says 'loading' while no live bplab process holds its load (the loader was killed, crashed, or its
+ * machine restarted) was interrupted. Every other recorded state stands as it is.
+ */
+export function datasetState(recorded: DatasetState, loadHeld: boolean): DatasetState {
+  return recorded === 'loading' && !loadHeld ? 'interrupted' : recorded;
+}
+
+/** A dataset as the list shows it: its state (datasetState), and the task loading it now, if any. */
 export interface DatasetListing {
   datasets: Array<DatasetInfo & { activeTaskId: string | null }>;
 }

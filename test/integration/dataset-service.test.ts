@@ -1,10 +1,16 @@
 /**
  * DatasetService's verify against a real server: progress events, one verify of a schema at a time,
- * and cancel, both between counts and during one (a count blocked on a table lock is KILLed).
+ * and cancel through the task registry, both between counts and during one (a count blocked on a
+ * table lock is KILLed).
  */
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetService } from '../../src/main/ssb/dataset-service';
+import { LeaseStore } from '../../src/main/tasks/leases';
+import { currentProcess } from '../../src/main/tasks/process-identity';
+import { TaskRegistry } from '../../src/main/tasks/registry';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import type { VerifyProgress } from '../../src/shared/datasets';
 import { AppFailure } from '../../src/shared/result';
@@ -18,14 +24,28 @@ let admin: Connection;
 let events: VerifyProgress[] = [];
 let onEvent: (p: VerifyProgress) => void = () => {};
 
+const tasks = new TaskRegistry({
+  leases: new LeaseStore({
+    dir: join(mkdtempSync(join(testServer().scratchDir, 'leases-')), 'leases'),
+    self: currentProcess('bplab test'),
+  }),
+  onProgress: () => {},
+});
+
+/** Cancels the verify of `schema` running here, as tasks/cancel does; false when none runs. */
+function cancelVerify(): boolean {
+  const task = tasks.list().find((t) => t.kind === 'dataset-verify' && t.schema === schema);
+  return task ? tasks.cancel(task.taskId).cancelled : false;
+}
+
 const service = new DatasetService({
+  tasks,
   connections: {
     open: async () => {
       const raw = await connect();
       return { raw, close: () => raw.end() };
     },
   },
-  onProgress: () => {},
   onVerifyProgress: (p) => {
     events.push(p);
     onEvent(p);
@@ -78,7 +98,7 @@ describe(`DatasetService verify on ${testServer().label}`, () => {
   it('cancels between counts: no further count runs, and nothing is left behind', async () => {
     events = [];
     onEvent = (p) => {
-      if (p.done === 2) void service.cancelVerify('it', schema);
+      if (p.done === 2) cancelVerify();
     };
     const failure = await failureOf(service.verify(target, schema));
     onEvent = () => {};
@@ -86,7 +106,7 @@ describe(`DatasetService verify on ${testServer().label}`, () => {
     expect(failure.error.message).toBe(`The verify of ${schema} was cancelled; nothing was changed.`);
     expect(events.map((e) => e.done)).toEqual([0, 1, 2]);
     // Over: nothing to cancel, and the next verify runs in full.
-    expect(await service.cancelVerify('it', schema)).toEqual({ schema, cancelled: false });
+    expect(cancelVerify()).toBe(false);
     expect((await service.verify(target, schema)).pass).toBe(true);
   });
 
@@ -97,7 +117,10 @@ describe(`DatasetService verify on ${testServer().label}`, () => {
       await waitForBlockedCount();
       const second = await failureOf(service.verify(target, schema));
       expect(second.error.code).toBe('BUSY');
-      expect(await service.cancelVerify('it', schema)).toEqual({ schema, cancelled: true });
+      expect(second.error.message).toBe(
+        `Cannot verify ${schema}: "verify ${schema}" is running in this bplab process.`,
+      );
+      expect(cancelVerify()).toBe(true);
       // The lock is still held: only the KILL can end the count (bounded, so a regression fails, not hangs).
       const failure = await Promise.race([
         running,

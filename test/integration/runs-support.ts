@@ -14,6 +14,10 @@ import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import { SettingsJournal } from '../../src/main/services/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
+import { LeaseStore } from '../../src/main/tasks/leases';
+import { currentProcess } from '../../src/main/tasks/process-identity';
+import { TaskRegistry } from '../../src/main/tasks/registry';
+import type { TaskProgress } from '../../src/shared/contract';
 import type { SandboxInfo } from '../../src/shared/models';
 import type { RunSample } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
@@ -30,6 +34,8 @@ export interface RunsLab {
   catalogue: QueryCatalogue;
   service: RunService;
   samples: RunSample[];
+  tasks: TaskRegistry;
+  progress: TaskProgress[];
   /** A plain connection to the sandbox, for the tests' own SQL. */
   connect(): Promise<Connection>;
   close(): Promise<void>;
@@ -68,7 +74,17 @@ export async function openRunsLab(
   const connections = new ConnectionService({ profiles, secrets: new SessionSecretStore(), journal });
   const catalogue = new QueryCatalogue(dataDir);
   const samples: RunSample[] = [];
+  const progress: TaskProgress[] = [];
+  const tasks = new TaskRegistry({
+    leases: new LeaseStore({ dir: join(dataDir, 'leases'), self: currentProcess('vitest runs') }),
+    onProgress: (p) => {
+      progress.push(p);
+      if (process.env.BPLAB_DEBUG_RUNS) console.log(JSON.stringify(p));
+    },
+  });
   const service = new RunService({
+    tasks,
+    sandboxOf: () => current.info.id,
     connections,
     catalogue,
     store: new RunStore(dataDir),
@@ -90,9 +106,12 @@ export async function openRunsLab(
     catalogue,
     service,
     samples,
+    tasks,
+    progress,
     connect,
     close: async () => {
       await service.shutdown();
+      await tasks.shutdown();
       await sandboxes.delete(current.info.id).catch(() => {});
     },
   };

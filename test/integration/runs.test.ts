@@ -7,7 +7,9 @@
  */
 import type { RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
 import { compositionOf, walkLru } from '../../src/main/bufferpool/lru';
+import { LivePoller } from '../../src/main/bufferpool/poller';
 import { GLOBAL_COUNTERS } from '../../src/main/runs/capture';
 import { AppFailure } from '../../src/shared/result';
 import type { RunResult } from '../../src/shared/runs';
@@ -20,6 +22,17 @@ let lab: RunsLab;
 
 /** A read that runs for tens of seconds: every lineorder row against every date. */
 const SLOW_READ = `select count(*) from lineorder a join dim_date b on a.lo_quantity + b.d_year > 0`;
+
+/** The slow read as a custom query (saved once). */
+function slowRead() {
+  return (
+    lab.catalogue.list().find((x) => x.title === 'slow read') ??
+    lab.catalogue.save({
+      title: 'slow read',
+      variants: [{ variant: 'base', label: 'cross', sql: SLOW_READ }],
+    })
+  );
+}
 
 async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
   try {
@@ -260,18 +273,17 @@ describe(`runs on ${server.label}`, () => {
   });
 
   it('cancels a running query with KILL QUERY and keeps what was captured', async () => {
-    const q = lab.catalogue.save({
-      title: 'slow read',
-      variants: [{ variant: 'base', label: 'cross', sql: SLOW_READ }],
-    });
+    const q = slowRead();
     const { runId } = await lab.service.start(lab.info.profileId, undefined, {
       queryId: q.id,
       schema: LAB_SCHEMA,
       poll: 200,
     });
     await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    // A run is a task of kind 'run' whose id is its runId; cancel comes through the task registry.
+    expect(lab.tasks.list().find((t) => t.taskId === runId)).toMatchObject({ kind: 'run', state: 'running' });
     const started = Date.now();
-    expect(lab.service.cancel(runId)).toBe(true);
+    expect(lab.tasks.cancel(runId).cancelled).toBe(true);
     const r = await lab.service.finished(runId)!;
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(r.state).toBe('cancelled');
@@ -281,6 +293,8 @@ describe(`runs on ${server.label}`, () => {
     expect(r.lru.after).not.toBeNull();
     expect(r.status.length).toBeGreaterThan(0);
     expect(lab.service.get(runId).state).toBe('cancelled');
+    expect(lab.progress.filter((p) => p.taskId === runId && p.done)).toHaveLength(1);
+    expect(lab.tasks.list().some((t) => t.taskId === runId)).toBe(false);
   }, 60_000);
 
   it('asks before walking the LRU of a production profile, and runs without it when polling is off', async () => {
@@ -306,14 +320,49 @@ describe(`runs on ${server.label}`, () => {
     }
   }, 60_000);
 
+  it('keeps the poller within its memory bound over many samples, spread over the whole time', async () => {
+    const c = await lab.connect();
+    const started = performance.now();
+    const bounds = { stats: 8, compositions: 6, maps: 4, cachedIndexes: 8 };
+    let frames = 0;
+    const poller = new LivePoller({
+      conn: { rows: async (sql, v) => (await c.query(sql, v))[0] as never },
+      setting: 50,
+      oldMethod: server.flavor === 'mariadb' ? 'lru-position' : 'is-old',
+      bucketPages: 16,
+      walkLru: true,
+      cachedIndexes: mysql8,
+      clock: () => performance.now() - started,
+      onSample: () => frames++,
+      bounds,
+    });
+    poller.start();
+    await new Promise((r) => setTimeout(r, 3_000));
+    await poller.stop();
+    await c.end();
+    const kept = poller.samples();
+    expect(frames).toBeGreaterThan(20);
+    expect(kept.stats.length).toBeLessThanOrEqual(bounds.stats);
+    expect(kept.compositions.length).toBeLessThanOrEqual(bounds.compositions);
+    expect(kept.maps.length).toBeLessThanOrEqual(bounds.maps);
+    expect(kept.cachedIndexes.length).toBeLessThanOrEqual(bounds.cachedIndexes);
+    expect(kept.downsampled).toBe(true);
+    // The first sample and the newest are kept: the series still spans the whole poll.
+    expect(kept.stats[0]!.atMs).toBeLessThan(500);
+    expect(kept.stats[kept.stats.length - 1]!.atMs).toBeGreaterThan(2_000);
+    expect(kept.cost!.snapshots).toBeGreaterThan(kept.compositions.length);
+    if (mysql8) expect(kept.cachedIndexes[0]!.approximate).toBe(true);
+  }, 30_000);
+
   it('leaves a run interrupted, in words, when the server is killed mid-query', async () => {
-    const q = lab.catalogue.list().find((x) => x.title === 'slow read')!;
+    const q = slowRead();
     const { runId } = await lab.service.start(lab.info.profileId, undefined, {
       queryId: q.id,
       schema: LAB_SCHEMA,
       poll: 200,
     });
     await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    if (process.env.BPLAB_DEBUG_RUNS) console.log('killing', lab.info.pid);
     process.kill(lab.info.pid!, 'SIGKILL');
     const r = await lab.service.finished(runId)!;
     expect(r.state).toBe('interrupted');

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { AppFailure, formatError } from '../../shared/result';
 import { createApp } from '../app';
+import { commandFromArgv } from '../tasks/process-identity';
 import type { CliCommand, CliContext, CliIo } from './command';
 import { COMMANDS } from './command-table';
 import { defaultDataDir } from './data-dir';
@@ -64,6 +65,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
         dataDir,
         transport: 'browser',
         version: environment.version,
+        command: commandFromArgv(argv),
         log: (line) => err(`bplab: ${line}`),
       }),
   };

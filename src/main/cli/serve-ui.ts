@@ -35,7 +35,9 @@ export async function serveUntilStopped(
   }
   ctx.out(`bplab: serving on ${server.url}`);
   const signal = await ctx.stopRequested;
-  ctx.err(`bplab: ${signal}: stopping (sandboxes not marked "keep running" are stopped)`);
+  ctx.err(
+    `bplab: ${signal}: stopping (the sandboxes this process started are stopped, unless marked "keep running" or used by another bplab process)`,
+  );
   await server.close();
   await app.shutdown();
   return 0;

@@ -59,6 +59,7 @@ async function start(): Promise<void> {
     dataDir,
     transport: 'electron',
     version: electronApp.getVersion(),
+    command: 'bplab (desktop app)',
     log,
     // Remembered passwords: encrypted by the OS keychain, or kept in memory when there is none.
     secrets: new EncryptedFileSecretStore(dataDir, safeStorageCipher(safeStorage)),

@@ -105,8 +105,17 @@ export function executeHashed(raw: Connection, sql: string): Promise<Execution> 
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     let rows = 0;
-    let failed = false;
+    let settled = false;
     const core = (raw as unknown as { connection: CoreConnection }).connection;
+    // A query without a callback does not hear of a lost connection: mysql2 tells the connection.
+    const onLost = (e: unknown) => fail(e);
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      core.removeListener('error', onLost);
+      reject(e);
+    };
+    core.on('error', onLost);
     const started = performance.now();
     const q = core.query({ sql, rowsAsArray: true, dateStrings: true });
     q.on('result', (row: unknown) => {
@@ -114,12 +123,11 @@ export function executeHashed(raw: Connection, sql: string): Promise<Execution> 
       rows++;
       hash.update(rowText(row));
     });
-    q.on('error', (e: unknown) => {
-      failed = true;
-      reject(e);
-    });
+    q.on('error', fail);
     q.on('end', () => {
-      if (failed) return;
+      if (settled) return;
+      settled = true;
+      core.removeListener('error', onLost);
       resolve({ rows, checksum: hash.digest('hex'), elapsedMs: performance.now() - started });
     });
   });
@@ -129,6 +137,8 @@ interface CoreConnection {
   query(opts: { sql: string; rowsAsArray: boolean; dateStrings: boolean }): {
     on(event: string, listener: (arg: unknown) => void): unknown;
   };
+  on(event: 'error', listener: (e: unknown) => void): unknown;
+  removeListener(event: 'error', listener: (e: unknown) => void): unknown;
 }
 
 /** One row as text: values separated by U+001F, NULL distinct from the text "NULL", the row ended by U+001E. */

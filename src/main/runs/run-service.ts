@@ -42,6 +42,7 @@ import {
   statusDeltas,
   type Execution,
 } from './capture';
+import type { TaskRegistry, TaskUpdate } from '../tasks/registry';
 import type { RunStore } from './run-store';
 
 /** Above this pool size, walking the LRU needs the user's consent (0.1-0.3 s per GB under the pool mutex). */
@@ -53,6 +54,11 @@ export interface RunServiceDeps {
   store: RunStore;
   journal: SettingsJournal;
   onSample?: (sample: RunSample) => void;
+  /** Where a run registers as a task (kind 'run', its taskId is its runId); progress and cancel go through it. */
+  tasks?: Pick<TaskRegistry, 'start'>;
+  /** The sandbox behind a profile, for the task's lease. */
+  sandboxOf?: (profileId: string) => string | null;
+  /** Progress when there is no task registry (tests of the service alone). */
   onProgress?: (progress: TaskProgress) => void;
   lruConsentPoolBytes?: number;
   now?: () => Date;
@@ -147,7 +153,38 @@ export class RunService {
 
   private track(p: PreparedRun): Promise<RunResult> {
     const entry: ActiveRun = { cancelled: false, done: Promise.resolve(p.result) };
-    entry.done = this.execute(p, entry).finally(() => this.active.delete(p.runId));
+    const label = `${p.query.query.id} (${p.query.variant}) on ${p.spec.schema}`;
+    if (this.deps.tasks) {
+      const started = this.deps.tasks.start(
+        {
+          kind: 'run',
+          title: label,
+          profileId: p.profileId,
+          schema: p.spec.schema,
+          sandboxId: this.deps.sandboxOf?.(p.profileId) ?? null,
+          taskId: p.runId,
+        },
+        async (ctx) => {
+          ctx.signal.addEventListener('abort', () => this.cancel(p.runId), { once: true });
+          return this.execute(p, entry, (u) => ctx.progress(u));
+        },
+        { done: (r) => ({ message: outcomeWords(label, r) }) },
+      );
+      entry.done = started.result;
+    } else {
+      const report = (u: TaskUpdate) => this.deps.onProgress?.({ ...u, taskId: p.runId, done: false });
+      entry.done = this.execute(p, entry, report).then((r) => {
+        this.deps.onProgress?.({
+          taskId: p.runId,
+          phase: r.state,
+          fraction: 1,
+          message: outcomeWords(label, r),
+          done: true,
+        });
+        return r;
+      });
+    }
+    entry.done = entry.done.finally(() => this.active.delete(p.runId));
     this.active.set(p.runId, entry);
     return entry.done;
   }
@@ -248,10 +285,13 @@ export class RunService {
     }
   }
 
-  private async execute(p: PreparedRun, entry: ActiveRun): Promise<RunResult> {
+  private async execute(
+    p: PreparedRun,
+    entry: ActiveRun,
+    report: (update: TaskUpdate) => void,
+  ): Promise<RunResult> {
     const { result, exec, control, identity } = p;
-    const progress = (phase: string, message: string, done = false) =>
-      this.deps.onProgress?.({ taskId: p.runId, phase, fraction: null, message, done });
+    const progress = (phase: string, message: string) => report({ phase, fraction: null, message });
     const tag = runTag(p.runId);
     const statement = `${tag}\n${statementText(p.query.sql)}`;
     const stages = stageSource(identity);
@@ -395,11 +435,6 @@ export class RunService {
       await Promise.allSettled([exec, control, p.poll].map((c) => c && closeSoon(c)));
     }
     this.deps.store.save(result);
-    progress(
-      result.state,
-      result.error ?? `${p.query.query.id} ${result.state} in ${result.elapsedMs} ms`,
-      true,
-    );
     return result;
   }
 
@@ -460,6 +495,12 @@ export class RunService {
       return null;
     }
   }
+}
+
+function outcomeWords(label: string, r: RunResult): string {
+  if (r.state === 'complete')
+    return `${label}: ${r.rows} row(s) in ${((r.elapsedMs ?? 0) / 1000).toFixed(2)} s`;
+  return `${label}: ${r.state}${r.error ? `: ${r.error}` : ''}`;
 }
 
 /** Where the stage profile comes from on this server. */

@@ -5,6 +5,7 @@
  * a system service. Restart is how cold runs get a cold buffer pool.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -29,6 +30,7 @@ import {
   type ServerBinary,
 } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
+import { describeHolder, type LeaseStore } from '../tasks/leases';
 import { parseByteSize } from './byte-size';
 import { freePort, isPortFree } from './ports';
 import { findMariadbInstallDb, inspectBinary } from './server-binaries';
@@ -60,6 +62,11 @@ export interface SandboxServiceDeps {
   onChange?: (info: SandboxInfo) => void;
   profiles?: SandboxProfileSink;
   log?: (line: string) => void;
+  /**
+   * Leases shared with the other bplab processes on this data folder: this process holds one on each
+   * sandbox it starts (or finds running and uses), and does not stop one another live process uses.
+   */
+  leases?: LeaseStore;
   /** How long a server may take to accept connections after it is spawned. */
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
@@ -74,8 +81,16 @@ interface Runtime {
 
 const SANDBOX_USER = 'root';
 
+/** A sandbox this process holds a lease on; `started`: this process started its server. */
+interface Hold {
+  /** Null when the service runs without leases (tests of one process). */
+  leaseId: string | null;
+  started: boolean;
+}
+
 export class SandboxService {
   private readonly runtime = new Map<string, Runtime>();
+  private readonly holds = new Map<string, Hold>();
   private readonly startTimeoutMs: number;
   private readonly stopTimeoutMs: number;
 
@@ -157,7 +172,10 @@ export class SandboxService {
 
   async start(id: string): Promise<SandboxInfo> {
     return this.exclusive(id, 'starting', async (meta) => {
-      if (this.alivePid(meta)) return this.info(meta);
+      if (this.alivePid(meta)) {
+        this.hold(meta, false);
+        return this.info(meta);
+      }
       if (!(await isPortFree(meta.port))) {
         if (meta.spec.port) {
           throw AppFailure.of(
@@ -197,12 +215,19 @@ export class SandboxService {
           hint: `From its error log (${this.errorLogPath(id)}):\n${logExcerpt(this.errorLogPath(id), logStart)}`,
         });
       }
+      this.hold(meta, true);
       return this.info(meta);
     });
   }
 
-  async stop(id: string): Promise<SandboxInfo> {
+  /**
+   * Stops the server; BUSY, naming the job and its process, while another live bplab process uses
+   * the sandbox, unless `force`.
+   */
+  async stop(id: string, opts: { force?: boolean } = {}): Promise<SandboxInfo> {
+    if (!opts.force) this.refuseWhileUsed(id, 'stop');
     return this.exclusive(id, 'stopping', async (meta) => {
+      this.release(meta.id);
       const pid = this.alivePid(meta);
       if (!pid) return this.info(meta);
       try {
@@ -220,26 +245,88 @@ export class SandboxService {
     });
   }
 
-  /** Stop then start: the buffer pool comes back cold. */
-  async restart(id: string): Promise<SandboxInfo> {
-    await this.stop(id);
+  /** Stop then start: the buffer pool comes back cold. BUSY while another process uses it, unless `force`. */
+  async restart(id: string, opts: { force?: boolean } = {}): Promise<SandboxInfo> {
+    if (!opts.force) this.refuseWhileUsed(id, 'restart');
+    await this.stop(id, { force: true });
     return this.start(id);
   }
 
+  /** Stops and deletes; BUSY while another live bplab process uses the sandbox. */
   async delete(id: string): Promise<{ deleted: string }> {
     const meta = this.readMeta(id);
-    await this.stop(id);
+    this.refuseWhileUsed(id, 'delete');
+    await this.stop(id, { force: true });
     rmSync(this.dir(id), { recursive: true, force: true });
     this.runtime.delete(id);
     await this.deps.profiles?.remove(meta.profileId);
     return { deleted: id };
   }
 
-  /** On quit: stop every running sandbox the user did not ask to keep running. */
+  /**
+   * On quit: stop the sandboxes this process started, except those the user asked to keep running
+   * and those another live bplab process uses (they keep running for it). Never one it did not start.
+   */
   async stopAllExceptKept(): Promise<void> {
-    for (const s of await this.list()) {
-      if (s.status === 'running' && !s.spec.keepRunning) await this.stop(s.id).catch(() => {});
+    for (const [id, hold] of [...this.holds]) {
+      const info = existsSync(this.metaPath(id)) ? this.info(this.readMeta(id)) : null;
+      const user = this.otherUsers(id)[0];
+      if (hold.started && info?.status === 'running' && !info.spec.keepRunning) {
+        if (user) this.deps.log?.(`left sandbox "${info.name}" running: ${describeHolder(user)} uses it`);
+        else await this.stop(id, { force: true }).catch(() => {});
+      }
+      this.release(id);
     }
+  }
+
+  // ---------- ownership across processes ----------
+
+  /**
+   * Remembers that this process uses a sandbox (and whether it started it), under a lease the other
+   * bplab processes see; `started` stays true once this process started it.
+   */
+  private hold(meta: SandboxMeta, started: boolean): void {
+    const held = this.holds.get(meta.id);
+    if (held && (held.started || !started)) return;
+    if (held?.leaseId) this.deps.leases?.release(held.leaseId);
+    const leaseId = this.deps.leases ? randomUUID() : null;
+    if (leaseId)
+      this.deps.leases!.take(
+        {
+          kind: 'sandbox',
+          title: `sandbox ${meta.name}`,
+          profileId: meta.profileId,
+          schema: null,
+          sandboxId: meta.id,
+          startedSandbox: started,
+        },
+        leaseId,
+      );
+    this.holds.set(meta.id, { leaseId, started });
+  }
+
+  private release(id: string): void {
+    const held = this.holds.get(id);
+    if (held?.leaseId) this.deps.leases?.release(held.leaseId);
+    this.holds.delete(id);
+  }
+
+  /** The leases of other live bplab processes on this sandbox (a task on it, or the sandbox itself). */
+  private otherUsers(id: string) {
+    return this.deps.leases?.holders({ sandboxId: id }).filter((v) => !v.self) ?? [];
+  }
+
+  private refuseWhileUsed(id: string, verb: 'stop' | 'restart' | 'delete'): void {
+    const meta = this.readMeta(id);
+    const user = this.otherUsers(id)[0];
+    if (!user) return;
+    throw AppFailure.of('BUSY', `Cannot ${verb} sandbox "${meta.name}": ${describeHolder(user)} uses it.`, {
+      hint:
+        verb === 'stop'
+          ? 'Wait for that job to end, or cancel it; bplab sandbox stop --force stops the server anyway.'
+          : 'Wait for that job to end, or cancel it.',
+      details: { pid: user.lease.owner.pid },
+    });
   }
 
   // ---------- internals ----------

@@ -4,13 +4,7 @@ import type { Handlers } from '../router';
 
 export type DatasetHandlers = Pick<
   Handlers,
-  | 'datasets/list'
-  | 'datasets/create'
-  | 'datasets/import'
-  | 'datasets/verify'
-  | 'datasets/drop'
-  | 'datasets/cancel'
-  | 'datasets/verify-cancel'
+  'datasets/list' | 'datasets/create' | 'datasets/import' | 'datasets/verify' | 'datasets/drop'
 >;
 
 export function datasetHandlers(datasets: DatasetService): DatasetHandlers {
@@ -21,7 +15,5 @@ export function datasetHandlers(datasets: DatasetService): DatasetHandlers {
     'datasets/import': ({ profileId, password, spec }) => datasets.startImport({ profileId, password }, spec),
     'datasets/verify': ({ profileId, password, schema }) => datasets.verify({ profileId, password }, schema),
     'datasets/drop': ({ profileId, password, schema }) => datasets.drop({ profileId, password }, schema),
-    'datasets/cancel': async ({ taskId }) => datasets.cancel(taskId),
-    'datasets/verify-cancel': ({ profileId, schema }) => datasets.cancelVerify(profileId, schema),
   };
 }

@@ -21,7 +21,7 @@ export function sandboxHandlers(sandboxes: SandboxService): SandboxHandlers {
     'sandboxes/find-binaries': ({ basedir }) => findBinaries(basedir ? { basedir } : {}),
     'sandboxes/create': ({ spec, start }) => sandboxes.create(spec, { start }),
     'sandboxes/start': ({ id }) => sandboxes.start(id),
-    'sandboxes/stop': ({ id }) => sandboxes.stop(id),
+    'sandboxes/stop': ({ id, force }) => sandboxes.stop(id, { force }),
     'sandboxes/restart': ({ id }) => sandboxes.restart(id),
     'sandboxes/delete': ({ id }) => sandboxes.delete(id),
     'sandboxes/log': ({ id, maxBytes }) => sandboxes.log(id, maxBytes),

@@ -1,7 +1,8 @@
 /**
  * `bplab demo`: the main job at a glance. Starts (or reuses) a sandbox from the first server binary
  * found, connects, prints its capability report, loads a small SSB dataset and verifies it (or reuses
- * a complete one), and serves the UI until Ctrl-C, which stops the sandbox.
+ * a complete one), and serves the UI until Ctrl-C, which stops the sandbox if this demo started it
+ * (one another bplab process started, or uses now, keeps running).
  */
 import { defaultGeneratedSchema } from '../../../shared/datasets';
 import { AppFailure } from '../../../shared/result';
@@ -72,7 +73,7 @@ export const demoCommand = defineCommand({
         ctx.out('');
       }
     } catch (e) {
-      // The demo owns its sandbox: a failure (or Ctrl-C during the load) stops it, as quitting does.
+      // A sandbox this demo started: a failure (or Ctrl-C during the load) stops it, as quitting does.
       await app.shutdown();
       throw e;
     }

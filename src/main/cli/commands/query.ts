@@ -101,7 +101,7 @@ export const queryCommand = defineCommand({
     void ctx.stopRequested.then((signal) => {
       if (over) return;
       ctx.err(`bplab: ${signal}: cancelling ${runId} (KILL QUERY); what was captured is kept ...`);
-      app.runs.cancel(runId);
+      void call(app, 'tasks/cancel', { taskId: runId }).catch(() => app.runs.cancel(runId));
     });
     const run = await (app.runs.finished(runId) ?? Promise.resolve(app.runs.get(runId))).finally(() => {
       over = true;

@@ -116,19 +116,23 @@ export const sandboxCreateCommand = defineCommand({
 });
 
 function lifecycle(verb: 'start' | 'stop' | 'restart' | 'delete', summary: string) {
-  const usage = `bplab sandbox ${verb} NAME [--data-dir DIR]`;
+  const usage = `bplab sandbox ${verb} NAME${verb === 'stop' ? ' [--force]' : ''} [--data-dir DIR]`;
   return defineCommand({
     name: `sandbox ${verb}`,
     summary,
     usage,
     positionals: true,
-    options: { ...dataDirOption },
+    options: { ...dataDirOption, force: { type: 'boolean', default: false } },
     async run({ values, positionals }, ctx) {
       const id = oneName(positionals, usage);
+      if (values.force && verb !== 'stop')
+        throw AppFailure.of('INVALID_ARGUMENT', `--force is for bplab sandbox stop, not ${verb}`);
       return withApp(ctx, values['data-dir'], async (app) => {
         if (verb === 'delete') {
           await call(app, 'sandboxes/delete', { id });
           ctx.out(`deleted ${id}`);
+        } else if (verb === 'stop') {
+          ctx.out(formatSandboxRow(await call(app, 'sandboxes/stop', { id, force: values.force })));
         } else {
           ctx.out(formatSandboxRow(await call(app, `sandboxes/${verb}`, { id })));
         }
@@ -142,7 +146,10 @@ export const sandboxStartCommand = lifecycle(
   'start',
   'start a sandbox (it keeps running after this command)',
 );
-export const sandboxStopCommand = lifecycle('stop', 'stop a sandbox');
+export const sandboxStopCommand = lifecycle(
+  'stop',
+  'stop a sandbox (--force: even while another bplab process uses it)',
+);
 export const sandboxRestartCommand = lifecycle(
   'restart',
   'restart a sandbox: its buffer pool comes back cold',

@@ -125,7 +125,7 @@ export async function followTask(
       if (over) return; // a later Ctrl-C (the demo serves the UI after its load) is not for this task
       printer.end();
       ctx.err(`bplab: ${signal}: cancelling the load of ${started.schema} ...`);
-      await call(app, 'datasets/cancel', { taskId: started.taskId });
+      await call(app, 'tasks/cancel', { taskId: started.taskId });
     });
     const last = await finished;
     over = true;
@@ -245,7 +245,10 @@ export const ssbVerifyCommand = defineCommand({
       if (over) return;
       printer.end();
       ctx.err(`bplab: ${signal}: cancelling the verify of ${schema} ...`);
-      await call(app, 'datasets/verify-cancel', { profileId, schema });
+      const task = (await call(app, 'tasks/list', {})).find(
+        (t) => t.owner.self && t.kind === 'dataset-verify' && t.schema === schema,
+      );
+      if (task) await call(app, 'tasks/cancel', { taskId: task.taskId });
     });
     const report = await withPassword(profileId, (password) =>
       call(app, 'datasets/verify', { profileId, ...passwordArg(password), schema }),

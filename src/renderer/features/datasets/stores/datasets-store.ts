@@ -154,7 +154,7 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       const task = get().task;
       if (!task) return;
       set({ task: { ...task, cancelling: true } });
-      const result = await call('datasets/cancel', { taskId: task.taskId });
+      const result = await call('tasks/cancel', { taskId: task.taskId });
       if (!result.ok) set({ error: result.error });
     },
 
@@ -174,7 +174,18 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       const profileId = get().profileId;
       if (!verify?.running || verify.cancelling || !profileId) return;
       set({ verify: { ...verify, cancelling: true } });
-      const result = await call('datasets/verify-cancel', { profileId, schema: verify.schema });
+      // A verify is a task like a load: find it in the task list, and cancel it.
+      const tasks = await call('tasks/list', {});
+      if (!tasks.ok) return set({ error: tasks.error });
+      const task = tasks.value.find(
+        (t) =>
+          t.owner.self &&
+          t.kind === 'dataset-verify' &&
+          t.profileId === profileId &&
+          t.schema === verify.schema,
+      );
+      if (!task) return;
+      const result = await call('tasks/cancel', { taskId: task.taskId });
       if (!result.ok) set({ error: result.error });
     },
 

@@ -3,11 +3,12 @@
  * figures, prepared here so the components only draw.
  */
 import type { TaskProgress } from '../../../../shared/contract';
-import type {
-  DatasetInfo,
-  DatasetState,
-  DatasetVerifyReport,
-  VerifyProgress,
+import {
+  datasetState,
+  type DatasetInfo,
+  type DatasetState,
+  type DatasetVerifyReport,
+  type VerifyProgress,
 } from '../../../../shared/datasets';
 import { describeAllowed, SSB_REFERENCE } from '../../../../shared/ssb-reference';
 
@@ -18,6 +19,7 @@ const STATE: Record<DatasetState, { label: string; tone: Tone }> = {
   loading: { label: 'loading', tone: 'busy' },
   failed: { label: 'failed (incomplete)', tone: 'bad' },
   cancelled: { label: 'cancelled (incomplete)', tone: 'bad' },
+  interrupted: { label: 'interrupted (incomplete)', tone: 'bad' },
 };
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -38,11 +40,8 @@ export interface DatasetRow {
 
 export function datasetRow(d: DatasetInfo & { activeTaskId: string | null }): DatasetRow {
   const loadingNow = d.activeTaskId !== null;
-  // 'loading' with no task running here: the load was interrupted (bplab quit, the server restarted).
-  const state =
-    d.state === 'loading' && !loadingNow
-      ? { label: 'interrupted (incomplete)', tone: 'bad' as Tone }
-      : STATE[d.state];
+  // The one rule (shared with the CLI and main): 'loading' that no live process loads is interrupted.
+  const state = STATE[datasetState(d.state, loadingNow)];
   const rows = d.loadedRows.lineorder;
   return {
     schema: d.schema,

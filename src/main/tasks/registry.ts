@@ -1,0 +1,310 @@
+/**
+ * Long jobs as tasks: a load, a verify, a run, an experiment each start here with a title and what
+ * they hold (profile, schema, sandbox); the registry gives them an id, a cancel signal and a way to
+ * report progress ('task/progress' events here, and the lease file for the other bplab processes),
+ * and lists the tasks of every process sharing the data folder.
+ *
+ *   const { taskId, result } = tasks.start(
+ *     { kind: 'run', title: 'Q1.1 on ssb_sf1', profileId, schema: 'ssb_sf1', sandboxId: null },
+ *     async (ctx) => { ctx.progress({ phase: 'running', fraction: 0.5, message: '...' }); ctx.signal ... },
+ *   );
+ */
+import { randomUUID } from 'node:crypto';
+import type { TaskProgress } from '../../shared/contract';
+import { AppFailure, type AppError } from '../../shared/result';
+import type { TaskInfo, TaskKind } from '../../shared/tasks';
+import type { Lease, LeaseScope, LeaseStore, ViewedLease } from './leases';
+import { describeProcess } from './process-identity';
+
+export interface TaskSpec {
+  kind: TaskKind;
+  /** In words: "load ssb_sf1", "verify ssb_sf1", "Q1.1 (straight) on ssb_sf1". */
+  title: string;
+  profileId?: string | null;
+  schema?: string | null;
+  sandboxId?: string | null;
+  /** Use this id (a run's id is its task's id); a random one otherwise. */
+  taskId?: string;
+}
+
+/** Progress as a task reports it; the registry adds the task's id. */
+export type TaskUpdate = Omit<TaskProgress, 'taskId' | 'done' | 'error'>;
+
+export interface TaskContext {
+  readonly taskId: string;
+  /** Aborts when the task is cancelled (from this process, or by another one through its lease). */
+  readonly signal: AbortSignal;
+  progress(update: TaskUpdate): void;
+}
+
+export interface StartedTask<T> {
+  taskId: string;
+  /** The work's value, or its failure (CANCELLED when cancelled). */
+  result: Promise<T>;
+}
+
+export interface TaskRegistryDeps {
+  leases: LeaseStore;
+  /** Where progress goes: the EventBus's 'task/progress'. */
+  onProgress: (p: TaskProgress) => void;
+  /** How often this process looks for cancel requests on its tasks and for the others' progress. */
+  pollMs?: number;
+}
+
+interface OwnTask {
+  controller: AbortController;
+  result: Promise<unknown>;
+}
+
+const TASK_KINDS = new Set<string>(['dataset-load', 'dataset-verify', 'run', 'experiment']);
+
+export class TaskRegistry {
+  private readonly own = new Map<string, OwnTask>();
+  private poller?: NodeJS.Timeout;
+  /** What the others' tasks last published, to re-emit only what changed. */
+  private readonly seen = new Map<string, string>();
+  private following = false;
+
+  constructor(private readonly deps: TaskRegistryDeps) {}
+
+  /**
+   * Starts `work` as a task and answers at once. Its progress goes out as 'task/progress' events
+   * and to its lease; the last event has done: true (with the error when it failed or was cancelled).
+   * `done` words the success event from the work's value.
+   */
+  start<T>(
+    spec: TaskSpec,
+    work: (ctx: TaskContext) => Promise<T>,
+    opts: { done?: (value: T) => Pick<TaskProgress, 'message' | 'figures'> } = {},
+  ): StartedTask<T> {
+    const taskId = spec.taskId ?? randomUUID();
+    const hold = {
+      kind: spec.kind,
+      title: spec.title,
+      profileId: spec.profileId ?? null,
+      schema: spec.schema ?? null,
+      sandboxId: spec.sandboxId ?? null,
+    };
+    this.deps.leases.forgetStale(scopeOf(hold));
+    this.deps.leases.take(hold, taskId);
+    const controller = new AbortController();
+    const emit = (p: TaskProgress) => {
+      this.deps.onProgress(p);
+      if (!p.done) this.deps.leases.publish(taskId, p);
+    };
+    const ctx: TaskContext = {
+      taskId,
+      signal: controller.signal,
+      progress: (update) => emit({ ...update, taskId, done: false }),
+    };
+    const finish = () => {
+      // Before the last event: whoever reacts to it (a drop, the CLI exiting) finds the task over.
+      this.own.delete(taskId);
+      this.deps.leases.release(taskId);
+      this.poll();
+    };
+    const result = (async () => work(ctx))().then(
+      (value) => {
+        finish();
+        const words = opts.done?.(value) ?? { message: `${spec.title}: done` };
+        emit({ taskId, phase: 'done', fraction: 1, done: true, ...words });
+        return value;
+      },
+      (e: unknown) => {
+        finish();
+        const error = errorOf(e);
+        emit({
+          taskId,
+          phase: error.code === 'CANCELLED' ? 'cancelled' : 'failed',
+          fraction: null,
+          message: error.message,
+          done: true,
+          error,
+        });
+        throw e instanceof AppFailure ? e : new AppFailure(error);
+      },
+    );
+    // Marked handled here; the caller still sees the failure when it awaits `result`.
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.own.set(taskId, { controller, result: settled });
+    this.poll();
+    return { taskId, result };
+  }
+
+  /** The tasks of every bplab process on this data folder, this one's first; a task whose process is gone is 'stale'. */
+  list(): TaskInfo[] {
+    return this.deps.leases
+      .all()
+      .filter((v) => TASK_KINDS.has(v.lease.kind))
+      .map((v) => this.info(v))
+      .sort((a, b) => Number(b.owner.self) - Number(a.owner.self) || a.startedAt.localeCompare(b.startedAt));
+  }
+
+  /** Live tasks (of any process) on what `scope` names. */
+  holders(scope: LeaseScope): TaskInfo[] {
+    return this.deps.leases
+      .holders(scope)
+      .filter((v) => TASK_KINDS.has(v.lease.kind))
+      .map((v) => this.info(v));
+  }
+
+  /**
+   * BUSY, naming the job and its process, when a live task holds `scope`; `doing` says what was
+   * refused ("drop ssb_sf1"). Null when nothing holds it.
+   */
+  busy(scope: LeaseScope, doing: string): AppFailure | null {
+    const holder = this.holders(scope)[0];
+    if (!holder) return null;
+    return busyFailure(doing, holder);
+  }
+
+  /**
+   * Cancels a task: this process's at once; another live process's by a request its owner picks up
+   * within a poll. A task whose process is gone cannot be cancelled, and the answer says so.
+   */
+  cancel(taskId: string): { taskId: string; cancelled: boolean } {
+    const own = this.own.get(taskId);
+    if (own) {
+      const already = own.controller.signal.aborted;
+      own.controller.abort();
+      return { taskId, cancelled: !already };
+    }
+    const other = this.deps.leases.get(taskId);
+    if (!other || !TASK_KINDS.has(other.lease.kind))
+      throw AppFailure.of('NOT_FOUND', `There is no task ${taskId}; it may have ended.`, {
+        hint: 'List the tasks again.',
+      });
+    if (other.liveness === 'gone')
+      throw AppFailure.of(
+        'NOT_FOUND',
+        `"${other.lease.title}" is not running: its process, ${describeProcess(other.lease.owner)}, is gone, so there is nothing to cancel.`,
+        { hint: 'Its work was left as it was when the process ended (a load is then interrupted).' },
+      );
+    if (other.liveness === 'unknown')
+      throw AppFailure.of(
+        'BUSY',
+        `"${other.lease.title}" runs in ${describeProcess(other.lease.owner)}, on another machine; cancel it there.`,
+      );
+    this.deps.leases.requestCancel(taskId);
+    return { taskId, cancelled: true };
+  }
+
+  /**
+   * Re-emits the other processes' task progress as 'task/progress' events here (a load the CLI runs
+   * shows in the UI as if it ran here), and a last done event when their task ends or its process dies.
+   */
+  followOthers(): void {
+    this.following = true;
+    this.poll();
+  }
+
+  /** Cancels this process's tasks and waits for them to stop (bplab is quitting). */
+  async shutdown(): Promise<void> {
+    this.following = false;
+    const running = [...this.own.values()];
+    for (const t of running) t.controller.abort();
+    await Promise.allSettled(running.map((t) => t.result));
+    clearInterval(this.poller);
+    this.poller = undefined;
+  }
+
+  /** Keeps the poll timer while there is something to watch; it never keeps the process alive. */
+  private poll(): void {
+    const needed = this.own.size > 0 || this.following;
+    if (needed && !this.poller) {
+      this.poller = setInterval(() => this.tick(), this.deps.pollMs ?? 500);
+      this.poller.unref();
+    } else if (!needed && this.poller) {
+      clearInterval(this.poller);
+      this.poller = undefined;
+    }
+  }
+
+  private tick(): void {
+    for (const [taskId, t] of this.own)
+      if (!t.controller.signal.aborted && this.deps.leases.cancelRequested(taskId)) t.controller.abort();
+    if (this.following) this.relayOthers();
+  }
+
+  private relayOthers(): void {
+    const now = new Set<string>();
+    for (const v of this.deps.leases.all()) {
+      if (v.self || !TASK_KINDS.has(v.lease.kind)) continue;
+      const { lease } = v;
+      if (v.liveness === 'gone') {
+        if (this.seen.has(lease.id)) this.deps.onProgress(endedEvent(lease, 'interrupted'));
+        this.seen.delete(lease.id);
+        continue;
+      }
+      now.add(lease.id);
+      const key = JSON.stringify(lease.progress);
+      if (lease.progress && this.seen.get(lease.id) !== key) this.deps.onProgress(lease.progress);
+      this.seen.set(lease.id, key);
+    }
+    for (const [id] of this.seen)
+      if (!now.has(id)) {
+        this.seen.delete(id);
+        this.deps.onProgress({
+          taskId: id,
+          phase: 'ended',
+          fraction: null,
+          message: 'The task ended in another bplab process.',
+          done: true,
+        });
+      }
+  }
+
+  private info(v: ViewedLease): TaskInfo {
+    const { lease } = v;
+    return {
+      taskId: lease.id,
+      kind: lease.kind as TaskKind,
+      title: lease.title,
+      profileId: lease.profileId,
+      schema: lease.schema,
+      sandboxId: lease.sandboxId,
+      owner: { pid: lease.owner.pid, host: lease.owner.host, command: lease.owner.command, self: v.self },
+      startedAt: lease.takenAt,
+      state: v.liveness === 'gone' ? 'stale' : 'running',
+      progress: lease.progress,
+    };
+  }
+}
+
+/** BUSY for `doing`, naming the task that holds it and its process. */
+export function busyFailure(doing: string, holder: TaskInfo): AppFailure {
+  const by = holder.owner.self ? 'this bplab process' : `pid ${holder.owner.pid} (${holder.owner.command})`;
+  return AppFailure.of('BUSY', `Cannot ${doing}: "${holder.title}" is running in ${by}.`, {
+    hint: holder.owner.self
+      ? 'Wait for it to end, or cancel it.'
+      : 'Wait for it to end, or cancel it (bplab tasks are listed on every screen that uses them).',
+    details: { taskId: holder.taskId, pid: holder.owner.pid },
+  });
+}
+
+function scopeOf(hold: { profileId: string | null; schema: string | null; sandboxId: string | null }) {
+  return {
+    ...(hold.profileId !== null && { profileId: hold.profileId }),
+    ...(hold.schema !== null && { schema: hold.schema }),
+    ...(hold.sandboxId !== null && { sandboxId: hold.sandboxId }),
+  };
+}
+
+function errorOf(e: unknown): AppError {
+  return e instanceof AppFailure
+    ? e.error
+    : { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) };
+}
+
+function endedEvent(lease: Lease, phase: string): TaskProgress {
+  return {
+    taskId: lease.id,
+    phase,
+    fraction: null,
+    message: `"${lease.title}" stopped: its process, pid ${lease.owner.pid} (${lease.owner.command}), is gone.`,
+    done: true,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The task registry on a real lease folder. Two registries stand for two bplab processes (each with
+ * its own name); the cross-process integration tests run the real CLI beside a real server.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TaskProgress } from '../../../src/shared/contract';
+import { AppFailure } from '../../../src/shared/result';
+import { LeaseStore } from '../../../src/main/tasks/leases';
+import { currentProcess } from '../../../src/main/tasks/process-identity';
+import { TaskRegistry } from '../../../src/main/tasks/registry';
+
+function twoProcesses() {
+  const dir = join(mkdtempSync(join(tmpdir(), 'bplab-tasks-')), 'leases');
+  const make = (command: string, events: TaskProgress[]) =>
+    new TaskRegistry({
+      leases: new LeaseStore({ dir, self: currentProcess(command), publishEveryMs: 20 }),
+      onProgress: (p) => events.push(p),
+      pollMs: 20,
+    });
+  const uiEvents: TaskProgress[] = [];
+  const cliEvents: TaskProgress[] = [];
+  return {
+    ui: make('bplab serve', uiEvents),
+    cli: make('bplab ssb generate', cliEvents),
+    uiEvents,
+    cliEvents,
+  };
+}
+
+const until = async (cond: () => boolean) => {
+  const deadline = Date.now() + 3000;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** A task that reports progress and waits until cancelled. */
+function waitsForCancel(registry: TaskRegistry, schema: string) {
+  return registry.start(
+    { kind: 'dataset-load', title: `load ${schema}`, profileId: 'p', schema },
+    async (ctx) => {
+      ctx.progress({ phase: 'loading', fraction: 0.25, message: 'loading lineorder', figures: { rows: 42 } });
+      await new Promise((_, reject) =>
+        ctx.signal.addEventListener('abort', () => reject(AppFailure.of('CANCELLED', 'cancelled'))),
+      );
+    },
+  );
+}
+
+describe('TaskRegistry', () => {
+  it("lists another process's task with its latest progress, and relays it as task/progress", async () => {
+    const { ui, cli, uiEvents } = twoProcesses();
+    const load = waitsForCancel(cli, 's1');
+    await until(() => ui.list()[0]?.progress !== null && ui.list()[0]?.progress !== undefined);
+    expect(ui.list()).toMatchObject([
+      {
+        taskId: load.taskId,
+        kind: 'dataset-load',
+        title: 'load s1',
+        state: 'running',
+        owner: { self: false, command: 'bplab ssb generate' },
+        progress: { fraction: 0.25, figures: { rows: 42 } },
+      },
+    ]);
+    ui.followOthers();
+    await until(() => uiEvents.some((e) => e.taskId === load.taskId && e.message === 'loading lineorder'));
+    cli.cancel(load.taskId);
+    await expect(load.result).rejects.toThrow('cancelled');
+    await until(() => uiEvents.some((e) => e.taskId === load.taskId && e.done));
+    expect(ui.list()).toEqual([]);
+    await ui.shutdown();
+  });
+
+  it('answers BUSY naming the job and its process while another process holds the schema', async () => {
+    const { ui, cli } = twoProcesses();
+    const load = waitsForCancel(cli, 's2');
+    const busy = ui.busy({ profileId: 'p', schema: 's2' }, 'drop s2');
+    expect(busy?.error.code).toBe('BUSY');
+    expect(busy?.error.message).toBe(
+      `Cannot drop s2: "load s2" is running in pid ${process.pid} (bplab ssb generate).`,
+    );
+    expect(ui.busy({ profileId: 'p', schema: 'other' }, 'drop other')).toBeNull();
+    cli.cancel(load.taskId);
+    await load.result.catch(() => undefined);
+    expect(ui.busy({ profileId: 'p', schema: 's2' }, 'drop s2')).toBeNull();
+  });
+
+  it("cancels another process's task through its lease: the owner stops it", async () => {
+    const { ui, cli } = twoProcesses();
+    const load = waitsForCancel(cli, 's3');
+    expect(ui.cancel(load.taskId)).toEqual({ taskId: load.taskId, cancelled: true });
+    await expect(load.result).rejects.toMatchObject({ error: { code: 'CANCELLED' } });
+  });
+
+  it('ends with a done event carrying the value in words, and releases the lease', async () => {
+    const { cli, cliEvents } = twoProcesses();
+    const t = cli.start({ kind: 'dataset-verify', title: 'verify s4' }, async () => 7, {
+      done: (n) => ({ message: `counted ${n}` }),
+    });
+    expect(await t.result).toBe(7);
+    expect(cliEvents.at(-1)).toMatchObject({
+      taskId: t.taskId,
+      done: true,
+      phase: 'done',
+      message: 'counted 7',
+    });
+    expect(cli.list()).toEqual([]);
+    expect(() => cli.cancel(t.taskId)).toThrow(/no task/);
+  });
+});
