@@ -86,6 +86,7 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     await expect(runs.live).toBeVisible();
     await expect(runs.liveTitle).toContainText('Q1.1');
     await expect(runs.mapCanvas).toHaveAttribute('data-frame-at', /\d/);
+    await expect(runs.bars).toBeVisible();
     first = await runs.readMap();
     const firstBars = await runs.bars.getAttribute('data-bars');
     expect(first.coloured).toBeGreaterThan(0);

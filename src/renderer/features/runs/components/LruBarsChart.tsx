@@ -1,3 +1,4 @@
+import { memo } from 'react';
 /** Stacked young/old bars per table and index (draw-only: lruBars prepared everything). */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../../lib/format';
@@ -5,7 +6,13 @@ import { describeBar, type LruBarsView } from '../../../lib/viz/lru-bars';
 
 const ROW = 22;
 
-export function LruBarsChart({ view, testId = 'lru-bars' }: { view: LruBarsView; testId?: string }) {
+export const LruBarsChart = memo(function LruBarsChart({
+  view,
+  testId = 'lru-bars',
+}: {
+  view: LruBarsView;
+  testId?: string;
+}) {
   const bars = view.others ? [...view.bars, view.others] : view.bars;
   return (
     <div
@@ -51,4 +58,4 @@ export function LruBarsChart({ view, testId = 'lru-bars' }: { view: LruBarsView;
       </p>
     </div>
   );
-}
+});

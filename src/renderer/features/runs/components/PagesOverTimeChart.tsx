@@ -1,9 +1,10 @@
+import { memo } from 'react';
 /** Each index's pages over time (draw-only: pagesOverTime prepared the points). */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../../lib/format';
 import type { PagesOverTime } from '../../../lib/viz/lru-series';
 
-export function PagesOverTimeChart({
+export const PagesOverTimeChart = memo(function PagesOverTimeChart({
   view,
   testId = 'pages-over-time',
 }: {
@@ -42,4 +43,4 @@ export function PagesOverTimeChart({
       </ResponsiveContainer>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 /** Made young, not made young, pages read and read ahead per second (draw-only: poolRates computed them). */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatRate } from '../../../lib/format';
@@ -10,7 +11,7 @@ const COLORS: Record<keyof typeof RATE_LABELS, string> = {
   readAhead: '#8a5a00',
 };
 
-export function RatesChart({
+export const RatesChart = memo(function RatesChart({
   points,
   testId = 'pool-rates',
 }: {
@@ -53,4 +54,4 @@ export function RatesChart({
       )}
     </div>
   );
-}
+});

@@ -18,7 +18,8 @@ import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { appendBounded } from '../../../lib/viz/history';
 
 export const HISTORY_BOUND = 600;
-export const FLUSH_MS = 100;
+/** Charts redraw at most this often (4 per second): enough to watch, cheap for the page. */
+export const FLUSH_MS = 250;
 
 export interface LiveState {
   runId: string | null;
