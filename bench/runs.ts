@@ -13,7 +13,7 @@
  *   npm run bench:runs [-- --sf 1 --rounds 5 --binary /usr/sbin/mariadbd --keep]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -161,11 +161,16 @@ async function main(): Promise<void> {
   say(
     `bplab runs benchmark: SSB SF ${sf}, MariaDB sandbox ${binaryPath}, ${rounds} round(s) per figure (medians)`,
   );
+  // Its own tmpdir: the grouped LRU walk of a 1 GB pool spills to an on-disk temporary table, and
+  // files under the shared /tmp may be cleaned away by others meanwhile.
+  const tmp = join(dataDir, 'tmp');
+  mkdirSync(tmp);
   const info = await sandboxes.create({
     name: 'bench-runs',
     binaryPath,
     bufferPoolSize: '1G',
     localInfile: true,
+    options: { tmpdir: tmp },
   });
   const connect = () => mysql.createConnection(sandboxes.connectionOptions(info));
   const admin = await connect();

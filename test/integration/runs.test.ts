@@ -12,7 +12,7 @@ import { compositionOf, walkLru } from '../../src/main/bufferpool/lru';
 import { LivePoller } from '../../src/main/bufferpool/poller';
 import { GLOBAL_COUNTERS } from '../../src/main/runs/capture';
 import { AppFailure } from '../../src/shared/result';
-import type { RunResult } from '../../src/shared/runs';
+import type { RunResult, RunSample } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 
@@ -295,6 +295,24 @@ describe(`runs on ${server.label}`, () => {
     expect(lab.service.get(runId).state).toBe('cancelled');
     expect(lab.progress.filter((p) => p.taskId === runId && p.done)).toHaveLength(1);
     expect(lab.tasks.list().some((t) => t.taskId === runId)).toBe(false);
+  }, 60_000);
+
+  it('cancels through an AbortSignal and hands the caller its own samples (as experiments drive a run)', async () => {
+    const controller = new AbortController();
+    const mine: RunSample[] = [];
+    const pending = lab.service.run(
+      lab.info.profileId,
+      undefined,
+      { queryId: slowRead().id, schema: LAB_SCHEMA, poll: 100 },
+      { signal: controller.signal, onSample: (s) => mine.push(s) },
+    );
+    await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    await new Promise((r) => setTimeout(r, 400));
+    controller.abort();
+    const r = await pending;
+    expect(r.state).toBe('cancelled');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((s) => s.runId === r.runId)).toBe(true);
   }, 60_000);
 
   it('asks before walking the LRU of a production profile, and runs without it when polling is off', async () => {

@@ -176,7 +176,8 @@ describe(`SSB load on ${testServer().label}`, () => {
           connect,
           bplabVersion: 'test',
           onProgress: (p) => {
-            if (p.table === 'lineorder' && p.rows > 150_000) void kill();
+            // As early as the load shows, so the KILL lands while LOAD DATA still runs even on a busy machine.
+            if (p.table === 'lineorder' && p.rows > 0) void kill();
           },
         },
       ),

@@ -29,7 +29,8 @@ export function serverSettings(identity: ServerIdentity, vars: Variables): RunSe
     oldBlocksTimeMs: pool.oldBlocksTimeMs,
     oldBlocksPct: pool.oldBlocksPct,
     readAheadThreshold: pool.readAheadThreshold,
-    flushMethod: vars.innodb_flush_method ?? '',
+    // MySQL 5.7 reports NULL (empty) for its Unix default, fsync.
+    flushMethod: vars.innodb_flush_method || 'fsync (default)',
   };
 }
 

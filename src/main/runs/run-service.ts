@@ -96,6 +96,7 @@ const PS_STAGE_CONSUMERS = [
 
 export class RunService {
   private readonly active = new Map<string, ActiveRun>();
+  private readonly sampleListeners = new Map<string, (sample: RunSample) => void>();
   private readonly now: () => Date;
 
   constructor(private readonly deps: RunServiceDeps) {
@@ -109,9 +110,28 @@ export class RunService {
     return { runId: prepared.runId };
   }
 
-  /** Runs to the end and returns the result (the CLI and tests wait for it). */
-  async run(profileId: string, password: string | undefined, spec: RunSpec): Promise<RunResult> {
-    return this.track(await this.prepare(profileId, password, spec));
+  /**
+   * Runs to the end and returns the result, whatever its state (the CLI, tests and experiments wait for
+   * it). `signal` cancels it like tasks/cancel; `onSample` gets this run's live samples too.
+   */
+  async run(
+    profileId: string,
+    password: string | undefined,
+    spec: RunSpec,
+    opts: { signal?: AbortSignal; onSample?: (sample: RunSample) => void } = {},
+  ): Promise<RunResult> {
+    const prepared = await this.prepare(profileId, password, spec);
+    if (opts.onSample) this.sampleListeners.set(prepared.runId, opts.onSample);
+    const onAbort = () => this.cancel(prepared.runId);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const done = this.track(prepared);
+      if (opts.signal?.aborted) onAbort();
+      return await done;
+    } finally {
+      opts.signal?.removeEventListener('abort', onAbort);
+      this.sampleListeners.delete(prepared.runId);
+    }
   }
 
   /** A run in progress ends once its result is saved; resolves with it. */
@@ -302,7 +322,12 @@ export class RunService {
     try {
       progress('preparing', `capturing the state before ${p.query.query.id}`);
       const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
-      if (stages === 'performance-schema') ({ psThread, psNote } = await this.prepareStages(p));
+      if (stages === 'performance-schema')
+        // No stage profile is no reason to fail the run (performance_schema off, no UPDATE on its setup tables).
+        ({ psThread, psNote } = await this.prepareStages(p).catch((e: unknown) => ({
+          psThread: null,
+          psNote: `No stage profile: ${e instanceof AppFailure ? e.error.message : String(e)}`,
+        })));
       else if (stages === 'none')
         result.profile = {
           source: 'none',
@@ -333,7 +358,11 @@ export class RunService {
           walkLru: p.walkLru,
           cachedIndexes: identity.flavor !== 'mariadb' && versionAtLeast(identity, 8, 0, 0),
           clock: () => performance.now() - t0,
-          onSample: (s) => this.deps.onSample?.({ runId: p.runId, ...s }),
+          onSample: (s) => {
+            const sample = { runId: p.runId, ...s };
+            this.deps.onSample?.(sample);
+            this.sampleListeners.get(p.runId)?.(sample);
+          },
         });
       }
       if (p.query.custom) await exec.rows('START TRANSACTION READ ONLY');

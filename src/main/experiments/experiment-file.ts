@@ -1,0 +1,193 @@
+/**
+ * Reading and writing experiment files (`*.bplab.json`; the format is in src/shared/experiment-file.ts).
+ * Loading validates everything and names the path in the file and what is wrong; a file from an older
+ * version is brought up to date in memory; saving checks the whole file first and writes atomically, so a
+ * failed save never touches the file already there. Samples are deflated on the way out.
+ */
+import { readFileSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import {
+  EXPERIMENT_FILE_FORMAT,
+  EXPERIMENT_FILE_VERSION,
+  StoredExperimentFileSchema,
+  jsonPath,
+  secretPaths,
+  type ExperimentFile,
+  type StoredExperimentFile,
+} from '../../shared/experiment-file';
+import type { CapabilityReport } from '../../shared/models';
+import { RunSamplesSchema } from '../../shared/run-schema';
+import type { RunResult } from '../../shared/runs';
+import { AppFailure } from '../../shared/result';
+import { writeFileAtomic } from '../services/atomic-file';
+
+/** Upgrades a file of version N to N+1, on the parsed JSON; none yet (version 1 is the first). */
+const MIGRATIONS: Record<number, (file: Record<string, unknown>) => Record<string, unknown>> = {};
+
+function malformed(file: string, path: string, what: string): AppFailure {
+  return AppFailure.of('FILE_MALFORMED', `${file} is not a valid experiment file: at ${path}, ${what}.`, {
+    details: { file, path },
+  });
+}
+
+/** Line and column of a character offset, 1-based. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /position (\d+)/.exec(message);
+    const where = at ? lineColumn(text, Number(at[1])) : null;
+    const path = where ? `line ${where.line}, column ${where.column}` : 'the end of the file';
+    throw AppFailure.of(
+      'FILE_MALFORMED',
+      `${file} is not a valid experiment file: it is not JSON (at ${path}: ${message.replace(/ in JSON at position \d+.*$|\s*\(line \d+ column \d+\)$/, '')}).`,
+      { details: { file, path } },
+    );
+  }
+}
+
+function decodeSamples(
+  stored: StoredExperimentFile['results'][number],
+  i: number,
+  file: string,
+): RunResult['samples'] {
+  const empty: RunResult['samples'] = {
+    stats: [],
+    compositions: [],
+    maps: [],
+    cachedIndexes: [],
+    cost: null,
+    downsampled: false,
+  };
+  if (!stored.samples) return empty;
+  const at = `$.results[${i}].samples.data`;
+  let json: unknown;
+  try {
+    json = JSON.parse(inflateRawSync(Buffer.from(stored.samples.data, 'base64')).toString('utf8'));
+  } catch {
+    throw malformed(file, at, 'the samples are not deflated JSON in base64');
+  }
+  const parsed = RunSamplesSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw malformed(file, `${at} (decoded) ${jsonPath(issue.path)}`, issue.message.toLowerCase());
+  }
+  return parsed.data;
+}
+
+/** Parses an experiment file's text; throws AppFailure FILE_MALFORMED naming the path and the fault. */
+export function parseExperimentFile(text: string, file: string): ExperimentFile {
+  const json = parseJson(text, file);
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw malformed(file, '$', 'the file holds no JSON object');
+  let obj = json as Record<string, unknown>;
+  if (obj.format !== EXPERIMENT_FILE_FORMAT)
+    throw malformed(
+      file,
+      '$.format',
+      `expected "${EXPERIMENT_FILE_FORMAT}" (this is not a bplab experiment file)`,
+    );
+  const version = obj.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    throw malformed(file, '$.version', 'expected a whole number from 1');
+  if (version > EXPERIMENT_FILE_VERSION)
+    throw AppFailure.of(
+      'FILE_MALFORMED',
+      `${file} was written by a newer bplab (format ${version}); this bplab reads formats up to ${EXPERIMENT_FILE_VERSION}.`,
+      { hint: 'Open it with a newer bplab.', details: { file, path: '$.version' } },
+    );
+  for (let v = version; v < EXPERIMENT_FILE_VERSION; v++) obj = { ...MIGRATIONS[v]!(obj), version: v + 1 };
+  const secrets = secretPaths(obj);
+  if (secrets.length)
+    throw malformed(file, secrets[0]!, 'it holds what looks like a password; bplab never stores one');
+  const parsed = StoredExperimentFileSchema.safeParse(obj);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw malformed(file, jsonPath(issue.path), issue.message.toLowerCase());
+  }
+  const stored = parsed.data;
+  return {
+    ...stored,
+    servers: stored.servers.map((s) => ({ ...s, capabilities: s.capabilities as CapabilityReport | null })),
+    results: stored.results.map((r, i) => ({
+      planIndex: r.planIndex,
+      cell: r.cell,
+      pass: r.pass,
+      counted: r.counted,
+      cold: r.cold,
+      run: { ...r.run, samples: decodeSamples(r, i, file) },
+    })),
+  };
+}
+
+/** The file's text: checked first (a file bplab could not read back is never written), samples deflated. */
+export function serializeExperimentFile(experiment: ExperimentFile): string {
+  const stored: StoredExperimentFile = {
+    ...experiment,
+    format: EXPERIMENT_FILE_FORMAT,
+    version: EXPERIMENT_FILE_VERSION,
+    // A CapabilityReport is one of the loose objects the stored schema allows.
+    servers: experiment.servers as unknown as StoredExperimentFile['servers'],
+    results: experiment.results.map(({ run, ...place }, i) => {
+      const { samples, ...core } = run;
+      const checked = RunSamplesSchema.safeParse(samples);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw AppFailure.of(
+          'INTERNAL',
+          `bplab refused to save an experiment it could not read back: at $.results[${i}].run.samples${jsonPath(issue.path).slice(1)}, ${issue.message.toLowerCase()}.`,
+        );
+      }
+      return {
+        ...place,
+        run: core,
+        samples: {
+          encoding: 'deflate-base64',
+          data: deflateRawSync(JSON.stringify(samples)).toString('base64'),
+        },
+      };
+    }),
+  };
+  const secrets = secretPaths(stored);
+  if (secrets.length)
+    throw AppFailure.of(
+      'INTERNAL',
+      `bplab refused to save an experiment holding a password (at ${secrets[0]}).`,
+    );
+  const checked = StoredExperimentFileSchema.safeParse(stored);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw AppFailure.of(
+      'INTERNAL',
+      `bplab refused to save an experiment it could not read back: at ${jsonPath(issue.path)}, ${issue.message.toLowerCase()}.`,
+    );
+  }
+  return `${JSON.stringify(checked.data, null, 1)}\n`;
+}
+
+export function loadExperimentFile(file: string): ExperimentFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw AppFailure.of('NOT_FOUND', `There is no file ${file}.`, { details: { file } });
+    if (code === 'EISDIR')
+      throw AppFailure.of('FILE_MALFORMED', `${file} is a folder, not an experiment file.`);
+    throw AppFailure.of('FILE_MALFORMED', `bplab could not read ${file}: ${(e as Error).message}`);
+  }
+  return parseExperimentFile(text, file);
+}
+
+/** Saves atomically: the text is built and checked before anything is written, then renamed into place. */
+export function saveExperimentFile(file: string, experiment: ExperimentFile): void {
+  writeFileAtomic(file, serializeExperimentFile(experiment), 0o644);
+}

@@ -1,0 +1,124 @@
+/**
+ * Presets that reproduce the posts' experiments on the servers the user picks. Each is a complete
+ * definition; the builder starts from one and the user may change anything.
+ */
+import {
+  ExperimentDefinitionSchema,
+  type ExperimentDefinition,
+  type ExperimentServer,
+} from '../../shared/experiments';
+
+export type PresetId = 'old-blocks-time' | 'pool-vs-data' | 'join-order' | 'cold-then-hot';
+
+export interface Preset {
+  id: PresetId;
+  title: string;
+  /** Which post, and which of its configurations, it reproduces. */
+  source: string;
+  build(args: PresetArgs): ExperimentDefinition;
+}
+
+export interface PresetArgs {
+  servers: ExperimentServer[];
+  schema: string;
+  /** Bytes of the dataset's tables (data + indexes), to size "1/8 of the data" and "larger than the data". */
+  dataBytes: number;
+  /** The query ids of the catalogue, in flight order. */
+  queryIds: string[];
+}
+
+const MB = 1024 * 1024;
+
+/** A pool size the servers accept: whole MB, at least 32 MB (below that InnoDB's own structures dominate). */
+export function poolSizeFor(bytes: number): string {
+  return `${Math.max(32, Math.ceil(bytes / MB))}M`;
+}
+
+const allQueries = (a: PresetArgs) => a.queryIds.map((queryId) => ({ queryId, variant: 'base' }));
+
+export const PRESETS: Preset[] = [
+  {
+    id: 'old-blocks-time',
+    title: 'innodb_old_blocks_time 1000 vs 0, pool 1/8 of the data',
+    source:
+      'Post 001, configuration 1 against 2: MySQL 5.6 with its new default 1000, and with 0 (5.5’s default).',
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'innodb_old_blocks_time 1000 vs 0, pool 1/8 of the data',
+        description:
+          'Post 001: a buffer pool of 1/8 of the data; cold, then runs 1, 2 and 3 for each setting.',
+        schema: a.schema,
+        queries: allQueries(a),
+        servers: a.servers,
+        matrix: [
+          {
+            kind: 'buffer-pool-size',
+            variable: 'innodb_buffer_pool_size',
+            values: [poolSizeFor(a.dataBytes / 8)],
+          },
+          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
+        ],
+        protocol: { cold: true, hotRuns: 3 },
+      }),
+  },
+  {
+    id: 'pool-vs-data',
+    title: 'Pool smaller vs larger than the data',
+    source: 'Post 001, configuration 3: the default 128M against a pool that holds all the data.',
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'Pool smaller vs larger than the data',
+        description: 'Post 001: 128M against a pool larger than the data (there, 4G for SF 1).',
+        schema: a.schema,
+        queries: allQueries(a),
+        servers: a.servers,
+        matrix: [
+          {
+            kind: 'buffer-pool-size',
+            variable: 'innodb_buffer_pool_size',
+            values: ['128M', poolSizeFor(a.dataBytes * 1.25)],
+          },
+        ],
+        protocol: { cold: true, hotRuns: 3 },
+      }),
+  },
+  {
+    id: 'join-order',
+    title: 'Q1.1 join order both ways',
+    source:
+      'Post 001: Q1.1 forced with STRAIGHT_JOIN, lineorder first against dim_date first (33.9 s against 22.5 s).',
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'Q1.1 join order both ways',
+        description:
+          'The STRAIGHT_JOIN pair of post 001: which table drives the join changes what the pool keeps.',
+        schema: a.schema,
+        queries: [
+          { queryId: 'Q1.1', variant: 'straight' },
+          { queryId: 'Q1.1', variant: 'straight-dim-first' },
+        ],
+        servers: a.servers,
+        matrix: [],
+        protocol: { cold: true, hotRuns: 3 },
+      }),
+  },
+  {
+    id: 'cold-then-hot',
+    title: 'Cold, then run 1, 2 and 3',
+    source:
+      'Post 001’s table: each configuration timed cold (after a restart), then three times without one.',
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'Cold, then run 1, 2 and 3',
+        schema: a.schema,
+        queries: allQueries(a),
+        servers: a.servers,
+        matrix: [],
+        protocol: { cold: true, hotRuns: 3 },
+      }),
+  },
+];
+
+export function findPreset(id: string): Preset | undefined {
+  return PRESETS.find((p) => p.id === id);
+}

@@ -1,0 +1,367 @@
+/**
+ * Runs an experiment: its plan, configuration by configuration. Before a configuration's runs it puts the
+ * matrix's values in place (SET GLOBAL through the settings journal; the buffer pool resized online and
+ * waited for where the server can, else a restart; startup options by restarting the sandbox with them);
+ * a cold pass starts from a restart with the OS page cache dropped where bplab may. Every run is captured
+ * by the run service. Afterwards, whatever happens (success, error, cancel), every global is restored
+ * from the journal and every sandbox restarted for a startup option is put back on its own options.
+ */
+import type { ExperimentResult } from '../../shared/experiment-file';
+import {
+  estimateSeconds,
+  passLabel,
+  planExperiment,
+  type ExperimentCell,
+  type ExperimentDefinition,
+  type ExperimentProgress,
+  type ExperimentServer,
+  type PlannedRun,
+} from '../../shared/experiments';
+import { AppFailure } from '../../shared/result';
+import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
+import type { ColdMethod } from '../../shared/experiment-file';
+import type { GlobalsConnection, JournalEntry } from '../services/settings-journal';
+
+/** What the runner needs of a server connection: statements, and closing. */
+export interface ControlConnection extends GlobalsConnection {
+  query(sql: string, values?: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** The services the runner drives, passed in (the app and the CLI wire the real ones). */
+export interface ExperimentRunnerDeps {
+  /** Runs one query with full capture (the run service); resolves with the run, whatever its state. */
+  executeRun(
+    server: ExperimentServer,
+    spec: RunSpecParsed,
+    ctx: { signal: AbortSignal; onSample?: (s: RunSample) => void },
+  ): Promise<RunResult>;
+  /** A connection for setting globals and waiting on a resize. */
+  connect(server: ExperimentServer): Promise<ControlConnection>;
+  journal: {
+    setGlobal(
+      conn: GlobalsConnection,
+      profileId: string,
+      variable: string,
+      value: string | number,
+      reason: string,
+    ): Promise<string | null>;
+    restore(conn: GlobalsConnection, profileId: string): Promise<JournalEntry[]>;
+  };
+  /** Restarts a sandbox (a cold buffer pool); `options` apply to this start only, never saved to its spec. */
+  restartSandbox(sandboxId: string, options: Record<string, string>): Promise<void>;
+  /** Drops the OS page cache (root only); says why when it could not. */
+  dropPageCache(): Promise<{ dropped: boolean; why: string }>;
+  now?: () => number;
+  /** How long to wait for an online buffer pool resize to finish. */
+  resizeTimeoutMs?: number;
+}
+
+export interface ExperimentRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: ExperimentProgress) => void;
+  /** Each finished run, as soon as it is captured (the caller saves the file as it goes). */
+  onResult?: (r: ExperimentResult) => void;
+  onSample?: (s: RunSample) => void;
+  /** Start from these (a resumed experiment); their plan indexes are skipped. */
+  previous?: ExperimentResult[];
+}
+
+export interface ExperimentOutcome {
+  state: 'complete' | 'cancelled' | 'failed';
+  results: ExperimentResult[];
+  /** In words, for a failed or cancelled experiment. */
+  error: string | null;
+  /** What was put back at the end: globals (per server) and sandboxes restarted on their own options. */
+  restored: string[];
+}
+
+/** What a configuration changes on its server, by how it is changed. */
+function cellChanges(cell: ExperimentCell) {
+  const startup: Record<string, string> = {};
+  const globals: Array<{ variable: string; value: string }> = [];
+  let poolSize: string | null = null;
+  for (const s of cell.settings) {
+    if (s.kind === 'startup') startup[s.variable] = s.value;
+    else if (s.kind === 'global') globals.push({ variable: s.variable, value: s.value });
+    else poolSize = s.value;
+  }
+  return { startup, globals, poolSize };
+}
+
+/** "128M" → bytes, as the server reads a size. */
+export function sizeBytes(value: string): number {
+  const m = /^(\d+)([KMGT]?)$/i.exec(value.trim());
+  if (!m) throw AppFailure.of('INVALID_ARGUMENT', `"${value}" is not a size like 128M or 2G.`);
+  const unit = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 }[m[2]!.toUpperCase() as '' | 'K'];
+  return Number(m[1]) * unit;
+}
+
+const firstRow = async (c: ControlConnection, sql: string): Promise<Record<string, unknown>> => {
+  const [rows] = (await c.query(sql)) as [Array<Record<string, unknown>>];
+  return rows[0] ?? {};
+};
+
+/**
+ * Resizes the buffer pool online and waits until the server has finished: MariaDB resizes within the
+ * statement; MySQL resizes in the background, in chunk multiples, and says so in
+ * Innodb_buffer_pool_resize_status. Returns the size the server settled on.
+ */
+async function resizePool(
+  c: ControlConnection,
+  deps: ExperimentRunnerDeps,
+  server: ExperimentServer,
+  value: string,
+): Promise<number> {
+  const now = deps.now ?? Date.now;
+  const status = async () => {
+    const row = await firstRow(c, "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_resize_status'");
+    return String(row.Value ?? row.VALUE ?? '');
+  };
+  const before = await status();
+  await deps.journal.setGlobal(
+    c,
+    server.profileId,
+    'innodb_buffer_pool_size',
+    sizeBytes(value),
+    'experiment: buffer pool size',
+  );
+  const setAt = now();
+  const deadline = setAt + (deps.resizeTimeoutMs ?? 120_000);
+  for (;;) {
+    const s = await status();
+    const fresh = s !== before;
+    if (fresh && /fail|error/i.test(s))
+      throw AppFailure.of(
+        'SERVER_ERROR',
+        `${server.label} could not resize its buffer pool to ${value}: ${s}`,
+      );
+    if (fresh && /complet|nothing to do|did not change/i.test(s)) break;
+    // No new word from the server (MariaDB resizes within the statement; or the same text again): done
+    // once nothing says a resize is under way.
+    if (
+      !fresh &&
+      !/resiz|withdraw|allocat|progress/i.test(s.replace(/^completed resizing.*/i, '')) &&
+      now() - setAt > 3000
+    )
+      break;
+    if (now() > deadline)
+      throw AppFailure.of(
+        'TIMEOUT',
+        `${server.label} did not finish resizing its buffer pool to ${value} in time (last status: ${s || 'none'}).`,
+      );
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Number((await firstRow(c, 'SELECT @@GLOBAL.innodb_buffer_pool_size AS s')).s);
+}
+
+export class ExperimentRunner {
+  constructor(private readonly deps: ExperimentRunnerDeps) {}
+
+  async run(def: ExperimentDefinition, opts: ExperimentRunOptions = {}): Promise<ExperimentOutcome> {
+    const now = this.deps.now ?? Date.now;
+    const started = now();
+    const signal = opts.signal ?? new AbortController().signal;
+    const plan = planExperiment(def);
+    const done = new Set((opts.previous ?? []).map((r) => r.planIndex));
+    const results: ExperimentResult[] = [...(opts.previous ?? [])];
+    const servers = new Map(def.servers.map((s) => [s.label, s]));
+    const restartedWithOptions = new Set<string>();
+    const touched = new Set<string>();
+    const timings = new Map<string, number[]>();
+    let restartSec = 10;
+
+    const progress = (step: string, current: PlannedRun | null) => {
+      const remaining = plan.filter((r) => !done.has(r.index) && r !== current);
+      const known = [...timings.values()].flat();
+      opts.onProgress?.({
+        done: done.size,
+        total: plan.length,
+        current: current && {
+          planIndex: current.index,
+          cell: current.cell.key,
+          pass: passLabel(current.pass),
+          queryId: current.queryId,
+          variant: current.variant,
+        },
+        step,
+        elapsedSec: (now() - started) / 1000,
+        remainingSec: known.length
+          ? estimateSeconds(remaining, {
+              querySeconds: (q, v) => mean(timings.get(`${q}/${v}`)),
+              defaultQuerySeconds: mean(known)!,
+              restartSeconds: restartSec,
+            })
+          : null,
+      });
+    };
+
+    let state: ExperimentOutcome['state'] = 'complete';
+    let error: string | null = null;
+    let currentCell: string | null = null;
+    try {
+      for (const run of plan) {
+        if (done.has(run.index)) continue;
+        if (signal.aborted) throw AppFailure.of('CANCELLED', 'The experiment was cancelled.');
+        const server = servers.get(run.cell.server)!;
+        const changes = cellChanges(run.cell);
+        const needsOwnStart = Object.keys(changes.startup).length > 0;
+        let cold: ColdMethod | null = null;
+        if (run.restartBefore || (currentCell !== run.cell.key && needsOwnStart)) {
+          if (!server.sandboxId) {
+            if (needsOwnStart)
+              throw AppFailure.of(
+                'FEATURE_MISSING',
+                `${server.label} is not a bplab sandbox, so bplab cannot restart it with ${Object.keys(changes.startup).join(', ')}.`,
+              );
+            cold = {
+              how: 'not-possible',
+              note: `${server.label} is not a sandbox: bplab cannot restart it; best effort, the pool was not emptied.`,
+            };
+          } else {
+            progress(`restarting ${server.label}${run.restartBefore ? ' for a cold pass' : ''}`, run);
+            const t = now();
+            await this.deps.restartSandbox(server.sandboxId, changes.startup);
+            restartSec = (now() - t) / 1000;
+            if (needsOwnStart) restartedWithOptions.add(server.label);
+            if (run.restartBefore) {
+              const flush = changes.startup.innodb_flush_method ?? changes.startup['innodb-flush-method'];
+              const cache = await this.deps.dropPageCache();
+              cold = cache.dropped
+                ? {
+                    how: 'restart-and-drop-page-cache',
+                    note: `${server.label} restarted; OS page cache dropped.`,
+                  }
+                : flush && /o_direct/i.test(flush)
+                  ? {
+                      how: 'restart-o-direct',
+                      note: `${server.label} restarted; innodb_flush_method=${flush} keeps reads off the page cache (${cache.why}).`,
+                    }
+                  : {
+                      how: 'restart-only',
+                      note: `${server.label} restarted; the OS page cache could not be dropped: ${cache.why}`,
+                    };
+            }
+          }
+          // A restart puts the globals back to the server's startup values: set the cell's again below.
+          currentCell = null;
+        }
+        if (currentCell !== run.cell.key) {
+          progress(`setting ${run.cell.key}`, run);
+          const c = await this.deps.connect(server);
+          try {
+            touched.add(server.label);
+            if (changes.poolSize) await resizePool(c, this.deps, server, changes.poolSize);
+            for (const g of changes.globals)
+              await this.deps.journal.setGlobal(
+                c,
+                server.profileId,
+                g.variable,
+                numeric(g.value),
+                `experiment: ${def.name}`,
+              );
+          } finally {
+            await c.close();
+          }
+          currentCell = run.cell.key;
+        }
+        progress(
+          `${run.queryId}${run.variant === 'base' ? '' : ` (${run.variant})`}, ${passLabel(run.pass)}`,
+          run,
+        );
+        const result = await this.deps.executeRun(
+          server,
+          {
+            queryId: run.queryId,
+            variant: run.variant,
+            schema: def.schema,
+            poll: def.poll,
+            explainAnalyze: false,
+            allowLruPolling: false,
+          },
+          { signal, onSample: opts.onSample },
+        );
+        const record: ExperimentResult = {
+          planIndex: run.index,
+          cell: run.cell.key,
+          pass: run.pass,
+          counted: run.counted,
+          cold,
+          run: result,
+        };
+        results.push(record);
+        done.add(run.index);
+        opts.onResult?.(record);
+        if (result.state === 'complete' && result.elapsedMs !== null) {
+          const key = `${run.queryId}/${run.variant}`;
+          timings.set(key, [...(timings.get(key) ?? []), result.elapsedMs / 1000]);
+        }
+        if (result.state === 'cancelled' || signal.aborted)
+          throw AppFailure.of('CANCELLED', 'The experiment was cancelled.');
+        if (result.state === 'interrupted' || result.state === 'failed') {
+          if (def.protocol.onInterruption === 'stop')
+            throw AppFailure.of(
+              'CONNECTION_LOST',
+              `Stopped after ${run.queryId} on ${server.label}: ${result.error ?? result.state}.`,
+            );
+          // Go on: the server may have restarted, so set the configuration again before the next run.
+          currentCell = null;
+        }
+      }
+      progress('done', null);
+    } catch (e) {
+      const failure =
+        e instanceof AppFailure ? e : AppFailure.of('INTERNAL', e instanceof Error ? e.message : String(e));
+      state = failure.error.code === 'CANCELLED' ? 'cancelled' : 'failed';
+      error = failure.error.message;
+    }
+    const restored = await this.putBack(def.servers, touched, restartedWithOptions);
+    return { state, results, error, restored };
+  }
+
+  /** Restores every server's globals from the journal and restarts on their own options those started with others. */
+  private async putBack(
+    servers: ExperimentServer[],
+    touched: Set<string>,
+    restartedWithOptions: Set<string>,
+  ): Promise<string[]> {
+    const said: string[] = [];
+    for (const server of servers) {
+      if (restartedWithOptions.has(server.label) && server.sandboxId) {
+        try {
+          await this.deps.restartSandbox(server.sandboxId, {});
+          said.push(`${server.label}: restarted on its own options`);
+        } catch (e) {
+          said.push(`${server.label}: could not restart it on its own options: ${(e as Error).message}`);
+        }
+      }
+      if (!touched.has(server.label)) continue;
+      try {
+        const c = await this.deps.connect(server);
+        try {
+          const entries = await this.deps.journal.restore(c, server.profileId);
+          if (entries.length)
+            said.push(
+              `${server.label}: ${entries.map((e) => `${e.variable} back to ${e.before ?? 'DEFAULT'}`).join(', ')}`,
+            );
+        } finally {
+          await c.close();
+        }
+      } catch (e) {
+        said.push(
+          `${server.label}: could not restore its settings now (${(e as Error).message}); the journal keeps them and the next connection restores them`,
+        );
+      }
+    }
+    return said;
+  }
+}
+
+function mean(xs: number[] | undefined): number | undefined {
+  return xs && xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
+}
+
+/** Matrix values are text; numbers go to the server as numbers (SET GLOBAL x = '0' fails for some). */
+function numeric(value: string): string | number {
+  return /^-?\d+$/.test(value) ? Number(value) : value;
+}

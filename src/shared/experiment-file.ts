@@ -1,0 +1,145 @@
+/**
+ * The experiment file (`*.bplab.json`): one documented, versioned JSON format holding an experiment's
+ * definition, the servers' capability reports, and every result with its live samples. It never holds
+ * a password. docs/experiment-file.schema.json is generated from StoredExperimentFileSchema
+ * (`npm run schema:experiment`) and a unit test keeps the two equal.
+ *
+ * On disk each result keeps its samples apart, deflated and base64-encoded (`samples.encoding`), so a
+ * whole post-001 experiment with its samples stays small; in memory a result's run is a whole RunResult.
+ */
+import { z } from 'zod';
+import { ExperimentDefinitionSchema, type ExperimentDefinition } from './experiments';
+import type { CapabilityReport } from './models';
+import type { RunResult } from './runs';
+import { RunResultCoreSchema } from './run-schema';
+
+export const EXPERIMENT_FILE_FORMAT = 'bplab-experiment';
+/** The version this bplab writes; it reads this one and every older one. */
+export const EXPERIMENT_FILE_VERSION = 1;
+export const EXPERIMENT_FILE_SUFFIX = '.bplab.json';
+
+/** How the cold state before a cold pass was made, or why it could not be. */
+export const ColdMethodSchema = z.object({
+  how: z.enum(['restart-and-drop-page-cache', 'restart-o-direct', 'restart-only', 'not-possible']),
+  /** In words: "sandbox restarted; OS page cache dropped (root)", "remote server: best effort". */
+  note: z.string(),
+});
+export type ColdMethod = z.infer<typeof ColdMethodSchema>;
+
+const RunPassSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('warmup'), n: z.number().int().min(1) }),
+  z.object({ kind: z.literal('cold') }),
+  z.object({ kind: z.literal('hot'), n: z.number().int().min(1) }),
+]);
+
+/** A capability report as stored: the fields bplab reads back are checked, the rest kept as they are. */
+const StoredCapabilityReportSchema = z.looseObject({
+  profileId: z.string(),
+  checkedAt: z.string(),
+  server: z.looseObject({ flavor: z.enum(['mysql', 'mariadb', 'percona']), version: z.string() }),
+  bufferPool: z.looseObject({ sizeBytes: z.number(), instances: z.number() }),
+});
+
+const StoredSamplesSchema = z.object({
+  encoding: z.literal('deflate-base64'),
+  /** base64 of raw DEFLATE (RFC 1951) of the JSON of RunResult.samples. */
+  data: z.string(),
+});
+
+const resultFields = {
+  /** Position in the experiment's plan. */
+  planIndex: z.number().int().min(0),
+  /** The configuration's key (server and matrix values), as planExperiment names it. */
+  cell: z.string(),
+  pass: RunPassSchema,
+  counted: z.boolean(),
+  /** Set on the first run of a cold pass. */
+  cold: ColdMethodSchema.nullable(),
+};
+
+export const StoredExperimentResultSchema = z.object({
+  ...resultFields,
+  run: RunResultCoreSchema,
+  samples: StoredSamplesSchema.nullable(),
+});
+
+export const ExperimentStateSchema = z.enum(['draft', 'running', 'complete', 'cancelled', 'failed']);
+export type ExperimentState = z.infer<typeof ExperimentStateSchema>;
+
+const fileFields = {
+  format: z.literal(EXPERIMENT_FILE_FORMAT),
+  version: z.number().int().min(1),
+  savedAt: z.string(),
+  bplabVersion: z.string(),
+  state: ExperimentStateSchema,
+  definition: ExperimentDefinitionSchema,
+  servers: z.array(z.object({ label: z.string(), capabilities: StoredCapabilityReportSchema.nullable() })),
+};
+
+/** The file as it is on disk (what the JSON Schema describes). */
+export const StoredExperimentFileSchema = z.object({
+  ...fileFields,
+  results: z.array(StoredExperimentResultSchema),
+});
+export type StoredExperimentFile = z.infer<typeof StoredExperimentFileSchema>;
+
+/** One result in memory: its place in the plan and the whole run. */
+export interface ExperimentResult {
+  planIndex: number;
+  cell: string;
+  pass: z.infer<typeof RunPassSchema>;
+  counted: boolean;
+  cold: ColdMethod | null;
+  run: RunResult;
+}
+
+/** An experiment file in memory. */
+export interface ExperimentFile {
+  format: typeof EXPERIMENT_FILE_FORMAT;
+  version: number;
+  savedAt: string;
+  bplabVersion: string;
+  state: ExperimentState;
+  definition: ExperimentDefinition;
+  servers: Array<{ label: string; capabilities: CapabilityReport | null }>;
+  results: ExperimentResult[];
+}
+
+/** "$.results[3].run.server.version" from a zod issue path. */
+export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '$';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else if (typeof p === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) out += `.${p}`;
+    else out += `[${JSON.stringify(String(p))}]`;
+  }
+  return out;
+}
+
+/** Paths of values under keys that look like secrets; a file holding any is refused. */
+export function secretPaths(value: unknown, path: PropertyKey[] = []): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => secretPaths(v, [...path, i]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) =>
+      /password|passwd|^pwd$|secret|private.?key/i.test(k) &&
+      v !== null &&
+      v !== undefined &&
+      v !== '' &&
+      v !== false
+        ? [jsonPath([...path, k])]
+        : secretPaths(v, [...path, k]),
+    );
+  }
+  return [];
+}
+
+/** The JSON Schema of the stored file (docs/experiment-file.schema.json), generated from the zod schema. */
+export function experimentFileJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(StoredExperimentFileSchema, { io: 'input', unrepresentable: 'any' }),
+    $id: 'https://bplab.invalid/experiment-file.schema.json',
+    title: 'bplab experiment file (*.bplab.json)',
+    description:
+      'An experiment: its definition, the servers it ran on with their capability reports, and every run with its capture. Samples are raw DEFLATE of their JSON, in base64. Never holds a password.',
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * Experiments: a list of queries and variants × a settings matrix × a run protocol, on one or more
+ * servers. The definition is what a user builds (or a preset gives); the plan is the ordered list of
+ * runs it expands to, which the runner executes and the builder counts and estimates as you type.
+ */
+import { z } from 'zod';
+import { PollSettingSchema } from './runs';
+
+const name = z.string().trim().min(1, 'a name is required').max(120);
+const variableName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'a server variable name: lower-case letters, digits and underscores');
+
+/** A server the experiment runs on, by the connection profile bplab keeps for it (a sandbox has one). */
+export const ExperimentServerSchema = z.object({
+  /** How results and reports name this server: "MariaDB 10.11", "MySQL 8.0". */
+  label: name,
+  profileId: z.string().min(1).max(100),
+  /** Set when the profile is a bplab sandbox: cold runs and startup options restart it. */
+  sandboxId: z.string().min(1).max(100).optional(),
+});
+export type ExperimentServer = z.infer<typeof ExperimentServerSchema>;
+
+/**
+ * One axis of the matrix. 'global' is SET GLOBAL (innodb_old_blocks_time, _pct, read_ahead_threshold or any
+ * other dynamic variable); 'buffer-pool-size' resizes online where the server can (waiting for the resize
+ * to complete), else restarts the sandbox; 'startup' restarts the sandbox with the option (flush method...).
+ */
+export const MatrixDimensionSchema = z.object({
+  kind: z.enum(['global', 'buffer-pool-size', 'startup']),
+  variable: variableName,
+  values: z.array(z.string().trim().min(1).max(200)).min(1, 'a dimension needs at least one value').max(50),
+});
+export type MatrixDimension = z.infer<typeof MatrixDimensionSchema>;
+
+export const RunProtocolSchema = z.object({
+  /** Start each configuration with a cold run: sandbox restart, OS page cache dropped where bplab may. */
+  cold: z.boolean().default(true),
+  /** Hot runs after the cold one, without a restart ("run 1, 2, 3"). */
+  hotRuns: z.number().int().min(0).max(100).default(3),
+  /** Runs before the counted ones, recorded but not counted. */
+  warmups: z.number().int().min(0).max(20).default(0),
+  /** Randomise the order of the queries within each pass (seeded, so a plan is reproducible). */
+  randomize: z.boolean().default(false),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+  /** After a server restarts or drops mid-run: mark that run interrupted and go on, or stop. */
+  onInterruption: z.enum(['continue', 'stop']).default('continue'),
+});
+export type RunProtocol = z.infer<typeof RunProtocolSchema>;
+
+export const ExperimentDefinitionSchema = z
+  .object({
+    name,
+    description: z.string().max(4000).default(''),
+    /** The dataset's schema, the same on every server. */
+    schema: z.string().min(1).max(64),
+    queries: z
+      .array(
+        z.object({ queryId: z.string().min(1).max(100), variant: z.string().min(1).max(40).default('base') }),
+      )
+      .min(1, 'pick at least one query'),
+    servers: z.array(ExperimentServerSchema).min(1, 'pick at least one server'),
+    matrix: z.array(MatrixDimensionSchema).max(6).default([]),
+    protocol: RunProtocolSchema.default({
+      cold: true,
+      hotRuns: 3,
+      warmups: 0,
+      randomize: false,
+      seed: 1,
+      onInterruption: 'continue',
+    }),
+    poll: PollSettingSchema.default('auto'),
+  })
+  .superRefine((d, ctx) => {
+    const seen = new Set<string>();
+    d.matrix.forEach((dim, i) => {
+      if (seen.has(dim.variable))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['matrix', i, 'variable'],
+          message: `${dim.variable} is already a dimension`,
+        });
+      seen.add(dim.variable);
+    });
+    const labels = new Set<string>();
+    d.servers.forEach((s, i) => {
+      if (labels.has(s.label))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['servers', i, 'label'],
+          message: `two servers are named ${s.label}`,
+        });
+      labels.add(s.label);
+    });
+    if (!d.protocol.cold && d.protocol.hotRuns === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['protocol', 'hotRuns'],
+        message: 'with no cold run, at least one hot run',
+      });
+  });
+export type ExperimentDefinition = z.output<typeof ExperimentDefinitionSchema>;
+export type ExperimentDefinitionInput = z.input<typeof ExperimentDefinitionSchema>;
+
+/** One configuration: a server and one value per matrix dimension. */
+export interface ExperimentCell {
+  /** Stable within a plan: "MariaDB 10.11 · innodb_old_blocks_time=1000". */
+  key: string;
+  server: string;
+  settings: Array<{ kind: MatrixDimension['kind']; variable: string; value: string }>;
+}
+
+/** 'cold' is the pass after a restart; hot passes are numbered 1, 2, 3 as in post 001's table. */
+export type RunPass = { kind: 'warmup'; n: number } | { kind: 'cold' } | { kind: 'hot'; n: number };
+
+export interface PlannedRun {
+  /** Position in the plan, 0-based. */
+  index: number;
+  cell: ExperimentCell;
+  pass: RunPass;
+  queryId: string;
+  variant: string;
+  /** The runner restarts the server (cold) before this run. */
+  restartBefore: boolean;
+  /** Counted in comparisons; warm-ups are recorded but not counted. */
+  counted: boolean;
+}
+
+export function passLabel(p: RunPass): string {
+  return p.kind === 'cold' ? 'cold' : p.kind === 'hot' ? `run ${p.n}` : `warm-up ${p.n}`;
+}
+
+/** Every configuration of the matrix, per server, in the order the dimensions and values were given. */
+export function expandCells(def: Pick<ExperimentDefinition, 'servers' | 'matrix'>): ExperimentCell[] {
+  let combos: ExperimentCell['settings'][] = [[]];
+  for (const dim of def.matrix)
+    combos = combos.flatMap((c) =>
+      dim.values.map((value) => [...c, { kind: dim.kind, variable: dim.variable, value }]),
+    );
+  return def.servers.flatMap((s) =>
+    combos.map((settings) => ({
+      key: [s.label, ...settings.map((x) => `${x.variable}=${x.value}`)].join(' · '),
+      server: s.label,
+      settings,
+    })),
+  );
+}
+
+/** A small seeded generator (mulberry32) so a randomised plan is the same every time for a seed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], rnd: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * The runs an experiment makes, in order: for each configuration, the warm-ups, then (if cold) a pass
+ * right after a restart, then the hot passes; each pass runs every query once, in the given (flight)
+ * order or shuffled per pass with the protocol's seed.
+ */
+export function planExperiment(def: ExperimentDefinition): PlannedRun[] {
+  const rnd = seeded(def.protocol.seed);
+  const passes: RunPass[] = [
+    ...Array.from({ length: def.protocol.warmups }, (_, i) => ({ kind: 'warmup' as const, n: i + 1 })),
+    ...(def.protocol.cold ? [{ kind: 'cold' as const }] : []),
+    ...Array.from({ length: def.protocol.hotRuns }, (_, i) => ({ kind: 'hot' as const, n: i + 1 })),
+  ];
+  const runs: PlannedRun[] = [];
+  for (const cell of expandCells(def)) {
+    for (const pass of passes) {
+      const order = def.protocol.randomize ? shuffled(def.queries, rnd) : def.queries;
+      order.forEach((q, i) => {
+        runs.push({
+          index: runs.length,
+          cell,
+          pass,
+          queryId: q.queryId,
+          variant: q.variant,
+          // Cold means the whole pass starts from a restart; later queries of the pass run on what it left.
+          restartBefore: pass.kind === 'cold' && i === 0,
+          counted: pass.kind !== 'warmup',
+        });
+      });
+    }
+  }
+  return runs;
+}
+
+/** What the estimate knows: seconds a query took before (per query and variant), and a restart's cost. */
+export interface DurationHints {
+  querySeconds: (queryId: string, variant: string) => number | undefined;
+  restartSeconds: number;
+  /** Used for a query never timed yet. */
+  defaultQuerySeconds: number;
+}
+
+/** Seconds the remaining runs should take: known query times where there are some, restarts counted. */
+export function estimateSeconds(runs: readonly PlannedRun[], hints: DurationHints): number {
+  let total = 0;
+  for (const r of runs) {
+    total += hints.querySeconds(r.queryId, r.variant) ?? hints.defaultQuerySeconds;
+    if (r.restartBefore) total += hints.restartSeconds;
+  }
+  return total;
+}
+
+/** Where a running experiment is, for its progress bar and the headless run's terminal line. */
+export interface ExperimentProgress {
+  /** Runs finished so far, of all planned. */
+  done: number;
+  total: number;
+  /** The run in progress (or the step before it: a restart, a resize). */
+  current: { planIndex: number; cell: string; pass: string; queryId: string; variant: string } | null;
+  /** "restarting MySQL 8.0 for a cold pass", "Q1.1 (cold)". */
+  step: string;
+  elapsedSec: number;
+  /** From the times measured so far; null until there is something to go on. */
+  remainingSec: number | null;
+}

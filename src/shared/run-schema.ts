@@ -1,0 +1,205 @@
+/**
+ * Zod schemas for the run model of runs.ts, used where a run arrives from outside bplab's memory: a saved
+ * run, an experiment file. Each schema is typed against its interface, so the two cannot drift apart
+ * without the compiler saying so.
+ */
+import { z } from 'zod';
+import type {
+  CachedIndexesSample,
+  ExplainCapture,
+  LruComposition,
+  LruIndexPages,
+  LruMapFrame,
+  PollerCost,
+  PoolStats,
+  PoolStatsSample,
+  ProfileStage,
+  RunResult,
+  RunServerSettings,
+  StageProfile,
+  StatusDelta,
+} from './runs';
+
+const count = z.number().int().min(0);
+const ms = z.number().min(0);
+const atMs = z.number();
+const nullableNumber = z.number().nullable();
+
+export const RunServerSettingsSchema: z.ZodType<RunServerSettings> = z.object({
+  flavor: z.enum(['mysql', 'mariadb', 'percona']),
+  version: z.string(),
+  bufferPoolSizeBytes: count,
+  bufferPoolInstances: count,
+  pageSizeBytes: count,
+  oldBlocksTimeMs: count,
+  oldBlocksPct: count,
+  readAheadThreshold: count,
+  flushMethod: z.string(),
+});
+
+export const LruIndexPagesSchema: z.ZodType<LruIndexPages> = z.object({
+  table: z.string(),
+  index: z.string(),
+  pages: count,
+  oldPages: count,
+  youngPages: count,
+  records: count,
+  dataSizeBytes: count,
+  poolShare: z.number().min(0).max(1),
+});
+
+export const LruCompositionSchema: z.ZodType<LruComposition> = z.object({
+  atMs,
+  costMs: ms,
+  databasePages: count,
+  oldMethod: z.enum(['is-old', 'lru-position']),
+  indexes: z.array(LruIndexPagesSchema),
+});
+
+export const PoolStatsSchema: z.ZodType<PoolStats> = z.object({
+  poolId: count,
+  poolSize: count,
+  freeBuffers: count,
+  databasePages: count,
+  oldDatabasePages: count,
+  modifiedDatabasePages: count,
+  pendingReads: count,
+  pagesMadeYoung: count,
+  pagesNotMadeYoung: count,
+  pagesRead: count,
+  pagesCreated: count,
+  pagesWritten: count,
+  pagesGet: count,
+  readAhead: count,
+  readAheadEvicted: count,
+  raw: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+});
+
+export const PoolStatsSampleSchema: z.ZodType<PoolStatsSample> = z.object({
+  atMs,
+  pools: z.array(PoolStatsSchema),
+});
+
+const isCount = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+/** Checked by hand: a long run holds hundreds of thousands of these triples, and a loop is ~10× zod here. */
+function isBucketList(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const bucket of v) {
+    if (!Array.isArray(bucket)) return false;
+    for (const t of bucket)
+      if (!Array.isArray(t) || t.length !== 3 || !isCount(t[0]) || !isCount(t[1]) || !isCount(t[2]))
+        return false;
+  }
+  return true;
+}
+
+export const LruMapFrameSchema: z.ZodType<LruMapFrame> = z.object({
+  atMs,
+  costMs: ms,
+  bucketPages: z.number().int().min(1),
+  legend: z.array(z.string()),
+  pools: z.array(
+    z.object({
+      poolId: count,
+      lruLength: count,
+      oldLength: count,
+      buckets: z.custom<LruMapFrame['pools'][number]['buckets']>(
+        isBucketList,
+        'expected buckets as lists of [ordinal, pages, old pages], whole numbers from 0',
+      ),
+    }),
+  ),
+});
+
+export const CachedIndexesSampleSchema: z.ZodType<CachedIndexesSample> = z.object({
+  atMs,
+  approximate: z.literal(true),
+  indexes: z.array(z.object({ table: z.string(), index: z.string(), pages: count })),
+});
+
+export const PollerCostSchema: z.ZodType<PollerCost> = z.object({
+  intervalMs: ms,
+  adaptive: z.boolean(),
+  snapshots: count,
+  meanSnapshotMs: ms,
+  maxSnapshotMs: ms,
+  serverShare: z.number().min(0),
+});
+
+export const StatusDeltaSchema: z.ZodType<StatusDelta> = z.object({
+  name: z.string(),
+  before: z.number(),
+  after: z.number(),
+  delta: z.number(),
+  scope: z.enum(['global', 'session']),
+});
+
+export const ProfileStageSchema: z.ZodType<ProfileStage> = z.object({
+  stage: z.string(),
+  durationMs: ms,
+  cpuUserMs: nullableNumber,
+  cpuSystemMs: nullableNumber,
+  contextVoluntary: nullableNumber,
+  contextInvoluntary: nullableNumber,
+  blockOpsIn: nullableNumber,
+  blockOpsOut: nullableNumber,
+  pageFaultsMajor: nullableNumber,
+  pageFaultsMinor: nullableNumber,
+});
+
+export const StageProfileSchema: z.ZodType<StageProfile> = z.object({
+  source: z.enum(['show-profile', 'performance-schema', 'none']),
+  note: z.string(),
+  stages: z.array(ProfileStageSchema),
+});
+
+export const ExplainCaptureSchema: z.ZodType<ExplainCapture> = z.object({
+  table: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  json: z.unknown(),
+  analyze: z
+    .object({
+      kind: z.enum(['explain-analyze', 'analyze-json']),
+      text: z.string().optional(),
+      json: z.unknown().optional(),
+      durationMs: ms,
+    })
+    .optional(),
+  engineStats: z.array(z.object({ table: z.string(), stats: z.record(z.string(), z.number()) })).optional(),
+});
+
+export const RunSamplesSchema: z.ZodType<RunResult['samples']> = z.object({
+  stats: z.array(PoolStatsSampleSchema),
+  compositions: z.array(LruCompositionSchema),
+  maps: z.array(LruMapFrameSchema),
+  cachedIndexes: z.array(CachedIndexesSampleSchema),
+  cost: PollerCostSchema.nullable(),
+  downsampled: z.boolean(),
+});
+
+/** A run without its samples: experiment files keep the samples apart, compressed. */
+export const RunResultCoreSchema = z.object({
+  format: z.literal(1),
+  runId: z.string().min(1),
+  profileId: z.string().min(1),
+  queryId: z.string().min(1),
+  variant: z.string().min(1),
+  sql: z.string(),
+  schema: z.string(),
+  dataset: z.object({ schema: z.string(), sf: z.number().nullable(), source: z.string() }).nullable(),
+  server: RunServerSettingsSchema,
+  startedAt: z.string(),
+  state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),
+  error: z.string().nullable(),
+  elapsedMs: z.number().min(0).nullable(),
+  rows: count.nullable(),
+  checksum: z.string().nullable(),
+  explain: ExplainCaptureSchema.nullable(),
+  profile: StageProfileSchema,
+  status: z.array(StatusDeltaSchema),
+  poolStats: z.object({ before: z.array(PoolStatsSchema), after: z.array(PoolStatsSchema).nullable() }),
+  lru: z.object({ before: LruCompositionSchema.nullable(), after: LruCompositionSchema.nullable() }),
+});
+
+export const RunResultSchema: z.ZodType<RunResult> = RunResultCoreSchema.extend({
+  samples: RunSamplesSchema,
+});

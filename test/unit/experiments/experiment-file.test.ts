@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  loadExperimentFile,
+  parseExperimentFile,
+  saveExperimentFile,
+  serializeExperimentFile,
+} from '../../../src/main/experiments/experiment-file';
+import { experimentFileJsonSchema, type ExperimentFile } from '../../../src/shared/experiment-file';
+import { AppFailure } from '../../../src/shared/result';
+import { experiment } from '../../support/run-fixture';
+
+const failure = (f: () => unknown): AppFailure => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof AppFailure) return e;
+    throw e;
+  }
+  throw new Error('expected a failure');
+};
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'bplab-exp-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('experiment files', () => {
+  it('round-trips an experiment with its samples', () => {
+    const file = join(dir, 'a.bplab.json');
+    const original = experiment();
+    saveExperimentFile(file, original);
+    expect(loadExperimentFile(file)).toEqual(original);
+    // Samples are stored deflated, not as plain JSON arrays.
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('"encoding": "deflate-base64"');
+    expect(text).not.toContain('GEN_CLUST_INDEX","pages"');
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+  });
+
+  it('names the path and the fault of a bad value', () => {
+    const stored = JSON.parse(serializeExperimentFile(experiment()));
+    stored.results[1].run.server.bufferPoolSizeBytes = 'lots';
+    const e = failure(() => parseExperimentFile(JSON.stringify(stored), 'x.bplab.json'));
+    expect(e.error.code).toBe('FILE_MALFORMED');
+    expect(e.error.message).toMatch(
+      /^x\.bplab\.json is not a valid experiment file: at \$\.results\[1\]\.run\.server\.bufferPoolSizeBytes, /,
+    );
+    expect(e.error.details?.path).toBe('$.results[1].run.server.bufferPoolSizeBytes');
+  });
+
+  it('names line and column of text that is not JSON', () => {
+    const e = failure(() =>
+      parseExperimentFile('{\n  "format": "bplab-experiment",\n  "version": 1,,\n}', 'y.json'),
+    );
+    expect(e.error.message).toContain('at line 3, column 16: Expected double-quoted property name).');
+  });
+
+  it('says when the file is not an experiment, or from a newer bplab', () => {
+    expect(failure(() => parseExperimentFile('[1,2]', 'z')).error.message).toContain(
+      'at $, the file holds no JSON object',
+    );
+    expect(failure(() => parseExperimentFile('{"format":"other"}', 'z')).error.message).toContain(
+      'at $.format',
+    );
+    const newer = failure(() => parseExperimentFile('{"format":"bplab-experiment","version":2}', 'z'));
+    expect(newer.error.message).toBe(
+      'z was written by a newer bplab (format 2); this bplab reads formats up to 1.',
+    );
+  });
+
+  it('names a sample blob that does not decode', () => {
+    const stored = JSON.parse(serializeExperimentFile(experiment()));
+    stored.results[0].samples.data = 'bm90IGRlZmxhdGU=';
+    expect(failure(() => parseExperimentFile(JSON.stringify(stored), 'w')).error.message).toContain(
+      'at $.results[0].samples.data, the samples are not deflated JSON in base64',
+    );
+  });
+
+  it('never stores a password, and refuses a file that holds one', () => {
+    const bad = experiment(1) as unknown as { servers: Array<Record<string, unknown>> };
+    bad.servers[0]!.password = 'hunter2';
+    const file = join(dir, 'p.bplab.json');
+    expect(() => saveExperimentFile(file, bad as unknown as ExperimentFile)).toThrow(
+      /holding a password \(at \$\.servers\[0\]\.password\)/,
+    );
+    const stored = JSON.parse(serializeExperimentFile(experiment(1)));
+    stored.definition.servers[0].password = 'hunter2';
+    expect(failure(() => parseExperimentFile(JSON.stringify(stored), 'p')).error.message).toContain(
+      'at $.definition.servers[0].password, it holds what looks like a password',
+    );
+  });
+
+  it('leaves the file already there untouched when a save fails', () => {
+    const file = join(dir, 'keep.bplab.json');
+    saveExperimentFile(file, experiment());
+    const before = readFileSync(file, 'utf8');
+    const broken = experiment();
+    (broken.results[0]!.run as { elapsedMs: unknown }).elapsedMs = -5;
+    expect(() => saveExperimentFile(file, broken)).toThrow(
+      /could not read back: at \$\.results\[0\]\.run\.elapsedMs/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('says what is missing or unreadable', () => {
+    expect(failure(() => loadExperimentFile(join(dir, 'none.bplab.json'))).error.code).toBe('NOT_FOUND');
+    expect(failure(() => loadExperimentFile(dir)).error.message).toContain('is a folder');
+    writeFileSync(join(dir, 'empty.bplab.json'), '');
+    expect(failure(() => loadExperimentFile(join(dir, 'empty.bplab.json'))).error.message).toContain(
+      'it is not JSON',
+    );
+  });
+
+  it('ships a JSON Schema equal to the one the code describes (npm run schema:experiment)', () => {
+    const shipped = JSON.parse(
+      readFileSync(join(__dirname, '../../../docs/experiment-file.schema.json'), 'utf8'),
+    );
+    expect(shipped).toEqual(experimentFileJsonSchema());
+  });
+});

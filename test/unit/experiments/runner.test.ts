@@ -1,0 +1,195 @@
+/**
+ * The runner's own logic: order of restarts, settings and runs; what is kept on cancel; interruptions;
+ * putting everything back. The run service and the servers are stand-ins recording calls here; the
+ * integration suite runs experiments on real servers.
+ */
+import { describe, expect, it } from 'vitest';
+import { ExperimentRunner, sizeBytes, type ExperimentRunnerDeps } from '../../../src/main/experiments/runner';
+import { ExperimentDefinitionSchema, type ExperimentDefinitionInput } from '../../../src/shared/experiments';
+import type { RunResult } from '../../../src/shared/runs';
+import { runResult } from '../../support/run-fixture';
+
+const base: ExperimentDefinitionInput = {
+  name: 't',
+  schema: 'ssb',
+  queries: [{ queryId: 'Q1.1' }, { queryId: 'Q2.1' }],
+  servers: [{ label: 'S', profileId: 'p', sandboxId: 's' }],
+  matrix: [{ kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] }],
+  protocol: { cold: true, hotRuns: 2 },
+};
+
+function harness(opts: { result?: (n: number) => Partial<RunResult>; dropped?: boolean } = {}) {
+  const log: string[] = [];
+  let runs = 0;
+  let clock = 0;
+  const deps: ExperimentRunnerDeps = {
+    now: () => clock,
+    executeRun: async (server, spec) => {
+      runs++;
+      clock += 1000;
+      log.push(`run ${spec.queryId}`);
+      return runResult({ queryId: spec.queryId, elapsedMs: 1000, ...opts.result?.(runs) }, 0);
+    },
+    connect: async () => ({
+      query: async (sql: string) => {
+        if (/resize_status/.test(sql)) return [[{ Value: `Completed resizing buffer pool at ${clock}` }]];
+        return [[{ s: 1 }]];
+      },
+      close: async () => {},
+    }),
+    journal: {
+      setGlobal: async (_c, _p, variable, value) => {
+        log.push(`set ${variable}=${value}`);
+        clock += 1;
+        return null;
+      },
+      restore: async () => {
+        log.push('restore');
+        return [
+          {
+            profileId: 'p',
+            variable: 'innodb_old_blocks_time',
+            before: '1000',
+            after: 0,
+            at: '',
+            reason: '',
+          },
+        ];
+      },
+    },
+    restartSandbox: async (id, options) => {
+      log.push(`restart ${id} ${JSON.stringify(options)}`);
+      clock += 5000;
+    },
+    dropPageCache: async () => ({ dropped: opts.dropped ?? true, why: 'not root' }),
+  };
+  return { deps, log };
+}
+
+describe('the experiment runner', () => {
+  it('restarts before each cold pass, sets the configuration after each restart, and restores at the end', async () => {
+    const { deps, log } = harness();
+    const progress: Array<number | null> = [];
+    const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base), {
+      onProgress: (p) => progress.push(p.remainingSec),
+    });
+    expect(out.state).toBe('complete');
+    expect(out.results).toHaveLength(12);
+    expect(log).toEqual([
+      'restart s {}',
+      'set innodb_old_blocks_time=1000',
+      ...Array(6)
+        .fill(0)
+        .map((_, i) => `run ${i % 2 ? 'Q2.1' : 'Q1.1'}`),
+      'restart s {}',
+      'set innodb_old_blocks_time=0',
+      ...Array(6)
+        .fill(0)
+        .map((_, i) => `run ${i % 2 ? 'Q2.1' : 'Q1.1'}`),
+      'restore',
+    ]);
+    expect(out.results[0]!.cold).toEqual({
+      how: 'restart-and-drop-page-cache',
+      note: 'S restarted; OS page cache dropped.',
+    });
+    expect(out.results[1]!.cold).toBeNull();
+    expect(out.restored).toEqual(['S: innodb_old_blocks_time back to 1000']);
+    // No estimate before anything was timed; then 11 runs of 1 s and one 5 s restart left after the first.
+    expect(progress[0]).toBeNull();
+    expect(progress).toContain(10 + 5);
+  });
+
+  it('says how cold was made when the page cache could not be dropped, and when the server is not a sandbox', async () => {
+    const { deps } = harness({ dropped: false });
+    const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base));
+    expect(out.results[0]!.cold?.how).toBe('restart-only');
+    expect(out.results[0]!.cold?.note).toContain('could not be dropped: not root');
+    const remote = await new ExperimentRunner(harness().deps).run(
+      ExperimentDefinitionSchema.parse({ ...base, servers: [{ label: 'R', profileId: 'p' }] }),
+    );
+    expect(remote.results[0]!.cold?.how).toBe('not-possible');
+  });
+
+  it('keeps every result so far on cancel, and still restores', async () => {
+    const { deps, log } = harness();
+    const ac = new AbortController();
+    const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base), {
+      signal: ac.signal,
+      onResult: (r) => r.planIndex === 4 && ac.abort(),
+    });
+    expect(out.state).toBe('cancelled');
+    expect(out.results.map((r) => r.planIndex)).toEqual([0, 1, 2, 3, 4]);
+    expect(log.at(-1)).toBe('restore');
+  });
+
+  it('goes on after an interrupted run, setting the configuration again, or stops when asked to', async () => {
+    const interrupted = (n: number): Partial<RunResult> =>
+      n === 3 ? { state: 'interrupted', error: 'the server restarted', elapsedMs: null } : {};
+    const go = harness({ result: interrupted });
+    const on = await new ExperimentRunner(go.deps).run(ExperimentDefinitionSchema.parse(base));
+    expect(on.state).toBe('complete');
+    expect(on.results).toHaveLength(12);
+    expect(go.log.filter((l) => l === 'set innodb_old_blocks_time=1000')).toHaveLength(2);
+    const stop = harness({ result: interrupted });
+    const off = await new ExperimentRunner(stop.deps).run(
+      ExperimentDefinitionSchema.parse({ ...base, protocol: { onInterruption: 'stop' } }),
+    );
+    expect(off.state).toBe('failed');
+    expect(off.error).toBe('Stopped after Q1.1 on S: the server restarted.');
+    expect(off.results).toHaveLength(3);
+    expect(stop.log.at(-1)).toBe('restore');
+  });
+
+  it('restarts a sandbox with a startup option for its configuration, and on its own options at the end', async () => {
+    const { deps, log } = harness();
+    const out = await new ExperimentRunner(deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        queries: [{ queryId: 'Q1.1' }],
+        matrix: [{ kind: 'startup', variable: 'innodb_flush_method', values: ['O_DIRECT'] }],
+        protocol: { cold: false, hotRuns: 1 },
+      }),
+    );
+    expect(out.state).toBe('complete');
+    expect(log).toEqual([
+      'restart s {"innodb_flush_method":"O_DIRECT"}',
+      'run Q1.1',
+      'restart s {}',
+      'restore',
+    ]);
+    expect(out.restored[0]).toBe('S: restarted on its own options');
+  });
+
+  it('refuses a startup option on a server it cannot restart, in words', async () => {
+    const out = await new ExperimentRunner(harness().deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        servers: [{ label: 'R', profileId: 'p' }],
+        matrix: [{ kind: 'startup', variable: 'innodb_flush_method', values: ['O_DIRECT'] }],
+      }),
+    );
+    expect(out.state).toBe('failed');
+    expect(out.error).toBe('R is not a bplab sandbox, so bplab cannot restart it with innodb_flush_method.');
+  });
+
+  it('resizes the pool before the globals, waiting for the server', async () => {
+    const { deps, log } = harness();
+    await new ExperimentRunner(deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        queries: [{ queryId: 'Q1.1' }],
+        matrix: [
+          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['0'] },
+          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['64M'] },
+        ],
+        protocol: { cold: false, hotRuns: 1 },
+      }),
+    );
+    expect(log.slice(0, 2)).toEqual([
+      `set innodb_buffer_pool_size=${64 * 1024 * 1024}`,
+      'set innodb_old_blocks_time=0',
+    ]);
+    expect(sizeBytes('2G')).toBe(2 * 1024 ** 3);
+    expect(() => sizeBytes('2 gigs')).toThrow(/not a size/);
+  });
+});
