@@ -36,10 +36,28 @@ test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
     return { label: mariadb ?? '', version: (mariadb ?? '').split(' ')[1] ?? '' };
   });
 
+  await test.step('an option bplab owns and a size MariaDB cannot take are refused under their fields', async () => {
+    await sandboxes.binary.selectOption({ label: version.label });
+    await sandboxes.name.fill(name);
+    await sandboxes.bufferPool.fill('5M');
+    await sandboxes.options.fill('max_connections=50\nbind_address=0.0.0.0');
+    await sandboxes.create.click();
+    await expect(sandboxes.fieldError('options')).toHaveText(
+      'bind_address is set by bplab itself: a sandbox listens on 127.0.0.1 only, at the port bplab picks, because its root user has no password.',
+    );
+    await expect(sandboxes.fieldError('bufferPoolSize')).toContainText(
+      `below MariaDB ${version.version}'s minimum innodb_buffer_pool_size of 6M`,
+    );
+    await expect(sandboxes.row(name)).toHaveCount(0);
+    await sandboxes.options.fill('');
+  });
+
   await test.step('create and start a sandbox', async () => {
     await createSandbox(sandboxes, { name, binaryLabel: version.label, bufferPool: '64M' });
     await expect(sandboxes.row(name)).toContainText(`MariaDB ${version.version}`);
     await expect(sandboxes.row(name).getByTestId('sandbox-status')).toHaveText('running');
+    // The address read back from the running server.
+    await expect(sandboxes.row(name).getByTestId('sandbox-listens-on')).toHaveText(/^127\.0\.0\.1:\d+$/);
   });
 
   await test.step('read its log', async () => {

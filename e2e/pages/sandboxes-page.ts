@@ -37,6 +37,10 @@ export class SandboxesPage {
   get error() {
     return this.screen.getByTestId('error');
   }
+  /** The validation message under one field of the create form. */
+  fieldError(field: string) {
+    return this.page.locator(`[data-testid="field-error"][data-field="${field}"]`);
+  }
   get logView() {
     return this.page.getByTestId('sandbox-log-view');
   }

@@ -54,7 +54,12 @@ export const requestSchemas = {
   'connections/capabilities': z.object({ profileId: id, password }),
   'sandboxes/list': z.object({}),
   'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
-  'sandboxes/create': z.object({ spec: SandboxSpecSchema, start: z.boolean().default(true) }),
+  'sandboxes/create': z.object({
+    spec: SandboxSpecSchema,
+    start: z.boolean().default(true),
+    /** Keep the sandbox (its folder and error log) when its first start fails; by default it is removed. */
+    keepFailed: z.boolean().default(false),
+  }),
   'sandboxes/start': z.object({ id }),
   // BUSY while another live bplab process uses the sandbox (a load on it, or it started it); force stops it anyway.
   'sandboxes/stop': z.object({ id, force: z.boolean().default(false) }),

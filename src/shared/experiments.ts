@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PollSettingSchema } from './runs';
+import { refusedOption } from './sandbox-options';
 
 const name = z.string().trim().min(1, 'a name is required').max(120);
 const variableName = z
@@ -26,11 +27,17 @@ export type ExperimentServer = z.infer<typeof ExperimentServerSchema>;
  * other dynamic variable); 'buffer-pool-size' resizes online where the server can (waiting for the resize
  * to complete), else restarts the sandbox; 'startup' restarts the sandbox with the option (flush method...).
  */
-export const MatrixDimensionSchema = z.object({
-  kind: z.enum(['global', 'buffer-pool-size', 'startup']),
-  variable: variableName,
-  values: z.array(z.string().trim().min(1).max(200)).min(1, 'a dimension needs at least one value').max(50),
-});
+export const MatrixDimensionSchema = z
+  .object({
+    kind: z.enum(['global', 'buffer-pool-size', 'startup']),
+    variable: variableName,
+    values: z.array(z.string().trim().min(1).max(200)).min(1, 'a dimension needs at least one value').max(50),
+  })
+  .superRefine((d, ctx) => {
+    // A startup option is a sandbox option: the ones bplab owns (where it listens, its files...) are refused.
+    const refused = d.kind === 'startup' ? refusedOption(d.variable) : null;
+    if (refused) ctx.addIssue({ code: 'custom', path: ['variable'], message: refused.message });
+  });
 export type MatrixDimension = z.infer<typeof MatrixDimensionSchema>;
 
 export const RunProtocolSchema = z.object({

@@ -3,6 +3,8 @@
  * its zod schema is the source of truth and the type is inferred from it.
  */
 import { z } from 'zod';
+import { SIZE_WORDS, isByteSize } from './byte-size';
+import { refusedOptions } from './sandbox-options';
 
 // ---------- connections ----------
 
@@ -164,8 +166,8 @@ export interface ServerBinary {
 }
 
 const byteSize = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^\d+[KMG]?$/i, 'a size like 128M or 2G'),
+  z.number().int().positive(SIZE_WORDS).max(Number.MAX_SAFE_INTEGER, SIZE_WORDS),
+  z.string().refine(isByteSize, SIZE_WORDS),
 ]);
 
 export const SandboxSpecSchema = z.object({
@@ -189,8 +191,20 @@ export const SandboxSpecSchema = z.object({
     .optional(),
   oldBlocksPct: z.number().int().min(5).max(95).optional(),
   localInfile: z.boolean().default(true),
-  /** Any other mysqld option, without the leading dashes: { "innodb_buffer_pool_instances": "1" }. */
-  options: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/i), z.string()).default({}),
+  /**
+   * Any other mysqld option, without the leading dashes: { "innodb_buffer_pool_instances": "1" }.
+   * The options bplab owns (where it listens, its files, its logins: see sandbox-options.ts) are refused.
+   */
+  options: z
+    .record(
+      z.string().regex(/^[a-z][a-z0-9_-]*$/i, 'a mysqld option name (letters, digits, - and _)'),
+      z.string(),
+    )
+    .default({})
+    .superRefine((options, ctx) => {
+      for (const r of refusedOptions(options))
+        ctx.addIssue({ code: 'custom', path: [r.option], message: r.message });
+    }),
   /** Keep the server running when bplab quits. */
   keepRunning: z.boolean().default(false),
 });
@@ -216,4 +230,14 @@ export interface SandboxInfo {
   /** The connection profile bplab keeps for this sandbox (root over loopback TCP). */
   profileId: string;
   lastError?: string;
+  /** Where the running server says it listens, read back from it when it started; absent when it is not running. */
+  listening?: SandboxListening;
+}
+
+/** Read back from the running server (@@bind_address, @@port, @@mysqlx_bind_address), never what bplab asked for. */
+export interface SandboxListening {
+  bindAddress: string;
+  port: number;
+  /** MySQL 8's X Protocol: where it listens, or null when the X Plugin is off. */
+  mysqlx: { bindAddress: string; port: number } | null;
 }

@@ -151,6 +151,66 @@ describe(`bplab CLI on ${server.label}`, () => {
     expect(list.out).toBe('');
   });
 
+  it('refuses, in CLI terms and before any start, the options bplab owns and sizes the server cannot take', async () => {
+    const create = (...args: string[]) =>
+      bplab(home, ['sandbox', 'create', 'iso', '--binary', server.binaryPath, ...args]);
+    const bind = await create('--option', 'bind-address=0.0.0.0');
+    expect(bind.code).toBe(1);
+    expect(bind.err).toContain(
+      'bplab: --option bind-address=0.0.0.0 is refused: bind-address is set by bplab itself: a sandbox listens on 127.0.0.1 only',
+    );
+    const datadir = await create('--option', 'loose_datadir=/elsewhere');
+    expect(datadir.code).toBe(1);
+    expect(datadir.err).toContain(
+      'bplab: --option loose_datadir=/elsewhere is refused: loose_datadir is datadir',
+    );
+    const huge = await create('--buffer-pool', '999T');
+    expect(huge.code).toBe(1);
+    expect(huge.err).toMatch(
+      /bplab: --buffer-pool 999T: Sandbox "iso" cannot be created: a buffer pool of 999T is more than this machine's memory/,
+    );
+    const tiny = await create('--buffer-pool', '1K');
+    expect(tiny.code).toBe(1);
+    expect(tiny.err).toContain(
+      `bplab: --buffer-pool 1K: Sandbox "iso" cannot be created: a buffer pool of 1K is below ${server.flavor === 'mariadb' ? 'MariaDB' : 'MySQL'} ${server.version}'s minimum innodb_buffer_pool_size of ${server.flavor === 'mariadb' ? '6M' : '5M'}`,
+    );
+    const unit = await create('--buffer-pool', '2X');
+    expect(unit.err).toContain(
+      '--buffer-pool must be a whole number of bytes, or a number with a unit K, M, G or T',
+    );
+    expect(existsSync(join(home, 'sandboxes', 'iso'))).toBe(false);
+  });
+
+  it('a first start the server refuses leaves no sandbox behind, and says why', async () => {
+    const r = await bplab(home, [
+      'sandbox',
+      'create',
+      'dies',
+      '--binary',
+      server.binaryPath,
+      '--buffer-pool',
+      '32M',
+      '--option',
+      'no-such-option-xyz=1',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /bplab: Sandbox "dies" did not start: the server said: .*unknown variable 'no-such-option-xyz=1'\. The sandbox was removed\./,
+    );
+    expect(existsSync(join(home, 'sandboxes', 'dies'))).toBe(false);
+    expect((await bplab(home, ['sandbox', 'list'])).out).toBe('');
+  });
+
+  it('checks --sf in CLI terms: 0 and negative numbers are values out of range, not flags', async () => {
+    for (const sf of ['0', '-1']) {
+      const r = await bplab(home, ['ssb', 'generate', '--sf', sf, '--profile', 'it']);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(
+        `bplab: --sf must be a number above 0 and at most 1,000, not "${sf}" (the SSB scale factor: SF 1 is 6,001,171 lineorder rows)\n`,
+      );
+    }
+  });
+
   it('a wrong command line gets its usage and exit code 2', async () => {
     const r = await bplab(home, ['sandbox', 'create', 'x', '--no-such-flag']);
     expect(r.code).toBe(2);

@@ -68,9 +68,9 @@ describe(`bplab demo on ${server.label}`, () => {
   });
 
   it('refuses a negative scale factor before starting anything', async () => {
-    const run = await runDemo(['--sf=-1']);
+    const run = await runDemo(['--sf', '-1']);
     expect(run.code).toBe(1);
-    expect(run.err).toContain('--sf must be 0 (no data) or more, not -1');
+    expect(run.err).toContain('bplab: --sf must be a number from 0 to 1,000, not "-1" (0: no data)');
     expect(run.out).toBe('');
   });
 });

@@ -2,7 +2,15 @@
  * The sandbox lifecycle on the real server binary of this run's flavor: create, start,
  * settings applied, log, restart (cold), stop, delete, and the bad inputs a user can give it.
  */
-import { existsSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -27,6 +35,50 @@ async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
     throw e;
   }
   throw new Error('expected a failure, got success');
+}
+
+/** The TCP addresses a process listens on, as the kernel says (/proc/net/tcp and tcp6), e.g. "127.0.0.1:3306". */
+function listeningAddresses(pid: number): string[] {
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`)
+      .map((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((x): x is string => x !== undefined),
+  );
+  const out: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').trim().split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      const [, local = '', , state, , , , , , inode = ''] = f;
+      if (state !== '0A' || !inodes.has(inode)) continue; // 0A: LISTEN
+      const [hex = '', portHex = ''] = local.split(':');
+      out.push(`${hex.length === 8 ? ipv4(hex) : ipv6(hex)}:${parseInt(portHex, 16)}`);
+    }
+  }
+  return out.sort();
+}
+const ipv4 = (hex: string) => [3, 2, 1, 0].map((i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16)).join('.');
+const ipv6 = (hex: string) =>
+  hex === '00000000000000000000000001000000' ? '::1' : /^0+$/.test(hex) ? '::' : `[${hex}]`;
+
+/** Server processes whose command line mentions this folder. */
+function serversUsing(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(dir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 async function query<T>(info: SandboxInfo, sql: string): Promise<T[]> {
@@ -83,6 +135,31 @@ describe(`sandboxes on ${server.label}`, () => {
     expect(Number(row?.mc)).toBe(77);
   });
 
+  it('listens on loopback only, as read back from the running server and seen by the kernel', async () => {
+    expect(sb.listening).toEqual({ bindAddress: '127.0.0.1', port: sb.port, mysqlx: null });
+    // Every TCP socket the server listens on is a loopback one: no X Protocol, no admin port.
+    expect(listeningAddresses(sb.pid ?? 0)).toEqual([`127.0.0.1:${sb.port}`]);
+    if (server.flavor === 'mysql' && server.version.startsWith('8.')) {
+      const plugin = await query<{ s: string }>(
+        sb,
+        "SELECT PLUGIN_STATUS AS s FROM information_schema.PLUGINS WHERE PLUGIN_NAME = 'mysqlx'",
+      );
+      expect(plugin.map((p) => p.s)).not.toContain('ACTIVE');
+    }
+    // What the list shows comes from the server, not from what bplab asked for: a sandbox whose
+    // recorded port drifted still lists the address its server reports.
+    const metaPath = join(root, sb.id, 'sandbox.json');
+    const meta = readFileSync(metaPath, 'utf8');
+    writeFileSync(metaPath, meta.replace(`"port": ${sb.port}`, '"port": 1'));
+    try {
+      const listed = (await sandboxes.list()).find((s) => s.id === sb.id);
+      expect(listed?.port).toBe(1);
+      expect(listed?.listening).toEqual({ bindAddress: '127.0.0.1', port: sb.port, mysqlx: null });
+    } finally {
+      writeFileSync(metaPath, meta);
+    }
+  });
+
   it('is listed, and its profile points at it', async () => {
     const listed = await sandboxes.list();
     expect(listed.map((s) => [s.name, s.status])).toEqual([['life', 'running']]);
@@ -122,6 +199,7 @@ describe(`sandboxes on ${server.label}`, () => {
     const restarted = await sandboxes.restart(sb.id);
     expect(restarted.status).toBe('running');
     expect(restarted.pid).not.toBe(sb.pid);
+    expect(restarted.listening?.port).toBe(sb.port);
     // Cold: nothing carried over (no dump/load). At most the root page that a background
     // statistics thread may read on its own after startup.
     expect(await pagesOfWarm(restarted)).toBeLessThanOrEqual(1);
@@ -132,6 +210,7 @@ describe(`sandboxes on ${server.label}`, () => {
     const stopped = await sandboxes.stop(sb.id);
     expect(stopped.status).toBe('stopped');
     expect(stopped.pid).toBeUndefined();
+    expect(stopped.listening).toBeUndefined();
     await expect(
       createConnection({ ...sandboxes.connectionOptions(sb), connectTimeout: 2000 }),
     ).rejects.toThrow();
@@ -206,22 +285,96 @@ describe(`sandbox bad input on ${server.label}`, () => {
     await sandboxes.delete('twice');
   });
 
-  it('a server option the server rejects: the start fails with its log, and the sandbox stays', async () => {
-    const created = await sandboxes.create(
-      {
+  it('a first start the server refuses: the sandbox is removed, and the message says why in words', async () => {
+    const f = await failureOf(
+      sandboxes.create({
         name: 'badopt',
         binaryPath: server.binaryPath,
         bufferPoolSize: '32M',
         options: { 'no-such-option-xyz': '1' },
-      },
-      { start: false },
+      }),
     );
-    const f = await failureOf(sandboxes.start(created.id));
     expect(f.error.code).toBe('SANDBOX_FAILED');
-    expect(f.error.hint ?? '').toMatch(/no-such-option-xyz/);
-    const after = await sandboxes.get(created.id);
+    expect(f.error.message).toMatch(
+      /^Sandbox "badopt" did not start: the server said: .*unknown variable 'no-such-option-xyz=1'\. The sandbox was removed\.$/,
+    );
+    expect(f.error.hint).toContain('--keep-failed');
+    expect(existsSync(join(root, 'badopt'))).toBe(false);
+    expect((await sandboxes.list()).map((s) => s.id)).not.toContain('badopt');
+    expect(serversUsing(join(root, 'badopt'))).toEqual([]);
+  });
+
+  it('with keepFailed, a first start that fails leaves the sandbox, failed, with its error log', async () => {
+    const f = await failureOf(
+      sandboxes.create(
+        {
+          name: 'badkept',
+          binaryPath: server.binaryPath,
+          bufferPoolSize: '32M',
+          options: { 'no-such-option-xyz': '1' },
+        },
+        { keepFailed: true },
+      ),
+    );
+    expect(f.error.code).toBe('SANDBOX_FAILED');
+    expect(f.error.message).toMatch(/the server said: .*unknown variable 'no-such-option-xyz=1'\.$/);
+    const after = await sandboxes.get('badkept');
     expect(after.status).toBe('failed');
-    expect(after.lastError).toContain('did not start');
-    await sandboxes.delete(created.id);
+    expect(after.lastError).toContain("unknown variable 'no-such-option-xyz=1'");
+    expect((await sandboxes.log('badkept')).text).toContain('no-such-option-xyz');
+    await sandboxes.delete('badkept');
+  });
+});
+
+describe(`sandbox isolation on ${server.label}`, () => {
+  const refusedBefore = async (name: string, options: Record<string, string>, bufferPoolSize = '32M') => {
+    const f = await failureOf(
+      sandboxes.create({ name, binaryPath: server.binaryPath, bufferPoolSize, options }),
+    );
+    expect(existsSync(join(root, name)), name).toBe(false);
+    expect(serversUsing(join(root, name)), name).toEqual([]);
+    return f.error;
+  };
+
+  it('refuses the options bplab owns, in the spellings mysqld accepts, before anything starts', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ 'bind-address': '0.0.0.0' }, 'bind-address'],
+      [{ bind_address: '0.0.0.0' }, 'bind-address'],
+      [{ 'loose-Bind-Address': '0.0.0.0' }, 'bind-address'],
+      [{ bind: '0.0.0.0' }, 'bind-address'],
+      [{ datadir: '/elsewhere' }, 'datadir'],
+      [{ loose_datadir: '/elsewhere' }, 'datadir'],
+      [{ 'skip-grant-tables': '1' }, 'skip-grant-tables'],
+      [{ disable_grant_tables: '1' }, 'skip-grant-tables'],
+      [{ port: '3306' }, 'port'],
+      [{ socket: '/tmp/elsewhere.sock' }, 'socket'],
+      [{ 'mysqlx-bind-address': '0.0.0.0' }, 'mysqlx-bind-address'],
+      [{ innodb_buffer_pool_size: '1K' }, 'innodb-buffer-pool-size'],
+      [{ max_connections: '20', 'init-file': '/tmp/x.sql' }, 'init-file'],
+    ];
+    for (const [options, owned] of cases) {
+      const e = await refusedBefore('refused', options);
+      const written = Object.keys(options).at(-1) ?? '';
+      expect(e.code, written).toBe('INVALID_ARGUMENT');
+      expect(e.message, written).toMatch(
+        new RegExp(`^Sandbox option refused: ${written} (is|is set by|is short for) `),
+      );
+      expect(e.details?.owned, written).toBe(owned);
+    }
+    expect(await sandboxes.list()).toEqual([]);
+  });
+
+  it("refuses a buffer pool the server cannot take before any start, naming the server's limit", async () => {
+    const tiny = await refusedBefore('tiny', {}, '1K');
+    expect(tiny.code).toBe('INVALID_ARGUMENT');
+    expect(tiny.message).toBe(
+      server.flavor === 'mariadb'
+        ? `Sandbox "tiny" cannot be created: a buffer pool of 1K is below MariaDB ${server.version}'s minimum innodb_buffer_pool_size of 6M: InnoDB does not start with less when its pages are 16K (the default).`
+        : `Sandbox "tiny" cannot be created: a buffer pool of 1K is below MySQL ${server.version}'s minimum innodb_buffer_pool_size of 5M: the server would quietly raise a smaller size to 5M.`,
+    );
+    const huge = await refusedBefore('huge', {}, '999T');
+    expect(huge.message).toMatch(
+      /^Sandbox "huge" cannot be created: a buffer pool of 999T is more than this machine's memory \(\d+\.\dG in all\)/,
+    );
   });
 });

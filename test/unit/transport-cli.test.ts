@@ -86,7 +86,7 @@ describe('bplab serve', () => {
     const port = environment();
     expect(await runCli(['serve', '--port', '70000'], port.env)).toBe(1);
     expect(port.err[0]).toBe(
-      'bplab: --port must be a number from 0 to 65535, not "70000" (0 picks a free port)',
+      'bplab: --port must be a whole number from 0 to 65,535, not "70000" (0 picks a free port)',
     );
     const unbuilt = environment({ staticDir: join(scratch, 'nowhere') });
     expect(await runCli(['serve', '--data-dir', join(scratch, 'data')], unbuilt.env)).toBe(1);
@@ -115,5 +115,53 @@ describe('bplab command line', () => {
     const extra = environment();
     expect(await runCli(['serve', 'now'], extra.env)).toBe(2);
     expect(extra.err[0]).toBe('bplab: serve takes no argument "now"');
+  });
+
+  it("checks values in the command line's terms: the flag, the range, the unit; a negative number is a value", async () => {
+    const refused = async (...argv: string[]) => {
+      const { env, err, out } = environment();
+      expect(await runCli(argv, env), argv.join(' ')).toBe(1);
+      expect(out).toEqual([]);
+      return err.join('\n');
+    };
+    const sf = '--sf must be a number above 0 and at most 1,000';
+    const sfNote = '(the SSB scale factor: SF 1 is 6,001,171 lineorder rows)';
+    expect(await refused('ssb', 'generate', '--sf', '0', '--sandbox', 's1')).toBe(
+      `bplab: ${sf}, not "0" ${sfNote}`,
+    );
+    expect(await refused('ssb', 'generate', '--sf', '-1', '--sandbox', 's1')).toBe(
+      `bplab: ${sf}, not "-1" ${sfNote}`,
+    );
+    expect(await refused('ssb', 'generate', '--sandbox', 's1', '--sf', '-0.5')).toBe(
+      `bplab: ${sf}, not "-0.5" ${sfNote}`,
+    );
+    expect(await refused('ssb', 'generate', '--sf', '1', '--seed', '-3', '--sandbox', 's1')).toBe(
+      'bplab: --seed must be a whole number from 0 to 2,147,483,647, not "-3"',
+    );
+    expect(await refused('demo', '--sf', '-1')).toBe(
+      'bplab: --sf must be a number from 0 to 1,000, not "-1" (0: no data)',
+    );
+    const create = ['sandbox', 'create', 's1', '--binary', '/no/such/mysqld'];
+    expect(await refused(...create, '--buffer-pool', '12X')).toBe(
+      'bplab: --buffer-pool must be a whole number of bytes, or a number with a unit K, M, G or T (e.g. 128M or 2G), not "12X"',
+    );
+    expect(await refused(...create, '--old-blocks-pct', '-5')).toBe(
+      'bplab: --old-blocks-pct must be a whole number of percent from 5 to 95, not "-5"',
+    );
+    expect(await refused(...create, '--old-blocks-time', '1.5')).toBe(
+      'bplab: --old-blocks-time must be a whole number of milliseconds from 0 to 4,294,967,295, not "1.5"',
+    );
+    expect(await refused(...create, '--option', 'bind-address=0.0.0.0')).toBe(
+      'bplab: --option bind-address=0.0.0.0 is refused: bind-address is set by bplab itself: a sandbox listens on 127.0.0.1 only, at the port bplab picks, because its root user has no password.',
+    );
+    expect(await refused(...create, '--option', 'datadir=/elsewhere')).toMatch(
+      /^bplab: --option datadir=\/elsewhere is refused: datadir is set by bplab itself: every file of a sandbox stays in its own folder/,
+    );
+    expect(await refused(...create, '--option', 'loose_bind=0.0.0.0')).toMatch(
+      /^bplab: --option loose_bind=0\.0\.0\.0 is refused: loose_bind is short for bind-address/,
+    );
+    expect(await refused('sandbox', 'log', 's1', '--bytes', '-1')).toBe(
+      'bplab: --bytes must be a whole number of bytes from 1 to 4,000,000, not "-1"',
+    );
   });
 });

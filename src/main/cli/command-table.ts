@@ -4,6 +4,7 @@
  */
 import type { CliCommand } from './command';
 import { capabilitiesCommand, connectCommand } from './commands/capabilities';
+import { compareCommand, reportCommand } from './commands/compare';
 import { demoCommand } from './commands/demo';
 import {
   sandboxBinariesCommand,
@@ -45,4 +46,6 @@ export const COMMANDS: readonly CliCommand[] = [
   ssbDropCommand,
   queriesCommand,
   queryCommand,
+  compareCommand,
+  reportCommand,
 ];

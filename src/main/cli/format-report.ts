@@ -1,6 +1,6 @@
 /** Plain-text renderings for the CLI: the capability report and sandbox rows. */
 import type { CapabilityReport, SandboxInfo } from '../../shared/models';
-import { formatByteSize } from '../sandbox/byte-size';
+import { formatByteSize } from '../../shared/byte-size';
 
 const mark = { yes: 'yes', no: 'NO ', partial: 'partly' } as const;
 
@@ -37,7 +37,8 @@ export function formatSandboxRow(s: SandboxInfo): string {
     s.name.padEnd(16),
     s.status.padEnd(8),
     `${s.flavor} ${s.version}`.padEnd(16),
-    `127.0.0.1:${s.port}`.padEnd(16),
+    (s.listening ? `${s.listening.bindAddress}:${s.listening.port}` : `port ${s.port}`).padEnd(16),
+    s.listening?.mysqlx ? `X Protocol ${s.listening.mysqlx.bindAddress}:${s.listening.mysqlx.port}` : '',
     `pool ${String(s.spec.bufferPoolSize)}`,
     s.spec.keepRunning ? 'keep-running' : '',
     s.lastError ? `last error: ${s.lastError}` : '',

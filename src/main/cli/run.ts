@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { AppFailure, formatError } from '../../shared/result';
 import { createApp } from '../app';
 import { commandFromArgv } from '../tasks/process-identity';
+import { joinNegativeValues } from './args';
 import type { CliCommand, CliContext, CliIo } from './command';
 import { COMMANDS } from './command-table';
 import { defaultDataDir } from './data-dir';
@@ -34,10 +35,11 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     return 2;
   }
   const { command, rest } = found;
+  const takesValue = (flag: string) => command.options[flag]?.type === 'string';
   let parsed;
   try {
     parsed = parseArgs({
-      args: rest,
+      args: joinNegativeValues(rest, takesValue),
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,

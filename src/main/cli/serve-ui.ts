@@ -42,13 +42,3 @@ export async function serveUntilStopped(
   await app.shutdown();
   return 0;
 }
-
-export function parsePort(text: string | undefined): number {
-  if (text === undefined) return 0;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535)
-    throw AppFailure.of('INVALID_ARGUMENT', `--port must be a number from 0 to 65535, not "${text}"`, {
-      hint: '0 picks a free port',
-    });
-  return port;
-}

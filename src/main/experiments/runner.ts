@@ -6,6 +6,7 @@
  * by the run service. Afterwards, whatever happens (success, error, cancel), every global is restored
  * from the journal and every sandbox restarted for a startup option is put back on its own options.
  */
+import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
 import type { ExperimentResult } from '../../shared/experiment-file';
 import {
   estimateSeconds,
@@ -89,12 +90,11 @@ function cellChanges(cell: ExperimentCell) {
   return { startup, globals, poolSize };
 }
 
-/** "128M" → bytes, as the server reads a size. */
+/** "128M" → bytes, as the server reads a size (the one size parser is shared/byte-size.ts). */
 export function sizeBytes(value: string): number {
-  const m = /^(\d+)([KMGT]?)$/i.exec(value.trim());
-  if (!m) throw AppFailure.of('INVALID_ARGUMENT', `"${value}" is not a size like 128M or 2G.`);
-  const unit = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 }[m[2]!.toUpperCase() as '' | 'K'];
-  return Number(m[1]) * unit;
+  if (!isByteSize(value))
+    throw AppFailure.of('INVALID_ARGUMENT', `"${value}" is not a size: write ${SIZE_WORDS}.`);
+  return parseByteSize(value);
 }
 
 const firstRow = async (c: ControlConnection, sql: string): Promise<Record<string, unknown>> => {

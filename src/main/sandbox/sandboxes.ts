@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import {
@@ -29,11 +30,14 @@ import {
   type SandboxStatus,
   type ServerBinary,
 } from '../../shared/models';
+import { parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
-import { parseByteSize } from './byte-size';
+import { bufferPoolSizeProblem, refusedOptions } from '../../shared/sandbox-options';
+import { notLoopback, readListening, recordListening, recordedListening } from './listening';
 import { freePort, isPortFree } from './ports';
 import { findMariadbInstallDb, inspectBinary } from './server-binaries';
+import { logExcerpt, logLinesFrom, startFailureReason } from './start-failure';
 
 /** What a sandbox remembers about itself, in <root>/<id>/sandbox.json. */
 interface SandboxMeta {
@@ -133,7 +137,19 @@ export class SandboxService {
 
   // ---------- lifecycle ----------
 
-  async create(input: SandboxSpec, opts: { start?: boolean } = {}): Promise<SandboxInfo> {
+  /**
+   * Options bplab owns and buffer pool sizes the server cannot take are refused before anything is
+   * written. When the first start fails, the sandbox is removed again unless keepFailed.
+   */
+  async create(
+    input: SandboxSpec,
+    opts: { start?: boolean; keepFailed?: boolean } = {},
+  ): Promise<SandboxInfo> {
+    const refused = refusedOptions(input.options ?? {});
+    if (refused[0])
+      throw AppFailure.of('INVALID_ARGUMENT', `Sandbox option refused: ${refused[0].message}`, {
+        details: { field: 'options', option: refused[0].option, owned: refused[0].owned },
+      });
     const spec = SandboxSpecSchema.parse(input);
     const id = slug(spec.name);
     if (existsSync(this.dir(id))) {
@@ -142,6 +158,11 @@ export class SandboxService {
       });
     }
     const binary = await inspectBinary(spec.binaryPath);
+    const sizeProblem = bufferPoolSizeProblem(parseByteSize(spec.bufferPoolSize), binary, totalmem());
+    if (sizeProblem)
+      throw AppFailure.of('INVALID_ARGUMENT', `Sandbox "${spec.name}" cannot be created: ${sizeProblem}.`, {
+        details: { field: 'bufferPoolSize' },
+      });
     const port = await this.choosePort(spec.port);
     const dir = this.dir(id);
     mkdirSync(dir, { recursive: true });
@@ -167,7 +188,19 @@ export class SandboxService {
     this.writeMeta(meta);
     await this.deps.profiles?.upsert(this.profileFor(meta));
     this.changed(meta);
-    return opts.start === false ? this.info(meta) : this.start(id);
+    if (opts.start === false) return this.info(meta);
+    try {
+      return await this.start(id);
+    } catch (e) {
+      if (opts.keepFailed || !(e instanceof AppFailure) || e.error.code !== 'SANDBOX_FAILED') throw e;
+      await this.discard(meta);
+      const excerpt = e.error.details?.logExcerpt;
+      throw AppFailure.of('SANDBOX_FAILED', `${e.error.message} The sandbox was removed.`, {
+        hint:
+          (excerpt ? `Its error log said:\n${excerpt}\n` : '') +
+          'To keep a sandbox whose first start fails, with its folder and error log, create it with keepFailed (bplab sandbox create --keep-failed).',
+      });
+    }
   }
 
   async start(id: string): Promise<SandboxInfo> {
@@ -211,10 +244,18 @@ export class SandboxService {
       ]);
       if (ready !== true) {
         if (child.pid && exited === undefined) killQuietly(child.pid, 'SIGKILL');
-        throw AppFailure.of('SANDBOX_FAILED', `Sandbox "${meta.name}" did not start: ${ready}`, {
-          hint: `From its error log (${this.errorLogPath(id)}):\n${logExcerpt(this.errorLogPath(id), logStart)}`,
-        });
+        const lines = logLinesFrom(this.errorLogPath(id), logStart);
+        const reason = startFailureReason(lines);
+        throw AppFailure.of(
+          'SANDBOX_FAILED',
+          `Sandbox "${meta.name}" did not start: ${reason ? `the server said: ${reason}.` : `${ready}.`}`,
+          {
+            hint: `From its error log (${this.errorLogPath(id)}):\n${logExcerpt(lines)}`,
+            details: { errorLog: this.errorLogPath(id), logExcerpt: logExcerpt(lines) },
+          },
+        );
       }
+      if (child.pid) await this.checkListening(meta, child.pid);
       this.hold(meta, true);
       return this.info(meta);
     });
@@ -329,13 +370,44 @@ export class SandboxService {
     });
   }
 
+  /** Removes a sandbox whose first start failed: its folder, its profile, what this process knew of it. */
+  private async discard(meta: SandboxMeta): Promise<void> {
+    rmSync(this.dir(meta.id), { recursive: true, force: true });
+    this.runtime.delete(meta.id);
+    await this.deps.profiles?.remove(meta.profileId);
+  }
+
+  /**
+   * Reads back where the server listens and keeps it beside its pid; a server listening beyond
+   * loopback (its root user has no password) is killed at once.
+   */
+  private async checkListening(meta: SandboxMeta, pid: number): Promise<void> {
+    const conn = await createConnection({ ...this.connectionOptions(meta), connectTimeout: 5000 });
+    const listening = await readListening(conn).finally(() => conn.end().catch(() => {}));
+    const problem = notLoopback(listening);
+    if (problem) {
+      killQuietly(pid, 'SIGKILL');
+      throw AppFailure.of('SANDBOX_FAILED', `Sandbox "${meta.name}" was stopped at once: ${problem}.`);
+    }
+    recordListening(this.listeningPath(meta.id), pid, listening);
+  }
+
   // ---------- internals ----------
 
+  /**
+   * The server's command line. The options bplab owns come after the user's, so that even a
+   * spelling the check missed cannot override them (mysqld takes the last value given).
+   */
   private serverArgs(meta: SandboxMeta): string[] {
     const { spec } = meta;
     const dir = this.dir(meta.id);
     const args = [
       '--no-defaults',
+      // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
+      // (both default to ON since MySQL 5.7 / MariaDB 10.2). spec.options may turn them back on.
+      '--innodb-buffer-pool-dump-at-shutdown=0',
+      '--innodb-buffer-pool-load-at-startup=0',
+      ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
       `--basedir=${meta.basedir}`,
       `--datadir=${join(dir, 'data')}`,
       `--port=${meta.port}`,
@@ -345,16 +417,11 @@ export class SandboxService {
       `--log-error=${this.errorLogPath(meta.id)}`,
       `--innodb-buffer-pool-size=${parseByteSize(spec.bufferPoolSize)}`,
       `--local-infile=${spec.localInfile ? 1 : 0}`,
-      // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
-      // (both default to ON since MySQL 5.7 / MariaDB 10.2). spec.options may turn them back on.
-      '--innodb-buffer-pool-dump-at-shutdown=0',
-      '--innodb-buffer-pool-load-at-startup=0',
     ];
     if (spec.oldBlocksTimeMs !== undefined) args.push(`--innodb-old-blocks-time=${spec.oldBlocksTimeMs}`);
     if (spec.oldBlocksPct !== undefined) args.push(`--innodb-old-blocks-pct=${spec.oldBlocksPct}`);
     if (meta.flavor !== 'mariadb' && Number(meta.version.split('.')[0]) >= 8) args.push('--mysqlx=OFF');
     if (process.getuid?.() === 0) args.push('--user=root');
-    for (const [k, v] of Object.entries(spec.options)) args.push(`--${k}=${v}`);
     return args;
   }
 
@@ -469,6 +536,7 @@ export class SandboxService {
   private info(meta: SandboxMeta): SandboxInfo {
     const rt = this.rt(meta.id);
     const pid = this.alivePid(meta);
+    const listening = pid ? recordedListening(this.listeningPath(meta.id), pid) : undefined;
     const status: SandboxStatus = rt.busy
       ? rt.status
       : pid
@@ -492,6 +560,7 @@ export class SandboxService {
       createdAt: meta.createdAt,
       profileId: meta.profileId,
       ...(rt.lastError ? { lastError: rt.lastError } : {}),
+      ...(listening ? { listening } : {}),
     };
   }
 
@@ -539,6 +608,9 @@ export class SandboxService {
   private errorLogPath(id: string): string {
     return join(this.dir(id), 'error.log');
   }
+  private listeningPath(id: string): string {
+    return join(this.dir(id), 'listening.json');
+  }
 
   private readMeta(id: string): SandboxMeta {
     if (!/^[a-z0-9][a-z0-9_.-]*$/.test(id) || !existsSync(this.metaPath(id))) {
@@ -564,13 +636,6 @@ function socketPathFor(dir: string, id: string): string {
 
 function fileSize(path: string): number {
   return existsSync(path) ? statSync(path).size : 0;
-}
-
-/** The errors a failed start wrote to the log (or its last lines when none is marked as an error). */
-function logExcerpt(path: string, from: number): string {
-  const lines = existsSync(path) ? readFileSync(path).subarray(from).toString('utf8').trim().split('\n') : [];
-  const errors = lines.filter((l) => /\[ERROR\]/i.test(l));
-  return (errors.length ? errors.slice(0, 6) : lines.slice(-8)).join('\n');
 }
 
 function readPidFile(path: string): number | undefined {

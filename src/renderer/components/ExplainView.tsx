@@ -1,7 +1,7 @@
 /** EXPLAIN as a table and as its JSON tree; EXPLAIN ANALYZE / ANALYZE FORMAT=JSON and r_engine_stats when captured. */
 import type { ExplainCapture } from '../../shared/runs';
 import { explainCell, explainColumns } from '../lib/explain';
-import { formatCount, formatMs } from '../lib/format';
+import { formatCount, formatMs } from '../../shared/format';
 import { JsonTree } from './JsonTree';
 
 export function ExplainView({

@@ -4,7 +4,7 @@
  * state: React draws only the frame around it (legend, strip labels), which changes rarely.
  */
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../../shared/format';
 import type { FollowFrames } from '../lib/viz/lru-map';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
 import { cssColor, oldShade, ordinalColor } from '../lib/viz/palette';

@@ -105,6 +105,16 @@ describe('experiment plans', () => {
     });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['matrix', 1, 'variable']);
+    const listens = ExperimentDefinitionSchema.safeParse({
+      ...post001,
+      matrix: [{ kind: 'startup', variable: 'bind_address', values: ['0.0.0.0'] }],
+    });
+    expect(listens.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        ['matrix', 0, 'variable'],
+        'bind_address is set by bplab itself: a sandbox listens on 127.0.0.1 only, at the port bplab picks, because its root user has no password.',
+      ],
+    ]);
     const none = ExperimentDefinitionSchema.safeParse({ ...post001, queries: [] });
     expect(none.error?.issues[0]?.message).toBe('pick at least one query');
     const nothing = ExperimentDefinitionSchema.safeParse({

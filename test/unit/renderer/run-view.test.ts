@@ -122,13 +122,13 @@ describe('run view', () => {
       durationMs: '750 ms',
       cpuUserMs: '—',
       pageFaultsMinor: '—',
-      share: '75%',
+      share: '75.0%',
     });
     expect(view.rows[1]).toMatchObject({
       cpuSystemMs: '3.50 ms',
       blockOpsIn: '2,048',
       pageFaultsMinor: '33',
-      share: '25%',
+      share: '25.0%',
     });
   });
 
@@ -169,7 +169,7 @@ describe('run view', () => {
       Interval: '500 ms (adapts to the snapshot cost)',
       Snapshots: '42',
       'Per snapshot': '110 ms mean, 180 ms max',
-      'Share of the server’s time': '2.1%',
+      'Share of the server’s time': '2.10%',
     });
     expect(pollerCostRows(null)[0]!.value).toContain('off');
   });

@@ -88,11 +88,33 @@ describe('specFromForm', () => {
       name: 'letters, digits, dot, dash and underscore; at most 40 characters',
       binaryPath: 'pick a server binary (Find servers lists them)',
       port: 'a port from 1 to 65535, or blank for a free one',
-      bufferPoolSize: 'a size like 128M or 2G',
+      bufferPoolSize: 'a whole number of bytes, or a number with a unit K, M, G or T (e.g. 128M or 2G)',
       oldBlocksPct: 'a percentage from 5 to 95',
       options: 'line 1: write key=value (e.g. innodb_buffer_pool_instances=1)',
     });
     const unnamed = specFromForm(form({ name: '' }));
     expect(!unnamed.ok && unnamed.errors.name).toBe('a name is required');
+  });
+
+  it('refuses, under Other options, an option bplab owns, naming it and why', () => {
+    const checked = specFromForm(form({ options: 'max_connections=50\nloose_bind_address=0.0.0.0' }));
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.errors).toEqual({
+      options:
+        'loose_bind_address is bind-address, which bplab sets itself: a sandbox listens on 127.0.0.1 only, at the port bplab picks, because its root user has no password.',
+    });
+  });
+
+  it("refuses, under Buffer pool, a size the chosen server cannot take, naming that server's limit", () => {
+    const mysql = { flavor: 'mysql', version: '8.0.31' };
+    const checked = specFromForm(form({ bufferPoolSize: '1K' }), mysql);
+    expect(!checked.ok && checked.errors).toEqual({
+      bufferPoolSize:
+        "a buffer pool of 1K is below MySQL 8.0.31's minimum innodb_buffer_pool_size of 5M: the server would quietly raise a smaller size to 5M",
+    });
+    expect(specFromForm(form({ bufferPoolSize: '5M' }), mysql).ok).toBe(true);
+    expect(specFromForm(form({ bufferPoolSize: '5M' }), { flavor: 'mariadb', version: '10.11.19' }).ok).toBe(
+      false,
+    );
   });
 });

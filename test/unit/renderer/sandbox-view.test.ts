@@ -111,6 +111,21 @@ describe('sandboxRow', () => {
   });
 });
 
+describe('listensOn', () => {
+  it('shows the address read back from the running server, not the port bplab asked for', () => {
+    const running = sandbox('r', 'running', {
+      listening: { bindAddress: '127.0.0.1', port: 40999, mysqlx: null },
+    });
+    expect(sandboxRow(running).listensOn).toBe('127.0.0.1:40999');
+    const x = sandbox('x', 'running', {
+      listening: { bindAddress: '127.0.0.1', port: 40123, mysqlx: { bindAddress: '127.0.0.1', port: 33060 } },
+    });
+    expect(sandboxRow(x).listensOn).toBe('127.0.0.1:40123, X Protocol 127.0.0.1:33060');
+    expect(sandboxRow(sandbox('s', 'stopped')).listensOn).toBe('not listening (port 40123)');
+    expect(sandboxRow(sandbox('u', 'running')).listensOn).toBe('not read back');
+  });
+});
+
 describe('binaryLabel', () => {
   it('names flavor, version and path', () => {
     expect(

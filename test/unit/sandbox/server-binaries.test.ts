@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseVersionLine } from '../../../src/main/sandbox/server-binaries';
-import { formatByteSize, parseByteSize } from '../../../src/main/sandbox/byte-size';
+import { formatByteSize, parseByteSize } from '../../../src/shared/byte-size';
 
 describe('parseVersionLine', () => {
   it.each([
@@ -38,11 +38,15 @@ describe('byte sizes', () => {
     expect(parseByteSize('2g')).toBe(2 * 1024 ** 3);
     expect(parseByteSize('512K')).toBe(512 * 1024);
     expect(parseByteSize(1000)).toBe(1000);
-    expect(() => parseByteSize('12X')).toThrow();
+    expect(parseByteSize('999T')).toBe(999 * 1024 ** 4);
+    expect(() => parseByteSize('12X')).toThrow(
+      '"12X" is not a size: write a whole number of bytes, or a number with a unit K, M, G or T',
+    );
   });
   it('formats to the largest whole unit', () => {
     expect(formatByteSize(128 * 1024 * 1024)).toBe('128M');
     expect(formatByteSize(3 * 1024 ** 3)).toBe('3G');
+    expect(formatByteSize(999 * 1024 ** 4)).toBe('999T');
     expect(formatByteSize(1000)).toBe('1000');
   });
 });

@@ -19,7 +19,7 @@ export function sandboxHandlers(sandboxes: SandboxService): SandboxHandlers {
   return {
     'sandboxes/list': () => sandboxes.list(),
     'sandboxes/find-binaries': ({ basedir }) => findBinaries(basedir ? { basedir } : {}),
-    'sandboxes/create': ({ spec, start }) => sandboxes.create(spec, { start }),
+    'sandboxes/create': ({ spec, start, keepFailed }) => sandboxes.create(spec, { start, keepFailed }),
     'sandboxes/start': ({ id }) => sandboxes.start(id),
     'sandboxes/stop': ({ id, force }) => sandboxes.stop(id, { force }),
     'sandboxes/restart': ({ id }) => sandboxes.restart(id),

@@ -7,10 +7,11 @@
 import { defaultGeneratedSchema } from '../../../shared/datasets';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
+import { numberArg, portArg, sizeArg } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatCapabilityReport, formatSandboxRow } from '../format-report';
-import { assertUiBuilt, parsePort, serveUntilStopped } from '../serve-ui';
-import { followTask, numberFrom } from './ssb';
+import { assertUiBuilt, serveUntilStopped } from '../serve-ui';
+import { SF_RANGE, followTask } from './ssb';
 
 const DEMO = 'demo';
 
@@ -28,9 +29,9 @@ export const demoCommand = defineCommand({
     ...dataDirOption,
   },
   async run({ values }, ctx) {
-    const port = parsePort(values.port);
-    const sf = numberFrom('--sf', values.sf);
-    if (sf < 0) throw AppFailure.of('INVALID_ARGUMENT', `--sf must be 0 (no data) or more, not ${sf}`);
+    const port = values.port === undefined ? 0 : portArg('--port', values.port);
+    const sf = numberArg('--sf', values.sf, { ...SF_RANGE, above: undefined, min: 0, note: '0: no data' });
+    const bufferPool = sizeArg('--buffer-pool', values['buffer-pool']);
     assertUiBuilt(ctx);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const existing = (await call(app, 'sandboxes/list', {})).find((s) => s.id === DEMO);
@@ -49,15 +50,18 @@ export const demoCommand = defineCommand({
             },
           );
       }
-      ctx.err(`bplab: creating sandbox "${DEMO}" from ${binaryPath} ...`);
+      ctx.err(`bplab: creating and starting sandbox "${DEMO}" from ${binaryPath} ...`);
+      // Started by create: a first start that fails removes the sandbox again, with the server's reason.
       sandbox = await call(app, 'sandboxes/create', {
-        spec: { name: DEMO, binaryPath, bufferPoolSize: values['buffer-pool'] },
-        start: false,
+        spec: { name: DEMO, binaryPath, bufferPoolSize: bufferPool },
+        start: true,
       });
     }
     try {
-      ctx.err(`bplab: starting sandbox "${DEMO}" ...`);
-      sandbox = await call(app, 'sandboxes/start', { id: sandbox.id });
+      if (existing) {
+        ctx.err(`bplab: starting sandbox "${DEMO}" ...`);
+        sandbox = await call(app, 'sandboxes/start', { id: sandbox.id });
+      }
       ctx.out(formatSandboxRow(sandbox));
       const test = await call(app, 'connections/test', { profileId: sandbox.profileId });
       ctx.out(

@@ -1,6 +1,8 @@
 /** `bplab sandbox ...`: private servers from the command line. A sandbox started here keeps running until stopped. */
 import type { SandboxSpec } from '../../../shared/models';
 import { AppFailure } from '../../../shared/result';
+import { refusedOption } from '../../../shared/sandbox-options';
+import { numberArg, portArg, sizeArg } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatSandboxRow } from '../format-report';
 
@@ -50,7 +52,7 @@ export const sandboxBinariesCommand = defineCommand({
 
 const createUsage =
   'bplab sandbox create NAME (--binary PATH | --basedir DIR) [--port N] [--buffer-pool 128M] [--old-blocks-time MS] ' +
-  '[--old-blocks-pct N] [--option name=value ...] [--no-local-infile] [--keep-running] [--no-start]';
+  '[--old-blocks-pct N] [--option name=value ...] [--no-local-infile] [--keep-running] [--no-start] [--keep-failed]';
 
 export const sandboxCreateCommand = defineCommand({
   name: 'sandbox create',
@@ -68,10 +70,28 @@ export const sandboxCreateCommand = defineCommand({
     'no-local-infile': { type: 'boolean' },
     'keep-running': { type: 'boolean' },
     'no-start': { type: 'boolean' },
+    'keep-failed': { type: 'boolean' },
     ...dataDirOption,
   },
   async run({ values, positionals }, ctx) {
     const name = oneName(positionals, createUsage);
+    const options = optionsFrom(values.option ?? []);
+    const sized =
+      values['buffer-pool'] !== undefined ? sizeArg('--buffer-pool', values['buffer-pool']) : undefined;
+    const spec: Omit<SandboxSpec, 'binaryPath'> = {
+      name,
+      localInfile: !values['no-local-infile'],
+      keepRunning: Boolean(values['keep-running']),
+      options,
+      ...(values.port !== undefined ? { port: portArg('--port', values.port) } : {}),
+      ...(sized ? { bufferPoolSize: sized } : {}),
+      ...(values['old-blocks-time'] !== undefined
+        ? { oldBlocksTimeMs: numberArg('--old-blocks-time', values['old-blocks-time'], OLD_BLOCKS_TIME) }
+        : {}),
+      ...(values['old-blocks-pct'] !== undefined
+        ? { oldBlocksPct: numberArg('--old-blocks-pct', values['old-blocks-pct'], OLD_BLOCKS_PCT) }
+        : {}),
+    };
     return withApp(ctx, values['data-dir'], async (app) => {
       let binaryPath = values.binary;
       if (!binaryPath) {
@@ -86,29 +106,20 @@ export const sandboxCreateCommand = defineCommand({
             hint: 'pass --binary /path/to/mysqld or --basedir DIR',
           });
       }
-      const options: Record<string, string> = {};
-      for (const kv of values.option ?? []) {
-        const eq = kv.indexOf('=');
-        if (eq < 1) throw AppFailure.of('INVALID_ARGUMENT', `--option wants name=value, not "${kv}"`);
-        options[kv.slice(0, eq).replace(/^--/, '')] = kv.slice(eq + 1);
-      }
-      const spec: SandboxSpec = {
-        name,
-        binaryPath,
-        localInfile: !values['no-local-infile'],
-        keepRunning: Boolean(values['keep-running']),
-        options,
-        ...(values.port ? { port: intOption('--port', values.port) } : {}),
-        ...(values['buffer-pool'] ? { bufferPoolSize: values['buffer-pool'] } : {}),
-        ...(values['old-blocks-time']
-          ? { oldBlocksTimeMs: intOption('--old-blocks-time', values['old-blocks-time']) }
-          : {}),
-        ...(values['old-blocks-pct']
-          ? { oldBlocksPct: intOption('--old-blocks-pct', values['old-blocks-pct']) }
-          : {}),
-      };
       ctx.err(`bplab: creating sandbox ${name} from ${binaryPath} ...`);
-      const info = await call(app, 'sandboxes/create', { spec, start: !values['no-start'] });
+      const info = await call(app, 'sandboxes/create', {
+        spec: { ...spec, binaryPath },
+        start: !values['no-start'],
+        keepFailed: Boolean(values['keep-failed']),
+      }).catch((e: unknown) => {
+        // The server's own limits are only known once its binary is: say which flag they are about.
+        if (e instanceof AppFailure && e.error.details?.field === 'bufferPoolSize')
+          throw new AppFailure({
+            ...e.error,
+            message: `--buffer-pool ${sized ?? '128M'}: ${e.error.message}`,
+          });
+        throw e;
+      });
       ctx.out(formatSandboxRow(info));
       return 0;
     });
@@ -167,7 +178,10 @@ export const sandboxLogCommand = defineCommand({
     const log = await withApp(ctx, values['data-dir'], (app) =>
       call(app, 'sandboxes/log', {
         id,
-        maxBytes: values.bytes ? intOption('--bytes', values.bytes) : 64_000,
+        maxBytes:
+          values.bytes !== undefined
+            ? numberArg('--bytes', values.bytes, { min: 1, max: 4_000_000, integer: true, unit: 'bytes' })
+            : 64_000,
       }),
     );
     ctx.err(`bplab: ${log.path}${log.truncated ? ' (end only)' : ''}`);
@@ -176,8 +190,22 @@ export const sandboxLogCommand = defineCommand({
   },
 });
 
-export function intOption(flag: string, text: string): number {
-  if (!/^\d+$/.test(text))
-    throw AppFailure.of('INVALID_ARGUMENT', `${flag} wants a whole number, not "${text}"`);
-  return Number(text);
+const OLD_BLOCKS_TIME = { min: 0, max: 2 ** 32 - 1, integer: true, unit: 'milliseconds' };
+const OLD_BLOCKS_PCT = { min: 5, max: 95, integer: true, unit: 'percent' };
+
+/** --option name=value, each checked against the options bplab owns, in CLI terms. */
+function optionsFrom(pairs: string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const kv of pairs) {
+    const eq = kv.indexOf('=');
+    const key = kv.slice(0, Math.max(eq, 0)).replace(/^--/, '');
+    if (eq < 1 || !/^[a-z][a-z0-9_-]*$/i.test(key))
+      throw AppFailure.of('INVALID_ARGUMENT', `--option wants a mysqld option as name=value, not "${kv}"`, {
+        hint: 'e.g. --option innodb_buffer_pool_instances=1',
+      });
+    const refused = refusedOption(key);
+    if (refused) throw AppFailure.of('INVALID_ARGUMENT', `--option ${kv} is refused: ${refused.message}`);
+    options[key] = kv.slice(eq + 1);
+  }
+  return options;
 }

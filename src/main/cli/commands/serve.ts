@@ -1,6 +1,7 @@
 /** `bplab serve`: browser mode. Serves the app on loopback until SIGINT/SIGTERM. */
+import { portArg } from '../args';
 import { dataDirOption, defineCommand } from '../command';
-import { assertUiBuilt, parsePort, serveUntilStopped } from '../serve-ui';
+import { assertUiBuilt, serveUntilStopped } from '../serve-ui';
 
 export const serveCommand = defineCommand({
   name: 'serve',
@@ -12,7 +13,7 @@ export const serveCommand = defineCommand({
     ...dataDirOption,
   },
   async run({ values }, ctx) {
-    const port = parsePort(values.port);
+    const port = values.port === undefined ? 0 : portArg('--port', values.port);
     assertUiBuilt(ctx);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     return serveUntilStopped(app, ctx, { host: values.host, port });

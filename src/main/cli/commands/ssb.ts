@@ -16,6 +16,7 @@ import {
 import { describeAllowed } from '../../../shared/ssb-reference';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
+import { numberArg, requiredArg, type NumberRange } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { withPassword } from '../password-prompt';
 import { profileIdFrom } from './capabilities';
@@ -37,16 +38,13 @@ function engineFrom(text: string): DatasetEngine {
   throw AppFailure.of('INVALID_ARGUMENT', `--engine must be innodb or myisam, not "${text}"`);
 }
 
-export function numberFrom(flag: string, text: string | undefined, fallback?: number): number {
-  if (text === undefined) {
-    if (fallback !== undefined) return fallback;
-    throw AppFailure.of('INVALID_ARGUMENT', `${flag} is required`);
-  }
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n))
-    throw AppFailure.of('INVALID_ARGUMENT', `${flag} must be a number, not "${text}"`);
-  return n;
-}
+/** The scale factor's range, as DatasetGenerateSpecSchema has it (SF 1 is 6,001,171 lineorder rows). */
+export const SF_RANGE: NumberRange = {
+  above: 0,
+  max: 1000,
+  note: 'the SSB scale factor: SF 1 is 6,001,171 lineorder rows',
+};
+const SEED_RANGE: NumberRange = { min: 0, max: 2 ** 31 - 1, integer: true };
 
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -148,8 +146,8 @@ export const ssbGenerateCommand = defineCommand({
   options: { sf: { type: 'string' }, seed: { type: 'string' }, ...layout, ...target },
   async run({ values }, ctx) {
     const profileId = profileIdFrom(values);
-    const sf = numberFrom('--sf', values.sf);
-    const seed = numberFrom('--seed', values.seed, 1);
+    const sf = numberArg('--sf', requiredArg('--sf', values.sf, 'the scale factor, e.g. --sf 1'), SF_RANGE);
+    const seed = values.seed === undefined ? 1 : numberArg('--seed', values.seed, SEED_RANGE);
     const schema = values.schema ?? defaultGeneratedSchema(sf);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const spec = {

@@ -3,7 +3,7 @@
  * pushed out, and how the old/young split moved (the post's before/after tables, as one diff).
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs';
-import { formatCount, formatPercent, formatSigned } from '../format';
+import { formatCount, formatShare, formatSigned } from '../../../shared/format';
 import { indexKey } from './palette';
 
 export interface CompositionFigures {
@@ -120,7 +120,7 @@ function row(
     pages: formatCount(f.pages),
     old: formatCount(f.old),
     young: formatCount(f.young),
-    share: formatPercent(f.share),
+    share: formatShare(f.share),
   });
   return {
     key,
@@ -145,7 +145,7 @@ function row(
 
 /** +0.021 → "+2.1%"; −0.5 → "−50%"; 0 → "0%". */
 export function signedPercent(share: number): string {
-  if (share === 0 || !Number.isFinite(share)) return formatPercent(share);
-  const text = formatPercent(Math.abs(share));
+  if (share === 0 || !Number.isFinite(share)) return formatShare(share);
+  const text = formatShare(Math.abs(share));
   return share > 0 ? `+${text}` : `−${text}`;
 }

@@ -3,7 +3,7 @@
  * "pages | old | hot | pct_buffer_pool" table as a chart's fully prepared input.
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs';
-import { formatCount, formatPercent } from '../format';
+import { formatCount, formatShare } from '../../../shared/format';
 import { cssColor, indexKey, oldShade, ordinalColor, ordinalsFor } from './palette';
 
 export interface LruBar {
@@ -63,7 +63,7 @@ export function lruBars(
       old: i.oldPages,
       pages: i.pages,
       share: i.poolShare,
-      shareText: formatPercent(i.poolShare),
+      shareText: formatShare(i.poolShare),
       color: cssColor(rgb),
       oldColor: cssColor(oldShade(rgb)),
     };
@@ -80,7 +80,7 @@ export function lruBars(
           old: sum(rest, (i) => i.oldPages),
           pages: sum(rest, (i) => i.pages),
           share: sum(rest, (i) => i.poolShare),
-          shareText: formatPercent(sum(rest, (i) => i.poolShare)),
+          shareText: formatShare(sum(rest, (i) => i.poolShare)),
           color: OTHERS_COLOR,
           oldColor: OTHERS_OLD_COLOR,
         };

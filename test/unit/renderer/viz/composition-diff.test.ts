@@ -55,8 +55,8 @@ describe('compositionDiff', () => {
   });
 
   it('signs percentages', () => {
-    expect(signedPercent(0.021)).toBe('+2.1%');
-    expect(signedPercent(-0.5)).toBe('−50%');
-    expect(signedPercent(0)).toBe('0%');
+    expect(signedPercent(0.021)).toBe('+2.10%');
+    expect(signedPercent(-0.5)).toBe('−50.0%');
+    expect(signedPercent(0)).toBe('0.0%');
   });
 });

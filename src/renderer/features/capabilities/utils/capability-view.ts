@@ -1,6 +1,6 @@
 /** The capability report, prepared for a draw-only component: every figure formatted, every status in words. */
 import type { CapabilityReport, CapabilityStatus } from '../../../../shared/models';
-import { flavorLabel, formatBytes } from '../../../lib/format';
+import { flavorLabel, formatBytes } from '../../../../shared/format';
 
 export interface Row {
   label: string;

@@ -9,7 +9,7 @@ import {
   type ConnectionTestResult,
   type ProfileDraft,
 } from '../../../../shared/models';
-import { flavorLabel, formatMs } from '../../../lib/format';
+import { flavorLabel, formatMs } from '../../../../shared/format';
 
 export type TlsChoice = 'off' | 'preferred' | 'required' | 'verify';
 

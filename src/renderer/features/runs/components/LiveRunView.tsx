@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { LruMap } from '../../../components/LruMap';
-import { formatMs } from '../../../lib/format';
+import { formatMs } from '../../../../shared/format';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
 import { poolRates } from '../../../lib/viz/pool-rates';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 /** Each index's pages over time (draw-only: pagesOverTime prepared the points). */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '../../../../shared/format';
 import type { PagesOverTime } from '../../../lib/viz/lru-series';
 
 export const PagesOverTimeChart = memo(function PagesOverTimeChart({

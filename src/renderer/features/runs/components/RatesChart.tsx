@@ -1,7 +1,7 @@
 import { memo } from 'react';
 /** Made young, not made young, pages read and read ahead per second (draw-only: poolRates computed them). */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatRate } from '../../../lib/format';
+import { formatCount, formatRate } from '../../../../shared/format';
 import { RATE_LABELS, type RatePoint } from '../../../lib/viz/pool-rates';
 
 const COLORS: Record<keyof typeof RATE_LABELS, string> = {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { RunResult } from '../../../../shared/runs';
 import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
-import { formatMs } from '../../../lib/format';
+import { formatMs } from '../../../../shared/format';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
 import { poolRates } from '../../../lib/viz/pool-rates';

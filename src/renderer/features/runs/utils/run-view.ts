@@ -17,9 +17,9 @@ import {
   formatBytes,
   formatCount,
   formatMs,
-  formatPercent,
+  formatShare,
   formatSigned,
-} from '../../../lib/format';
+} from '../../../../shared/format';
 
 export interface Row {
   label: string;
@@ -159,7 +159,7 @@ export function profileView(p: StageProfile) {
       blockOpsOut: n(s.blockOpsOut),
       pageFaultsMajor: n(s.pageFaultsMajor),
       pageFaultsMinor: n(s.pageFaultsMinor),
-      share: total > 0 ? formatPercent(s.durationMs / total) : '—',
+      share: total > 0 ? formatShare(s.durationMs / total) : '—',
     })),
   };
 }
@@ -229,6 +229,6 @@ export function pollerCostRows(cost: PollerCost | null): Row[] {
       label: 'Per snapshot',
       value: `${formatMs(cost.meanSnapshotMs)} mean, ${formatMs(cost.maxSnapshotMs)} max`,
     },
-    { label: 'Share of the server’s time', value: formatPercent(cost.serverShare), testId: 'poller-share' },
+    { label: 'Share of the server’s time', value: formatShare(cost.serverShare), testId: 'poller-share' },
   ];
 }

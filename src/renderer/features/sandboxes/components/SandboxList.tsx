@@ -24,7 +24,7 @@ export function SandboxList() {
             <tr>
               <th>Name</th>
               <th>Server</th>
-              <th>Port</th>
+              <th>Listens on</th>
               <th>Status</th>
               <th>Buffer pool</th>
               <th>On quit</th>
@@ -41,7 +41,7 @@ export function SandboxList() {
                     <strong>{row.name}</strong>
                   </td>
                   <td>{row.server}</td>
-                  <td>{row.port}</td>
+                  <td data-testid="sandbox-listens-on">{row.listensOn}</td>
                   <td>
                     <span className={`status status-${row.tone}`} data-testid="sandbox-status">
                       {working ? `${working}…` : row.statusLabel}

@@ -100,11 +100,19 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     },
 
     create: async () => {
-      const checked = specFromForm(get().form);
+      const { form, binaries } = get();
+      const checked = specFromForm(
+        form,
+        binaries.find((b) => b.path === form.binaryPath),
+      );
       if (!checked.ok) return set({ formErrors: checked.errors });
       set({ creating: true, error: null, formErrors: {} });
       const result = await call('sandboxes/create', { spec: checked.spec, start: true });
-      if (!result.ok) return set({ creating: false, error: result.error });
+      if (!result.ok) {
+        // A sandbox whose first start failed is removed again: list what is really there.
+        await get().load();
+        return set({ creating: false, error: result.error });
+      }
       set({
         creating: false,
         sandboxes: upsertSandbox(get().sandboxes, result.value),

@@ -2,7 +2,9 @@
  * The create-sandbox form's view-model: strings as typed, to a SandboxSpec the contract accepts,
  * with the shared SandboxSpecSchema deciding what is valid and each problem placed under its field.
  */
+import { parseByteSize } from '../../../../shared/byte-size';
 import { SandboxSpecSchema, type SandboxSpec } from '../../../../shared/models';
+import { bufferPoolSizeProblem, type ServerKind } from '../../../../shared/sandbox-options';
 
 export interface SandboxForm {
   name: string;
@@ -72,7 +74,12 @@ const WORDS: Partial<Record<keyof SandboxForm, string>> = {
 
 export type SpecCheck = { ok: true; spec: SandboxSpec } | { ok: false; errors: SandboxFormErrors };
 
-export function specFromForm(form: SandboxForm): SpecCheck {
+/**
+ * The spec the form describes, or each problem under its field. With the chosen server's flavor and
+ * version, a buffer pool size that server cannot take is refused here too (main also checks the
+ * machine's memory).
+ */
+export function specFromForm(form: SandboxForm, server?: ServerKind): SpecCheck {
   const errors: SandboxFormErrors = {};
   const number = (field: 'port' | 'oldBlocksTimeMs' | 'oldBlocksPct'): number | undefined => {
     const text = form[field].trim();
@@ -101,6 +108,10 @@ export function specFromForm(form: SandboxForm): SpecCheck {
       const field = FIELD_OF[String(issue.path[0])];
       if (field && !errors[field]) errors[field] = WORDS[field] ?? issue.message;
     }
+  }
+  if (server && !errors.bufferPoolSize) {
+    const problem = bufferPoolSizeProblem(parseByteSize(spec.bufferPoolSize ?? '128M'), server);
+    if (problem) errors.bufferPoolSize = problem;
   }
   if (form.name.trim() === '') errors.name = 'a name is required';
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, spec };

@@ -1,6 +1,6 @@
 /** Sandboxes as the list shows them: status in words, which buttons apply, live updates merged in. */
 import type { SandboxInfo, SandboxStatus, ServerBinary } from '../../../../shared/models';
-import { flavorLabel, formatBytes } from '../../../lib/format';
+import { flavorLabel, formatBytes } from '../../../../shared/format';
 
 /** Merges one 'sandboxes/changed' event into the list (replaces by id, else appends). */
 export function upsertSandbox(list: SandboxInfo[], changed: SandboxInfo): SandboxInfo[] {
@@ -24,6 +24,8 @@ export interface SandboxRow {
   name: string;
   server: string;
   port: string;
+  /** Where the running server says it listens ("127.0.0.1:41067"), or why there is nothing to show. */
+  listensOn: string;
   status: SandboxStatus;
   statusLabel: string;
   tone: Tone;
@@ -46,6 +48,7 @@ export function sandboxRow(s: SandboxInfo): SandboxRow {
     name: s.name,
     server: `${flavorLabel(s.flavor)} ${s.version}`,
     port: String(s.port),
+    listensOn: listensOn(s),
     status: s.status,
     statusLabel: status.label,
     tone: status.tone,
@@ -58,6 +61,13 @@ export function sandboxRow(s: SandboxInfo): SandboxRow {
     canDelete: settled,
     canConnect: s.status === 'running',
   };
+}
+
+/** The address read back from the running server, never the one bplab asked for. */
+export function listensOn(s: SandboxInfo): string {
+  if (!s.listening) return s.status === 'running' ? 'not read back' : `not listening (port ${s.port})`;
+  const { bindAddress, port, mysqlx } = s.listening;
+  return `${bindAddress}:${port}${mysqlx ? `, X Protocol ${mysqlx.bindAddress}:${mysqlx.port}` : ''}`;
 }
 
 /** "MariaDB 10.11.19 · /usr/sbin/mariadbd" */

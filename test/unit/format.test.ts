@@ -4,10 +4,11 @@ import {
   formatBytes,
   formatCount,
   formatMs,
-  formatPercent,
   formatRate,
+  formatRatio,
+  formatShare,
   formatSigned,
-} from '../../../src/renderer/lib/format';
+} from '../../src/shared/format';
 
 describe('formatBytes', () => {
   it('uses binary units and drops useless decimals', () => {
@@ -39,23 +40,40 @@ describe('flavorLabel', () => {
   });
 });
 
-describe('counts, changes, shares and rates', () => {
-  it('groups thousands and rounds', () => {
-    expect(formatCount(6909)).toBe('6,909');
-    expect(formatCount(1083172.4)).toBe('1,083,172');
-    expect(formatCount(Number.NaN)).toBe('—');
+describe('formatCount', () => {
+  it('groups thousands with commas, as the posts print counters', () => {
+    expect(formatCount(191570)).toBe('191,570');
+    expect(formatCount(4824154)).toBe('4,824,154');
+    expect(formatCount(17)).toBe('17');
+    expect(formatCount(-2054952)).toBe('-2,054,952');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('—');
   });
+});
+
+describe('formatRatio', () => {
+  it('keeps two significant digits near 1 and one decimal above 2', () => {
+    expect(formatRatio(191570 / 38961)).toBe('4.9×');
+    expect(formatRatio(33.94 / 22.54)).toBe('1.51×');
+    expect(formatRatio(0.5)).toBe('0.50×');
+    expect(formatRatio(123.4)).toBe('123×');
+    expect(formatRatio(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatShare', () => {
+  it('prints a share of the pool as a percentage', () => {
+    expect(formatShare(6909 / 8192)).toBe('84.3%');
+    expect(formatShare(17 / 8192)).toBe('0.21%');
+    expect(formatShare(0)).toBe('0.0%');
+  });
+});
+
+describe('signed changes and rates', () => {
   it('signs a change with a real minus', () => {
     expect(formatSigned(1204)).toBe('+1,204');
     expect(formatSigned(-12)).toBe('−12');
     expect(formatSigned(0)).toBe('0');
     expect(formatSigned(-0.2)).toBe('0');
-  });
-  it('writes a share of the pool as the post does, with fewer digits for big shares', () => {
-    expect(formatPercent(0.843384)).toBe('84.3%');
-    expect(formatPercent(0.002075)).toBe('0.21%');
-    expect(formatPercent(0.5)).toBe('50%');
-    expect(formatPercent(0)).toBe('0%');
   });
   it('writes rates per second', () => {
     expect(formatRate(4850.45)).toBe('4,850/s');

@@ -1,4 +1,4 @@
-/** Number formatting shared by every screen. */
+/** Number formatting shared by every screen, the CLI and the reports. */
 
 const UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -29,17 +29,33 @@ function trim(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
 
+/** 191570 → "191,570"; counts are whole, so fractions are rounded. */
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  // One formatter for every call: toLocaleString builds a new one each time, which a large comparison feels.
+  return COUNT.format(Math.round(n));
+}
+
+/** 4.917 → "4.9×"; 1.004 → "1.00×"; 123.4 → "123×": two significant digits at least. */
+export function formatRatio(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '—';
+  return `${ratio.toFixed(ratio >= 100 ? 0 : ratio >= 2 ? 1 : 2)}×`;
+}
+
+/** 0.843384 → "84.3%"; shares of a whole, 0..1. */
+export function formatShare(share: number): string {
+  if (!Number.isFinite(share)) return '—';
+  const pct = share * 100;
+  return `${pct >= 10 || pct === 0 ? pct.toFixed(1) : pct.toFixed(2)}%`;
+}
+
 const FLAVORS: Record<string, string> = { mysql: 'MySQL', mariadb: 'MariaDB', percona: 'Percona Server' };
 
 /** 'mariadb' → "MariaDB". */
 export function flavorLabel(flavor: string): string {
   return FLAVORS[flavor] ?? flavor;
-}
-
-/** 6909 → "6,909"; 2.6 → "3". */
-export function formatCount(n: number): string {
-  if (!Number.isFinite(n)) return '—';
-  return Math.round(n).toLocaleString('en-US');
 }
 
 /** A signed change, with a real minus sign: 12 → "+12"; -3 → "−3"; 0 → "0". */
@@ -48,15 +64,6 @@ export function formatSigned(n: number): string {
   const text = formatCount(Math.abs(n));
   if (text === '0') return '0';
   return n > 0 ? `+${text}` : `−${text}`;
-}
-
-/** A share 0..1 as a percentage: 0.843384 → "84.3%"; 0.002075 → "0.21%"; 0 → "0%". */
-export function formatPercent(share: number): string {
-  if (!Number.isFinite(share)) return '—';
-  const pct = share * 100;
-  if (pct === 0) return '0%';
-  const digits = Math.abs(pct) >= 10 ? 1 : 2;
-  return `${pct.toFixed(digits).replace(/\.?0+$/, '')}%`;
 }
 
 /** A rate per second: 4850.45 → "4,850/s"; 1.05 → "1.1/s"; 0 → "0/s". */

@@ -1,0 +1,85 @@
+/** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { buildFlightTable } from '../../../shared/compare/flights';
+import { AppFailure } from '../../../shared/result';
+import { reportCsvFiles } from '../../reports/csv';
+import { renderHtmlReport } from '../../reports/html';
+import { renderMarkdownSummary } from '../../reports/markdown';
+import { buildReport } from '../../reports/report-model';
+import { readSides } from '../../reports/run-files';
+import { findingsText, tableText } from '../../reports/text';
+import { defineCommand } from '../command';
+
+async function model(paths: string[], version: string) {
+  const { sides, protocol } = await readSides(paths);
+  return buildReport(sides, {
+    title: `bplab comparison: ${sides.map((s) => s.label).join(' against ')}`,
+    generatedAt: new Date().toISOString(),
+    bplabVersion: version,
+    sources: paths.map((p) => basename(p)),
+    ...(protocol.length ? { flights: buildFlightTable(protocol) } : {}),
+  });
+}
+
+export const compareCommand = defineCommand({
+  name: 'compare',
+  summary:
+    "compare saved runs or experiments: post 001's table, time per query with ratios, then the findings",
+  usage:
+    'bplab compare a.json [b.json ...]   (run files or experiment files; one file holding several runs compares them)',
+  options: {},
+  positionals: true,
+  async run({ positionals }, ctx) {
+    const m = await model(positionals, ctx.version);
+    for (const id of ['flights', 'query-times']) {
+      const table = m.tables.find((t) => t.id === id);
+      if (table) ctx.out(`${tableText(table)}\n`);
+    }
+    ctx.out(findingsText(m.findings.summary));
+    return 0;
+  },
+});
+
+async function write(path: string, content: string, what: string): Promise<void> {
+  try {
+    await writeFile(path, content, 'utf8');
+  } catch (e) {
+    throw AppFailure.of('FILE_MALFORMED', `cannot write the ${what} to ${path}: ${(e as Error).message}`);
+  }
+}
+
+export const reportCommand = defineCommand({
+  name: 'report',
+  summary:
+    'write a comparison of saved runs as a self-contained HTML report, CSV files and a Markdown summary',
+  usage: 'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)...',
+  options: { html: { type: 'string' }, csv: { type: 'string' }, md: { type: 'string' } },
+  positionals: true,
+  async run({ values, positionals }, ctx) {
+    if (!values.html && !values.csv && !values.md)
+      throw AppFailure.of('INVALID_ARGUMENT', 'say what to write: --html FILE, --csv DIR and/or --md FILE');
+    const m = await model(positionals, ctx.version);
+    if (values.html) {
+      await write(values.html, renderHtmlReport(m), 'HTML report');
+      ctx.err(`bplab: HTML report written to ${values.html}`);
+    }
+    if (values.csv) {
+      const dir = values.csv;
+      try {
+        await mkdir(dir, { recursive: true });
+      } catch (e) {
+        throw AppFailure.of('FILE_MALFORMED', `cannot create the CSV folder ${dir}: ${(e as Error).message}`);
+      }
+      const files = reportCsvFiles(m);
+      for (const f of files) await write(join(dir, f.name), f.content, 'CSV file');
+      ctx.err(`bplab: ${files.length} CSV files written to ${dir}`);
+    }
+    if (values.md) {
+      await write(values.md, renderMarkdownSummary(m), 'Markdown summary');
+      ctx.err(`bplab: Markdown summary written to ${values.md}`);
+    }
+    ctx.out(findingsText(m.findings.summary));
+    return 0;
+  },
+});

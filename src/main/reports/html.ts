@@ -1,0 +1,116 @@
+/**
+ * The self-contained HTML report: one file, inline CSS, charts as inline SVG, no script and no
+ * address outside the file, printable. Every text from a run (SQL, names, labels) is escaped.
+ */
+import { escapeXml as esc } from '../../shared/compare/escape';
+import type { Finding } from '../../shared/compare/findings';
+import { linesSvg, pairedBarsSvg } from '../../shared/compare/svg';
+import type { ReportTable } from '../../shared/compare/tables';
+import type { ReportModel } from './report-model';
+
+const CSS = `
+:root { color-scheme: light; --ink: #1d2330; --muted: #5b6475; --line: #d7dbe3; --mark: #fff1c2; --warn: #a33a1f; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid var(--line); }
+h3 { font-size: 1.05rem; margin: 1.4rem 0 .3rem; }
+.meta, .note { color: var(--muted); font-size: .9em; }
+table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }
+th { background: #f3f5f8; text-align: left; font-weight: 600; }
+td.num { text-align: right; white-space: nowrap; }
+td.differs { background: var(--mark); font-weight: 600; }
+pre { background: #f6f7f9; border: 1px solid var(--line); padding: .5rem; white-space: pre-wrap; word-break: break-word; font-size: .85em; }
+ol.findings li { margin: .35rem 0; } .finding-warning { color: var(--warn); font-weight: 600; }
+.kind { font-size: .75em; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin-right: .4em; }
+.evidence { color: var(--muted); font-size: .85em; }
+svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fill: var(--ink); }
+@media print {
+  body { margin: 0; max-width: none; font-size: 10pt; }
+  a { color: inherit; text-decoration: none; }
+  section.pair { break-before: page; }
+  tr, svg, pre { break-inside: avoid; }
+  th { background: none; }
+}
+`;
+
+function table(t: ReportTable): string {
+  const head = t.columns.map((c) => `<th scope="col">${esc(c.label)}</th>`).join('');
+  const body = t.rows
+    .map(
+      (row) =>
+        `<tr>${row
+          .map((cell, i) => {
+            const cls = [t.columns[i]?.numeric ? 'num' : '', cell.differs ? 'differs' : '']
+              .filter(Boolean)
+              .join(' ');
+            return `<td${cls ? ` class="${cls}"` : ''}>${esc(cell.text)}</td>`;
+          })
+          .join('')}</tr>`,
+    )
+    .join('\n');
+  return [
+    `<h3 id="${esc(t.id)}">${esc(t.title)}</h3>`,
+    t.note ? `<p class="note">${esc(t.note)}</p>` : '',
+    `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`,
+  ].join('\n');
+}
+
+function findingItem(f: Finding): string {
+  const evidence = f.evidence.map((e) => `${esc(e.label)}: ${esc(e.value)}`).join('; ');
+  return (
+    `<li class="finding-${f.kind}">${f.kind === 'difference' ? '' : `<span class="kind">${esc(f.kind)}</span>`}${esc(f.text)} ` +
+    `<a href="#${esc(f.tableId)}">(table)</a>${evidence ? `<div class="evidence">${evidence}</div>` : ''}</li>`
+  );
+}
+
+function findings(list: Finding[]): string {
+  return list.length
+    ? `<ol class="findings">\n${list.map(findingItem).join('\n')}\n</ol>`
+    : '<p class="note">No rule found a difference large enough to state.</p>';
+}
+
+export function renderHtmlReport(model: ReportModel): string {
+  const o = model.options;
+  const pairs = model.pairs.map((p) =>
+    [
+      `<section class="pair" id="${esc(p.id)}">`,
+      `<h2>${esc(p.title)}</h2>`,
+      findings(model.findings.byPair[p.id] ?? []),
+      table(p.tables[0] as ReportTable),
+      p.sql.a === p.sql.b
+        ? `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre>`
+        : `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre><pre>${esc(p.sql.b)}</pre>`,
+      `<h3>Pages per index after the run</h3>`,
+      pairedBarsSvg(p.lruBars.view, p.lruBars.id),
+      ...p.timelines.map((t) => `<h3>${esc(t.view.title)}</h3>${linesSvg(t.view, t.id)}`),
+      ...p.tables.slice(1).map(table),
+      '</section>',
+    ].join('\n'),
+  );
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
+    `<title>${esc(o.title)}</title>`,
+    `<style>${CSS}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${esc(o.title)}</h1>`,
+    `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
+      o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
+    }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
+    '<h2 id="findings">Findings</h2>',
+    findings(model.findings.summary),
+    model.findings.notInSummary
+      ? `<p class="note">${model.findings.notInSummary} more finding${model.findings.notInSummary === 1 ? '' : 's'} in the sections of each pair below.</p>`
+      : '',
+    ...model.tables.map(table),
+    ...pairs,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,101 @@
+/**
+ * Saved runs from disk, as sides to compare: a run file holds one RunResult or a list of them; an
+ * experiment file (*.bplab.json) holds configurations, each a side, and the cold/hot passes of post
+ * 001's table. Each failure is an AppFailure naming the file and what is wrong with it.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { RunSide } from '../../shared/compare/comparison';
+import { experimentSides } from '../../shared/compare/experiment-sides';
+import type { ProtocolRun } from '../../shared/compare/flights';
+import { checkRunFile } from '../../shared/compare/run-file';
+import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
+import { AppFailure } from '../../shared/result';
+import type { RunResult } from '../../shared/runs';
+import { parseExperimentFile } from '../experiments/experiment-file';
+
+type ReadFile =
+  { kind: 'runs'; runs: RunResult[] } | { kind: 'experiment'; sides: RunSide[]; protocol: ProtocolRun[] };
+
+export async function readRunFile(path: string): Promise<RunResult[]> {
+  const file = await readResultsFile(path);
+  if (file.kind === 'runs') return file.runs;
+  return file.sides.flatMap((s) => s.runs);
+}
+
+/** A run file or an experiment file, told apart by the experiment file's format field. */
+export async function readResultsFile(path: string, prefix = ''): Promise<ReadFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw AppFailure.of('NOT_FOUND', `${path}: no such file`);
+    if (code === 'EISDIR') throw AppFailure.of('FILE_MALFORMED', `${path} is a folder, not a run file`);
+    throw AppFailure.of('FILE_MALFORMED', `${path} cannot be read: ${(e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw AppFailure.of('FILE_MALFORMED', `${path} is not valid JSON: ${(e as Error).message}`, {
+      hint: 'give a run saved by bplab (RunResult JSON), or a list of them',
+    });
+  }
+  if (data && typeof data === 'object' && (data as { format?: unknown }).format === EXPERIMENT_FILE_FORMAT) {
+    const experiment = parseExperimentFile(text, path);
+    return { kind: 'experiment', ...experimentSides(experiment.results, prefix) };
+  }
+  const checked = checkRunFile(data);
+  if (!checked.ok)
+    throw AppFailure.of('FILE_MALFORMED', `${path} is not a bplab run file: ${checked.problem}`, {
+      hint: 'give a run saved by bplab (RunResult JSON), or a list of them',
+    });
+  return { kind: 'runs', runs: checked.runs };
+}
+
+/** "q11-ob1000" from ".../q11-ob1000.bplab.json". */
+export function sideLabel(path: string): string {
+  return basename(path).replace(/(\.bplab)?\.json$/i, '') || path;
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * Run files: one side per file, named after it; one file alone: each of its runs is a side (A, B, C...),
+ * so a file holding two runs compares them. A single run alone has nothing to compare with. Experiment
+ * files: a side per configuration (named after the file too when there are several files).
+ */
+export async function readSides(paths: string[]): Promise<{ sides: RunSide[]; protocol: ProtocolRun[] }> {
+  if (paths.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'give at least one run file');
+  const seen = new Map<string, number>();
+  const labelOf = (path: string) => {
+    const base = sideLabel(path);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n > 1 ? `${base} (${n})` : base;
+  };
+  const files = await Promise.all(
+    paths.map(async (path) => {
+      const label = labelOf(path);
+      return { path, label, file: await readResultsFile(path, paths.length > 1 ? `${label}: ` : '') };
+    }),
+  );
+  const sides: RunSide[] = [];
+  const protocol: ProtocolRun[] = [];
+  for (const { path, label, file } of files) {
+    if (file.kind === 'experiment') {
+      sides.push(...file.sides);
+      protocol.push(...file.protocol);
+    } else if (files.length === 1) {
+      if (file.runs.length < 2)
+        throw AppFailure.of('INVALID_ARGUMENT', `${path} holds one run: nothing to compare it with`, {
+          hint: 'give a second run file, or a file holding several runs',
+        });
+      file.runs.forEach((run, i) => sides.push({ label: LETTERS[i] ?? `run ${i + 1}`, runs: [run] }));
+    } else sides.push({ label, runs: file.runs });
+  }
+  if (sides.length === 0)
+    throw AppFailure.of('INVALID_ARGUMENT', `${paths.join(', ')}: no counted run to compare`);
+  return { sides, protocol };
+}

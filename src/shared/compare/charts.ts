@@ -1,0 +1,91 @@
+/**
+ * Chart view-models shared by the comparison screen (recharts draws them) and the HTML report (svg.ts
+ * draws them): fully prepared data, no layout, no colours.
+ */
+import type { LruComposition } from '../runs';
+import type { PairComparison } from './comparison';
+import { shortTable } from './lru-diff';
+
+export interface StackedPages {
+  old: number;
+  young: number;
+}
+
+/** Paired bars: per index, A's and B's pages after the run, each split into old and young. */
+export interface PairedBarsView {
+  title: string;
+  sides: [string, string];
+  bars: Array<{ label: string; a: StackedPages; b: StackedPages }>;
+  /** Largest bar (old + young), for the axis. */
+  maxPages: number;
+  /** Indexes left out beyond the limit, and their pages on each side. */
+  rest: { indexes: number; a: number; b: number };
+}
+
+export function lruPairedBars(pair: PairComparison, limit = 10): PairedBarsView {
+  const stack = (f: { oldPages: number; youngPages: number } | null): StackedPages => ({
+    old: f?.oldPages ?? 0,
+    young: f?.youngPages ?? 0,
+  });
+  const shown = pair.lru.slice(0, limit);
+  const rest = pair.lru.slice(limit);
+  const bars = shown.map((r) => ({
+    label: `${shortTable(r.table)} ${r.index}`,
+    a: stack(r.a),
+    b: stack(r.b),
+  }));
+  return {
+    title: 'Pages per index after the run, old and young',
+    sides: [pair.a.label, pair.b.label],
+    bars,
+    maxPages: Math.max(0, ...bars.flatMap((b) => [b.a.old + b.a.young, b.b.old + b.b.young])),
+    rest: {
+      indexes: rest.length,
+      a: rest.reduce((s, r) => s + (r.a?.pages ?? 0), 0),
+      b: rest.reduce((s, r) => s + (r.b?.pages ?? 0), 0),
+    },
+  };
+}
+
+/** Lines: one series per index, pages against time since the run started. */
+export interface LinesView {
+  title: string;
+  series: Array<{ label: string; points: Array<[atMs: number, pages: number]> }>;
+  minMs: number;
+  maxMs: number;
+  maxPages: number;
+}
+
+/**
+ * Pages per index over time from the poller's compositions: the `limit` indexes that ever held the
+ * most pages, and the others summed as "other indexes" (so the lines still add up to the pool).
+ */
+export function pagesOverTime(compositions: LruComposition[], title: string, limit = 6): LinesView {
+  const peak = new Map<string, number>();
+  const name = (p: { table: string; index: string }) => `${shortTable(p.table)} ${p.index}`;
+  for (const c of compositions)
+    for (const p of c.indexes) peak.set(name(p), Math.max(peak.get(name(p)) ?? 0, p.pages));
+  const top = [...peak.entries()]
+    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+    .slice(0, limit)
+    .map(([label]) => label);
+  const hasOther = peak.size > top.length;
+  const labels = hasOther ? [...top, 'other indexes'] : top;
+  const series = labels.map((label) => ({ label, points: [] as Array<[number, number]> }));
+  for (const c of [...compositions].sort((x, y) => x.atMs - y.atMs)) {
+    const pages = new Map<string, number>();
+    for (const p of c.indexes) {
+      const key = top.includes(name(p)) ? name(p) : 'other indexes';
+      pages.set(key, (pages.get(key) ?? 0) + p.pages);
+    }
+    series.forEach((s) => s.points.push([c.atMs, pages.get(s.label) ?? 0]));
+  }
+  const times = compositions.map((c) => c.atMs);
+  return {
+    title,
+    series,
+    minMs: times.length ? Math.min(...times) : 0,
+    maxMs: times.length ? Math.max(...times) : 0,
+    maxPages: Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1]))),
+  };
+}

@@ -1,0 +1,54 @@
+/** The LRU composition after each run, per table and index: pages, old, young and share of the pool, A against B. */
+import type { LruComposition, LruIndexPages } from '../runs';
+
+export interface LruFigures {
+  pages: number;
+  oldPages: number;
+  youngPages: number;
+  records: number;
+  /** pages / the pool's database pages, 0..1 */
+  poolShare: number;
+}
+
+export interface LruRow {
+  table: string;
+  index: string;
+  /** null: the index held no page after that run (or the run has no composition). */
+  a: LruFigures | null;
+  b: LruFigures | null;
+  /** b − a in pages (a missing index holds 0). */
+  pagesDiff: number;
+}
+
+const figures = (p: LruIndexPages): LruFigures => ({
+  pages: p.pages,
+  oldPages: p.oldPages,
+  youngPages: p.youngPages,
+  records: p.records,
+  poolShare: p.poolShare,
+});
+
+/** "lineorder" from "ssb_sf1.lineorder" (or from "`ssb`.`lineorder`"): what a reader calls the table. */
+export function shortTable(table: string): string {
+  const last = table.split('.').pop() ?? table;
+  return last.replace(/`/g, '');
+}
+
+/** Rows sorted by the larger side's pages, most first (the post's order). */
+export function diffLru(a: LruComposition | null, b: LruComposition | null): LruRow[] {
+  const rows = new Map<string, LruRow>();
+  const key = (p: LruIndexPages) => `${p.table}\u0000${p.index}`;
+  for (const p of a?.indexes ?? [])
+    rows.set(key(p), { table: p.table, index: p.index, a: figures(p), b: null, pagesDiff: -p.pages });
+  for (const p of b?.indexes ?? []) {
+    const row = rows.get(key(p));
+    if (row) {
+      row.b = figures(p);
+      row.pagesDiff = p.pages - (row.a?.pages ?? 0);
+    } else rows.set(key(p), { table: p.table, index: p.index, a: null, b: figures(p), pagesDiff: p.pages });
+  }
+  const most = (r: LruRow) => Math.max(r.a?.pages ?? 0, r.b?.pages ?? 0);
+  return [...rows.values()].sort(
+    (x, y) => most(y) - most(x) || x.table.localeCompare(y.table) || x.index.localeCompare(y.index),
+  );
+}

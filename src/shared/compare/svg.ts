@@ -1,0 +1,124 @@
+/**
+ * Draws the chart view-models as SVG text, for the self-contained HTML report (and a PNG export
+ * later). Pure string output: no DOM. Every label is escaped.
+ */
+import { formatCount, formatMs } from '../format';
+import type { LinesView, PairedBarsView } from './charts';
+import { escapeXml } from './escape';
+
+/** Side A, side B; young pages solid, old pages the same hue lighter. */
+const SIDE_COLOURS = ['#3b6fb6', '#d9822b'] as const;
+const SERIES_COLOURS = [
+  '#3b6fb6',
+  '#d9822b',
+  '#4a9a5b',
+  '#b04a5a',
+  '#7d5ba6',
+  '#8a6d3b',
+  '#2f8f8f',
+  '#888888',
+];
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A 'nice' axis maximum at or above n: 1, 2 or 5 × 10^k. */
+export function niceMax(n: number): number {
+  if (n <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(n));
+  for (const m of [1, 2, 5, 10]) if (m * p >= n) return m * p;
+  return 10 * p;
+}
+
+export function pairedBarsSvg(view: PairedBarsView, id: string): string {
+  const labelW = 230;
+  const plotW = 420;
+  const barH = 11;
+  const groupH = barH * 2 + 10;
+  const top = 34;
+  const height = top + Math.max(1, view.bars.length) * groupH + 40;
+  const width = labelW + plotW + 80;
+  const max = niceMax(view.maxPages);
+  const x = (pages: number) => labelW + (pages / max) * plotW;
+  const parts: string[] = [];
+  parts.push(
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<title>${escapeXml(view.title)}</title>`,
+  );
+  // Legend: side colours, and old drawn lighter than young.
+  view.sides.forEach((side, i) => {
+    const lx = labelW + i * 190;
+    parts.push(
+      `<rect x="${lx}" y="6" width="12" height="10" fill="${SIDE_COLOURS[i]}"/>`,
+      `<rect x="${lx + 13}" y="6" width="12" height="10" fill="${SIDE_COLOURS[i]}" fill-opacity="0.4"/>`,
+      `<text x="${lx + 30}" y="15" font-size="11">${escapeXml(side)} (young | old)</text>`,
+    );
+  });
+  view.bars.forEach((bar, i) => {
+    const y0 = top + i * groupH;
+    parts.push(
+      `<text x="${labelW - 6}" y="${y0 + barH + 4}" font-size="11" text-anchor="end">${escapeXml(bar.label)}</text>`,
+    );
+    [bar.a, bar.b].forEach((s, k) => {
+      const y = y0 + k * barH;
+      const colour = SIDE_COLOURS[k as 0 | 1];
+      parts.push(
+        `<rect x="${labelW}" y="${y}" width="${r1(x(s.young) - labelW)}" height="${barH - 1}" fill="${colour}"><title>${escapeXml(`${view.sides[k]}: ${formatCount(s.young)} young`)}</title></rect>`,
+        `<rect x="${r1(x(s.young))}" y="${y}" width="${r1(x(s.old) - labelW)}" height="${barH - 1}" fill="${colour}" fill-opacity="0.4"><title>${escapeXml(`${view.sides[k]}: ${formatCount(s.old)} old`)}</title></rect>`,
+        `<text x="${r1(x(s.young + s.old) + 4)}" y="${y + barH - 2}" font-size="9">${formatCount(s.young + s.old)}</text>`,
+      );
+    });
+  });
+  const axisY = top + Math.max(1, view.bars.length) * groupH + 4;
+  parts.push(`<line x1="${labelW}" y1="${axisY}" x2="${labelW + plotW}" y2="${axisY}" stroke="#999"/>`);
+  for (const f of [0, 0.5, 1])
+    parts.push(
+      `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${formatCount(max * f)}</text>`,
+    );
+  parts.push(
+    `<text x="${labelW + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">pages</text>`,
+    '</svg>',
+  );
+  return parts.join('');
+}
+
+export function linesSvg(view: LinesView, id: string): string {
+  const left = 60;
+  const plotW = 520;
+  const plotH = 200;
+  const top = 20;
+  const legendW = 200;
+  const width = left + plotW + legendW;
+  const height = top + plotH + 40;
+  const maxY = niceMax(view.maxPages);
+  const span = Math.max(1, view.maxMs - view.minMs);
+  const x = (ms: number) => left + ((ms - view.minMs) / span) * plotW;
+  const y = (pages: number) => top + plotH - (pages / maxY) * plotH;
+  const parts: string[] = [
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<title>${escapeXml(view.title)}</title>`,
+    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
+    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
+  ];
+  for (const f of [0, 0.5, 1]) {
+    parts.push(
+      `<text x="${left - 4}" y="${r1(y(maxY * f) + 4)}" font-size="10" text-anchor="end">${formatCount(maxY * f)}</text>`,
+      `<text x="${r1(left + f * plotW)}" y="${top + plotH + 16}" font-size="10" text-anchor="middle">${escapeXml(formatMs(view.minMs + f * span))}</text>`,
+    );
+  }
+  view.series.forEach((s, i) => {
+    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
+    if (s.points.length > 0)
+      parts.push(
+        `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${s.points.map(([t, p]) => `${r1(x(t))},${r1(y(p))}`).join(' ')}"><title>${escapeXml(s.label)}</title></polyline>`,
+      );
+    parts.push(
+      `<rect x="${left + plotW + 12}" y="${top + i * 16}" width="12" height="3" fill="${colour}"/>`,
+      `<text x="${left + plotW + 28}" y="${top + i * 16 + 5}" font-size="11">${escapeXml(s.label)}</text>`,
+    );
+  });
+  parts.push(
+    `<text x="${left + plotW / 2}" y="${height - 4}" font-size="10" text-anchor="middle">time since the run started</text>`,
+    '</svg>',
+  );
+  return parts.join('');
+}
