@@ -69,3 +69,18 @@ export function formatTimestamp(iso: string | null | undefined): string {
   if (Number.isNaN(at.getTime())) return iso;
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
+
+/** A signed change, with a real minus sign: 12 → "+12"; -3 → "−3"; 0 → "0". */
+export function formatSigned(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  const text = formatCount(Math.abs(n));
+  if (text === '0') return '0';
+  return n > 0 ? `+${text}` : `−${text}`;
+}
+
+/** A rate per second: 4850.45 → "4,850/s"; 1.05 → "1.1/s"; 0 → "0/s". */
+export function formatRate(perSecond: number): string {
+  if (!Number.isFinite(perSecond)) return '—';
+  const text = Math.abs(perSecond) >= 100 ? formatCount(perSecond) : String(Number(perSecond.toFixed(1)));
+  return `${text}/s`;
+}

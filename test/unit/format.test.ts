@@ -4,9 +4,11 @@ import {
   formatBytes,
   formatCount,
   formatMs,
+  formatRate,
   formatRatio,
   formatShare,
   formatTimestamp,
+  formatSigned,
 } from '../../src/shared/format';
 
 describe('formatBytes', () => {
@@ -76,5 +78,19 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp(null)).toBe('—');
     expect(formatTimestamp('')).toBe('—');
     expect(formatTimestamp('yesterday-ish')).toBe('yesterday-ish');
+  });
+});
+
+describe('signed changes and rates', () => {
+  it('signs a change with a real minus', () => {
+    expect(formatSigned(1204)).toBe('+1,204');
+    expect(formatSigned(-12)).toBe('−12');
+    expect(formatSigned(0)).toBe('0');
+    expect(formatSigned(-0.2)).toBe('0');
+  });
+  it('writes rates per second', () => {
+    expect(formatRate(4850.45)).toBe('4,850/s');
+    expect(formatRate(1.05)).toBe('1.1/s');
+    expect(formatRate(0)).toBe('0/s');
   });
 });

@@ -7,6 +7,8 @@ import type { ComponentType } from 'react';
 import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
 import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
 import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
+import { QueriesScreen } from '../features/queries/components/QueriesScreen';
+import { RunsScreen } from '../features/runs/components/RunsScreen';
 import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
 import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
 import type { ScreenGroup } from './screen-groups';
@@ -32,6 +34,8 @@ export const SCREENS = [
   { id: 'connections', title: 'Connections', group: 'servers', component: ConnectionsScreen },
   { id: 'capabilities', title: 'Capabilities', group: 'servers', component: CapabilitiesScreen },
   { id: 'datasets', title: 'Datasets', group: 'data', component: DatasetsScreen },
+  { id: 'queries', title: 'Queries', group: 'runs', component: QueriesScreen },
+  { id: 'runs', title: 'Runs', group: 'runs', component: RunsScreen },
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

@@ -12,14 +12,18 @@ export interface Navigation {
   screen: Screen;
   /** The profile the screen should open, when it was asked for one. */
   profileId: string | null;
+  /** The item the screen should open, when it was asked for one (a run's id on the runs screen). */
+  itemId: string | null;
   /** Bumped on every go(), so a screen reacts to being asked twice for the same profile. */
   visit: number;
-  go(screen: Screen, profileId?: string | null): void;
+  go(screen: Screen, profileId?: string | null, itemId?: string | null): void;
 }
 
 export const useNavigation = create<Navigation>()((set) => ({
   screen: 'sandboxes',
   profileId: null,
+  itemId: null,
   visit: 0,
-  go: (screen, profileId = null) => set((s) => ({ screen, profileId, visit: s.visit + 1 })),
+  go: (screen, profileId = null, itemId = null) =>
+    set((s) => ({ screen, profileId, itemId, visit: s.visit + 1 })),
 }));

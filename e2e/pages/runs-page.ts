@@ -1,0 +1,90 @@
+/** The Runs screen: saved runs, the live view (LRU map, bars, rates, Cancel) and a run's result. */
+import type { Locator, Page } from '@playwright/test';
+
+/** What the LRU map's canvas holds: the frame drawn, and a digest of its pixels. */
+export interface MapReading {
+  frameAt: string | null;
+  width: number;
+  height: number;
+  /** Pixels that are not background (an index's colour, old or young). */
+  coloured: number;
+  /** A digest of every pixel: two different pictures give different digests. */
+  digest: number;
+}
+
+/** The canvas as the page has it (the e2e is compiled without DOM types). */
+interface CanvasInPage {
+  width: number;
+  height: number;
+  dataset: Record<string, string | undefined>;
+  getContext(kind: '2d'): {
+    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+  };
+}
+
+export class RunsPage {
+  constructor(readonly page: Page) {}
+
+  get screen() {
+    return this.page.getByTestId('runs-screen');
+  }
+  get live() {
+    return this.page.getByTestId('run-live');
+  }
+  get liveTitle() {
+    return this.page.getByTestId('run-live-title');
+  }
+  get samples() {
+    return this.page.getByTestId('run-live-samples');
+  }
+  get cancel() {
+    return this.page.getByTestId('run-cancel');
+  }
+  get mapCanvas() {
+    return this.page.getByTestId('lru-map-canvas');
+  }
+  get mapLegend() {
+    return this.page.getByTestId('lru-map-legend');
+  }
+  get bars() {
+    return this.page.getByTestId('lru-bars');
+  }
+  get rates() {
+    return this.page.getByTestId('pool-rates');
+  }
+  get result() {
+    return this.page.getByTestId('run-result');
+  }
+  section(
+    name: 'outcome' | 'settings' | 'explain' | 'profile' | 'status' | 'pool-stats' | 'lru' | 'samples',
+  ) {
+    return this.page.getByTestId(`run-section-${name}`);
+  }
+  get resultError() {
+    return this.page.getByTestId('run-result-error');
+  }
+  row(runId: string): Locator {
+    return this.page.locator(`[data-testid="run-row"][data-run="${runId}"]`);
+  }
+  get rows() {
+    return this.page.getByTestId('run-row');
+  }
+
+  /** Reads the live LRU map's canvas as it is now. */
+  async readMap(testId = 'lru-map-canvas'): Promise<MapReading> {
+    return this.page.getByTestId(testId).evaluate((node) => {
+      const canvas = node as unknown as CanvasInPage;
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      let coloured = 0;
+      let digest = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        // Background: white gaps and the pale grey of free positions.
+        if (!(r === 255 && g === 255 && b === 255) && !(r === 236 && g === 239 && b === 243)) coloured += 1;
+        digest = (Math.imul(digest, 31) + ((r << 16) | (g << 8) | b)) | 0;
+      }
+      return { frameAt: canvas.dataset.frameAt ?? null, width, height, coloured, digest };
+    });
+  }
+}

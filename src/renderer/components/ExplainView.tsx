@@ -1,0 +1,83 @@
+/** EXPLAIN as a table and as its JSON tree; EXPLAIN ANALYZE / ANALYZE FORMAT=JSON and r_engine_stats when captured. */
+import type { ExplainCapture } from '../../shared/runs';
+import { explainCell, explainColumns } from '../lib/explain';
+import { formatCount, formatMs } from '../../shared/format';
+import { JsonTree } from './JsonTree';
+
+export function ExplainView({
+  explain,
+  testId = 'explain',
+}: {
+  explain: ExplainCapture | null;
+  testId?: string;
+}) {
+  if (!explain) return <p className="muted">No EXPLAIN was captured (the run ended before it).</p>;
+  const columns = explainColumns(explain.table);
+  return (
+    <div className="explain" data-testid={testId}>
+      <div className="table-scroll">
+        <table className="grid-table" data-testid={`${testId}-table`}>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {explain.table.map((row, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c}>{explainCell(row[c])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <details className="json-block" data-testid={`${testId}-json`}>
+        <summary>FORMAT=JSON</summary>
+        <JsonTree value={explain.json} />
+      </details>
+      {explain.analyze && (
+        <details className="json-block" open data-testid={`${testId}-analyze`}>
+          <summary>
+            {explain.analyze.kind === 'explain-analyze' ? 'EXPLAIN ANALYZE' : 'ANALYZE FORMAT=JSON'} (ran the
+            query again, in {formatMs(explain.analyze.durationMs)})
+          </summary>
+          {explain.analyze.text !== undefined && <pre className="plan">{explain.analyze.text}</pre>}
+          {explain.analyze.json !== undefined && <JsonTree value={explain.analyze.json} />}
+        </details>
+      )}
+      {explain.engineStats && explain.engineStats.length > 0 && (
+        <table className="grid-table" data-testid={`${testId}-engine-stats`}>
+          <caption>
+            r_engine_stats per table (ANALYZE): the buffer-pool work of each table of the join
+          </caption>
+          <thead>
+            <tr>
+              <th>Table</th>
+              {engineStatColumns(explain.engineStats).map((c) => (
+                <th key={c}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {explain.engineStats.map((e) => (
+              <tr key={e.table}>
+                <td>{e.table}</td>
+                {engineStatColumns(explain.engineStats!).map((c) => (
+                  <td key={c}>{e.stats[c] === undefined ? '—' : formatCount(e.stats[c])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function engineStatColumns(stats: NonNullable<ExplainCapture['engineStats']>): string[] {
+  return explainColumns(stats.map((s) => s.stats));
+}

@@ -1,0 +1,92 @@
+/**
+ * The LRU map: the whole LRU from head to tail, one strip per buffer pool instance, each position
+ * coloured by its table or index. Frames reach the canvas through `follow`, never through React
+ * state: React draws only the frame around it (legend, strip labels), which changes rarely.
+ */
+import { useEffect, useRef } from 'react';
+import { formatCount } from '../../shared/format';
+import type { FollowFrames } from '../lib/viz/lru-map';
+import { LruMapPainter } from '../lib/viz/lru-map-painter';
+import { cssColor, oldShade, ordinalColor } from '../lib/viz/palette';
+import { tableName } from '../lib/viz/lru-bars';
+
+export const STRIP_HEIGHT = 22;
+export const STRIP_GAP = 6;
+
+export function LruMap({
+  follow,
+  legend,
+  pools,
+  testId = 'lru-map',
+}: {
+  follow: FollowFrames;
+  /** The run's legend (ordinals are stable for the run). */
+  legend: readonly string[];
+  /** The pool instances' ids, one strip each. */
+  pools: readonly number[];
+  testId?: string;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const scale = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    if (!canvas.current) return;
+    const painter = new LruMapPainter(canvas.current, {
+      stripHeight: STRIP_HEIGHT,
+      gap: STRIP_GAP,
+      onDraw: (image) => {
+        // Written straight to the DOM: this changes with every frame, React need not know.
+        if (scale.current)
+          scale.current.textContent = `${formatCount(Math.max(1, image.pagesPerPixel))} page${image.pagesPerPixel > 1.5 ? 's' : ''} per pixel`;
+      },
+    });
+    const stop = follow((frame, capacity) => painter.show(frame, capacity));
+    const redraw = () => painter.draw();
+    window.addEventListener('resize', redraw);
+    return () => {
+      stop();
+      window.removeEventListener('resize', redraw);
+      painter.dispose();
+    };
+  }, [follow]);
+
+  return (
+    <div className="lru-map" data-testid={testId}>
+      <div className="lru-map-axis muted">
+        <span>head (most recently used)</span>
+        <span ref={scale} data-testid={`${testId}-scale`} />
+        <span>tail (next to be evicted)</span>
+      </div>
+      <div className="lru-map-body">
+        <div className="lru-map-pools">
+          {pools.map((id) => (
+            <div
+              key={id}
+              className="lru-map-pool muted"
+              style={{ height: STRIP_HEIGHT, marginBottom: STRIP_GAP }}
+            >
+              pool {id}
+            </div>
+          ))}
+        </div>
+        <canvas ref={canvas} className="lru-map-canvas" data-testid={`${testId}-canvas`} />
+      </div>
+      <ul className="legend" data-testid={`${testId}-legend`}>
+        {legend.map((key, ordinal) => {
+          const color = ordinalColor(ordinal);
+          const [table = key, index = ''] = key.split('/');
+          return (
+            <li key={key} title={key}>
+              <span className="swatch" style={{ background: cssColor(color) }} />
+              <span className="swatch" style={{ background: cssColor(oldShade(color)) }} />
+              {tableName(table)} {index}
+            </li>
+          );
+        })}
+        <li className="muted">
+          <span className="swatch swatch-boundary" /> old/young boundary · light: old pages
+        </li>
+      </ul>
+    </div>
+  );
+}

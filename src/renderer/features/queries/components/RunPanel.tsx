@@ -1,0 +1,84 @@
+/** Run the shown variant: poll setting, EXPLAIN ANALYZE, and consent to walk a large pool's LRU. */
+import { ErrorMessage } from '../../../components/ErrorMessage';
+import { useQueries } from '../stores/queries-store';
+
+export function RunPanel() {
+  const { run, runError, starting, consent, profileId, schema, variant } = useQueries();
+  const { changeRun, start, answerConsent } = useQueries();
+  return (
+    <div className="panel" data-testid="query-run-panel">
+      <div className="toolbar">
+        <label className="field">
+          <span>Poll the buffer pool</span>
+          <input
+            list="poll-settings"
+            data-testid="run-poll"
+            value={run.poll}
+            size={8}
+            onChange={(e) => changeRun({ poll: e.target.value })}
+          />
+          <datalist id="poll-settings">
+            <option value="auto" />
+            <option value="off" />
+            <option value="250" />
+            <option value="500" />
+            <option value="1000" />
+          </datalist>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="run-explain-analyze"
+            checked={run.explainAnalyze}
+            onChange={(e) => changeRun({ explainAnalyze: e.target.checked })}
+          />
+          EXPLAIN ANALYZE afterwards (runs the query again)
+        </label>
+        <button
+          type="button"
+          className="primary"
+          data-testid="run-start"
+          disabled={!profileId || !schema || starting}
+          onClick={() => void start()}
+        >
+          {starting ? 'Starting…' : `Run ${variant}`}
+        </button>
+      </div>
+      <small className="field-hint">
+        auto: the interval adapts to the cost of a snapshot; or a fixed interval in ms.
+      </small>
+      {typeof runError === 'string' ? (
+        <p className="field-error" data-testid="run-form-error">
+          {runError}
+        </p>
+      ) : (
+        <ErrorMessage error={runError} testId="run-start-error" />
+      )}
+      {consent && (
+        <div className="modal-backdrop">
+          <div className="modal" data-testid="run-consent">
+            <h3>Walk the whole LRU?</h3>
+            <p>{consent}</p>
+            <p className="muted">
+              Reading INNODB_BUFFER_PAGE_LRU walks the whole LRU under the pool’s mutex (0.1–0.3 s per GB); a
+              WHERE clause does not make it cheaper.
+            </p>
+            <div className="actions">
+              <button
+                type="button"
+                className="primary"
+                data-testid="run-consent-yes"
+                onClick={() => void answerConsent(true)}
+              >
+                Poll it anyway
+              </button>
+              <button type="button" data-testid="run-consent-no" onClick={() => void answerConsent(false)}>
+                Don’t run
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The catalogue as the Queries screen shows it (grouped by flight, in catalogue order), the custom
+ * query editor's form, and the run form's poll setting: pure, so tested without a screen.
+ */
+import {
+  CustomQueryDraftSchema,
+  PollSettingSchema,
+  type CatalogueQuery,
+  type CustomQueryDraft,
+  type PollSetting,
+} from '../../../../shared/runs';
+
+export interface FlightGroup {
+  flight: string;
+  queries: CatalogueQuery[];
+}
+
+/** Flights in the order the catalogue first names them, SSB before the user's own. */
+export function groupByFlight(queries: readonly CatalogueQuery[]): FlightGroup[] {
+  const groups = new Map<string, CatalogueQuery[]>();
+  const ordered = [...queries].sort((a, b) => (a.source === b.source ? 0 : a.source === 'ssb' ? -1 : 1));
+  for (const q of ordered) groups.set(q.flight, [...(groups.get(q.flight) ?? []), q]);
+  return [...groups.entries()].map(([flight, list]) => ({ flight, queries: list }));
+}
+
+// ---------- the custom query editor ----------
+
+export interface DraftForm {
+  id?: string;
+  title: string;
+  variants: Array<{ variant: string; label: string; sql: string }>;
+}
+
+export type DraftErrors = Record<string, string>;
+
+export function emptyDraft(): DraftForm {
+  return { title: '', variants: [{ variant: 'base', label: 'As written', sql: '' }] };
+}
+
+/** A custom query's form, to edit it. */
+export function draftOf(q: CatalogueQuery): DraftForm {
+  return {
+    id: q.id,
+    title: q.title,
+    variants: q.variants.map((v) => ({ variant: v.variant, label: v.label, sql: v.sql })),
+  };
+}
+
+/** A new variant with an id not used yet ("v2", "v3"...). */
+export function addVariant(form: DraftForm): DraftForm {
+  let n = form.variants.length + 1;
+  while (form.variants.some((v) => v.variant === `v${n}`)) n += 1;
+  return { ...form, variants: [...form.variants, { variant: `v${n}`, label: `Variant ${n}`, sql: '' }] };
+}
+
+/**
+ * The draft to send, or the problems in words keyed by field ("title", "variants.1.sql"). Whether the
+ * SQL is a read is the server's call (it answers in words); this checks only the shape.
+ */
+export function draftFromForm(
+  form: DraftForm,
+): { ok: true; draft: CustomQueryDraft } | { ok: false; errors: DraftErrors } {
+  const parsed = CustomQueryDraftSchema.safeParse(form);
+  const errors: DraftErrors = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'form'] ??= issue.message;
+  const seen = new Set<string>();
+  form.variants.forEach((v, i) => {
+    if (seen.has(v.variant)) errors[`variants.${i}.variant`] ??= 'two variants have this id';
+    seen.add(v.variant);
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, draft: form };
+}
+
+// ---------- the run form ----------
+
+export interface RunForm {
+  /** 'auto', 'off', or a fixed interval in ms as typed. */
+  poll: string;
+  explainAnalyze: boolean;
+}
+
+export function pollSetting(text: string): { ok: true; poll: PollSetting } | { ok: false; error: string } {
+  const trimmed = text.trim().toLowerCase();
+  const value = trimmed === 'auto' || trimmed === 'off' ? trimmed : Number(trimmed.replace(/\s*ms$/, ''));
+  const parsed = PollSettingSchema.safeParse(value);
+  if (parsed.success) return { ok: true, poll: parsed.data };
+  return { ok: false, error: 'auto, off, or an interval from 50 to 60000 ms' };
+}

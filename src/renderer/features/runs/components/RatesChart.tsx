@@ -1,0 +1,57 @@
+import { memo } from 'react';
+/** Made young, not made young, pages read and read ahead per second (draw-only: poolRates computed them). */
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatRate } from '../../../../shared/format';
+import { RATE_LABELS, type RatePoint } from '../../../lib/viz/pool-rates';
+
+const COLORS: Record<keyof typeof RATE_LABELS, string> = {
+  madeYoung: '#1f7a3a',
+  notMadeYoung: '#b3261e',
+  pagesRead: '#1f5fbf',
+  readAhead: '#8a5a00',
+};
+
+export const RatesChart = memo(function RatesChart({
+  points,
+  testId = 'pool-rates',
+}: {
+  points: readonly RatePoint[];
+  testId?: string;
+}) {
+  const last = points.at(-1);
+  return (
+    <div className="chart" data-testid={testId} data-points={points.length}>
+      <div className="rate-figures">
+        {(Object.keys(RATE_LABELS) as Array<keyof typeof RATE_LABELS>).map((key) => (
+          <span key={key} data-testid={`${testId}-${key}`}>
+            <span className="swatch" style={{ background: COLORS[key] }} /> {RATE_LABELS[key]}:{' '}
+            <strong>{last ? formatRate(last[key]) : '—'}</strong>
+          </span>
+        ))}
+      </div>
+      {points.length === 0 ? (
+        <p className="muted">Rates need two pool-stats samples.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={170}>
+          <LineChart data={[...points]} margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+            <CartesianGrid stroke="#eef0f3" />
+            <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} unit=" s" fontSize={11} />
+            <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={56} />
+            <Tooltip formatter={(v) => formatRate(Number(v))} labelFormatter={(t) => `${t} s`} />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            {(Object.keys(RATE_LABELS) as Array<keyof typeof RATE_LABELS>).map((key) => (
+              <Line
+                key={key}
+                dataKey={key}
+                name={`${RATE_LABELS[key]} /s`}
+                stroke={COLORS[key]}
+                dot={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,67 @@
+/**
+ * A run's saved result, every captured field readable: outcome and settings, EXPLAIN (table, JSON
+ * tree, ANALYZE and r_engine_stats), the stage profile, the status counters, the pool stats before and
+ * after, the LRU composition diff, and the samples the poller kept.
+ */
+import type { RunResult } from '../../../../shared/runs';
+import { ExplainView } from '../../../components/ExplainView';
+import { STATE, outcomeRows, settingsRows } from '../utils/run-view';
+import { CompositionDiffTable } from './CompositionDiffTable';
+import { Pairs } from './Pairs';
+import { PoolStatsView } from './PoolStatsView';
+import { ProfileView } from './ProfileView';
+import { SamplesView } from './SamplesView';
+import { StatusView } from './StatusView';
+
+export function RunResultView({ result }: { result: RunResult }) {
+  const state = STATE[result.state];
+  return (
+    <div className="report" data-testid="run-result" data-state={result.state}>
+      <section className="panel" data-testid="run-section-outcome">
+        <div className="panel-head">
+          <h2>Run</h2>
+          <span className={`status status-${state.tone}`}>{state.label}</span>
+          <code className="muted">{result.runId}</code>
+        </div>
+        {result.error && (
+          <div className="error" role="alert" data-testid="run-result-error">
+            <div className="error-message">{result.error}</div>
+          </div>
+        )}
+        <Pairs rows={outcomeRows(result)} />
+        <details className="sql">
+          <summary>SQL</summary>
+          <pre data-testid="run-sql">{result.sql}</pre>
+        </details>
+      </section>
+      <section className="panel" data-testid="run-section-settings">
+        <h3>Server and settings in force</h3>
+        <Pairs rows={settingsRows(result)} />
+      </section>
+      <section className="panel" data-testid="run-section-explain">
+        <h3>EXPLAIN</h3>
+        <ExplainView explain={result.explain} />
+      </section>
+      <section className="panel" data-testid="run-section-profile">
+        <h3>Stage profile</h3>
+        <ProfileView profile={result.profile} />
+      </section>
+      <section className="panel" data-testid="run-section-status">
+        <h3>Status counters</h3>
+        <StatusView status={result.status} />
+      </section>
+      <section className="panel" data-testid="run-section-pool-stats">
+        <h3>INNODB_BUFFER_POOL_STATS before and after</h3>
+        <PoolStatsView before={result.poolStats.before} after={result.poolStats.after} />
+      </section>
+      <section className="panel" data-testid="run-section-lru">
+        <h3>LRU composition before and after</h3>
+        <CompositionDiffTable before={result.lru.before} after={result.lru.after} />
+      </section>
+      <section className="panel" data-testid="run-section-samples">
+        <h3>What the poller saw</h3>
+        <SamplesView result={result} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/** The samples kept with a run: its charts, and its LRU map frames to step through. */
+import { useMemo, useState } from 'react';
+import type { RunResult } from '../../../../shared/runs';
+import { LruMap } from '../../../components/LruMap';
+import type { FollowFrames } from '../../../lib/viz/lru-map';
+import { formatMs } from '../../../../shared/format';
+import { lruBars } from '../../../lib/viz/lru-bars';
+import { pagesOverTime } from '../../../lib/viz/lru-series';
+import { poolRates } from '../../../lib/viz/pool-rates';
+import { pollerCostRows } from '../utils/run-view';
+import { LruBarsChart } from './LruBarsChart';
+import { PagesOverTimeChart } from './PagesOverTimeChart';
+import { Pairs } from './Pairs';
+import { RatesChart } from './RatesChart';
+
+export function SamplesView({ result }: { result: RunResult }) {
+  const { samples } = result;
+  const maps = samples.maps;
+  const [frame, setFrame] = useState(Math.max(0, maps.length - 1));
+  const legend = useMemo(() => maps.at(-1)?.legend ?? [], [maps]);
+  const capacity = Math.max(0, ...(samples.stats.at(-1)?.pools.map((p) => p.poolSize) ?? []));
+  const shown = maps[Math.min(frame, maps.length - 1)];
+  const follow = useMemo<FollowFrames>(
+    () => (show) => {
+      if (shown) show(shown, capacity);
+      return () => {};
+    },
+    [shown, capacity],
+  );
+  const last = samples.compositions.at(-1);
+  const series = useMemo(() => pagesOverTime(samples.compositions, legend), [samples.compositions, legend]);
+  const rates = useMemo(() => poolRates(samples.stats), [samples.stats]);
+
+  return (
+    <div className="report">
+      <p className="muted">
+        {samples.stats.length} pool-stats samples, {samples.compositions.length} LRU compositions,{' '}
+        {maps.length} LRU map frames
+        {samples.downsampled ? ' (older samples thinned to stay within the bound)' : ''}.
+      </p>
+      <Pairs rows={pollerCostRows(samples.cost)} />
+      {shown && (
+        <div>
+          <label className="field inline">
+            <span>
+              LRU map at {formatMs(shown.atMs)} (frame {Math.min(frame, maps.length - 1) + 1} of {maps.length}
+              )
+            </span>
+            <input
+              type="range"
+              min={0}
+              max={maps.length - 1}
+              value={Math.min(frame, maps.length - 1)}
+              data-testid="samples-map-frame"
+              onChange={(e) => setFrame(Number(e.target.value))}
+            />
+          </label>
+          <LruMap
+            follow={follow}
+            legend={legend}
+            pools={shown.pools.map((p) => p.poolId)}
+            testId="samples-map"
+          />
+        </div>
+      )}
+      <div className="report-columns">
+        <div>
+          <h3>Pages per index, last snapshot</h3>
+          {last ? (
+            <LruBarsChart view={lruBars(last, legend)} testId="samples-bars" />
+          ) : (
+            <p className="muted">No composition was sampled.</p>
+          )}
+        </div>
+        <div>
+          <h3>Pages over time</h3>
+          <PagesOverTimeChart view={series} testId="samples-pages" />
+        </div>
+      </div>
+      <h3>Buffer pool rates</h3>
+      <RatesChart points={rates} testId="samples-rates" />
+    </div>
+  );
+}

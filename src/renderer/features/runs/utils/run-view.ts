@@ -1,0 +1,234 @@
+/**
+ * A run's capture as the result view shows it: every field in words and formatted figures, prepared
+ * here so the components only draw.
+ */
+import type { RunSummary } from '../../../../shared/contract';
+import type {
+  PollerCost,
+  PoolStats,
+  ProfileStage,
+  RunResult,
+  RunState,
+  StageProfile,
+  StatusDelta,
+} from '../../../../shared/runs';
+import {
+  flavorLabel,
+  formatBytes,
+  formatCount,
+  formatMs,
+  formatShare,
+  formatSigned,
+} from '../../../../shared/format';
+
+export interface Row {
+  label: string;
+  value: string;
+  testId?: string;
+}
+
+export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
+
+export const STATE: Record<RunState, { label: string; tone: Tone }> = {
+  running: { label: 'running', tone: 'busy' },
+  complete: { label: 'complete', tone: 'ok' },
+  cancelled: { label: 'cancelled', tone: 'bad' },
+  failed: { label: 'failed', tone: 'bad' },
+  interrupted: { label: 'interrupted', tone: 'bad' },
+};
+
+/** "Q1.1 (straight) on ssb_sf1". */
+export function runTitle(r: Pick<RunSummary, 'queryId' | 'variant' | 'schema'>): string {
+  return `${r.queryId}${r.variant === 'base' ? '' : ` (${r.variant})`} on ${r.schema}`;
+}
+
+/** "2026-11-23 05:40:12 UTC". */
+export function when(iso: string): string {
+  return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
+}
+
+export function summaryRow(r: RunSummary) {
+  return {
+    runId: r.runId,
+    title: runTitle(r),
+    when: when(r.startedAt),
+    stateLabel: STATE[r.state].label,
+    tone: STATE[r.state].tone,
+    elapsed: r.elapsedMs === null ? '—' : formatMs(r.elapsedMs),
+    rows: r.rows === null ? '—' : formatCount(r.rows),
+  };
+}
+
+/** What ran, how it ended, and its answer. */
+export function outcomeRows(r: RunResult): Row[] {
+  return [
+    { label: 'Query', value: runTitle(r), testId: 'run-query' },
+    { label: 'State', value: STATE[r.state].label, testId: 'run-state' },
+    { label: 'Started', value: when(r.startedAt) },
+    {
+      label: 'Time (execution only)',
+      value: r.elapsedMs === null ? '—' : formatMs(r.elapsedMs),
+      testId: 'run-elapsed',
+    },
+    { label: 'Rows', value: r.rows === null ? '—' : formatCount(r.rows), testId: 'run-rows' },
+    { label: 'Checksum', value: r.checksum ?? '—', testId: 'run-checksum' },
+    {
+      label: 'Dataset',
+      value: r.dataset
+        ? `${r.dataset.schema}${r.dataset.sf === null ? '' : `, SF ${r.dataset.sf}`} (${r.dataset.source})`
+        : `${r.schema} (not a bplab dataset)`,
+    },
+  ];
+}
+
+/** The server and the settings in force when the run started. */
+export function settingsRows(r: RunResult): Row[] {
+  const s = r.server;
+  return [
+    { label: 'Server', value: `${flavorLabel(s.flavor)} ${s.version}`, testId: 'run-server' },
+    { label: 'innodb_buffer_pool_size', value: formatBytes(s.bufferPoolSizeBytes), testId: 'run-pool-size' },
+    { label: 'innodb_buffer_pool_instances', value: String(s.bufferPoolInstances) },
+    { label: 'Page size', value: formatBytes(s.pageSizeBytes) },
+    { label: 'innodb_old_blocks_time', value: `${s.oldBlocksTimeMs} ms`, testId: 'run-old-blocks-time' },
+    { label: 'innodb_old_blocks_pct', value: `${s.oldBlocksPct}%` },
+    { label: 'innodb_read_ahead_threshold', value: String(s.readAheadThreshold) },
+    { label: 'innodb_flush_method', value: s.flushMethod || '—' },
+  ];
+}
+
+export interface StatusRow {
+  name: string;
+  before: string;
+  after: string;
+  delta: string;
+  scope: string;
+  global: boolean;
+}
+
+/** Counter deltas; global ones say so (other sessions count in them). Byte counters read as bytes. */
+export function statusRows(status: readonly StatusDelta[]): StatusRow[] {
+  return status.map((s) => {
+    const bytes = /_data_(read|written)$/i.test(s.name);
+    const fmt = (n: number) => (bytes ? formatBytes(n) : formatCount(n));
+    return {
+      name: s.name,
+      before: fmt(s.before),
+      after: fmt(s.after),
+      delta: bytes ? `${s.delta < 0 ? '−' : '+'}${formatBytes(Math.abs(s.delta))}` : formatSigned(s.delta),
+      scope: s.scope === 'global' ? 'global (all sessions)' : 'this session',
+      global: s.scope === 'global',
+    };
+  });
+}
+
+export const PROFILE_SOURCE: Record<StageProfile['source'], string> = {
+  'show-profile': 'SHOW PROFILE ALL',
+  'performance-schema': 'performance_schema stages (this run’s thread)',
+  none: 'no stage profile',
+};
+
+export const PROFILE_COLUMNS: Array<{ key: keyof ProfileStage; label: string }> = [
+  { key: 'stage', label: 'Stage' },
+  { key: 'durationMs', label: 'Duration' },
+  { key: 'cpuUserMs', label: 'CPU user' },
+  { key: 'cpuSystemMs', label: 'CPU system' },
+  { key: 'contextVoluntary', label: 'Ctx vol.' },
+  { key: 'contextInvoluntary', label: 'Ctx invol.' },
+  { key: 'blockOpsIn', label: 'Block in' },
+  { key: 'blockOpsOut', label: 'Block out' },
+  { key: 'pageFaultsMajor', label: 'Faults major' },
+  { key: 'pageFaultsMinor', label: 'Faults minor' },
+];
+
+export function profileView(p: StageProfile) {
+  const ms = (n: number | null) => (n === null ? '—' : formatMs(n));
+  const n = (v: number | null) => (v === null ? '—' : formatCount(v));
+  const total = p.stages.reduce((t, s) => t + s.durationMs, 0);
+  return {
+    source: PROFILE_SOURCE[p.source],
+    note: p.note,
+    total: formatMs(total),
+    rows: p.stages.map((s) => ({
+      stage: s.stage,
+      durationMs: ms(s.durationMs),
+      cpuUserMs: ms(s.cpuUserMs),
+      cpuSystemMs: ms(s.cpuSystemMs),
+      contextVoluntary: n(s.contextVoluntary),
+      contextInvoluntary: n(s.contextInvoluntary),
+      blockOpsIn: n(s.blockOpsIn),
+      blockOpsOut: n(s.blockOpsOut),
+      pageFaultsMajor: n(s.pageFaultsMajor),
+      pageFaultsMinor: n(s.pageFaultsMinor),
+      share: total > 0 ? formatShare(s.durationMs / total) : '—',
+    })),
+  };
+}
+
+export interface PoolStatsTable {
+  poolId: number;
+  rows: Array<{ column: string; before: string; after: string; delta: string }>;
+}
+
+/**
+ * INNODB_BUFFER_POOL_STATS before and after, per pool: every column the server reported, side by
+ * side, with the change of each numeric one (the post's two columns, with their difference).
+ */
+export function poolStatsTables(
+  before: readonly PoolStats[],
+  after: readonly PoolStats[] | null,
+): PoolStatsTable[] {
+  const afterBy = new Map((after ?? []).map((p) => [p.poolId, p]));
+  return before.map((b) => {
+    const a = afterBy.get(b.poolId);
+    const columns = Object.keys(b.raw).length > 0 ? Object.keys(b.raw) : typedColumns(b);
+    const value = (p: PoolStats | undefined, c: string) => (p ? (p.raw[c] ?? typedValue(p, c)) : undefined);
+    return {
+      poolId: b.poolId,
+      rows: columns
+        .filter((c) => c.toUpperCase() !== 'POOL_ID')
+        .map((column) => {
+          const x = value(b, column);
+          const y = value(a, column);
+          return {
+            column,
+            before: cell(x),
+            after: a ? cell(y) : '—',
+            delta: typeof x === 'number' && typeof y === 'number' ? formatSigned(y - x) : '',
+          };
+        }),
+    };
+  });
+}
+
+function typedColumns(p: PoolStats): string[] {
+  return Object.keys(p).filter((k) => k !== 'raw' && k !== 'poolId');
+}
+
+function typedValue(p: PoolStats, column: string): number | string | null | undefined {
+  const v = (p as unknown as Record<string, unknown>)[column];
+  return typeof v === 'number' || typeof v === 'string' ? v : undefined;
+}
+
+function cell(v: number | string | null | undefined): string {
+  if (v === undefined || v === null) return '—';
+  if (typeof v === 'number') return Number.isInteger(v) ? formatCount(v) : String(Number(v.toFixed(3)));
+  return v;
+}
+
+/** The poller's own cost: how often, how long per snapshot, and its share of the server's time. */
+export function pollerCostRows(cost: PollerCost | null): Row[] {
+  if (!cost) return [{ label: 'Poller', value: 'off: no samples were taken', testId: 'poller-off' }];
+  return [
+    {
+      label: 'Interval',
+      value: `${formatMs(cost.intervalMs)}${cost.adaptive ? ' (adapts to the snapshot cost)' : ' (fixed)'}`,
+      testId: 'poller-interval',
+    },
+    { label: 'Snapshots', value: formatCount(cost.snapshots), testId: 'poller-snapshots' },
+    {
+      label: 'Per snapshot',
+      value: `${formatMs(cost.meanSnapshotMs)} mean, ${formatMs(cost.maxSnapshotMs)} max`,
+    },
+    { label: 'Share of the server’s time', value: formatShare(cost.serverShare), testId: 'poller-share' },
+  ];
+}

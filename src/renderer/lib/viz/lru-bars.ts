@@ -1,0 +1,108 @@
+/**
+ * The stacked old/young bars per table and index, from one LRU composition: the post's
+ * "pages | old | hot | pct_buffer_pool" table as a chart's fully prepared input.
+ */
+import type { LruComposition, LruIndexPages } from '../../../shared/runs';
+import { formatCount, formatShare } from '../../../shared/format';
+import { cssColor, indexKey, oldShade, ordinalColor, ordinalsFor } from './palette';
+
+export interface LruBar {
+  key: string;
+  /** "lineorder GEN_CLUST_INDEX": the table without its schema, then the index. */
+  label: string;
+  /** The full name, for a tooltip. */
+  title: string;
+  young: number;
+  old: number;
+  pages: number;
+  share: number;
+  shareText: string;
+  /** Young pages' colour (the index's) and old pages' (the same, washed), as the LRU map draws them. */
+  color: string;
+  oldColor: string;
+}
+
+export interface LruBarsView {
+  bars: LruBar[];
+  /** Indexes beyond the limit, summed into one grey bar; null when every index has its own. */
+  others: LruBar | null;
+  databasePages: number;
+  /** How old pages were counted, in words (MariaDB derives them from LRU positions). */
+  oldNote: string;
+}
+
+export const OTHERS_COLOR = 'rgb(160, 166, 174)';
+const OTHERS_OLD_COLOR = 'rgb(208, 212, 217)';
+
+export const OLD_NOTE: Record<LruComposition['oldMethod'], string> = {
+  'is-old': 'old pages as IS_OLD reports them',
+  'lru-position': 'old pages derived as LRU_POSITION < OLD_DATABASE_PAGES (IS_OLD is NULL here)',
+};
+
+/** The largest `limit` indexes by pages, largest first, coloured by their legend ordinal. */
+export function lruBars(
+  composition: LruComposition,
+  legend: readonly string[] = [],
+  limit = 12,
+): LruBarsView {
+  const sorted = [...composition.indexes].sort(
+    (a, b) => b.pages - a.pages || indexKey(a.table, a.index).localeCompare(indexKey(b.table, b.index)),
+  );
+  const ordinals = ordinalsFor(
+    legend,
+    sorted.map((i) => indexKey(i.table, i.index)),
+  );
+  const toBar = (i: LruIndexPages): LruBar => {
+    const key = indexKey(i.table, i.index);
+    const rgb = ordinalColor(ordinals.get(key) ?? 0);
+    return {
+      key,
+      label: `${tableName(i.table)} ${i.index}`,
+      title: `${i.table} ${i.index}`,
+      young: i.youngPages,
+      old: i.oldPages,
+      pages: i.pages,
+      share: i.poolShare,
+      shareText: formatShare(i.poolShare),
+      color: cssColor(rgb),
+      oldColor: cssColor(oldShade(rgb)),
+    };
+  };
+  const rest = sorted.slice(limit);
+  const others =
+    rest.length === 0
+      ? null
+      : {
+          key: 'others',
+          label: `${rest.length} more`,
+          title: rest.map((i) => indexKey(i.table, i.index)).join(', '),
+          young: sum(rest, (i) => i.youngPages),
+          old: sum(rest, (i) => i.oldPages),
+          pages: sum(rest, (i) => i.pages),
+          share: sum(rest, (i) => i.poolShare),
+          shareText: formatShare(sum(rest, (i) => i.poolShare)),
+          color: OTHERS_COLOR,
+          oldColor: OTHERS_OLD_COLOR,
+        };
+  return {
+    bars: sorted.slice(0, limit).map(toBar),
+    others,
+    databasePages: composition.databasePages,
+    oldNote: OLD_NOTE[composition.oldMethod],
+  };
+}
+
+/** A bar's words, for its tooltip and the table under the chart. */
+export function describeBar(bar: LruBar): string {
+  return `${formatCount(bar.pages)} pages (${formatCount(bar.young)} young, ${formatCount(bar.old)} old), ${bar.shareText} of the pool`;
+}
+
+/** "ssb_sf1.lineorder" → "lineorder"; a name without a schema stays as it is. */
+export function tableName(table: string): string {
+  const dot = table.indexOf('.');
+  return dot < 0 ? table : table.slice(dot + 1);
+}
+
+function sum<T>(items: readonly T[], pick: (item: T) => number): number {
+  return items.reduce((total, item) => total + pick(item), 0);
+}

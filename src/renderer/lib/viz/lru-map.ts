@@ -1,0 +1,198 @@
+/**
+ * The LRU map's pixels, from one LruMapFrame: one horizontal strip per buffer pool instance, the head
+ * (most recently used) on the left and the tail on the right. Each pixel column covers a run of LRU
+ * positions and takes the colour of the index holding most of them, washed lighter when most of
+ * them are old (inside a segment, its old pages lie on the tail's side); the old/young boundary is a dark column; positions past the LRU's end (free
+ * buffers) are pale grey. Pure: the canvas only copies the buffer this fills.
+ */
+import type { LruMapFrame } from '../../../shared/runs';
+import { oldShade, ordinalColor, type Rgb } from './palette';
+
+export const EMPTY_RGB: Rgb = [236, 239, 243];
+export const BOUNDARY_RGB: Rgb = [29, 34, 40];
+
+/** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
+export type FollowFrames = (show: (frame: LruMapFrame, capacityPages: number) => void) => () => void;
+
+export interface LruMapGeometry {
+  width: number;
+  stripHeight: number;
+  /** Pixels between strips. */
+  gap: number;
+}
+
+export interface LruMapStrip {
+  poolId: number;
+  top: number;
+  /** The pixel column drawn as the old/young boundary; null when the pool has no old sublist yet. */
+  boundaryX: number | null;
+  lruLength: number;
+  oldLength: number;
+}
+
+export interface LruMapImage {
+  width: number;
+  height: number;
+  /** RGBA, row-major: what ImageData holds. */
+  data: Uint8ClampedArray;
+  strips: LruMapStrip[];
+  /** LRU positions per pixel column (the same for every strip, so strips compare). */
+  pagesPerPixel: number;
+}
+
+/** Height of the image for a frame's pools. */
+export function lruMapHeight(pools: number, g: LruMapGeometry): number {
+  return pools === 0 ? 0 : pools * g.stripHeight + (pools - 1) * g.gap;
+}
+
+/**
+ * The positions one pixel column covers: every strip uses the same scale, the longest of the pools'
+ * LRUs or `capacityPages` (the pool's size, so a cold pool shows its free space), whichever is larger.
+ */
+export function pagesPerPixel(frame: LruMapFrame, width: number, capacityPages = 0): number {
+  const longest = frame.pools.reduce((m, p) => Math.max(m, p.lruLength), capacityPages);
+  return Math.max(longest, 1) / Math.max(width, 1);
+}
+
+/** The boundary's pixel column: young positions come first, then `oldLength` old ones up to the tail. */
+export function boundaryColumn(
+  lruLength: number,
+  oldLength: number,
+  perPixel: number,
+  width: number,
+): number | null {
+  if (oldLength <= 0 || lruLength <= 0) return null;
+  const youngLength = Math.max(0, lruLength - oldLength);
+  return Math.min(width - 1, Math.floor(youngLength / perPixel));
+}
+
+/**
+ * Which index each pixel column of one pool's strip shows (-1: no page there) and whether it is old.
+ * Segments are laid out head to tail in the order the frame lists them.
+ */
+export function stripColumns(
+  pool: LruMapFrame['pools'][number],
+  legendSize: number,
+  width: number,
+  perPixel: number,
+  out?: { ordinal: Int32Array; old: Uint8Array },
+): { ordinal: Int32Array; old: Uint8Array } {
+  const ordinal = out?.ordinal.length === width ? out.ordinal : new Int32Array(width);
+  const old = out?.old.length === width ? out.old : new Uint8Array(width);
+  ordinal.fill(-1);
+  old.fill(0);
+  const acc = new Float64Array(Math.max(legendSize, 1));
+  const touched = new Int32Array(Math.max(legendSize, 1));
+  let nTouched = 0;
+  let covered = 0;
+  let oldCovered = 0;
+  let column = 0;
+  let columnEnd = perPixel;
+  let cursor = 0;
+
+  const flush = () => {
+    if (column < width && covered > 0) {
+      let best = -1;
+      let bestPages = -1;
+      for (let k = 0; k < nTouched; k++) {
+        const ord = touched[k]!;
+        if (acc[ord]! > bestPages || (acc[ord] === bestPages && ord < best)) {
+          best = ord;
+          bestPages = acc[ord]!;
+        }
+      }
+      ordinal[column] = best;
+      old[column] = oldCovered * 2 > covered ? 1 : 0;
+    }
+    for (let k = 0; k < nTouched; k++) acc[touched[k]!] = 0;
+    nTouched = 0;
+    covered = 0;
+    oldCovered = 0;
+  };
+
+  for (const bucket of pool.buckets)
+    for (const [ord, pages, oldPages] of bucket) {
+      if (pages <= 0 || ord < 0 || ord >= acc.length) {
+        cursor += Math.max(pages, 0);
+        continue;
+      }
+      let start = cursor;
+      const end = cursor + pages;
+      // Inside a segment its old pages lie on the tail's side.
+      const oldStart = end - Math.min(Math.max(oldPages, 0), pages);
+      while (start < end && column < width) {
+        const stop = Math.min(end, columnEnd);
+        const length = stop - start;
+        if (acc[ord] === 0) touched[nTouched++] = ord;
+        acc[ord] = acc[ord]! + length;
+        covered += length;
+        if (stop > oldStart) oldCovered += stop - Math.max(start, oldStart);
+        start = stop;
+        if (stop >= columnEnd) {
+          flush();
+          column += 1;
+          columnEnd = (column + 1) * perPixel;
+        }
+      }
+      cursor = end;
+    }
+  flush();
+  return { ordinal, old };
+}
+
+/**
+ * Fills (or allocates) the RGBA buffer for a frame at a given width. `into` is reused when its size
+ * matches, so a live map allocates once.
+ */
+export function fillLruMap(
+  frame: LruMapFrame,
+  g: LruMapGeometry,
+  capacityPages = 0,
+  into?: Uint8ClampedArray,
+): LruMapImage {
+  const width = Math.max(1, Math.floor(g.width));
+  const height = lruMapHeight(frame.pools.length, g);
+  const size = width * height * 4;
+  const data = into?.length === size ? into : new Uint8ClampedArray(size);
+  data.fill(255);
+  const perPixel = pagesPerPixel(frame, width, capacityPages);
+  const palette = frame.legend.map((_, i) => ordinalColor(i));
+  const washed = palette.map(oldShade);
+  const row = new Uint8ClampedArray(width * 4);
+  const columns = { ordinal: new Int32Array(width), old: new Uint8Array(width) };
+  const strips: LruMapStrip[] = [];
+
+  frame.pools.forEach((pool, n) => {
+    const top = n * (g.stripHeight + g.gap);
+    stripColumns(pool, frame.legend.length, width, perPixel, columns);
+    for (let x = 0; x < width; x++) {
+      const ord = columns.ordinal[x]!;
+      const rgb = ord < 0 ? EMPTY_RGB : columns.old[x] ? washed[ord]! : palette[ord]!;
+      row[x * 4] = rgb[0];
+      row[x * 4 + 1] = rgb[1];
+      row[x * 4 + 2] = rgb[2];
+      row[x * 4 + 3] = 255;
+    }
+    const boundaryX = boundaryColumn(pool.lruLength, pool.oldLength, perPixel, width);
+    if (boundaryX !== null) {
+      row[boundaryX * 4] = BOUNDARY_RGB[0];
+      row[boundaryX * 4 + 1] = BOUNDARY_RGB[1];
+      row[boundaryX * 4 + 2] = BOUNDARY_RGB[2];
+    }
+    for (let y = 0; y < g.stripHeight; y++) data.set(row, (top + y) * width * 4);
+    strips.push({
+      poolId: pool.poolId,
+      top,
+      boundaryX,
+      lruLength: pool.lruLength,
+      oldLength: pool.oldLength,
+    });
+  });
+  return { width, height, data, strips, pagesPerPixel: perPixel };
+}
+
+/** The colour a pixel of the image has, for tests and the e2e's reading of the canvas. */
+export function pixelAt(image: Pick<LruMapImage, 'width' | 'data'>, x: number, y: number): Rgb {
+  const i = (y * image.width + x) * 4;
+  return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../src/shared/runs';
+import {
+  outcomeRows,
+  pollerCostRows,
+  poolStatsTables,
+  profileView,
+  runTitle,
+  settingsRows,
+  statusRows,
+} from '../../../src/renderer/features/runs/utils/run-view';
+import { explainCell, explainColumns } from '../../../src/renderer/lib/explain';
+import { pool } from './viz/samples';
+
+const result = {
+  format: 1,
+  runId: 'r1',
+  profileId: 'p1',
+  queryId: 'Q1.1',
+  variant: 'straight',
+  sql: 'SELECT 1',
+  schema: 'ssb_sf1',
+  dataset: { schema: 'ssb_sf1', sf: 1, source: 'generated' },
+  server: {
+    flavor: 'mariadb',
+    version: '10.11.6-MariaDB',
+    bufferPoolSizeBytes: 128 * 1024 * 1024,
+    bufferPoolInstances: 1,
+    pageSizeBytes: 16384,
+    oldBlocksTimeMs: 1000,
+    oldBlocksPct: 37,
+    readAheadThreshold: 56,
+    flushMethod: 'O_DIRECT',
+  },
+  startedAt: '2026-11-23T05:40:12.345Z',
+  state: 'complete',
+  error: null,
+  elapsedMs: 22_540,
+  rows: 1,
+  checksum: '9f2c',
+} as unknown as RunResult;
+
+describe('run view', () => {
+  it('names the run and its outcome as the post would', () => {
+    expect(runTitle(result)).toBe('Q1.1 (straight) on ssb_sf1');
+    expect(runTitle({ ...result, variant: 'base' })).toBe('Q1.1 on ssb_sf1');
+    const rows = Object.fromEntries(outcomeRows(result).map((r) => [r.label, r.value]));
+    expect(rows).toMatchObject({
+      State: 'complete',
+      Started: '2026-11-23 05:40:12 UTC',
+      'Time (execution only)': '22.5 s',
+      Rows: '1',
+      Checksum: '9f2c',
+      Dataset: 'ssb_sf1, SF 1 (generated)',
+    });
+  });
+
+  it('lists the settings in force', () => {
+    const rows = Object.fromEntries(settingsRows(result).map((r) => [r.label, r.value]));
+    expect(rows).toMatchObject({
+      Server: 'MariaDB 10.11.6-MariaDB',
+      innodb_buffer_pool_size: '128 MiB',
+      innodb_old_blocks_time: '1000 ms',
+      innodb_old_blocks_pct: '37%',
+      innodb_read_ahead_threshold: '56',
+      innodb_flush_method: 'O_DIRECT',
+    });
+  });
+
+  it('marks global counters and reads byte counters as bytes', () => {
+    const rows = statusRows([
+      { name: 'Innodb_buffer_pool_reads', before: 550, after: 191_571, delta: 191_021, scope: 'global' },
+      { name: 'Innodb_data_read', before: 0, after: 3_140_882_432, delta: 3_140_882_432, scope: 'global' },
+      { name: 'Handler_read_next', before: 10, after: 10, delta: 0, scope: 'session' },
+    ]);
+    expect(rows[0]).toEqual({
+      name: 'Innodb_buffer_pool_reads',
+      before: '550',
+      after: '191,571',
+      delta: '+191,021',
+      scope: 'global (all sessions)',
+      global: true,
+    });
+    expect(rows[1]!.delta).toBe('+2.93 GiB');
+    expect(rows[2]).toMatchObject({ delta: '0', scope: 'this session', global: false });
+  });
+
+  it('shows every profile column, nulls as dashes, and names the source', () => {
+    const view = profileView({
+      source: 'performance-schema',
+      note: 'instruments enabled for this run, put back after',
+      stages: [
+        {
+          stage: 'executing',
+          durationMs: 750,
+          cpuUserMs: null,
+          cpuSystemMs: null,
+          contextVoluntary: null,
+          contextInvoluntary: null,
+          blockOpsIn: null,
+          blockOpsOut: null,
+          pageFaultsMajor: null,
+          pageFaultsMinor: null,
+        },
+        {
+          stage: 'Sending data',
+          durationMs: 250,
+          cpuUserMs: 120,
+          cpuSystemMs: 3.5,
+          contextVoluntary: 12,
+          contextInvoluntary: 1,
+          blockOpsIn: 2048,
+          blockOpsOut: 0,
+          pageFaultsMajor: 0,
+          pageFaultsMinor: 33,
+        },
+      ],
+    });
+    expect(view.source).toContain('performance_schema');
+    expect(view.total).toBe('1.00 s');
+    expect(view.rows[0]).toMatchObject({
+      durationMs: '750 ms',
+      cpuUserMs: '—',
+      pageFaultsMinor: '—',
+      share: '75.0%',
+    });
+    expect(view.rows[1]).toMatchObject({
+      cpuSystemMs: '3.50 ms',
+      blockOpsIn: '2,048',
+      pageFaultsMinor: '33',
+      share: '25.0%',
+    });
+  });
+
+  it('puts pool stats before and after side by side, every raw column, with the change', () => {
+    const before = [
+      pool(0, {
+        pagesRead: 38_960,
+        raw: { POOL_ID: 0, NUMBER_PAGES_READ: 38_960, HIT_RATE: 0, PAGES_READ_RATE: 0 },
+      }),
+    ];
+    const after = [
+      pool(0, {
+        pagesRead: 191_834,
+        raw: { POOL_ID: 0, NUMBER_PAGES_READ: 191_834, HIT_RATE: 950, PAGES_READ_RATE: 3246.91106930391 },
+      }),
+    ];
+    const [table] = poolStatsTables(before, after);
+    expect(table!.rows).toEqual([
+      { column: 'NUMBER_PAGES_READ', before: '38,960', after: '191,834', delta: '+152,874' },
+      { column: 'HIT_RATE', before: '0', after: '950', delta: '+950' },
+      { column: 'PAGES_READ_RATE', before: '0', after: '3246.911', delta: '+3,247' },
+    ]);
+    expect(poolStatsTables(before, null)[0]!.rows[0]).toMatchObject({ after: '—', delta: '' });
+  });
+
+  it("gives the poller's cost, or says it was off", () => {
+    const rows = Object.fromEntries(
+      pollerCostRows({
+        intervalMs: 500,
+        adaptive: true,
+        snapshots: 42,
+        meanSnapshotMs: 110,
+        maxSnapshotMs: 180,
+        serverShare: 0.021,
+      }).map((r) => [r.label, r.value]),
+    );
+    expect(rows).toEqual({
+      Interval: '500 ms (adapts to the snapshot cost)',
+      Snapshots: '42',
+      'Per snapshot': '110 ms mean, 180 ms max',
+      'Share of the server’s time': '2.10%',
+    });
+    expect(pollerCostRows(null)[0]!.value).toContain('off');
+  });
+
+  it("keeps EXPLAIN's columns in the server's order and prints NULL", () => {
+    expect(
+      explainColumns([
+        { id: 1, table: 'dim_date', key: null },
+        { id: 1, table: 'lineorder', key: 'LO_OrderDateKey', extra: 'Using where' },
+      ]),
+    ).toEqual(['id', 'table', 'key', 'extra']);
+    expect(explainCell(null)).toBe('NULL');
+    expect(explainCell(2704)).toBe('2704');
+  });
+});
