@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Some suites generate SSB data once in beforeAll (seconds of CPU); a busy 2-core machine needs room.
+          hookTimeout: 60_000,
         },
       },
       {

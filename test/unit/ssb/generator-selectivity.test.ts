@@ -81,13 +81,18 @@ const mean = (rows: Row[], ok: ((r: Row) => boolean) | undefined) =>
 
 let kept: KeptRows;
 let sumLinesSquared = 0;
+/** lineorder's rows as the generator writes them, counted while reading them once (not again in a test). */
+let generatedLineorderRows = 0;
 let dims: { dates: Row[]; customers: Row[]; suppliers: Row[]; parts: Row[] };
 let custWeights: Float64Array;
 
 beforeAll(async () => {
   kept = await countKeptRows(baseQueries(loadSsbQueries()), generatorRows(OPTS));
   const lines = new Map<string, number>();
-  for (const r of tblRows(tableBytes('lineorder', OPTS))) lines.set(r[0]!, (lines.get(r[0]!) ?? 0) + 1);
+  for (const r of tblRows(tableBytes('lineorder', OPTS))) {
+    lines.set(r[0]!, (lines.get(r[0]!) ?? 0) + 1);
+    generatedLineorderRows++;
+  }
   for (const n of lines.values()) sumLinesSquared += n * n;
   dims = {
     // Order dates run to 1998-08-02 (day 2405), uniformly.
@@ -115,7 +120,8 @@ function predict(m: QueryModel) {
 
 describe(`selectivities at SF ${SF}`, () => {
   it('counts every lineorder row once', () => {
-    expect(kept.lineorderRows).toBe(tblRows(tableBytes('lineorder', OPTS)).length);
+    expect(generatedLineorderRows).toBeGreaterThan(0);
+    expect(kept.lineorderRows).toBe(generatedLineorderRows);
     expect(Object.keys(kept.kept).sort()).toEqual(Object.keys(MODELS).sort());
   });
 
