@@ -78,6 +78,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     leases,
     log,
   });
+  // A bplab that died while a sandbox ran on an experiment's startup options: back on its own (logged).
+  await sandboxes
+    .restoreOwnOptions()
+    .catch((e) => log(`could not put sandboxes back on their own options: ${(e as Error).message}`));
   const datasets = new DatasetService({
     connections,
     tasks,

@@ -62,7 +62,8 @@ export const requestSchemas = {
   'sandboxes/start': z.object({ id }),
   // BUSY while another live bplab process uses the sandbox (a load on it, or it started it); force stops it anyway.
   'sandboxes/stop': z.object({ id, force: z.boolean().default(false) }),
-  'sandboxes/restart': z.object({ id }),
+  // options: extra mysqld options for this start only (never saved to the spec; owned ones refused).
+  'sandboxes/restart': z.object({ id, options: z.record(z.string(), z.string()).optional() }),
   'sandboxes/delete': z.object({ id }),
   'sandboxes/log': z.object({ id, maxBytes: z.number().int().min(1).max(4_000_000).default(64_000) }),
   // SSB datasets on a profile's server (a sandbox's too: it has a profile). Loads and verifies run as

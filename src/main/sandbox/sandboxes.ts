@@ -33,6 +33,7 @@ import {
 import { parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { bufferPoolSizeProblem, refusedOptions } from '../../shared/sandbox-options';
+import { writeFileAtomic } from '../services/atomic-file';
 import { notLoopback, readListening, recordListening, recordedListening } from './listening';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
 import { freePort, isPortFree } from './ports';
@@ -204,11 +205,16 @@ export class SandboxService {
   }
 
   async start(id: string): Promise<SandboxInfo> {
+    return this.startWith(id, {});
+  }
+
+  private async startWith(id: string, extra: Record<string, string>): Promise<SandboxInfo> {
     return this.exclusive(id, 'starting', async (meta) => {
       if (this.alivePid(meta)) {
         this.hold(meta, false);
         return this.info(meta);
       }
+      if (Object.keys(extra).length === 0) this.forgetTemporaryOptions(meta);
       if (!(await isPortFree(meta.port))) {
         if (meta.spec.port) {
           throw AppFailure.of(
@@ -224,7 +230,7 @@ export class SandboxService {
         this.writeMeta(meta);
         await this.deps.profiles?.upsert(this.profileFor(meta));
       }
-      const args = this.serverArgs(meta);
+      const args = this.serverArgs(meta, extra);
       const logStart = fileSize(this.errorLogPath(id));
       const logFd = openSync(this.errorLogPath(id), 'a');
       const child = spawn(meta.binaryPath, args, { detached: true, stdio: ['ignore', logFd, logFd] });
@@ -286,11 +292,72 @@ export class SandboxService {
     });
   }
 
-  /** Stop then start: the buffer pool comes back cold. BUSY while another process uses it, unless `force`. */
-  async restart(id: string, opts: { force?: boolean } = {}): Promise<SandboxInfo> {
+  /**
+   * Stop then start: the buffer pool comes back cold; BUSY while another process uses it, unless
+   * `force`. `options` are extra mysqld options for this
+   * start only (an experiment's startup dimension), never saved to the spec; they are recorded in
+   * the sandbox's folder before the stop, so that a bplab that dies leaves a trace the next one puts
+   * back (restoreOwnOptions). Without options the sandbox comes back on its own.
+   */
+  async restart(
+    id: string,
+    opts: { force?: boolean; options?: Record<string, string> } = {},
+  ): Promise<SandboxInfo> {
+    const meta = this.readMeta(id);
+    const options = opts.options ?? {};
+    const refused = refusedOptions(options);
+    if (refused.length > 0)
+      throw AppFailure.of('INVALID_ARGUMENT', refused.map((r) => r.message).join(' '), {
+        details: { refused: refused.map((r) => r.option).join(', ') },
+      });
     if (!opts.force) this.refuseWhileUsed(id, 'restart');
-    await this.stop(id, { force: true });
-    return this.start(id);
+    if (Object.keys(options).length > 0) {
+      const record: TemporaryOptions = { options, ownerPid: process.pid, since: new Date().toISOString() };
+      writeFileAtomic(this.temporaryOptionsPath(id), JSON.stringify(record, null, 2));
+    }
+    await this.stop(meta.id, { force: true });
+    return this.startWith(meta.id, options);
+  }
+
+  /** The extra options a sandbox was last restarted with, while that record stands. */
+  temporaryOptions(id: string): TemporaryOptions | null {
+    this.readMeta(id);
+    return readTemporaryOptions(this.temporaryOptionsPath(id));
+  }
+
+  /**
+   * Puts back on its own options every sandbox a bplab process (now gone) left running with
+   * temporary ones, and says so; a stopped one only loses the record (its next start is its own).
+   * Records of a live bplab process are left alone: that process is still using them.
+   */
+  async restoreOwnOptions(): Promise<{ sandboxId: string; name: string; message: string }[]> {
+    const restored: { sandboxId: string; name: string; message: string }[] = [];
+    for (const id of readdirSync(this.deps.root).filter((d) => existsSync(this.metaPath(d)))) {
+      const record = readTemporaryOptions(this.temporaryOptionsPath(id));
+      if (!record) continue;
+      if (record.ownerPid !== process.pid && isAlive(record.ownerPid)) continue;
+      const meta = this.readMeta(id);
+      const opts = Object.entries(record.options)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
+      if (this.alivePid(meta)) {
+        await this.restart(id);
+        restored.push({
+          sandboxId: id,
+          name: meta.name,
+          message: `Sandbox "${meta.name}" was left running with ${opts} by a bplab that stopped; it was restarted on its own options.`,
+        });
+      } else {
+        this.forgetTemporaryOptions(meta);
+        restored.push({
+          sandboxId: id,
+          name: meta.name,
+          message: `Sandbox "${meta.name}" had been restarted with ${opts} by a bplab that stopped; it is stopped and will start on its own options.`,
+        });
+      }
+      this.deps.log?.(restored[restored.length - 1]!.message);
+    }
+    return restored;
   }
 
   /** Stops and deletes; BUSY while another live bplab process uses the sandbox. */
@@ -398,7 +465,11 @@ export class SandboxService {
    * The server's command line. The options bplab owns come after the user's, so that even a
    * spelling the check missed cannot override them (mysqld takes the last value given).
    */
-  private serverArgs(meta: SandboxMeta): string[] {
+  private forgetTemporaryOptions(meta: SandboxMeta): void {
+    rmSync(this.temporaryOptionsPath(meta.id), { force: true });
+  }
+
+  private serverArgs(meta: SandboxMeta, extra: Record<string, string> = {}): string[] {
     const { spec } = meta;
     const dir = this.dir(meta.id);
     const args = [
@@ -408,6 +479,7 @@ export class SandboxService {
       '--innodb-buffer-pool-dump-at-shutdown=0',
       '--innodb-buffer-pool-load-at-startup=0',
       ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
+      ...Object.entries(extra).map(([k, v]) => `--${k}=${v}`),
       `--basedir=${meta.basedir}`,
       `--datadir=${join(dir, 'data')}`,
       `--port=${meta.port}`,
@@ -608,6 +680,9 @@ export class SandboxService {
   private errorLogPath(id: string): string {
     return join(this.dir(id), 'error.log');
   }
+  private temporaryOptionsPath(id: string): string {
+    return join(this.dir(id), 'temporary-options.json');
+  }
   private listeningPath(id: string): string {
     return join(this.dir(id), 'listening.json');
   }
@@ -621,6 +696,25 @@ export class SandboxService {
 
   private writeMeta(meta: SandboxMeta): void {
     writeFileSync(this.metaPath(meta.id), JSON.stringify(meta, null, 2));
+  }
+}
+
+/** The record of a restart with options for that start only (<root>/<id>/temporary-options.json). */
+export interface TemporaryOptions {
+  options: Record<string, string>;
+  /** The bplab process that restarted it. */
+  ownerPid: number;
+  since: string;
+}
+
+function readTemporaryOptions(path: string): TemporaryOptions | null {
+  try {
+    const r = JSON.parse(readFileSync(path, 'utf8')) as Partial<TemporaryOptions>;
+    return r && typeof r.options === 'object' && r.options !== null
+      ? { options: r.options, ownerPid: Number(r.ownerPid) || 0, since: String(r.since ?? '') }
+      : null;
+  } catch {
+    return null;
   }
 }
 

@@ -22,7 +22,7 @@ export function sandboxHandlers(sandboxes: SandboxService): SandboxHandlers {
     'sandboxes/create': ({ spec, start, keepFailed }) => sandboxes.create(spec, { start, keepFailed }),
     'sandboxes/start': ({ id }) => sandboxes.start(id),
     'sandboxes/stop': ({ id, force }) => sandboxes.stop(id, { force }),
-    'sandboxes/restart': ({ id }) => sandboxes.restart(id),
+    'sandboxes/restart': ({ id, options }) => sandboxes.restart(id, options ? { options } : {}),
     'sandboxes/delete': ({ id }) => sandboxes.delete(id),
     'sandboxes/log': ({ id, maxBytes }) => sandboxes.log(id, maxBytes),
   };
