@@ -17,6 +17,10 @@ import { QueryCatalogue } from './queries/catalogue';
 import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
+import { experimentHandlers } from './api/handlers/experiments';
+import { ExperimentService } from './experiments/experiment-service';
+import { dropPageCache } from './experiments/page-cache';
+import { serverProbe } from './experiments/server-probe';
 import { CapabilityService } from './services/capabilities';
 import { ConnectionService } from './db/connections';
 import { ProfileStore } from './services/profiles';
@@ -99,6 +103,29 @@ export async function createApp(opts: AppOptions): Promise<App> {
     sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onSample: (s) => events.emit('runs/sample', s),
   });
+  const experiments = new ExperimentService({
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    probe: serverProbe({
+      connections,
+      capabilities,
+      datasets,
+      profiles,
+      queryIds: async () => catalogue.list().map((q) => q.id),
+    }),
+    runner: {
+      executeRun: (server, spec, ctx) => runs.run(server.profileId, undefined, spec, ctx),
+      connect: async (server) => {
+        const c = await connections.open(server.profileId);
+        return { query: (sql, values) => c.raw.query(sql, values), close: () => c.close() };
+      },
+      journal,
+      restartSandbox: async (sandboxId, options) => void (await sandboxes.restart(sandboxId, { options })),
+      dropPageCache: async () => dropPageCache(),
+    },
+    tasks,
+    onProgress: (p) => events.emit('experiments/progress', p),
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -111,6 +138,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...datasetHandlers(datasets),
     ...taskHandlers(tasks),
     ...runHandlers({ catalogue, runs, connections }),
+    ...experimentHandlers(experiments, { canStart: true }),
   };
   return {
     dispatch: createDispatch(handlers, log),

@@ -34,6 +34,13 @@ import {
   type RunState,
 } from './runs';
 import type { TaskInfo } from './tasks';
+import type { ExperimentFile } from './experiment-file';
+import {
+  ExperimentServerSchema,
+  type ExperimentCheck,
+  type ExperimentDefinition,
+  type ExperimentProgress,
+} from './experiments';
 
 const id = z.string().min(1).max(100);
 /** A password typed by the user for this session; never persisted in plain text. */
@@ -73,6 +80,18 @@ export const requestSchemas = {
   'datasets/import': z.object({ profileId: id, password, spec: DatasetImportSpecSchema }),
   'datasets/verify': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
   'datasets/drop': z.object({ profileId: id, password, schema: z.string().min(1).max(64) }),
+  // Experiments (issue 9): presets, inline checks, runs as a task of kind 'experiment' reporting
+  // 'experiments/progress'; a results file opens and saves with no server.
+  'experiments/presets': z.object({}),
+  'experiments/preset': z.object({
+    presetId: id,
+    servers: z.array(ExperimentServerSchema).min(1),
+    schema: z.string().min(1).max(64),
+  }),
+  'experiments/check': z.object({ definition: z.unknown() }),
+  'experiments/start': z.object({ definition: z.unknown(), file: z.string().min(1).optional() }),
+  'experiments/open': z.object({ file: z.string().min(1) }),
+  'experiments/save': z.object({ from: z.string().min(1), to: z.string().min(1) }),
   // Long jobs of every bplab process sharing the data folder (loads, verifies, runs); cancel stops one
   // of this process at once, and asks another live process to stop one of its own.
   'tasks/list': z.object({}),
@@ -127,6 +146,12 @@ export interface ResultTypes {
   'datasets/import': DatasetTaskStarted;
   'datasets/verify': DatasetVerifyReport;
   'datasets/drop': { dropped: string };
+  'experiments/presets': Array<{ id: string; title: string; source: string }>;
+  'experiments/preset': ExperimentDefinition;
+  'experiments/check': ExperimentCheck;
+  'experiments/start': { experimentId: string; taskId: string; file: string };
+  'experiments/open': ExperimentFile;
+  'experiments/save': { file: string };
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
   'queries/list': CatalogueQuery[];
@@ -167,6 +192,8 @@ export interface EventTypes {
   'datasets/verify-progress': VerifyProgress;
   /** A run's live frame; a slow renderer gets the latest frame, not a queue. */
   'runs/sample': RunSample;
+  /** Where a running experiment is: which cell, elapsed, time left. */
+  'experiments/progress': ExperimentProgress & { experimentId: string };
 }
 export type EventName = keyof EventTypes;
 export const EVENT_NAMES: EventName[] = [
@@ -174,6 +201,7 @@ export const EVENT_NAMES: EventName[] = [
   'task/progress',
   'datasets/verify-progress',
   'runs/sample',
+  'experiments/progress',
 ];
 
 export interface TaskProgress {

@@ -243,3 +243,14 @@ export interface ExperimentProgress {
   /** From the times measured so far; null until there is something to go on. */
   remainingSec: number | null;
 }
+
+/** An experiment checked as it is built (experiments/check). */
+export interface ExperimentCheck {
+  /** Zod's issues, each with its path in the definition ($.matrix[1].values). */
+  issues: Array<{ path: string; message: string }>;
+  runs: number;
+  estimatedSec: number;
+  /** Why it cannot run, in words (a missing privilege, a server bplab cannot restart, ...). */
+  problems: string[];
+  canStart: boolean;
+}

@@ -1,0 +1,246 @@
+/**
+ * Experiments as the app and the CLI see them: presets, inline checks, starting one as a task that
+ * saves its file after every result, and opening or saving a results file (no server needed).
+ * Everything that touches a server is passed in (ExperimentRunnerDeps for running, ServerProbe for
+ * checking), so app.ts and the CLI wire the real services.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  ExperimentDefinitionSchema,
+  estimateSeconds,
+  planExperiment,
+  type ExperimentCheck,
+  type ExperimentDefinition,
+  type ExperimentProgress,
+  type ExperimentServer,
+} from '../../shared/experiments';
+import {
+  EXPERIMENT_FILE_FORMAT,
+  EXPERIMENT_FILE_SUFFIX,
+  EXPERIMENT_FILE_VERSION,
+  jsonPath,
+  type ExperimentFile,
+} from '../../shared/experiment-file';
+import type { DatasetState } from '../../shared/datasets';
+import type { CapabilityReport } from '../../shared/models';
+import { AppFailure } from '../../shared/result';
+import { loadExperimentFile, saveExperimentFile } from './experiment-file';
+import { PRESETS, findPreset } from './presets';
+import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';
+
+/** What a check learns of one server (the app asks the capability, dataset and profile services). */
+export interface ServerFacts {
+  /** Set when the server could not be asked, in words ("cannot reach the server", ...). */
+  unreachable?: string;
+  capabilities?: CapabilityReport;
+  /** The profile is marked production: bplab changes no global and restarts nothing there. */
+  production?: boolean;
+  /** The dataset's state on that server, or 'missing'. */
+  dataset: DatasetState | 'missing' | 'unknown';
+}
+
+export interface ServerProbe {
+  facts(server: ExperimentServer, schema: string): Promise<ServerFacts>;
+  /** Bytes of the schema's tables (data + indexes), from information_schema.TABLES. */
+  dataBytes(server: ExperimentServer, schema: string): Promise<number>;
+  /** The catalogue's query ids, in flight order. */
+  queryIds(): Promise<string[]>;
+}
+
+/** The task registry as the service needs it (src/main/tasks once it lands). */
+export interface ExperimentTasks {
+  start<T>(
+    spec: { kind: 'experiment'; title: string; profileId?: string | null; schema?: string | null },
+    work: (ctx: { taskId: string; signal: AbortSignal }) => Promise<T>,
+  ): { taskId: string; result: Promise<T> };
+}
+
+export interface ExperimentServiceDeps {
+  dataDir: string;
+  bplabVersion: string;
+  runner: ExperimentRunnerDeps;
+  probe: ServerProbe;
+  tasks: ExperimentTasks;
+  onProgress?: (p: ExperimentProgress & { experimentId: string }) => void;
+  /** Seconds a query takes when nothing better is known (the estimate before the first run). */
+  defaultQuerySeconds?: number;
+}
+
+const RESTART_SECONDS = 10;
+
+export class ExperimentService {
+  constructor(private readonly deps: ExperimentServiceDeps) {}
+
+  presets(): Array<{ id: string; title: string; source: string }> {
+    return PRESETS.map(({ id, title, source }) => ({ id, title, source }));
+  }
+
+  async preset(presetId: string, servers: ExperimentServer[], schema: string): Promise<ExperimentDefinition> {
+    const preset = findPreset(presetId);
+    if (!preset)
+      throw AppFailure.of('NOT_FOUND', `There is no preset "${presetId}".`, {
+        hint: `The presets are ${PRESETS.map((p) => p.id).join(', ')}.`,
+      });
+    if (servers.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'Pick at least one server.');
+    const dataBytes = Math.max(
+      ...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))),
+    );
+    return preset.build({ servers, schema, dataBytes, queryIds: await this.deps.probe.queryIds() });
+  }
+
+  /** Inline validation: what is wrong where, how long it would take, and why it cannot run. */
+  async check(input: unknown): Promise<ExperimentCheck> {
+    const parsed = ExperimentDefinitionSchema.safeParse(input);
+    if (!parsed.success)
+      return {
+        issues: parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })),
+        runs: 0,
+        estimatedSec: 0,
+        problems: [],
+        canStart: false,
+      };
+    const def = parsed.data;
+    const plan = planExperiment(def);
+    const estimatedSec = estimateSeconds(plan, {
+      querySeconds: () => undefined,
+      defaultQuerySeconds: this.deps.defaultQuerySeconds ?? 5,
+      restartSeconds: RESTART_SECONDS,
+    });
+    const problems: string[] = [];
+    for (const server of def.servers)
+      problems.push(...feasibility(def, server, await this.deps.probe.facts(server, def.schema)));
+    return { issues: [], runs: plan.length, estimatedSec, problems, canStart: problems.length === 0 };
+  }
+
+  /**
+   * Starts the experiment as a task of kind 'experiment' and answers at once; the file is saved
+   * (atomically) at the start, after every result and at the end.
+   */
+  async start(
+    input: unknown,
+    opts: { file?: string } = {},
+  ): Promise<{ experimentId: string; taskId: string; file: string; result: Promise<ExperimentOutcome> }> {
+    const def = this.validDefinition(input);
+    const checked = await this.check(def);
+    if (!checked.canStart)
+      throw AppFailure.of('FEATURE_MISSING', `This experiment cannot run: ${checked.problems.join('; ')}.`);
+    const file =
+      opts.file ?? join(this.deps.dataDir, 'experiments', `${fileName(def.name)}${EXPERIMENT_FILE_SUFFIX}`);
+    const experimentId = randomUUID();
+    const started = this.deps.tasks.start(
+      {
+        kind: 'experiment',
+        title: `experiment ${def.name}`,
+        profileId: def.servers[0]?.profileId ?? null,
+        schema: def.schema,
+      },
+      ({ signal }) => this.execute(def, file, experimentId, signal),
+    );
+    return { experimentId, taskId: started.taskId, file, result: started.result };
+  }
+
+  /** Runs to the end in this process (the CLI), saving the file as it goes. */
+  async execute(
+    def: ExperimentDefinition,
+    file: string,
+    experimentId: string,
+    signal: AbortSignal,
+  ): Promise<ExperimentOutcome> {
+    const servers = await Promise.all(
+      def.servers.map(async (s) => ({
+        label: s.label,
+        capabilities: (await this.deps.probe.facts(s, def.schema).catch(() => null))?.capabilities ?? null,
+      })),
+    );
+    const experiment: ExperimentFile = {
+      format: EXPERIMENT_FILE_FORMAT,
+      version: EXPERIMENT_FILE_VERSION,
+      savedAt: new Date().toISOString(),
+      bplabVersion: this.deps.bplabVersion,
+      state: 'running',
+      definition: def,
+      servers,
+      results: [],
+    };
+    const save = () => {
+      experiment.savedAt = new Date().toISOString();
+      saveExperimentFile(file, experiment);
+    };
+    save();
+    const outcome = await new ExperimentRunner(this.deps.runner).run(def, {
+      signal,
+      onProgress: (p) => this.deps.onProgress?.({ ...p, experimentId }),
+      onResult: (r) => {
+        experiment.results.push(r);
+        save();
+      },
+    });
+    experiment.results = outcome.results;
+    experiment.state = outcome.state;
+    save();
+    return outcome;
+  }
+
+  /** A results file, read and checked; no server is needed. */
+  open(file: string): ExperimentFile {
+    return loadExperimentFile(file);
+  }
+
+  /** Save as: the file is checked before anything is written, then renamed into place. */
+  save(file: string, experiment: ExperimentFile): { file: string } {
+    saveExperimentFile(file, experiment);
+    return { file };
+  }
+
+  private validDefinition(input: unknown): ExperimentDefinition {
+    const parsed = ExperimentDefinitionSchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw AppFailure.of(
+      'INVALID_ARGUMENT',
+      `The experiment is not valid: at ${jsonPath(issue.path)}, ${issue.message}.`,
+    );
+  }
+}
+
+/** Why this experiment cannot run on this server, in words (none when it can). */
+export function feasibility(
+  def: ExperimentDefinition,
+  server: ExperimentServer,
+  facts: ServerFacts,
+): string[] {
+  const on = server.label;
+  if (facts.unreachable) return [`${on}: ${facts.unreachable}`];
+  const out: string[] = [];
+  const globals = def.matrix.filter((d) => d.kind === 'global' || d.kind === 'buffer-pool-size');
+  const startup = def.matrix.filter((d) => d.kind === 'startup');
+  if (!server.sandboxId) {
+    if (startup.length > 0)
+      out.push(
+        `${on} is not a bplab sandbox, so bplab cannot restart it with ${startup.map((d) => d.variable).join(', ')}`,
+      );
+    else if (def.protocol.cold)
+      out.push(`${on} is not a bplab sandbox, so bplab cannot restart it for cold runs (turn cold runs off)`);
+  }
+  if (facts.production && (globals.length > 0 || startup.length > 0))
+    out.push(`${on} is a production profile: bplab changes no global setting and restarts nothing there`);
+  for (const p of facts.capabilities?.privileges ?? []) {
+    const needed = p.id === 'PROCESS' || p.id === 'SELECT' || (p.id === 'SET_GLOBAL' && globals.length > 0);
+    if (needed && !p.present) out.push(`${on}: the user lacks ${p.label}, which ${p.blocks}`);
+  }
+  if (facts.dataset === 'missing') out.push(`${on} has no dataset ${def.schema}`);
+  else if (facts.dataset !== 'complete' && facts.dataset !== 'unknown')
+    out.push(`${on}: the dataset ${def.schema} is not complete (its load is ${facts.dataset})`);
+  return out;
+}
+
+/** A file name from an experiment's name: letters, digits, dots, dashes and underscores. */
+function fileName(name: string): string {
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'experiment'
+  );
+}
