@@ -50,6 +50,8 @@ export interface App {
   tasks: TaskRegistry;
   /** Runs of one query; the CLI waits on them directly. */
   runs: RunService;
+  /** The experiments service, for `bplab run` (which runs one in its own process). */
+  experiments: ExperimentService;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -145,6 +147,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     events,
     tasks,
     runs,
+    experiments,
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();

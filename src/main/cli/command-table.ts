@@ -17,6 +17,7 @@ import {
   sandboxStopCommand,
 } from './commands/sandbox';
 import { queriesCommand, queryCommand } from './commands/query';
+import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import {
   ssbDropCommand,
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CliCommand[] = [
   sandboxDeleteCommand,
   sandboxLogCommand,
   connectCommand,
+  runCommand,
   capabilitiesCommand,
   ssbGenerateCommand,
   ssbImportCommand,

@@ -55,7 +55,7 @@ const SEED_RANGE: NumberRange = { min: 0, max: 2 ** 31 - 1, integer: true };
 
 const thousands = formatCount;
 
-function clock(sec: number): string {
+export function clock(sec: number): string {
   const s = Math.max(0, Math.round(sec));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -76,7 +76,7 @@ export function formatProgressLine(p: TaskProgress): string {
 }
 
 /** Prints progress lines to stderr: rewritten in place on a terminal, one line each otherwise. */
-function progressPrinter(ctx: CliContext): { show(line: string): void; end(): void } {
+export function progressPrinter(ctx: CliContext): { show(line: string): void; end(): void } {
   const tty = process.stderr.isTTY === true;
   let lastLength = 0;
   return {
