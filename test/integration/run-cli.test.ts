@@ -3,12 +3,13 @@
  * (a missing or broken file, a --server that names nothing, an experiment this server cannot run),
  * and a global a dead bplab left changed is put back at the first connection and printed.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/run';
-import { saveExperimentFile } from '../../src/main/experiments/experiment-file';
+import { parseExperimentFile, saveExperimentFile } from '../../src/main/experiments/experiment-file';
 import { ProfileStore } from '../../src/main/services/profiles';
 import { SettingsJournal } from '../../src/main/services/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
@@ -121,6 +122,12 @@ describe(`bplab run on ${server.label}`, () => {
     const before = Number(await scalar(admin, 'SELECT @@GLOBAL.innodb_old_blocks_time'));
     // What a bplab killed with -9 mid-experiment leaves: the journal entry and the changed global.
     await new SettingsJournal(home).setGlobal(admin, profileId, 'innodb_old_blocks_time', 0, 'experiment');
+    const journalFile = join(home, 'settings-journal.json');
+    const dead = Number(spawnSync('sh', ['-c', 'echo $$']).stdout.toString().trim());
+    writeFileSync(
+      journalFile,
+      JSON.stringify(JSON.parse(readFileSync(journalFile, 'utf8')).map((e: object) => ({ ...e, pid: dead }))),
+    );
     expect(Number(await scalar(admin, 'SELECT @@GLOBAL.innodb_old_blocks_time'))).toBe(0);
     const r = await bplab(['run', file]);
     expect(r.err).toMatch(
@@ -129,4 +136,41 @@ describe(`bplab run on ${server.label}`, () => {
     expect(Number(await scalar(admin, 'SELECT @@GLOBAL.innodb_old_blocks_time'))).toBe(before);
     expect(new SettingsJournal(home).pending(profileId)).toEqual([]);
   });
+});
+
+describe(`bplab run end to end on ${server.label}`, () => {
+  it('two settings × two queries × 2 hot runs: exit 0, every run saved in a file that loads back, the global put back and printed', async () => {
+    const before = Number(await scalar(admin, 'SELECT @@GLOBAL.innodb_old_blocks_time'));
+    const hot = join(home, 'hot.bplab.json');
+    saveExperimentFile(hot, {
+      format: EXPERIMENT_FILE_FORMAT,
+      version: EXPERIMENT_FILE_VERSION,
+      savedAt: new Date().toISOString(),
+      bplabVersion: 'test',
+      state: 'draft',
+      definition: ExperimentDefinitionSchema.parse({
+        name: 'hot',
+        schema,
+        queries: [{ queryId: 'Q1.1' }, { queryId: 'Q2.1' }],
+        servers: [{ label: 'main', profileId }],
+        matrix: [{ kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] }],
+        protocol: { cold: false, hotRuns: 2 },
+      }),
+      servers: [{ label: 'main', capabilities: null }],
+      results: [],
+    });
+    const out = join(home, 'hot-results.bplab.json');
+    const r = await bplab(['run', hot, '--out', out]);
+    expect(r.err).not.toMatch(/internal error/);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`complete: 8 runs saved to ${out}`);
+    expect(r.err).toMatch(/bplab: restored main: innodb_old_blocks_time back to/);
+    const saved = parseExperimentFile(readFileSync(out, 'utf8'), out);
+    expect(saved.state).toBe('complete');
+    expect(saved.results).toHaveLength(8);
+    expect(new Set(saved.results.map((x) => x.cell)).size).toBe(2);
+    for (const x of saved.results) expect(x.run.state).toBe('complete');
+    expect(Number(await scalar(admin, 'SELECT @@GLOBAL.innodb_old_blocks_time'))).toBe(before);
+    expect(new SettingsJournal(home).pending(profileId)).toEqual([]);
+  }, 300_000);
 });

@@ -20,7 +20,7 @@ import {
 } from './errors';
 import type { ProfileStore } from '../services/profiles';
 import type { SecretStore } from '../services/secrets';
-import type { SettingsJournal } from '../services/settings-journal';
+import { leftover, type SettingsJournal } from '../services/settings-journal';
 import { identifyServer } from '../services/server-identity';
 
 export interface OpenOptions {
@@ -137,9 +137,14 @@ export class ConnectionService {
   }
 
   private async restoreLeftovers(connection: ServerConnection): Promise<void> {
-    if (!this.journal?.pending(connection.profile.id).length) return;
+    // Only what a bplab process that died left behind: a live one (this one mid-experiment, or
+    // another) puts its own changes back itself.
+    const variables = (this.journal?.pending(connection.profile.id) ?? [])
+      .filter(leftover)
+      .map((e) => e.variable);
+    if (!this.journal || variables.length === 0) return;
     try {
-      for (const e of await this.journal.restore(connection.raw, connection.profile.id))
+      for (const e of await this.journal.restore(connection.raw, connection.profile.id, variables))
         this.log(
           `restored ${e.variable} = ${e.before ?? 'DEFAULT'} on ${connection.where} (changed by bplab at ${e.at}: ${e.reason})`,
         );

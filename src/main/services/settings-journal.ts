@@ -28,6 +28,20 @@ export interface JournalEntry {
    * "performance_schema.<table>"): each row's values before, to put back.
    */
   setupRows?: { table: SetupTable; rows: SetupRow[] };
+  /** The bplab process that made the change: while it lives, the change is its own to put back. */
+  pid?: number;
+}
+
+/** Entries no live bplab process is still using: those of a process that died (or of no known one). */
+export function leftover(entry: JournalEntry): boolean {
+  if (!entry.pid) return true;
+  if (entry.pid === process.pid) return false;
+  try {
+    process.kill(entry.pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /** The performance_schema setup tables bplab may switch rows on in (stage instruments, their consumers). */
@@ -68,7 +82,15 @@ export class SettingsJournal {
     if (!this.read().some((e) => e.profileId === profileId && e.variable === name)) {
       this.write([
         ...this.read(),
-        { profileId, variable: name, before, after: value, at: new Date().toISOString(), reason },
+        {
+          profileId,
+          variable: name,
+          before,
+          after: value,
+          at: new Date().toISOString(),
+          reason,
+          pid: process.pid,
+        },
       ]);
     }
     try {
@@ -127,6 +149,7 @@ export class SettingsJournal {
           at: new Date().toISOString(),
           reason,
           setupRows: { table, rows: off },
+          pid: process.pid,
         },
       ]);
     }
