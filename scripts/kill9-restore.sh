@@ -30,11 +30,12 @@ cat > "$HOME_DIR/exp.bplab.json" <<JSON
  "servers":[{"label":"k9","capabilities":null}],"results":[]}
 JSON
 OK=0
+MID=0
 for i in $(seq 1 "$ROUNDS"); do
   $BPLAB run "$HOME_DIR/exp.bplab.json" --out "$HOME_DIR/out.bplab.json" >"$HOME_DIR/run.out" 2>"$HOME_DIR/run.err" &
   PID=$!
   # Mid-run: a few runs done with the global changed (kill at a different point each round).
-  WANT=$(( (i % 11) + 1 ))
+  WANT=$(( (i % 9) + 1 ))
   for _ in $(seq 1 300); do
     DONE=$(grep -o ' [0-9]*/[0-9]* ·' "$HOME_DIR/run.err" 2>/dev/null | tail -1 | tr -dc '0-9/' | cut -d/ -f1)
     [ -n "$DONE" ] && [ "$DONE" -ge "$WANT" ] && break
@@ -43,10 +44,11 @@ for i in $(seq 1 "$ROUNDS"); do
   done
   CHANGED=$(global)
   kill -9 $PID 2>/dev/null; wait $PID 2>/dev/null
+  [ "$CHANGED" != "$ORIGINAL" ] && MID=$((MID+1))
   $BPLAB connect --profile $PROFILE >/dev/null 2>"$HOME_DIR/connect.err"
   AFTER=$(global)
   PENDING=$(node -e "try{const j=require('$HOME_DIR/settings-journal.json');process.stdout.write(String(j.length))}catch{process.stdout.write('0')}")
   if [ "$AFTER" = "$ORIGINAL" ] && [ "$PENDING" = "0" ]; then OK=$((OK+1)); R=restored; else R=NOT; fi
   echo "round $i: killed after $DONE runs with innodb_old_blocks_time=$CHANGED; after bplab connect: $AFTER (was $ORIGINAL), journal entries left $PENDING: $R; $(grep -c restored "$HOME_DIR/connect.err") restore line(s) printed"
 done
-echo "$OK/$ROUNDS restored fully"
+echo "$OK/$ROUNDS restored fully ($MID of them killed while the global was changed)"

@@ -1,0 +1,105 @@
+/**
+ * An experiment end to end on a sandbox of this run's flavor, at SF 0.01: two settings × two queries
+ * × cold + 2 hot runs, saved as it goes in a file that loads back; and a cancel mid-way that keeps
+ * the results so far and puts the global back.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/main/app';
+import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
+import { generateDataset } from '../../src/main/ssb/datasets';
+import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import type { SandboxInfo } from '../../src/shared/models';
+import { testServer } from '../support/test-server';
+
+const server = testServer();
+const dir = mkdtempSync(join(server.scratchDir, 'experiment-sandbox-'));
+let app: App;
+let sb: SandboxInfo;
+const connect = () => mysql.createConnection({ host: '127.0.0.1', port: sb.port, user: 'root' });
+
+async function oldBlocksTime(): Promise<number> {
+  const c = await connect();
+  try {
+    const [rows] = await c.query('SELECT @@GLOBAL.innodb_old_blocks_time AS v');
+    return Number((rows as { v: number }[])[0]!.v);
+  } finally {
+    await c.end();
+  }
+}
+
+const definition = (name: string, hotRuns: number) =>
+  ExperimentDefinitionSchema.parse({
+    name,
+    schema: 'ssb_exp',
+    queries: [{ queryId: 'Q1.1' }, { queryId: 'Q2.1' }],
+    servers: [{ label: 'sb', profileId: sb.profileId, sandboxId: sb.id }],
+    matrix: [{ kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] }],
+    protocol: { cold: true, hotRuns },
+  });
+
+beforeAll(async () => {
+  app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
+  const created = await app.dispatch('sandboxes/create', {
+    spec: { name: 'exp', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  sb = created.value as SandboxInfo;
+  await generateDataset({ schema: 'ssb_exp', sf: 0.01, seed: 1 }, { connect, bplabVersion: 'test' });
+}, 300_000);
+afterAll(async () => {
+  await app.dispatch('sandboxes/delete', { id: sb.id });
+  await app.shutdown();
+});
+
+describe(`an experiment on a ${server.label} sandbox`, () => {
+  it('two settings × two queries × cold + 2 hot: every run saved, cold made by a restart, the global put back', async () => {
+    const before = await oldBlocksTime();
+    const file = join(dir, 'full.bplab.json');
+    const outcome = await app.experiments.execute(
+      definition('full', 2),
+      file,
+      'full',
+      new AbortController().signal,
+    );
+    expect(outcome.error).toBeNull();
+    expect(outcome.state).toBe('complete');
+    const saved = parseExperimentFile(readFileSync(file, 'utf8'), file);
+    expect(saved.state).toBe('complete');
+    expect(saved.results).toHaveLength(12);
+    const cold = saved.results.filter((r) => r.pass.kind === 'cold');
+    expect(cold).toHaveLength(4);
+    // The first run of each cold pass says how cold was made (restart, with or without the page cache).
+    expect(cold.filter((r) => r.cold !== null).length).toBeGreaterThanOrEqual(2);
+    for (const r of cold.filter((x) => x.cold)) expect(r.cold!.how).toMatch(/restart/);
+    for (const r of saved.results) expect(r.run.state).toBe('complete');
+    expect(await oldBlocksTime()).toBe(before);
+  }, 300_000);
+
+  it('a cancel mid-way keeps the results so far in the file and puts the global back', async () => {
+    const before = await oldBlocksTime();
+    const file = join(dir, 'cancelled.bplab.json');
+    const controller = new AbortController();
+    const off = app.events.subscribe((event, payload) => {
+      if (event === 'experiments/progress' && (payload as { done: number }).done >= 3) controller.abort();
+    });
+    try {
+      const outcome = await app.experiments.execute(
+        definition('cancel', 2),
+        file,
+        'cancel',
+        controller.signal,
+      );
+      expect(outcome.state).toBe('cancelled');
+      const saved = parseExperimentFile(readFileSync(file, 'utf8'), file);
+      expect(saved.state).toBe('cancelled');
+      expect(saved.results.length).toBeGreaterThanOrEqual(3);
+      expect(saved.results.length).toBeLessThan(12);
+      expect(await oldBlocksTime()).toBe(before);
+    } finally {
+      off();
+    }
+  }, 300_000);
+});
