@@ -5,7 +5,7 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/main/ssb/datasets';
-import { SSB_SCHEMA_TABLES, addKeysSql, createTableSql } from '../../src/main/ssb/schema';
+import { SSB_SCHEMA_TABLES, TEXT_CHARSET, addKeysSql, createTableSql } from '../../src/main/ssb/schema';
 import { testServer } from '../support/test-server';
 import { SEED_DDL } from './ssb-seed-ddl';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
@@ -68,7 +68,9 @@ describe(`SSB schema on ${testServer().label}`, () => {
   it('split DDL (CREATE, then one ALTER TABLE per table) makes the same tables as the seed DDL', async () => {
     const seed = schemaName('bplab_it_seed');
     const split = schemaName('bplab_it_split');
-    await admin.query(`CREATE DATABASE \`${seed}\``);
+    // bplab's text columns are latin1 on every flavor (dbgen writes bytes, not UTF-8: see TEXT_CHARSET),
+    // so the seed's DDL runs in a latin1 schema; everything else must come out the same.
+    await admin.query(`CREATE DATABASE \`${seed}\` CHARACTER SET ${TEXT_CHARSET}`);
     await admin.query(`CREATE DATABASE \`${split}\``);
     await admin.query(`USE \`${seed}\``);
     for (const stmt of SEED_DDL.split(';')

@@ -376,7 +376,8 @@ export class RunService {
       let execution: Execution | null = null;
       let failure: AppFailure | null = null;
       t0 = performance.now();
-      if (result.lru.before) result.lru.before.atMs = Math.round(beforeAt - t0);
+      // `|| 0`: a snapshot taken just before t0 rounds to -0, which a saved run would read back as 0.
+      if (result.lru.before) result.lru.before.atMs = Math.round(beforeAt - t0) || 0;
       poller?.start();
       try {
         execution = await statementRunner.run((conn) => executeHashed(conn, statement));
