@@ -20,7 +20,7 @@ import {
 } from './errors';
 import type { ProfileStore } from '../services/profiles';
 import type { SecretStore } from '../services/secrets';
-import { leftover, type SettingsJournal } from '../services/settings-journal';
+import type { SettingsJournal } from '../services/settings-journal';
 import { identifyServer } from '../services/server-identity';
 
 export interface OpenOptions {
@@ -137,10 +137,11 @@ export class ConnectionService {
   }
 
   private async restoreLeftovers(connection: ServerConnection): Promise<void> {
-    // Only what a bplab process that died left behind: a live one (this one mid-experiment, or
-    // another) puts its own changes back itself.
-    const variables = (this.journal?.pending(connection.profile.id) ?? [])
-      .filter(leftover)
+    // Only what no one is using: what a bplab process that died left behind, or what this one tried
+    // and failed to put back. A live owner (this process mid-experiment, or another) puts its own back.
+    const journal = this.journal;
+    const variables = (journal?.pending(connection.profile.id) ?? [])
+      .filter((e) => journal!.isLeftover(e))
       .map((e) => e.variable);
     if (!this.journal || variables.length === 0) return;
     try {

@@ -32,15 +32,23 @@ export interface JournalEntry {
   pid?: number;
 }
 
-/** Entries no live bplab process is still using: those of a process that died (or of no known one). */
-export function leftover(entry: JournalEntry): boolean {
-  if (!entry.pid) return true;
-  if (entry.pid === process.pid) return false;
+/**
+ * Changes this process made and has not yet tried to put back (an experiment's globals, a run's stage
+ * instruments), across every journal object of the process: they are in use, so no connection may
+ * restore them behind their owner's back. Once the owner has tried (even if the server was gone),
+ * they are leftovers like a dead process's.
+ */
+const HELD = new Set<string>();
+const heldKey = (file: string, profileId: string, variable: string) =>
+  `${file}\u0000${profileId}\u0000${variable}`;
+
+/** Whether a process still lives (signal 0 checks without sending anything). */
+function processAlive(pid: number): boolean {
   try {
-    process.kill(entry.pid, 0);
-    return false;
+    process.kill(pid, 0);
+    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 
@@ -60,6 +68,16 @@ export class SettingsJournal {
 
   constructor(dataDir: string) {
     this.file = join(dataDir, 'settings-journal.json');
+  }
+
+  /**
+   * Entries no one is still using: those of a process that died (or of no known one), and this
+   * process's own once it has tried to put them back (the server was gone then).
+   */
+  isLeftover(entry: JournalEntry): boolean {
+    if (!entry.pid) return true;
+    if (entry.pid === process.pid) return !HELD.has(heldKey(this.file, entry.profileId, entry.variable));
+    return !processAlive(entry.pid);
   }
 
   /** Entries not restored yet (after a crash, or a restore that failed). */
@@ -93,6 +111,7 @@ export class SettingsJournal {
         },
       ]);
     }
+    HELD.add(heldKey(this.file, profileId, name));
     try {
       await conn.query(`SET GLOBAL ${name} = ?`, [value]);
     } catch (e) {
@@ -153,6 +172,7 @@ export class SettingsJournal {
         },
       ]);
     }
+    HELD.add(heldKey(this.file, profileId, variable));
     try {
       await conn.query(
         `UPDATE performance_schema.${table} SET ENABLED = 'YES'${timed ? ", TIMED = 'YES'" : ''} WHERE NAME IN (?)`,
@@ -177,6 +197,8 @@ export class SettingsJournal {
     const mine = this.read()
       .filter((e) => e.profileId === profileId && (!variables || variables.includes(e.variable)))
       .reverse();
+    // Tried now: whatever this attempt cannot put back is a leftover for the next connection.
+    for (const entry of mine) HELD.delete(heldKey(this.file, entry.profileId, entry.variable));
     const restored: JournalEntry[] = [];
     for (const entry of mine) {
       if (entry.setupRows) await restoreSetupRows(conn, entry.setupRows.table, entry.setupRows.rows);
