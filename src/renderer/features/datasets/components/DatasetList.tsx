@@ -38,7 +38,7 @@ export function DatasetList() {
           testId="datasets-empty"
         />
       ) : (
-        <table className="grid-table" data-testid="dataset-table">
+        <table className="grid-table compact" data-testid="dataset-table">
           <thead>
             <tr>
               <th>Schema</th>
@@ -47,7 +47,6 @@ export function DatasetList() {
               <th>Layout</th>
               <th className="num">lineorder rows</th>
               <th>Finished</th>
-              <th>Last verify</th>
               <th />
             </tr>
           </thead>
@@ -71,6 +70,12 @@ export function DatasetList() {
                       <span className={`status status-${row.tone}`} data-testid="dataset-state">
                         {row.stateLabel}
                       </span>
+                      <div
+                        className={`last-verify tone-${row.lastVerifyTone}`}
+                        data-testid="dataset-last-verify"
+                      >
+                        {row.lastVerify}
+                      </div>
                     </td>
                     <td>
                       <span className="truncate" title={row.source}>
@@ -81,14 +86,6 @@ export function DatasetList() {
                     <td className="num">{row.lineorderRows}</td>
                     <td className="time" data-testid="dataset-finished" title={`started ${row.started}`}>
                       {row.when}
-                    </td>
-                    <td>
-                      <span
-                        className={`status status-${row.lastVerifyTone}`}
-                        data-testid="dataset-last-verify"
-                      >
-                        {row.lastVerify}
-                      </span>
                     </td>
                     <td className="row-actions">
                       <div className="row-buttons">
@@ -134,7 +131,7 @@ export function DatasetList() {
                   </tr>
                   {row.error && (
                     <tr className="row-detail" data-testid="dataset-row-error" data-schema={d.schema}>
-                      <td colSpan={8}>
+                      <td colSpan={7}>
                         <div className="error-inline clamp" title={row.error}>
                           {row.error}
                         </div>
