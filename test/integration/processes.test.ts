@@ -5,9 +5,8 @@
  * it; quitting one leaves the sandbox the other uses; a loader killed with kill -9 leaves a dataset
  * that the CLI, the API and the UI's state function all call interrupted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import mysql, { type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
@@ -15,37 +14,18 @@ import { datasetRow } from '../../src/renderer/features/datasets/utils/dataset-v
 import type { RequestArgs, RequestName, RequestResult } from '../../src/shared/contract';
 import type { AppError } from '../../src/shared/result';
 import type { TaskInfo } from '../../src/shared/tasks';
+import { requireBuiltCli, startCli, writeTestProfile, type CliExit } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
 
 const server = testServer();
-const bin = resolve('bin/bplab.cjs');
 const made: string[] = [];
 let home: string;
 let ui: App;
 let admin: Connection;
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  out: string;
-  err: string;
-}
-
 /** The CLI as a second process on the same data folder. */
-function bplab(args: string[]): { child: ChildProcess; exit: Promise<Exit>; out: () => string } {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BPLAB_')));
-  const child = spawn(process.execPath, [bin, ...args, '--data-dir', home], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<Exit>((r) => child.on('exit', (code, signal) => r({ code, signal, out, err })));
-  return { child, exit, out: () => out };
-}
+const bplab = (args: string[]) => startCli(home, args);
 
 /** A request to this process's app, as the UI sends it. */
 async function request<N extends RequestName>(
@@ -62,8 +42,8 @@ async function value<N extends RequestName>(name: N, args: RequestArgs<N>): Prom
 }
 
 /** Waits (bounded) until this process lists the other's load of `schema` with rows loaded. */
-async function othersLoad(schema: string, exited: Promise<Exit>): Promise<TaskInfo> {
-  let over: Exit | undefined;
+async function othersLoad(schema: string, exited: Promise<CliExit>): Promise<TaskInfo> {
+  let over: CliExit | undefined;
   void exited.then((e) => (over = e));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -80,23 +60,9 @@ async function isRunning(id: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(resolve('dist/main/cli.cjs')))
-    throw new Error('dist/main/cli.cjs is missing: run npm run build first');
+  requireBuiltCli();
   home = mkdtempSync(join(server.scratchDir, 'processes-'));
-  writeFileSync(
-    join(home, 'profiles.json'),
-    JSON.stringify([
-      {
-        id: 'it',
-        name: 'it',
-        transport: 'tcp',
-        host: server.host,
-        port: server.port,
-        user: server.user,
-        tls: { mode: 'off' },
-      },
-    ]),
-  );
+  writeTestProfile(home, server);
   ui = await createApp({
     dataDir: home,
     transport: 'browser',

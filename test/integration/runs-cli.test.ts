@@ -2,58 +2,26 @@
  * `bplab queries` and `bplab query` against this run's real server, through the built CLI: the
  * catalogue, a run's summary in the posts' terms and its JSON, and Ctrl-C cancelling a running query.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import type { RunResult } from '../../src/shared/runs';
+import { requireBuiltCli, startCli, waitForErr, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
 
 const server = testServer();
-const cli = resolve('dist/main/cli.cjs');
 const schema = scratchSchema('bplab_it_runcli');
 const connect = connectToTestServer();
 let home: string;
 let admin: Connection;
 
-function start(args: string[]) {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('BPLAB_PASSWORD')),
-  );
-  const child = spawn(process.execPath, [cli, ...args], {
-    env: { ...env, BPLAB_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<{ code: number | null; out: string; err: string }>((r) =>
-    child.on('exit', (code) => r({ code, out, err })),
-  );
-  return { child, done, err: () => err };
-}
-
 beforeAll(async () => {
-  if (!existsSync(cli)) throw new Error('dist/main/cli.cjs is missing: run npm run build first');
+  requireBuiltCli();
   home = mkdtempSync(join(server.scratchDir, 'runs-cli-'));
-  writeFileSync(
-    join(home, 'profiles.json'),
-    JSON.stringify([
-      {
-        id: 'it',
-        name: 'it',
-        transport: 'tcp',
-        host: server.host,
-        port: server.port,
-        user: server.user,
-        tls: { mode: 'off' },
-      },
-    ]),
-  );
+  writeTestProfile(home, server);
   writeFileSync(
     join(home, 'queries.json'),
     JSON.stringify({
@@ -84,7 +52,7 @@ afterAll(async () => {
 
 describe(`bplab query on ${server.label}`, () => {
   it('lists the catalogue: 13 SSB queries by flight, and the custom one', async () => {
-    const r = await start(['queries']).done;
+    const r = await startCli(home, ['queries']).exit;
     expect(r.code).toBe(0);
     expect(r.out.match(/^ {2}Q\d\.\d/gm)).toHaveLength(13);
     expect(r.out).toMatch(/Flight 1\n {2}Q1\.1 .*\n.*variants: base, straight, straight-dim-first/);
@@ -93,7 +61,7 @@ describe(`bplab query on ${server.label}`, () => {
 
   it('runs Q1.1, prints the summary in the posts terms and writes the run as JSON', async () => {
     const out = join(home, 'q11.json');
-    const r = await start([
+    const r = await startCli(home, [
       'query',
       'Q1.1',
       '--variant',
@@ -106,7 +74,7 @@ describe(`bplab query on ${server.label}`, () => {
       '100ms',
       '--json',
       out,
-    ]).done;
+    ]).exit;
     expect(r.err).not.toMatch(/bplab: .*error/i);
     expect(r.code).toBe(0);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunResult;
@@ -127,19 +95,35 @@ describe(`bplab query on ${server.label}`, () => {
   }, 60_000);
 
   it('refuses a poll interval it cannot use, in words', async () => {
-    const r = await start(['query', 'Q1.1', '--schema', schema, '--profile', 'it', '--poll', 'often']).done;
+    const r = await startCli(home, [
+      'query',
+      'Q1.1',
+      '--schema',
+      schema,
+      '--profile',
+      'it',
+      '--poll',
+      'often',
+    ]).exit;
     expect(r.code).not.toBe(0);
     expect(r.err).toContain('--poll must be auto, off, or an interval from 50ms to 60s');
   });
 
   it('cancels the running query on Ctrl-C and still prints what was captured', async () => {
-    const run = start(['query', 'custom:slow', '--schema', schema, '--profile', 'it', '--poll', 'off']);
-    const deadline = Date.now() + 20_000;
-    while (!/is running/.test(run.err()) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    const run = startCli(home, [
+      'query',
+      'custom:slow',
+      '--schema',
+      schema,
+      '--profile',
+      'it',
+      '--poll',
+      'off',
+    ]);
+    await waitForErr(run, /is running/, 20_000);
     await new Promise((r) => setTimeout(r, 300));
     run.child.kill('SIGINT');
-    const r = await run.done;
+    const r = await run.exit;
     expect(r.err).toContain('cancelling');
     expect(r.code).toBe(1);
     expect(r.out).toContain(': cancelled');

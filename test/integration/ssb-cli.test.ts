@@ -2,64 +2,28 @@
  * `bplab ssb ...` against this run's real server, through the built CLI: a generate with its
  * progress lines, list, verify, drop, and Ctrl-C cancelling a load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
 import { createTableStream } from '../../src/main/ssb/generator/stream';
 import { expectedRowCount } from '../../src/main/ssb/tables';
+import { requireBuiltCli, runCliProcess, startCli, waitForErr, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
 
 const server = testServer();
-const cli = resolve('dist/main/cli.cjs');
 const made: string[] = [];
 let home: string;
 let admin: Connection;
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-function start(args: string[]): { child: ChildProcess; done: Promise<Run>; err: () => string } {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('BPLAB_PASSWORD')),
-  );
-  const child = spawn(process.execPath, [cli, ...args], {
-    env: { ...env, BPLAB_HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const done = new Promise<Run>((r) => child.on('exit', (code) => r({ code, out, err })));
-  return { child, done, err: () => err };
-}
-
-const bplab = (args: string[]) => start(args).done;
+const bplab = (args: string[]) => runCliProcess(home, args);
 
 beforeAll(async () => {
-  if (!existsSync(cli)) throw new Error('dist/main/cli.cjs is missing: run npm run build first');
+  requireBuiltCli();
   home = mkdtempSync(join(server.scratchDir, 'ssb-cli-'));
-  writeFileSync(
-    join(home, 'profiles.json'),
-    JSON.stringify([
-      {
-        id: 'it',
-        name: 'it',
-        transport: 'tcp',
-        host: server.host,
-        port: server.port,
-        user: server.user,
-        tls: { mode: 'off' },
-      },
-    ]),
-  );
+  writeTestProfile(home, server);
   admin = await connectToTestServer()();
 });
 
@@ -173,12 +137,10 @@ describe(`bplab ssb on ${server.label}`, () => {
   it('cancels a load on Ctrl-C and says so; the dataset stays marked cancelled', async () => {
     const schema = scratchSchema('bplab_it_cli_cancel');
     made.push(schema);
-    const run = start(['ssb', 'generate', '--sf', '0.2', '--schema', schema, '--profile', 'it']);
-    const deadline = Date.now() + 60_000;
-    while (!/Loading lineorder/.test(run.err()) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    const run = startCli(home, ['ssb', 'generate', '--sf', '0.2', '--schema', schema, '--profile', 'it']);
+    await waitForErr(run, /Loading lineorder/);
     run.child.kill('SIGINT');
-    const r = await run.done;
+    const r = await run.exit;
     expect(r.code).toBe(1);
     expect(r.err).toContain(`bplab: SIGINT: cancelling the load of ${schema}`);
     expect(r.err).toMatch(
@@ -196,12 +158,10 @@ describe(`bplab ssb on ${server.label}`, () => {
     const holder = await connectToTestServer()();
     try {
       await holder.query(`LOCK TABLES \`${schema}\`.lineorder WRITE`);
-      const run = start(['ssb', 'verify', '--schema', schema, '--profile', 'it']);
-      const deadline = Date.now() + 60_000;
-      while (!/counting rows of lineorder/.test(run.err()) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
+      const run = startCli(home, ['ssb', 'verify', '--schema', schema, '--profile', 'it']);
+      await waitForErr(run, /counting rows of lineorder/);
       run.child.kill('SIGINT');
-      const r = await run.done;
+      const r = await run.exit;
       expect(r.code).toBe(1);
       expect(r.err).toContain(`bplab: SIGINT: cancelling the verify of ${schema}`);
       expect(r.err).toContain(`bplab: The verify of ${schema} was cancelled; nothing was changed.`);
