@@ -45,6 +45,13 @@ const [, preload] = await Promise.all([
     outfile: 'dist/main/cli.cjs',
     packages: 'external',
   }),
+  // The generator's worker thread, beside the bundles that start it (threaded.ts).
+  esbuild({
+    ...node,
+    entryPoints: ['src/main/ssb/generator/worker.ts'],
+    outfile: 'dist/main/generator-worker.cjs',
+    packages: 'external',
+  }),
 ]);
 
 const preloadImports = Object.values(preload.metafile.outputs)
@@ -58,4 +65,4 @@ if (foreign.length > 0) {
 }
 
 await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-console.log('build: dist/main/{electron,preload,cli}.cjs and dist/renderer are ready');
+console.log('build: dist/main/{electron,preload,cli,generator-worker}.cjs and dist/renderer are ready');

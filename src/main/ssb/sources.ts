@@ -1,9 +1,10 @@
 /**
- * The built-in generator as the loader's row source: each table's stream comes straight from
- * createTableStream, so rows are made as fast as the server takes them, never written to disk.
+ * The built-in generator as the loader's row source: each table's stream comes straight from the
+ * generator (in a worker thread where one is built), so rows are made as fast as the server takes
+ * them, never written to disk.
  */
 import type { GeneratorMode } from '../../shared/datasets';
-import { createTableStream } from './generator/stream';
+import { createGeneratorStream } from './generator/threaded';
 import type { RowSource } from './loader';
 import { expectedRowCount, type SsbTable } from './tables';
 
@@ -18,7 +19,7 @@ export function generatedRowSource(
   mode?: GeneratorMode,
 ): (table: SsbTable) => RowSource {
   return (table) => ({
-    stream: createTableStream(table, { sf, seed, mode }),
+    stream: createGeneratorStream(table, { sf, seed, mode }),
     label: 'the generator',
     expectedRows: generatedRowCount(table, sf, seed, mode),
   });
