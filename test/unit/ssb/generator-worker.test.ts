@@ -91,6 +91,7 @@ describe('the generator in a worker thread', { timeout: 60_000 }, () => {
   it('runs in this thread where no worker is built, and finds the one beside the bundle', () => {
     expect(generatorWorkerFile({})).toBeUndefined();
     expect(generatorWorkerFile({ BPLAB_GENERATOR_WORKER: workerFile })).toBe(workerFile);
+    expect(generatorWorkerFile({ BPLAB_GENERATOR_WORKER: 'w.cjs' })).toBe(join(process.cwd(), 'w.cjs'));
     expect(createGeneratorStream('customer', { sf: 0.01, seed: 1 }, undefined).constructor.name).toBe(
       'Readable',
     );

@@ -6,7 +6,7 @@
  * generator runs in this thread, as before.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { SsbTable } from '../tables';
@@ -31,7 +31,7 @@ const AHEAD = 4;
  * beside this bundle; undefined when there is none, and the generator then runs in this thread.
  */
 export function generatorWorkerFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.BPLAB_GENERATOR_WORKER) return env.BPLAB_GENERATOR_WORKER;
+  if (env.BPLAB_GENERATOR_WORKER) return resolve(env.BPLAB_GENERATOR_WORKER);
   if (typeof __dirname === 'undefined') return undefined;
   const beside = join(__dirname, GENERATOR_WORKER_FILE);
   return existsSync(beside) ? beside : undefined;

@@ -1,6 +1,8 @@
 /** The datasets on the connection, with their recorded state and what can be done with each. */
 import { Fragment } from 'react';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ListStatusView } from '../../../components/ListStatusView';
+import { RowError } from '../../../components/RowError';
 import { listStatus } from '../../../lib/list-status';
 import { useDatasets } from '../stores/datasets-store';
 import { datasetRow } from '../utils/dataset-view';
@@ -97,46 +99,26 @@ export function DatasetList() {
                         >
                           {verify?.running && verify.schema === d.schema ? 'Verifying…' : 'Verify'}
                         </button>
-                        {confirmingDrop === d.schema ? (
-                          <>
-                            <button
-                              type="button"
-                              className="danger"
-                              data-testid="dataset-drop-confirm"
-                              onClick={() => void drop(d.schema)}
-                            >
-                              Drop {d.schema}
-                            </button>
-                            <button
-                              type="button"
-                              data-testid="dataset-drop-cancel"
-                              onClick={() => askDrop(null)}
-                            >
-                              Keep
-                            </button>
-                          </>
-                        ) : (
-                          <button
-                            type="button"
-                            className="danger"
-                            data-testid="dataset-drop"
-                            disabled={!row.canDrop || dropping === d.schema}
-                            onClick={() => askDrop(d.schema)}
-                          >
-                            {dropping === d.schema ? 'Dropping…' : 'Drop'}
-                          </button>
-                        )}
+                        <ConfirmDanger
+                          confirming={confirmingDrop === d.schema}
+                          label={dropping === d.schema ? 'Dropping…' : 'Drop'}
+                          confirmLabel={`Drop ${d.schema}`}
+                          testId="dataset-drop"
+                          disabled={!row.canDrop || dropping === d.schema}
+                          onAsk={() => askDrop(d.schema)}
+                          onConfirm={() => void drop(d.schema)}
+                          onKeep={() => askDrop(null)}
+                        />
                       </div>
                     </td>
                   </tr>
                   {row.error && (
-                    <tr className="row-detail" data-testid="dataset-row-error" data-schema={d.schema}>
-                      <td colSpan={7}>
-                        <div className="error-inline clamp" title={row.error}>
-                          {row.error}
-                        </div>
-                      </td>
-                    </tr>
+                    <RowError
+                      error={row.error}
+                      testId="dataset-row-error"
+                      colSpan={7}
+                      data={{ schema: d.schema }}
+                    />
                   )}
                 </Fragment>
               );

@@ -1,6 +1,8 @@
 /** The sandboxes with their status and what can be done with each. */
 import { Fragment } from 'react';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ListStatusView } from '../../../components/ListStatusView';
+import { RowError } from '../../../components/RowError';
 import { listStatus } from '../../../lib/list-status';
 import { useNavigation } from '../../../lib/navigation';
 import { useSandboxes } from '../stores/sandboxes-store';
@@ -117,47 +119,27 @@ export function SandboxList() {
                         >
                           Datasets
                         </button>
-                        {confirmingDelete === s.id ? (
-                          <>
-                            <button
-                              type="button"
-                              className="danger"
-                              data-testid="sandbox-delete-confirm"
-                              onClick={() => void remove(s.id)}
-                            >
-                              Delete its data too
-                            </button>
-                            <button
-                              type="button"
-                              data-testid="sandbox-delete-cancel"
-                              onClick={() => askDelete(null)}
-                            >
-                              Keep
-                            </button>
-                          </>
-                        ) : (
-                          <button
-                            type="button"
-                            className="danger"
-                            data-testid="sandbox-delete"
-                            disabled={!row.canDelete || !!working}
-                            title={row.canDelete ? 'delete the sandbox and its data folder' : 'stop it first'}
-                            onClick={() => askDelete(s.id)}
-                          >
-                            Delete
-                          </button>
-                        )}
+                        <ConfirmDanger
+                          confirming={confirmingDelete === s.id}
+                          label="Delete"
+                          confirmLabel="Delete its data too"
+                          testId="sandbox-delete"
+                          disabled={!row.canDelete || !!working}
+                          title={row.canDelete ? 'delete the sandbox and its data folder' : 'stop it first'}
+                          onAsk={() => askDelete(s.id)}
+                          onConfirm={() => void remove(s.id)}
+                          onKeep={() => askDelete(null)}
+                        />
                       </div>
                     </td>
                   </tr>
                   {row.lastError && (
-                    <tr className="row-detail" data-testid="sandbox-row-error" data-name={s.name}>
-                      <td colSpan={7}>
-                        <div className="error-inline clamp" title={row.lastError}>
-                          {row.lastError}
-                        </div>
-                      </td>
-                    </tr>
+                    <RowError
+                      error={row.lastError}
+                      testId="sandbox-row-error"
+                      colSpan={7}
+                      data={{ name: s.name }}
+                    />
                   )}
                 </Fragment>
               );
