@@ -15,7 +15,13 @@ import { parseArgs } from 'node:util';
 import { loadExperimentFile, saveExperimentFile } from '../src/main/experiments/experiment-file';
 import type { ExperimentFile } from '../src/shared/experiment-file';
 import { ExperimentDefinitionSchema, planExperiment } from '../src/shared/experiments';
-import type { LruComposition, LruMapFrame, PoolStatsSample, RunResult } from '../src/shared/runs';
+import {
+  timedStage,
+  type LruComposition,
+  type LruMapFrame,
+  type PoolStatsSample,
+  type RunResult,
+} from '../src/shared/runs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '25' }, buckets: { type: 'string', default: '128' } },
@@ -167,18 +173,9 @@ function run(i: number, queryId: string, oldBlocksTime: string): RunResult {
     profile: {
       source: 'performance-schema',
       note: '',
-      stages: ['starting', 'Opening tables', 'optimizing', 'executing', 'end'].map((stage) => ({
-        stage,
-        durationMs: rnd() * 100,
-        cpuUserMs: null,
-        cpuSystemMs: null,
-        contextVoluntary: null,
-        contextInvoluntary: null,
-        blockOpsIn: null,
-        blockOpsOut: null,
-        pageFaultsMajor: null,
-        pageFaultsMinor: null,
-      })),
+      stages: ['starting', 'Opening tables', 'optimizing', 'executing', 'end'].map((stage) =>
+        timedStage(stage, rnd() * 100),
+      ),
     },
     status: ['Innodb_buffer_pool_reads', 'Innodb_pages_read', 'Innodb_rows_read'].map((name) => {
       const before = int(1e7);

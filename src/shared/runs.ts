@@ -209,6 +209,22 @@ export interface ProfileStage {
   pageFaultsMinor: number | null;
 }
 
+/** A stage with its time alone, as performance_schema gives it (SHOW PROFILE ALL gives the rest too). */
+export function timedStage(stage: string, durationMs: number): ProfileStage {
+  return {
+    stage,
+    durationMs,
+    cpuUserMs: null,
+    cpuSystemMs: null,
+    contextVoluntary: null,
+    contextInvoluntary: null,
+    blockOpsIn: null,
+    blockOpsOut: null,
+    pageFaultsMajor: null,
+    pageFaultsMinor: null,
+  };
+}
+
 export interface StageProfile {
   source: 'show-profile' | 'performance-schema' | 'none';
   /** Why there is none, or what was changed to get it (put back afterwards). */

@@ -7,12 +7,13 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Connection } from 'mysql2/promise';
 import type { ServerIdentity } from '../../shared/models';
-import type {
-  ExplainCapture,
-  ProfileStage,
-  RunServerSettings,
-  StageProfile,
-  StatusDelta,
+import {
+  timedStage,
+  type ExplainCapture,
+  type ProfileStage,
+  type RunServerSettings,
+  type StageProfile,
+  type StatusDelta,
 } from '../../shared/runs';
 import type { Queryable } from '../bufferpool/lru';
 import { bufferPoolConfig, type Variables } from '../services/capabilities';
@@ -278,18 +279,7 @@ export async function performanceSchemaStages(
   return {
     source: 'performance-schema',
     note,
-    stages: rows.map((r) => ({
-      stage: String(r.name).replace(/^stage\/[^/]+\//, ''),
-      // TIMER_WAIT is in picoseconds.
-      durationMs: Number(r.wait) / 1e9,
-      cpuUserMs: null,
-      cpuSystemMs: null,
-      contextVoluntary: null,
-      contextInvoluntary: null,
-      blockOpsIn: null,
-      blockOpsOut: null,
-      pageFaultsMajor: null,
-      pageFaultsMinor: null,
-    })),
+    // TIMER_WAIT is in picoseconds.
+    stages: rows.map((r) => timedStage(String(r.name).replace(/^stage\/[^/]+\//, ''), Number(r.wait) / 1e9)),
   };
 }

@@ -6,6 +6,7 @@ import { diffPoolStats } from '../../../src/shared/compare/pool-diff';
 import { diffStages } from '../../../src/shared/compare/stage-diff';
 import { diffStatus } from '../../../src/shared/compare/status-diff';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000, pool } from './post001';
+import { timedStage } from '../../../src/shared/runs';
 
 const side = (label: string, ...runs: ReturnType<typeof baseRun>[]) => ({ label, runs });
 const pairOf = (a = lineorderFirstOb1000(), b = lineorderFirstOb0()) =>
@@ -129,20 +130,7 @@ describe('stage profile diff', () => {
   });
 
   it('keeps a stage only one side has, and leaves CPU empty for performance_schema stages', () => {
-    const a = [
-      {
-        stage: 'executing',
-        durationMs: 5,
-        cpuUserMs: null,
-        cpuSystemMs: null,
-        contextVoluntary: null,
-        contextInvoluntary: null,
-        blockOpsIn: null,
-        blockOpsOut: null,
-        pageFaultsMajor: null,
-        pageFaultsMinor: null,
-      },
-    ];
+    const a = [timedStage('executing', 5)];
     const rows = diffStages(a, []);
     expect(rows).toEqual([
       {

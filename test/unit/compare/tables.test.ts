@@ -10,6 +10,7 @@ import {
   statusTable,
 } from '../../../src/shared/compare/tables';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from './post001';
+import { timedStage } from '../../../src/shared/runs';
 
 const texts = (row: Array<{ text: string }> | undefined) => row?.map((c) => c.text);
 const pair = (a = lineorderFirstOb1000(), b = lineorderFirstOb0()) =>
@@ -77,20 +78,7 @@ describe('comparison tables', () => {
       profile: {
         source: 'performance-schema',
         note: '',
-        stages: [
-          {
-            stage: 'executing',
-            durationMs: 3,
-            cpuUserMs: null,
-            cpuSystemMs: null,
-            contextVoluntary: null,
-            contextInvoluntary: null,
-            blockOpsIn: null,
-            blockOpsOut: null,
-            pageFaultsMajor: null,
-            pageFaultsMinor: null,
-          },
-        ],
+        stages: [timedStage('executing', 3)],
       },
     });
     expect(texts(stagesTable(pair(ps, ps)).rows[0])).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../../src/shared/runs';
+import { timedStage, type RunResult } from '../../../src/shared/runs';
 import {
   outcomeRows,
   pollerCostRows,
@@ -90,18 +90,7 @@ describe('run view', () => {
       source: 'performance-schema',
       note: 'instruments enabled for this run, put back after',
       stages: [
-        {
-          stage: 'executing',
-          durationMs: 750,
-          cpuUserMs: null,
-          cpuSystemMs: null,
-          contextVoluntary: null,
-          contextInvoluntary: null,
-          blockOpsIn: null,
-          blockOpsOut: null,
-          pageFaultsMajor: null,
-          pageFaultsMinor: null,
-        },
+        timedStage('executing', 750),
         {
           stage: 'Sending data',
           durationMs: 250,
