@@ -72,27 +72,15 @@ function referenceTask(iterations: number): number {
   return x;
 }
 
-/** Iterations of referenceTask that take about 1 ms here (the fastest of a few tries). */
-function calibrate(): number {
-  let iterations = 100_000;
-  for (let round = 0; round < 3; round++) {
-    let best = Infinity;
-    for (let t = 0; t < 5; t++) {
-      const t0 = performance.now();
-      referenceTask(iterations);
-      best = Math.min(best, performance.now() - t0);
-    }
-    iterations = Math.max(1000, Math.round(iterations / Math.max(best, 0.05)));
-  }
-  return iterations;
-}
+/** About 1 ms of work on this machine's cores when idle; the same count in every case, warmed up first. */
+const REFERENCE_ITERATIONS = 1_500_000;
 
 export async function runCase(spec: CaseSpec): Promise<CaseFigures> {
-  const iterations = calibrate();
+  for (let i = 0; i < 20; i++) referenceTask(REFERENCE_ITERATIONS);
   const referenceMs: number[] = [];
   const timeReference = () => {
     const t0 = performance.now();
-    referenceTask(iterations);
+    referenceTask(REFERENCE_ITERATIONS);
     referenceMs.push(performance.now() - t0);
   };
   const canvas = document.getElementById('map') as HTMLCanvasElement;
