@@ -119,7 +119,10 @@ describe('the LRU map codec', () => {
     });
 
     it('whose cells end early or run on', () => {
-      refused({ ...good, cells: btoa(atob(good.cells).slice(0, -6)) }, /bucket 0: 1 segments run past the end/);
+      refused(
+        { ...good, cells: btoa(atob(good.cells).slice(0, -6)) },
+        /bucket 0: 1 segments run past the end/,
+      );
       refused(
         { ...good, cells: btoa(`${atob(good.cells)}\u0000\u0000`) },
         /1 words are left after the last pool/,
