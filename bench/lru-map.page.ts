@@ -1,8 +1,9 @@
 /**
  * The page side of bench/lru-map.ts, bundled and run in Chromium: the real LRU map code (fillLruMap
- * and LruMapPainter) drawing synthetic frames shaped like the poller's.
+ * and LruMapPainter) drawing synthetic frames shaped like the poller's, packed as main sends them.
  */
 import { LruMapPainter } from '../src/renderer/lib/viz/lru-map-painter';
+import { liveSampleOf, type LiveRunSample } from '../src/shared/lru-map-codec';
 import type { LruMapFrame } from '../src/shared/runs';
 import type { CaseFigures, CaseSpec } from './lru-map.types';
 
@@ -64,24 +65,50 @@ function rafIntervals(ms: number, during?: () => void): Promise<number[]> {
   });
 }
 
+/** A fixed piece of CPU work; timed between frames, it shows how much the machine's load alone stretches a task. */
+function referenceTask(iterations: number): number {
+  let x = 1;
+  for (let i = 0; i < iterations; i++) x = (Math.imul(x, 31) + i) | 0;
+  return x;
+}
+
+/** About 1 ms of work on this machine's cores when idle; the same count in every case, warmed up first. */
+const REFERENCE_ITERATIONS = 1_500_000;
+
 export async function runCase(spec: CaseSpec): Promise<CaseFigures> {
+  for (let i = 0; i < 20; i++) referenceTask(REFERENCE_ITERATIONS);
+  const referenceMs: number[] = [];
+  const timeReference = () => {
+    const t0 = performance.now();
+    referenceTask(REFERENCE_ITERATIONS);
+    referenceMs.push(performance.now() - t0);
+  };
   const canvas = document.getElementById('map') as HTMLCanvasElement;
   const painter = new LruMapPainter(canvas, { stripHeight: 22, gap: 6 });
-  // Frames cross the wire as JSON (the socket client parses each); that is part of a frame's cost.
-  const messages = Array.from({ length: 8 }, (_, i) =>
-    JSON.stringify({ type: 'event', event: 'runs/sample', payload: { map: syntheticFrame(spec, i) } }),
-  );
+  // Frames cross the wire as a JSON message with the map packed (main packs each with liveSampleOf);
+  // parsing the message is part of a frame's cost. The nested-array form it replaced is parsed too,
+  // as the reference.
+  const frames = Array.from({ length: 8 }, (_, i) => syntheticFrame(spec, i));
+  const message = (payload: unknown) => JSON.stringify({ type: 'event', event: 'runs/sample', payload });
+  const messages = frames.map((map) => message(liveSampleOf({ runId: 'r', elapsedMs: 0, cost: COST, map })));
+  const nested = frames.map((map) => message({ runId: 'r', elapsedMs: 0, cost: COST, map }));
   const parseMs: number[] = [];
   const drawMs: number[] = [];
+  const nestedParseMs: number[] = [];
   for (let i = 0; i < spec.frames; i++) {
     const t0 = performance.now();
-    const frame = (JSON.parse(messages[i % messages.length]!) as { payload: { map: LruMapFrame } }).payload
-      .map;
+    const frame = (JSON.parse(messages[i % messages.length]!) as { payload: LiveRunSample }).payload.map!;
     const t1 = performance.now();
     painter.show(frame, spec.poolPages / spec.pools);
     painter.draw();
     drawMs.push(performance.now() - t1);
     parseMs.push(t1 - t0);
+    timeReference();
+  }
+  for (let i = 0; i < spec.frames; i++) {
+    const t0 = performance.now();
+    JSON.parse(nested[i % nested.length]!);
+    nestedParseMs.push(performance.now() - t0);
   }
   const idleRafMs = await rafIntervals(spec.liveMs);
   let step = 0;
@@ -91,15 +118,31 @@ export async function runCase(spec: CaseSpec): Promise<CaseFigures> {
   const liveRafMs = await rafIntervals(spec.liveMs, () => {
     if (performance.now() < next) return;
     next += spec.intervalMs;
-    const message = messages[step++ % messages.length]!;
-    live.show(
-      (JSON.parse(message) as { payload: { map: LruMapFrame } }).payload.map,
-      spec.poolPages / spec.pools,
-    );
+    const text = messages[step++ % messages.length]!;
+    live.show((JSON.parse(text) as { payload: LiveRunSample }).payload.map!, spec.poolPages / spec.pools);
   });
   live.dispose();
   painter.dispose();
-  return { frameBytes: messages[0]!.length, parseMs, drawMs, liveRafMs, idleRafMs, drawnLive };
+  return {
+    frameBytes: messages[0]!.length,
+    nestedFrameBytes: nested[0]!.length,
+    parseMs,
+    nestedParseMs,
+    drawMs,
+    liveRafMs,
+    idleRafMs,
+    drawnLive,
+    referenceMs,
+  };
 }
+
+const COST = {
+  intervalMs: 50,
+  adaptive: false,
+  snapshots: 1,
+  meanSnapshotMs: 1,
+  maxSnapshotMs: 1,
+  serverShare: 0,
+};
 
 (window as unknown as { runCase: typeof runCase }).runCase = runCase;

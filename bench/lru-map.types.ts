@@ -12,11 +12,16 @@ export interface CaseSpec {
 }
 
 export interface CaseFigures {
+  /** The message as sent (map packed), and as the nested-array JSON it replaced (the reference). */
   frameBytes: number;
+  nestedFrameBytes: number;
   parseMs: number[];
+  nestedParseMs: number[];
   drawMs: number[];
   /** requestAnimationFrame intervals while frames arrive live, and with nothing drawn (the reference). */
   liveRafMs: number[];
   idleRafMs: number[];
   drawnLive: number;
+  /** A fixed ~1 ms CPU task timed after each frame: what the machine's load alone does to a task. */
+  referenceMs: number[];
 }

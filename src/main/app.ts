@@ -30,6 +30,7 @@ import { DatasetService } from './ssb/dataset-service';
 import { LeaseStore } from './tasks/leases';
 import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
+import { liveSampleOf } from '../shared/lru-map-codec';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -103,7 +104,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     journal,
     tasks,
     sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
-    onSample: (s) => events.emit('runs/sample', s),
+    onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
   });
   const experiments = new ExperimentService({
     dataDir: opts.dataDir,

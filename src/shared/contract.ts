@@ -30,9 +30,9 @@ import {
   type CatalogueQuery,
   type ExplainCapture,
   type RunResult,
-  type RunSample,
   type RunState,
 } from './runs';
+import type { LiveRunSample } from './lru-map-codec';
 import type { TaskInfo } from './tasks';
 import type { ExperimentFile } from './experiment-file';
 import {
@@ -190,8 +190,8 @@ export interface EventTypes {
   'task/progress': TaskProgress;
   /** A verify's counts as they finish (the request itself answers with the report). */
   'datasets/verify-progress': VerifyProgress;
-  /** A run's live frame; a slow renderer gets the latest frame, not a queue. */
-  'runs/sample': RunSample;
+  /** A run's live frame (its LRU map packed: shared/lru-map-codec); a slow renderer gets the latest frame, not a queue. */
+  'runs/sample': LiveRunSample;
   /** Where a running experiment is: which cell, elapsed, time left. */
   'experiments/progress': ExperimentProgress & { experimentId: string };
 }

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { EventEnvelope } from '../../shared/contract';
 import { err } from '../../shared/result';
-import type { RunSample } from '../../shared/runs';
+import type { LiveRunSample } from '../../shared/lru-map-codec';
 import { createApp, type App } from '../app';
 import { EncryptedFileSecretStore } from '../services/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
@@ -92,7 +92,7 @@ async function start(): Promise<void> {
   app.events.subscribe((event, payload) => {
     for (const win of BrowserWindow.getAllWindows()) {
       if (win.isDestroyed()) continue;
-      if (event === 'runs/sample') gateOf(win).offer((payload as RunSample).runId, { event, payload });
+      if (event === 'runs/sample') gateOf(win).offer((payload as LiveRunSample).runId, { event, payload });
       else win.webContents.send(EVENT_CHANNEL, { event, payload });
     }
   });

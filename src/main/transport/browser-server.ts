@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { WireEvent, WireResponse } from '../../shared/contract';
 import { AppFailure, type Result } from '../../shared/result';
-import type { RunSample } from '../../shared/runs';
+import type { LiveRunSample } from '../../shared/lru-map-codec';
 import type { EventBus } from '../api/events';
 import type { Dispatch } from '../api/router';
 import {
@@ -163,7 +163,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
     const text = JSON.stringify({ type: 'event', event, payload } satisfies WireEvent);
     for (const ws of wss.clients) {
       if (ws.readyState !== ws.OPEN) continue;
-      if (event === 'runs/sample') gateOf(ws).offer((payload as RunSample).runId, text);
+      if (event === 'runs/sample') gateOf(ws).offer((payload as LiveRunSample).runId, text);
       else ws.send(text);
     }
   });

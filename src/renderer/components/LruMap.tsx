@@ -3,7 +3,7 @@
  * coloured by its table or index. Frames reach the canvas through `follow`, never through React
  * state: React draws only the frame around it (legend, strip labels), which changes rarely.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../shared/format';
 import type { FollowFrames } from '../lib/viz/lru-map';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
@@ -28,12 +28,14 @@ export function LruMap({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const scale = useRef<HTMLSpanElement>(null);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!canvas.current) return;
     const painter = new LruMapPainter(canvas.current, {
       stripHeight: STRIP_HEIGHT,
       gap: STRIP_GAP,
+      onError: setError,
       onDraw: (image) => {
         // Written straight to the DOM: this changes with every frame, React need not know.
         if (scale.current)
@@ -71,6 +73,11 @@ export function LruMap({
         </div>
         <canvas ref={canvas} className="lru-map-canvas" data-testid={`${testId}-canvas`} />
       </div>
+      {error && (
+        <p className="error" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
       <ul className="legend" data-testid={`${testId}-legend`}>
         {legend.map((key, ordinal) => {
           const color = ordinalColor(ordinal);

@@ -5,7 +5,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BplabApi, EventName } from '../../../src/shared/contract';
-import type { LruMapFrame, RunSample } from '../../../src/shared/runs';
+import {
+  encodeLruMapFrame,
+  type LiveRunSample,
+  type PackedLruMapFrame,
+} from '../../../src/shared/lru-map-codec';
 import { setApi } from '../../../src/renderer/lib/api';
 import {
   HISTORY_BOUND,
@@ -26,15 +30,17 @@ setApi({
     return () => set.delete(listener);
   }) as BplabApi['on'],
 });
-const emit = (s: RunSample) => listeners.get('runs/sample')?.forEach((l) => l(s));
+const emit = (s: LiveRunSample) => listeners.get('runs/sample')?.forEach((l) => l(s));
 
-const map = (atMs: number, legend: string[]): LruMapFrame => ({
-  atMs,
-  costMs: 5,
-  bucketPages: 64,
-  legend,
-  pools: [{ poolId: 0, lruLength: 64, oldLength: 24, buckets: [[[0, 64, 24]]] }],
-});
+/** A frame as main sends it: packed. */
+const map = (atMs: number, legend: string[]): PackedLruMapFrame =>
+  encodeLruMapFrame({
+    atMs,
+    costMs: 5,
+    bucketPages: 64,
+    legend,
+    pools: [{ poolId: 0, lruLength: 64, oldLength: 24, buckets: [[[0, 64, 24]]] }],
+  });
 const cost = {
   intervalMs: 500,
   adaptive: true,
@@ -43,7 +49,7 @@ const cost = {
   maxSnapshotMs: 5,
   serverShare: 0.01,
 };
-const sample = (runId: string, elapsedMs: number, extra: Partial<RunSample> = {}): RunSample => ({
+const sample = (runId: string, elapsedMs: number, extra: Partial<LiveRunSample> = {}): LiveRunSample => ({
   runId,
   elapsedMs,
   cost,

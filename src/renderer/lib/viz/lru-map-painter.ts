@@ -1,22 +1,32 @@
 /**
- * Draws LRU map frames on a canvas, outside React: `show()` only keeps the latest frame and asks for
- * an animation frame; the draw fills one reused ImageData with fillLruMap and puts it. A renderer that
- * falls behind skips frames instead of queueing them.
+ * Draws LRU map frames on a canvas, outside React: `show()` only keeps the latest packed frame and
+ * asks for an animation frame; the draw decodes it into cells it reuses, fills one reused ImageData
+ * with fillLruMap (its scratch reused too) and puts it, so a live map allocates nothing per frame. A
+ * renderer that falls behind skips frames instead of queueing them.
  */
-import type { LruMapFrame } from '../../../shared/runs';
-import { fillLruMap, lruMapHeight, type LruMapImage } from './lru-map';
+import {
+  decodeLruMapCells,
+  LruMapFrameError,
+  type LruMapCells,
+  type PackedLruMapFrame,
+} from '../../../shared/lru-map-codec';
+import { fillLruMap, lruMapHeight, LruMapScratch, type LruMapImage } from './lru-map';
 
 export interface LruMapPainterOptions {
   stripHeight: number;
   gap: number;
-  /** Called after each draw, with the image and the draw's time in ms (fill and put). */
-  onDraw?: (image: LruMapImage, frame: LruMapFrame, drawMs: number) => void;
+  /** Called after each draw, with the image and the draw's time in ms (decode, fill and put). */
+  onDraw?: (image: LruMapImage, frame: PackedLruMapFrame, drawMs: number) => void;
+  /** A frame that cannot be decoded: the canvas keeps the last good one, this gets the words. */
+  onError?: (message: string) => void;
 }
 
 export class LruMapPainter {
-  private frame: LruMapFrame | null = null;
+  private frame: PackedLruMapFrame | null = null;
   private capacityPages = 0;
   private image: ImageData | null = null;
+  private cells: LruMapCells | undefined;
+  private readonly scratch = new LruMapScratch();
   private pending = 0;
   private readonly context: CanvasRenderingContext2D;
 
@@ -30,7 +40,7 @@ export class LruMapPainter {
   }
 
   /** Keeps `frame` as the one to draw next; `capacityPages` is the pool's size in pages (0: unknown). */
-  show(frame: LruMapFrame, capacityPages = 0): void {
+  show(frame: PackedLruMapFrame, capacityPages = 0): void {
     this.frame = frame;
     this.capacityPages = capacityPages;
     if (this.pending === 0) this.pending = requestAnimationFrame(() => this.draw());
@@ -42,6 +52,14 @@ export class LruMapPainter {
     const frame = this.frame;
     if (!frame) return;
     const started = performance.now();
+    try {
+      this.cells = decodeLruMapCells(frame, this.cells);
+    } catch (e) {
+      this.frame = null;
+      if (!(e instanceof LruMapFrameError)) throw e;
+      this.options.onError?.(e.message);
+      return;
+    }
     const width = Math.max(1, Math.floor(this.canvas.clientWidth || this.canvas.width));
     const geometry = { width, stripHeight: this.options.stripHeight, gap: this.options.gap };
     const height = Math.max(1, lruMapHeight(frame.pools.length, geometry));
@@ -49,7 +67,7 @@ export class LruMapPainter {
     if (this.canvas.height !== height) this.canvas.height = height;
     if (!this.image || this.image.width !== width || this.image.height !== height)
       this.image = this.context.createImageData(width, height);
-    const image = fillLruMap(frame, geometry, this.capacityPages, this.image.data);
+    const image = fillLruMap(this.cells, geometry, this.capacityPages, this.image.data, this.scratch);
     this.context.putImageData(this.image, 0, 0);
     // What is on the canvas now, for anyone reading it (the e2e compares frames by this).
     this.canvas.dataset.frameAt = String(frame.atMs);

@@ -1,18 +1,18 @@
 /**
- * The LRU map's pixels, from one LruMapFrame: one horizontal strip per buffer pool instance, the head
+ * The LRU map's pixels, from one decoded frame (LruMapCells, see shared/lru-map-codec): one horizontal strip per buffer pool instance, the head
  * (most recently used) on the left and the tail on the right. Each pixel column covers a run of LRU
  * positions and takes the colour of the index holding most of them, washed lighter when most of
  * them are old (inside a segment, its old pages lie on the tail's side); the old/young boundary is a dark column; positions past the LRU's end (free
  * buffers) are pale grey. Pure: the canvas only copies the buffer this fills.
  */
-import type { LruMapFrame } from '../../../shared/runs';
+import type { LruMapCells, PackedLruMapFrame } from '../../../shared/lru-map-codec';
 import { oldShade, ordinalColor, type Rgb } from './palette';
 
 export const EMPTY_RGB: Rgb = [236, 239, 243];
 export const BOUNDARY_RGB: Rgb = [29, 34, 40];
 
 /** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
-export type FollowFrames = (show: (frame: LruMapFrame, capacityPages: number) => void) => () => void;
+export type FollowFrames = (show: (frame: PackedLruMapFrame, capacityPages: number) => void) => () => void;
 
 export interface LruMapGeometry {
   width: number;
@@ -49,7 +49,7 @@ export function lruMapHeight(pools: number, g: LruMapGeometry): number {
  * The positions one pixel column covers: every strip uses the same scale, the longest of the pools'
  * LRUs or `capacityPages` (the pool's size, so a cold pool shows its free space), whichever is larger.
  */
-export function pagesPerPixel(frame: LruMapFrame, width: number, capacityPages = 0): number {
+export function pagesPerPixel(frame: Pick<LruMapCells, 'pools'>, width: number, capacityPages = 0): number {
   const longest = frame.pools.reduce((m, p) => Math.max(m, p.lruLength), capacityPages);
   return Math.max(longest, 1) / Math.max(width, 1);
 }
@@ -67,22 +67,56 @@ export function boundaryColumn(
 }
 
 /**
- * Which index each pixel column of one pool's strip shows (-1: no page there) and whether it is old.
- * Segments are laid out head to tail in the order the frame lists them.
+ * What one draw needs besides the frame, kept from draw to draw so a live map allocates nothing per
+ * frame: the per-column results, the per-index accumulators, one strip row, the palette.
+ */
+export class LruMapScratch {
+  ordinal = new Int32Array(0);
+  old = new Uint8Array(0);
+  acc = new Float64Array(1);
+  touched = new Int32Array(1);
+  row = new Uint8ClampedArray(0);
+  palette: Rgb[] = [];
+  washed: Rgb[] = [];
+
+  /** Makes room for `width` columns and `legendSize` indexes (grows, never shrinks the accumulators). */
+  fit(width: number, legendSize: number): this {
+    if (this.ordinal.length !== width) {
+      this.ordinal = new Int32Array(width);
+      this.old = new Uint8Array(width);
+      this.row = new Uint8ClampedArray(width * 4);
+    }
+    if (this.acc.length < legendSize) {
+      this.acc = new Float64Array(legendSize);
+      this.touched = new Int32Array(legendSize);
+    }
+    while (this.palette.length < legendSize) {
+      const rgb = ordinalColor(this.palette.length);
+      this.palette.push(rgb);
+      this.washed.push(oldShade(rgb));
+    }
+    return this;
+  }
+}
+
+/**
+ * Which index each pixel column of pool `n`'s strip shows (-1: no page there) and whether it is old,
+ * in scratch.ordinal and scratch.old. Segments are laid out head to tail in the order the frame
+ * lists them.
  */
 export function stripColumns(
-  pool: LruMapFrame['pools'][number],
-  legendSize: number,
+  cells: LruMapCells,
+  n: number,
   width: number,
   perPixel: number,
-  out?: { ordinal: Int32Array; old: Uint8Array },
+  scratch = new LruMapScratch(),
 ): { ordinal: Int32Array; old: Uint8Array } {
-  const ordinal = out?.ordinal.length === width ? out.ordinal : new Int32Array(width);
-  const old = out?.old.length === width ? out.old : new Uint8Array(width);
+  scratch.fit(width, cells.legendSize);
+  const { ordinal, old, acc, touched } = scratch;
+  const words = cells.words;
+  const pool = cells.pools[n]!;
   ordinal.fill(-1);
   old.fill(0);
-  const acc = new Float64Array(Math.max(legendSize, 1));
-  const touched = new Int32Array(Math.max(legendSize, 1));
   let nTouched = 0;
   let covered = 0;
   let oldCovered = 0;
@@ -110,16 +144,18 @@ export function stripColumns(
     oldCovered = 0;
   };
 
-  for (const bucket of pool.buckets)
-    for (const [ord, pages, oldPages] of bucket) {
-      if (pages <= 0 || ord < 0 || ord >= acc.length) {
-        cursor += Math.max(pages, 0);
-        continue;
-      }
+  let i = cells.poolStart[n]!;
+  for (let b = 0; b < pool.buckets; b++) {
+    const segments = words[i++]!;
+    for (let s = 0; s < segments; s++, i += 3) {
+      const ord = words[i]!;
+      const pages = words[i + 1]!;
+      const oldPages = words[i + 2]!;
+      if (pages === 0) continue;
       let start = cursor;
       const end = cursor + pages;
       // Inside a segment its old pages lie on the tail's side.
-      const oldStart = end - Math.min(Math.max(oldPages, 0), pages);
+      const oldStart = end - oldPages;
       while (start < end && column < width) {
         const stop = Math.min(end, columnEnd);
         const length = stop - start;
@@ -136,35 +172,35 @@ export function stripColumns(
       }
       cursor = end;
     }
+  }
   flush();
   return { ordinal, old };
 }
 
 /**
  * Fills (or allocates) the RGBA buffer for a frame at a given width. `into` is reused when its size
- * matches, so a live map allocates once.
+ * matches and `scratch` holds what a draw needs, so a live map allocates once.
  */
 export function fillLruMap(
-  frame: LruMapFrame,
+  cells: LruMapCells,
   g: LruMapGeometry,
   capacityPages = 0,
   into?: Uint8ClampedArray,
+  scratch = new LruMapScratch(),
 ): LruMapImage {
   const width = Math.max(1, Math.floor(g.width));
-  const height = lruMapHeight(frame.pools.length, g);
+  const height = lruMapHeight(cells.pools.length, g);
   const size = width * height * 4;
   const data = into?.length === size ? into : new Uint8ClampedArray(size);
   data.fill(255);
-  const perPixel = pagesPerPixel(frame, width, capacityPages);
-  const palette = frame.legend.map((_, i) => ordinalColor(i));
-  const washed = palette.map(oldShade);
-  const row = new Uint8ClampedArray(width * 4);
-  const columns = { ordinal: new Int32Array(width), old: new Uint8Array(width) };
+  const perPixel = pagesPerPixel(cells, width, capacityPages);
+  scratch.fit(width, cells.legendSize);
+  const { row, palette, washed } = scratch;
   const strips: LruMapStrip[] = [];
 
-  frame.pools.forEach((pool, n) => {
+  cells.pools.forEach((pool, n) => {
     const top = n * (g.stripHeight + g.gap);
-    stripColumns(pool, frame.legend.length, width, perPixel, columns);
+    const columns = stripColumns(cells, n, width, perPixel, scratch);
     for (let x = 0; x < width; x++) {
       const ord = columns.ordinal[x]!;
       const rgb = ord < 0 ? EMPTY_RGB : columns.old[x] ? washed[ord]! : palette[ord]!;

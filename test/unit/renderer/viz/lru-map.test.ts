@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LruMapFrame } from '../../../../src/shared/runs';
+import { decodeLruMapCells, encodeLruMapFrame } from '../../../../src/shared/lru-map-codec';
 import {
   BOUNDARY_RGB,
   EMPTY_RGB,
@@ -42,9 +43,14 @@ const onePool: LruMapFrame = {
   ],
 };
 
+/** A frame as the painter gets it: packed for the wire, then decoded. */
+const cellsOf = (frame: LruMapFrame) => decodeLruMapCells(encodeLruMapFrame(frame));
+/** One pool's frame with a legend of three indexes. */
+const poolFrame = (pool: LruMapFrame['pools'][number]): LruMapFrame => ({ ...onePool, pools: [pool] });
+
 describe('stripColumns', () => {
   it('gives each pixel column the index holding most of its positions, head first', () => {
-    const { ordinal, old } = stripColumns(onePool.pools[0]!, 3, 10, 10);
+    const { ordinal, old } = stripColumns(cellsOf(onePool), 0, 10, 10);
     expect([...ordinal]).toEqual([0, 0, 0, 0, 1, 1, 0, 0, 0, 0]);
     expect([...old]).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
   });
@@ -62,9 +68,9 @@ describe('stripColumns', () => {
         ],
       ] as LruMapFrame['pools'][number]['buckets'],
     };
-    expect([...stripColumns(pool, 3, 1, 10).ordinal]).toEqual([DATE]);
+    expect([...stripColumns(cellsOf(poolFrame(pool)), 0, 1, 10).ordinal]).toEqual([DATE]);
     // Zoomed in (fewer positions than pixels), each position spans whole columns.
-    expect([...stripColumns(pool, 3, 20, 0.5).ordinal]).toEqual([
+    expect([...stripColumns(cellsOf(poolFrame(pool)), 0, 20, 0.5).ordinal]).toEqual([
       2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
     ]);
   });
@@ -76,7 +82,9 @@ describe('stripColumns', () => {
       oldLength: 0,
       buckets: [[[CLUSTERED, 30, 0]]] as LruMapFrame['pools'][number]['buckets'],
     };
-    expect([...stripColumns(pool, 1, 10, 10).ordinal]).toEqual([0, 0, 0, -1, -1, -1, -1, -1, -1, -1]);
+    expect([...stripColumns(cellsOf(poolFrame(pool)), 0, 10, 10).ordinal]).toEqual([
+      0, 0, 0, -1, -1, -1, -1, -1, -1, -1,
+    ]);
   });
 });
 
@@ -92,7 +100,7 @@ describe('boundaryColumn', () => {
 
 describe('fillLruMap', () => {
   it('colours each pixel by its index, washes old ones, marks the boundary, and fills every strip row', () => {
-    const image = fillLruMap(onePool, { width: 10, stripHeight: 3, gap: 2 });
+    const image = fillLruMap(cellsOf(onePool), { width: 10, stripHeight: 3, gap: 2 });
     expect([image.width, image.height]).toEqual([10, 3]);
     const clustered = ordinalColor(CLUSTERED);
     const date = ordinalColor(DATE);
@@ -111,7 +119,7 @@ describe('fillLruMap', () => {
       ...onePool,
       pools: [onePool.pools[0]!, { poolId: 1, lruLength: 50, oldLength: 20, buckets: [[[PARTKEY, 50, 20]]] }],
     };
-    const image = fillLruMap(twoPools, { width: 20, stripHeight: 2, gap: 1 }, 200);
+    const image = fillLruMap(cellsOf(twoPools), { width: 20, stripHeight: 2, gap: 1 }, 200);
     expect(image.height).toBe(lruMapHeight(2, { width: 20, stripHeight: 2, gap: 1 }));
     expect(image.height).toBe(5);
     expect(image.pagesPerPixel).toBe(10);
@@ -129,8 +137,8 @@ describe('fillLruMap', () => {
   });
 
   it('reuses the buffer it is given when the size matches', () => {
-    const first = fillLruMap(onePool, { width: 10, stripHeight: 3, gap: 2 });
-    const second = fillLruMap(onePool, { width: 10, stripHeight: 3, gap: 2 }, 0, first.data);
+    const first = fillLruMap(cellsOf(onePool), { width: 10, stripHeight: 3, gap: 2 });
+    const second = fillLruMap(cellsOf(onePool), { width: 10, stripHeight: 3, gap: 2 }, 0, first.data);
     expect(second.data).toBe(first.data);
   });
 });

@@ -1,5 +1,6 @@
 /** The samples kept with a run: its charts, and its LRU map frames to step through. */
 import { useMemo, useState } from 'react';
+import { encodeLruMapFrame } from '../../../../shared/lru-map-codec';
 import type { RunResult } from '../../../../shared/runs';
 import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
@@ -20,13 +21,14 @@ export function SamplesView({ result }: { result: RunResult }) {
   const legend = useMemo(() => maps.at(-1)?.legend ?? [], [maps]);
   const capacity = Math.max(0, ...(samples.stats.at(-1)?.pools.map((p) => p.poolSize) ?? []));
   const shown = maps[Math.min(frame, maps.length - 1)];
-  const follow = useMemo<FollowFrames>(
-    () => (show) => {
-      if (shown) show(shown, capacity);
+  const follow = useMemo<FollowFrames>(() => {
+    // A saved frame is drawn the way a live one is: packed (the painter decodes the wire's form).
+    const packed = shown ? encodeLruMapFrame(shown) : null;
+    return (show) => {
+      if (packed) show(packed, capacity);
       return () => {};
-    },
-    [shown, capacity],
-  );
+    };
+  }, [shown, capacity]);
   const last = samples.compositions.at(-1);
   const series = useMemo(() => pagesOverTime(samples.compositions, legend), [samples.compositions, legend]);
   const rates = useMemo(() => poolRates(samples.stats), [samples.stats]);

@@ -5,13 +5,12 @@
  * slow renderer redraws the latest state instead of working through a queue.
  */
 import { create } from 'zustand';
+import type { LiveRunSample, PackedLruMapFrame } from '../../../../shared/lru-map-codec';
 import type {
   CachedIndexesSample,
   LruComposition,
-  LruMapFrame,
   PollerCost,
   PoolStatsSample,
-  RunSample,
 } from '../../../../shared/runs';
 import { onEvent } from '../../../lib/api';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
@@ -34,7 +33,7 @@ export interface LiveState {
   legend: string[];
   poolIds: number[];
   follow(runId: string, startedAtMs: number): void;
-  absorb(samples: readonly RunSample[]): void;
+  absorb(samples: readonly LiveRunSample[]): void;
 }
 
 const empty = {
@@ -84,7 +83,7 @@ export const useLive = create<LiveState>()((set, get) => ({
 // ---------- outside React ----------
 
 interface LatestMap {
-  frame: LruMapFrame;
+  frame: PackedLruMapFrame;
   /** The largest pool instance's size in pages, from the latest stats (0 until one came). */
   capacityPages: number;
 }
@@ -92,11 +91,11 @@ interface LatestMap {
 const latestMaps = new Map<string, LatestMap>();
 const capacity = new Map<string, number>();
 const mapListeners = new Set<(runId: string, latest: LatestMap) => void>();
-let pending: RunSample[] = [];
+let pending: LiveRunSample[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Takes one 'runs/sample' in (exported for the store's tests). */
-export function receiveSample(sample: RunSample): void {
+export function receiveSample(sample: LiveRunSample): void {
   if (sample.stats && sample.stats.pools.length > 0)
     capacity.set(sample.runId, Math.max(...sample.stats.pools.map((p) => p.poolSize)));
   if (sample.map) {
@@ -111,7 +110,7 @@ export function receiveSample(sample: RunSample): void {
   flushTimer ??= setTimeout(flush, FLUSH_MS);
 }
 
-function withoutMap(sample: RunSample): RunSample {
+function withoutMap(sample: LiveRunSample): LiveRunSample {
   if (!sample.map) return sample;
   const { map: _dropped, ...rest } = sample;
   return rest;
