@@ -9,7 +9,9 @@
  * A script that prints figures, not a timed test.
  *
  *   npm run bench:post001 [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --sf 1 --pool 128M
- *                            --data-dir DIR (reuses its sandbox and dataset) --keep --out FILE]
+ *                            --data-dir DIR (reuses its sandbox and dataset) --keep --out FILE
+ *                            --queries Q1.1,Q1.2,Q1.3 (a subset, when all 13 would take too long)]
+ *   npm run bench:post001 -- --from FILE   (the tables of a saved results file, also a partial one)
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -24,7 +26,11 @@ import { experimentSides } from '../src/shared/compare/experiment-sides';
 import { buildFlightTable, flightOf, repetitionLabel, type Repetition } from '../src/shared/compare/flights';
 import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets';
 import type { ExperimentResult } from '../src/shared/experiment-file';
-import type { ExperimentDefinition, ExperimentProgress } from '../src/shared/experiments';
+import {
+  planExperiment,
+  type ExperimentDefinition,
+  type ExperimentProgress,
+} from '../src/shared/experiments';
 import { flavorLabel, formatBytes, formatCount } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { binaryForFlavor } from '../test/support/flavors';
@@ -58,6 +64,9 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     keep: { type: 'boolean', default: false },
     out: { type: 'string' },
+    from: { type: 'string' },
+    /** A subset of the preset's queries (Q1.1,Q1.2,Q1.3), when the whole table would take too long. */
+    queries: { type: 'string' },
   },
 });
 const sf = Number(values.sf);
@@ -127,10 +136,16 @@ async function main(): Promise<void> {
   say(
     `preset "${preset.name}": its 1/8 of the data is ${poolDim.values[0]}; run with the post's ${values.pool}`,
   );
+  const only = values.queries?.split(',').map((q) => q.trim());
   const def: ExperimentDefinition = {
     ...preset,
+    queries: only ? preset.queries.filter((q) => only.includes(q.queryId)) : preset.queries,
     matrix: preset.matrix.map((d) => (d === poolDim ? { ...d, values: [values.pool] } : d)),
   };
+  if (only)
+    say(
+      `queries: ${def.queries.map((q) => q.queryId).join(', ')} only (of the preset's ${preset.queries.length})`,
+    );
 
   const file = values.out ?? join(dataDir, `post001-${values.flavor}.bplab.json`);
   const controller = new AbortController();
@@ -150,7 +165,18 @@ async function main(): Promise<void> {
   for (const line of outcome.restored) say(`  restored: ${line}`);
 
   printTables(outcome.results);
+  printFile(file);
+  say(
+    `load average at the end (1, 5, 15 min): ${load()}; the whole benchmark took ${Math.round((performance.now() - started) / 60000)} min`,
+  );
 
+  if (!values.keep) await ok('sandboxes/delete', { id: sb.id });
+  await app.shutdown();
+  if (!values.keep && !values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The results file's size and open time (the app's loader), beside the issue's goals. */
+function printFile(file: string): void {
   const size = statSync(file).size;
   const opens: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -163,23 +189,29 @@ async function main(): Promise<void> {
   say(`results file ${file}`);
   say(`  size ${formatBytes(size)} (goal under 20 MB: ${size < 20 * 1024 * 1024 ? 'met' : 'NOT met'})`);
   say(`  open ${open.toFixed(0)} ms, best of 3 (goal under 1 s: ${open < 1000 ? 'met' : 'NOT met'})`);
-  say(
-    `load average at the end (1, 5, 15 min): ${load()}; the whole benchmark took ${Math.round((performance.now() - started) / 60000)} min`,
-  );
+}
 
-  if (!values.keep) await ok('sandboxes/delete', { id: sb.id });
-  await app.shutdown();
-  if (!values.keep && !values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+/** --from FILE: the tables of a results file saved before (also one still being written), no server. */
+function fromFile(file: string): void {
+  const experiment = loadExperimentFile(file);
+  say(
+    `post 001's table from ${file}: experiment ${experiment.state}, ${experiment.results.length} of ${planExperiment(experiment.definition).length} runs, saved ${experiment.savedAt}`,
+  );
+  say(`load average now (1, 5, 15 min): ${load()} on ${availableParallelism()} cores`);
+  printTables(experiment.results);
+  printFile(file);
 }
 
 function printTables(results: ExperimentResult[]): void {
   const { protocol } = experimentSides(results);
   const table = buildFlightTable(protocol);
-  const [a, b] = table.configurations;
-  if (!a || !b) {
-    say('fewer than two configurations finished: no table');
+  const [a, partial] = table.configurations;
+  if (!a) {
+    say('no run finished: no table');
     return;
   }
+  // A partial file (the experiment still running, or stopped) may hold the first configuration only.
+  const b = partial ?? { configuration: 'innodb_old_blocks_time=0 (not run yet)', flights: [], total: [] };
   const reps = table.repetitions;
   const W = 8;
   const cols = (xs: string[]) => xs.map((x) => pad(x, W)).join('');
@@ -204,13 +236,14 @@ function printTables(results: ExperimentResult[]): void {
       );
     }
     const fa = a.flights.find((f) => f.flight === flight)!.cells.map((c) => c.totalMs);
-    const fb = b.flights.find((f) => f.flight === flight)!.cells.map((c) => c.totalMs);
+    const fb =
+      b.flights.find((f) => f.flight === flight)?.cells.map((c) => c.totalMs) ?? reps.map(() => null);
     say(
       `${flight.padEnd(10)}|${cols(fa.map(secs))} |${cols(fb.map(secs))} |${cols(fa.map((x, i) => ratio(x, fb[i]!)))}`,
     );
   }
   const ta = a.total.map((c) => c.totalMs);
-  const tb = b.total.map((c) => c.totalMs);
+  const tb = partial ? b.total.map((c) => c.totalMs) : reps.map(() => null);
   say(
     `${'all'.padEnd(10)}|${cols(ta.map(secs))} |${cols(tb.map(secs))} |${cols(ta.map((x, i) => ratio(x, tb[i]!)))}`,
   );
@@ -220,7 +253,7 @@ function printTables(results: ExperimentResult[]): void {
     `${'post 001'.padEnd(10)}|${cols(p1000.map((x) => x.toFixed(2)))} |${cols(p0.map((x) => x.toFixed(2)))} |${cols(p1000.map((x, i) => (x / p0[i]!).toFixed(2)))}`,
   );
   say(
-    `(post 001: ${POST_1000.version} ${POST_1000.buffer} against ${POST_0.version} ${POST_0.buffer}, all 13 queries, on its own hardware)`,
+    `(post 001: ${POST_1000.version} ${POST_1000.buffer} against ${POST_0.version} ${POST_0.buffer}, all 13 queries, on its own hardware; the post gives totals only)`,
   );
   say();
   say("Post 001's whole table (seconds, its hardware):");
@@ -231,9 +264,7 @@ function printTables(results: ExperimentResult[]): void {
 
   // Why: pages each pass read into the pool (Innodb_pages_read) and requests the pool could not serve.
   say();
-  say(
-    'Pages read into the pool per pass (Innodb_pages_read; in brackets Innodb_buffer_pool_reads, the misses that were not read ahead)',
-  );
+  say('Pages read into the pool per pass (Innodb_pages_read; in brackets Innodb_buffer_pool_reads)');
   for (const conf of [a.configuration, b.configuration]) {
     const cells = reps.map((rep) => {
       let read = 0;
@@ -259,7 +290,7 @@ function printTables(results: ExperimentResult[]): void {
   for (const r of bad) say(`  not complete: ${r.run.queryId} ${r.cell} ${r.run.state}: ${r.run.error}`);
 }
 
-main().catch((e) => {
+(values.from ? Promise.resolve(fromFile(values.from)) : main()).catch((e) => {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });
