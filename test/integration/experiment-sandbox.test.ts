@@ -1,12 +1,14 @@
 /**
  * An experiment end to end on a sandbox of this run's flavor, at SF 0.01: two settings × two queries
- * × cold + 2 hot runs, saved as it goes in a file that loads back; and a cancel mid-way that keeps
- * the results so far and puts the global back.
+ * × cold + 2 hot runs, saved as it goes in a file that loads back and validates against the JSON Schema
+ * the repository ships (docs/experiment-file.schema.json); and a cancel mid-way that keeps the results
+ * so far and puts the global back.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp, type App } from '../../src/main/app';
 import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
 import { generateDataset } from '../../src/main/ssb/datasets';
@@ -19,6 +21,13 @@ const dir = mkdtempSync(join(server.scratchDir, 'experiment-sandbox-'));
 let app: App;
 let sb: SandboxInfo;
 const connect = () => mysql.createConnection({ host: '127.0.0.1', port: sb.port, user: 'root' });
+/**
+ * The shipped JSON Schema, read as a user's tool would read it (zod's JSON Schema reader; the file, not
+ * the code's own schema, is what is checked).
+ */
+const documented = z.fromJSONSchema(
+  JSON.parse(readFileSync(join(__dirname, '../../docs/experiment-file.schema.json'), 'utf8')),
+);
 
 async function oldBlocksTime(): Promise<number> {
   const c = await connect();
@@ -75,6 +84,13 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     expect(cold.filter((r) => r.cold !== null).length).toBeGreaterThanOrEqual(2);
     for (const r of cold.filter((x) => x.cold)) expect(r.cold!.how).toMatch(/restart/);
     for (const r of saved.results) expect(r.run.state).toBe('complete');
+    expect(new Set(saved.results.map((r) => r.run.server.oldBlocksTimeMs))).toEqual(new Set([1000, 0]));
+    const raw = JSON.parse(readFileSync(file, 'utf8'));
+    const valid = documented.safeParse(raw);
+    expect(valid.error?.issues ?? []).toEqual([]);
+    // The schema is strict enough to catch a broken file.
+    raw.results[0].run.elapsedMs = 'slow';
+    expect(documented.safeParse(raw).error?.issues[0]?.path).toEqual(['results', 0, 'run', 'elapsedMs']);
     expect(await oldBlocksTime()).toBe(before);
   }, 300_000);
 

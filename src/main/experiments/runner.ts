@@ -170,6 +170,8 @@ export class ExperimentRunner {
     const touched = new Set<string>();
     const timings = new Map<string, number[]>();
     let restartSec = 10;
+    /** A sandbox started again after it stopped mid-run: its next run starts on an empty pool, and says so. */
+    const startedAgain = new Map<string, ColdMethod>();
 
     const progress = (step: string, current: PlannedRun | null) => {
       const remaining = plan.filter((r) => !done.has(r.index) && r !== current);
@@ -207,7 +209,9 @@ export class ExperimentRunner {
         const changes = cellChanges(run.cell);
         const needsOwnStart = Object.keys(changes.startup).length > 0;
         let cold: ColdMethod | null = null;
-        if (run.restartBefore || (currentCell !== run.cell.key && needsOwnStart)) {
+        // A sandbox just started again after it stopped mid-run is on this configuration's options already.
+        const onOwnStart = startedAgain.has(server.label);
+        if (run.restartBefore || (currentCell !== run.cell.key && needsOwnStart && !onOwnStart)) {
           if (!server.sandboxId) {
             if (needsOwnStart)
               throw AppFailure.of(
@@ -286,9 +290,10 @@ export class ExperimentRunner {
           cell: run.cell.key,
           pass: run.pass,
           counted: run.counted,
-          cold,
+          cold: cold ?? startedAgain.get(server.label) ?? null,
           run: result,
         };
+        startedAgain.delete(server.label);
         results.push(record);
         done.add(run.index);
         opts.onResult?.(record);
@@ -306,6 +311,13 @@ export class ExperimentRunner {
             );
           // Go on: the server may have restarted, so set the configuration again before the next run.
           currentCell = null;
+          if (result.state === 'interrupted' && server.sandboxId) {
+            const note = await this.startAgainIfStopped(server, server.sandboxId, changes.startup, run);
+            if (note) {
+              startedAgain.set(server.label, note);
+              if (needsOwnStart) restartedWithOptions.add(server.label);
+            }
+          }
         }
       }
       progress('done', null);
@@ -317,6 +329,29 @@ export class ExperimentRunner {
     }
     const restored = await this.putBack(def.servers, touched, restartedWithOptions);
     return { state, results, error, restored };
+  }
+
+  /**
+   * After a run was interrupted: a sandbox that no longer answers (killed, crashed) is started again on
+   * the configuration's startup options, so the experiment can go on; null when it still answers.
+   */
+  private async startAgainIfStopped(
+    server: ExperimentServer,
+    sandboxId: string,
+    startup: Record<string, string>,
+    run: PlannedRun,
+  ): Promise<ColdMethod | null> {
+    try {
+      await (await this.deps.connect(server)).close();
+      return null;
+    } catch {
+      // It does not answer: start it again below.
+    }
+    await this.deps.restartSandbox(sandboxId, startup);
+    return {
+      how: 'restart-only',
+      note: `${server.label} restarted after it stopped during ${run.queryId} (${passLabel(run.pass)}): this run started on an empty buffer pool.`,
+    };
   }
 
   /** Restores every server's globals from the journal and restarts on their own options those started with others. */

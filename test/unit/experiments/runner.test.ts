@@ -192,4 +192,111 @@ describe('the experiment runner', () => {
     expect(sizeBytes('2G')).toBe(2 * 1024 ** 3);
     expect(() => sizeBytes('2 gigs')).toThrow(/not a size: write .* K, M, G or T/);
   });
+
+  it('runs nothing until a resize the server does in the background (MySQL) says it has completed', async () => {
+    const { deps, log } = harness();
+    let resizing = false;
+    let polls = 0;
+    const setGlobal = deps.journal.setGlobal;
+    deps.journal.setGlobal = async (c, p, variable, value, reason) => {
+      if (variable === 'innodb_buffer_pool_size') resizing = true;
+      return setGlobal(c, p, variable, value, reason);
+    };
+    // MySQL's words in Innodb_buffer_pool_resize_status, as a resize goes on in the background.
+    const words = [
+      'Resizing buffer pool from 33554432 to 209715200 (unit=33554432).',
+      'Withdrawing blocks to be shrunken.',
+      'Latching whole of buffer pool.',
+      'Completed resizing buffer pool at 261123 09:00:05.',
+    ];
+    deps.connect = async () => ({
+      query: async (sql: string) => {
+        if (!/resize_status/.test(sql)) return [[{ s: 1 }]];
+        if (!resizing) return [[{ Value: 'Completed resizing buffer pool at 261123 08:00:00.' }]];
+        const said = words[Math.min(polls++, words.length - 1)]!;
+        log.push(`status ${said}`);
+        return [[{ Value: said }]];
+      },
+      close: async () => {},
+    });
+    const out = await new ExperimentRunner(deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        queries: [{ queryId: 'Q1.1' }],
+        matrix: [{ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['200M'] }],
+        protocol: { cold: false, hotRuns: 1 },
+      }),
+    );
+    expect(out.state).toBe('complete');
+    expect(log.slice(0, 6)).toEqual([
+      `set innodb_buffer_pool_size=${200 * 1024 * 1024}`,
+      ...words.map((w) => `status ${w}`),
+      'run Q1.1',
+    ]);
+  });
+
+  it('a resize the server says failed stops the experiment in words, and nothing runs', async () => {
+    const { deps, log } = harness();
+    deps.connect = async () => ({
+      query: async (sql: string) =>
+        /resize_status/.test(sql)
+          ? [[{ Value: log.some((l) => l.startsWith('set')) ? 'Resize failed: out of memory.' : '' }]]
+          : [[{ s: 1 }]],
+      close: async () => {},
+    });
+    const out = await new ExperimentRunner(deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        matrix: [{ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['200M'] }],
+        protocol: { cold: false, hotRuns: 1 },
+      }),
+    );
+    expect(out.state).toBe('failed');
+    expect(out.error).toBe('S could not resize its buffer pool to 200M: Resize failed: out of memory.');
+    expect(log.filter((l) => l.startsWith('run'))).toEqual([]);
+    expect(log.at(-1)).toBe('restore');
+  });
+
+  it('starts a sandbox that stopped mid-run again on its configuration, so "go on" can, and says the next run began on an empty pool', async () => {
+    const { deps, log } = harness({
+      result: (n) => (n === 1 ? { state: 'interrupted', error: 'the server closed', elapsedMs: null } : {}),
+    });
+    let down = false;
+    const connect = deps.connect;
+    deps.connect = async (s) => {
+      if (down) throw new Error('Nothing is listening');
+      return connect(s);
+    };
+    const executeRun = deps.executeRun;
+    deps.executeRun = async (s, spec, ctx) => {
+      const r = await executeRun(s, spec, ctx);
+      if (r.state === 'interrupted') down = true;
+      return r;
+    };
+    const restart = deps.restartSandbox;
+    deps.restartSandbox = async (id, options) => {
+      down = false;
+      return restart(id, options);
+    };
+    const out = await new ExperimentRunner(deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        matrix: [{ kind: 'startup', variable: 'innodb_flush_method', values: ['O_DIRECT'] }],
+        protocol: { cold: false, hotRuns: 1 },
+      }),
+    );
+    expect(out.state).toBe('complete');
+    expect(log).toEqual([
+      'restart s {"innodb_flush_method":"O_DIRECT"}',
+      'run Q1.1',
+      'restart s {"innodb_flush_method":"O_DIRECT"}',
+      'run Q2.1',
+      'restart s {}',
+      'restore',
+    ]);
+    expect(out.results[1]!.cold).toEqual({
+      how: 'restart-only',
+      note: 'S restarted after it stopped during Q1.1 (run 1): this run started on an empty buffer pool.',
+    });
+  });
 });
