@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../../shared/format';
 import type { FollowFrames } from '../lib/viz/lru-map';
+import { colorScheme, onColorSchemeChange, useColorScheme } from '../lib/theme';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
 import { cssColor, oldShade, ordinalColor } from '../lib/viz/palette';
 import { tableName } from '../lib/viz/lru-bars';
@@ -28,12 +29,14 @@ export function LruMap({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const scale = useRef<HTMLSpanElement>(null);
+  const scheme = useColorScheme();
 
   useEffect(() => {
     if (!canvas.current) return;
     const painter = new LruMapPainter(canvas.current, {
       stripHeight: STRIP_HEIGHT,
       gap: STRIP_GAP,
+      scheme: colorScheme,
       onDraw: (image) => {
         // Written straight to the DOM: this changes with every frame, React need not know.
         if (scale.current)
@@ -43,8 +46,10 @@ export function LruMap({
     const stop = follow((frame, capacity) => painter.show(frame, capacity));
     const redraw = () => painter.draw();
     window.addEventListener('resize', redraw);
+    const stopTheme = onColorSchemeChange(redraw);
     return () => {
       stop();
+      stopTheme();
       window.removeEventListener('resize', redraw);
       painter.dispose();
     };
@@ -78,7 +83,7 @@ export function LruMap({
           return (
             <li key={key} title={key}>
               <span className="swatch" style={{ background: cssColor(color) }} />
-              <span className="swatch" style={{ background: cssColor(oldShade(color)) }} />
+              <span className="swatch" style={{ background: cssColor(oldShade(color, scheme)) }} />
               {tableName(table)} {index}
             </li>
           );

@@ -5,10 +5,13 @@
  */
 import type { LruMapFrame } from '../../../shared/runs';
 import { fillLruMap, lruMapHeight, type LruMapImage } from './lru-map';
+import type { ColorScheme } from './palette';
 
 export interface LruMapPainterOptions {
   stripHeight: number;
   gap: number;
+  /** The theme to draw in, read at each draw (light when not given). */
+  scheme?: () => ColorScheme;
   /** Called after each draw, with the image and the draw's time in ms (fill and put). */
   onDraw?: (image: LruMapImage, frame: LruMapFrame, drawMs: number) => void;
 }
@@ -49,7 +52,13 @@ export class LruMapPainter {
     if (this.canvas.height !== height) this.canvas.height = height;
     if (!this.image || this.image.width !== width || this.image.height !== height)
       this.image = this.context.createImageData(width, height);
-    const image = fillLruMap(frame, geometry, this.capacityPages, this.image.data);
+    const image = fillLruMap(
+      frame,
+      geometry,
+      this.capacityPages,
+      this.image.data,
+      this.options.scheme?.() ?? 'light',
+    );
     this.context.putImageData(this.image, 0, 0);
     // What is on the canvas now, for anyone reading it (the e2e compares frames by this).
     this.canvas.dataset.frameAt = String(frame.atMs);

@@ -6,10 +6,10 @@
  * buffers) are pale grey. Pure: the canvas only copies the buffer this fills.
  */
 import type { LruMapFrame } from '../../../shared/runs';
-import { oldShade, ordinalColor, type Rgb } from './palette';
+import { MAP_COLORS, oldShade, ordinalColor, type ColorScheme, type Rgb } from './palette';
 
-export const EMPTY_RGB: Rgb = [236, 239, 243];
-export const BOUNDARY_RGB: Rgb = [29, 34, 40];
+export const EMPTY_RGB: Rgb = MAP_COLORS.light.empty;
+export const BOUNDARY_RGB: Rgb = MAP_COLORS.light.boundary;
 
 /** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
 export type FollowFrames = (show: (frame: LruMapFrame, capacityPages: number) => void) => () => void;
@@ -149,15 +149,22 @@ export function fillLruMap(
   g: LruMapGeometry,
   capacityPages = 0,
   into?: Uint8ClampedArray,
+  scheme: ColorScheme = 'light',
 ): LruMapImage {
   const width = Math.max(1, Math.floor(g.width));
   const height = lruMapHeight(frame.pools.length, g);
   const size = width * height * 4;
   const data = into?.length === size ? into : new Uint8ClampedArray(size);
-  data.fill(255);
+  const { empty, boundary, background } = MAP_COLORS[scheme];
+  if (scheme === 'light') data.fill(255);
+  else
+    for (let i = 0; i < size; i += 4) {
+      data.set(background, i);
+      data[i + 3] = 255;
+    }
   const perPixel = pagesPerPixel(frame, width, capacityPages);
   const palette = frame.legend.map((_, i) => ordinalColor(i));
-  const washed = palette.map(oldShade);
+  const washed = palette.map((rgb) => oldShade(rgb, scheme));
   const row = new Uint8ClampedArray(width * 4);
   const columns = { ordinal: new Int32Array(width), old: new Uint8Array(width) };
   const strips: LruMapStrip[] = [];
@@ -167,7 +174,7 @@ export function fillLruMap(
     stripColumns(pool, frame.legend.length, width, perPixel, columns);
     for (let x = 0; x < width; x++) {
       const ord = columns.ordinal[x]!;
-      const rgb = ord < 0 ? EMPTY_RGB : columns.old[x] ? washed[ord]! : palette[ord]!;
+      const rgb = ord < 0 ? empty : columns.old[x] ? washed[ord]! : palette[ord]!;
       row[x * 4] = rgb[0];
       row[x * 4 + 1] = rgb[1];
       row[x * 4 + 2] = rgb[2];
@@ -175,9 +182,9 @@ export function fillLruMap(
     }
     const boundaryX = boundaryColumn(pool.lruLength, pool.oldLength, perPixel, width);
     if (boundaryX !== null) {
-      row[boundaryX * 4] = BOUNDARY_RGB[0];
-      row[boundaryX * 4 + 1] = BOUNDARY_RGB[1];
-      row[boundaryX * 4 + 2] = BOUNDARY_RGB[2];
+      row[boundaryX * 4] = boundary[0];
+      row[boundaryX * 4 + 1] = boundary[1];
+      row[boundaryX * 4 + 2] = boundary[2];
     }
     for (let y = 0; y < g.stripHeight; y++) data.set(row, (top + y) * width * 4);
     strips.push({
