@@ -23,20 +23,29 @@ test('Ctrl+1..n go to the first screen of each step of the work', async ({ page 
 });
 
 /** The page's colours as drawn: the background behind everything, a panel, and their text. */
-function colours(page: Page) {
-  return page.evaluate(() => {
-    const css = (el: Element | null, prop: 'color' | 'backgroundColor') =>
-      el ? getComputedStyle(el)[prop] : '';
-    const panel = document.querySelector('.panel');
-    const muted = document.querySelector('.muted');
-    return {
-      background: css(document.documentElement, 'backgroundColor'),
-      text: css(document.body, 'color'),
-      panel: css(panel, 'backgroundColor'),
-      panelText: css(panel, 'color'),
-      muted: css(muted, 'color'),
-    };
-  });
+interface Colours {
+  background: string;
+  text: string;
+  panel: string;
+  panelText: string;
+  muted: string;
+}
+
+/** Evaluated in the page (as text: this file is type-checked without the DOM's types). */
+const READ_COLOURS = `(() => {
+  const css = (el, prop) => (el ? getComputedStyle(el)[prop] : '');
+  const panel = document.querySelector('.panel');
+  return {
+    background: css(document.documentElement, 'backgroundColor'),
+    text: css(document.body, 'color'),
+    panel: css(panel, 'backgroundColor'),
+    panelText: css(panel, 'color'),
+    muted: css(document.querySelector('.muted'), 'color'),
+  };
+})()`;
+
+function colours(page: Page): Promise<Colours> {
+  return page.evaluate(READ_COLOURS) as Promise<Colours>;
 }
 
 /** WCAG's contrast ratio of two rgb() colours. */
