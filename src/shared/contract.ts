@@ -34,6 +34,7 @@ import {
 } from './runs';
 import type { LiveRunSample } from './lru-map-codec';
 import type { TaskInfo } from './tasks';
+import type { CommandId } from './commands';
 import type { ExperimentFile } from './experiment-file';
 import {
   ExperimentServerSchema,
@@ -194,6 +195,8 @@ export interface EventTypes {
   'runs/sample': LiveRunSample;
   /** Where a running experiment is: which cell, elapsed, time left. */
   'experiments/progress': ExperimentProgress & { experimentId: string };
+  /** A menu command for the focused window (desktop app only; browser mode reads the same shortcuts from the keyboard). */
+  'app/command': { command: CommandId };
 }
 export type EventName = keyof EventTypes;
 export const EVENT_NAMES: EventName[] = [
@@ -202,6 +205,7 @@ export const EVENT_NAMES: EventName[] = [
   'datasets/verify-progress',
   'runs/sample',
   'experiments/progress',
+  'app/command',
 ];
 
 export interface TaskProgress {

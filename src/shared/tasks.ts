@@ -5,7 +5,7 @@
  */
 import type { TaskProgress } from './contract';
 
-export type TaskKind = 'dataset-load' | 'dataset-verify' | 'run' | 'experiment';
+export type TaskKind = 'dataset-load' | 'dataset-verify' | 'dataset-drop' | 'run' | 'experiment';
 
 export interface TaskInfo {
   taskId: string;

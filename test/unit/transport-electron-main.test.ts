@@ -4,7 +4,7 @@
  * What is checked: the window's hardening, the IPC sender check, navigation and request blocking,
  * the CSP header, and that quitting waits for app.shutdown().
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +18,9 @@ const electron = vi.hoisted(() => {
     appEvents: {} as Record<string, Handler>,
     ipc: {} as Record<string, Handler>,
     windows: [] as Array<{
-      options: { webPreferences: Record<string, unknown> };
+      options: { webPreferences: Record<string, unknown> } & Record<string, unknown>;
+      windowEvents: Record<string, Handler>;
+      maximized: boolean;
       file?: string;
       contentsEvents: Record<string, Handler>;
       openHandler?: Handler;
@@ -26,6 +28,9 @@ const electron = vi.hoisted(() => {
     }>,
     session: {} as Record<string, Handler>,
     quits: 0,
+    menu: null as null | {
+      template: Array<{ label?: string; role?: string; submenu?: Array<Record<string, unknown>> }>;
+    },
   };
   class BrowserWindow {
     contentsEvents: Record<string, Handler> = {};
@@ -37,10 +42,27 @@ const electron = vi.hoisted(() => {
       setWindowOpenHandler: (handler: Handler) => void (this.openHandler = handler),
       send: (...args: unknown[]) => void this.sent.push(args),
     };
-    constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+    windowEvents: Record<string, Handler> = {};
+    maximized = false;
+    constructor(readonly options: { webPreferences: Record<string, unknown> } & Record<string, unknown>) {
       state.windows.push(this);
     }
-    once() {}
+    once(event: string, handler: Handler) {
+      this.windowEvents[event] = handler;
+    }
+    on(event: string, handler: Handler) {
+      this.windowEvents[event] = handler;
+    }
+    show() {}
+    maximize() {
+      this.maximized = true;
+    }
+    isMaximized() {
+      return this.maximized;
+    }
+    getNormalBounds() {
+      return { x: 40, y: 30, width: 1111, height: 777 };
+    }
     isDestroyed() {
       return false;
     }
@@ -51,6 +73,9 @@ const electron = vi.hoisted(() => {
     static getAllWindows() {
       return state.windows;
     }
+    static getFocusedWindow() {
+      return state.windows[0] ?? null;
+    }
   }
   const module = {
     app: {
@@ -58,6 +83,7 @@ const electron = vi.hoisted(() => {
       on: (event: string, handler: Handler) => void (state.appEvents[event] = handler),
       whenReady: () => Promise.resolve(),
       getVersion: () => '0.0.0-electron-test',
+      name: 'bplab',
       getPath: () => {
         throw new Error('BPLAB_HOME is set in this test');
       },
@@ -82,6 +108,15 @@ const electron = vi.hoisted(() => {
       },
     },
     dialog: { showErrorBox: () => {} },
+    Menu: {
+      buildFromTemplate: (template: unknown) => ({ template }),
+      setApplicationMenu: (menu: typeof state.menu) => void (state.menu = menu),
+    },
+    screen: {
+      getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
+      getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    },
+    shell: { openPath: () => Promise.resolve('') },
   };
   return { state, module };
 });
@@ -94,6 +129,11 @@ let home: string;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'bplab-electron-'));
   process.env.BPLAB_HOME = home;
+  // Where the window was when the app last quit: it opens there again.
+  writeFileSync(
+    join(home, 'window-state.json'),
+    JSON.stringify({ x: 200, y: 100, width: 1024, height: 700, maximized: true }),
+  );
   await import('../../src/main/electron/main');
   await vi.waitFor(() => expect(state.windows).toHaveLength(1));
 });
@@ -170,6 +210,34 @@ describe('Electron main', () => {
     expect(headers).toEqual({
       responseHeaders: { a: ['b'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
+  });
+
+  it('opens the window where it was last time, maximised again, and saves its place when it closes', () => {
+    expect(win().options).toMatchObject({ x: 200, y: 100, width: 1024, height: 700 });
+    expect(win().maximized).toBe(false);
+    win().windowEvents['ready-to-show']?.();
+    expect(win().maximized).toBe(true);
+    win().windowEvents.close?.();
+    expect(JSON.parse(readFileSync(join(home, 'window-state.json'), 'utf8'))).toEqual({
+      x: 40,
+      y: 30,
+      width: 1111,
+      height: 777,
+      maximized: true,
+    });
+  });
+
+  it("has an application menu whose own items send their command to the window's page", () => {
+    const labels = state.menu?.template.map((m) => m.label ?? m.role);
+    expect(labels).toEqual(['&File', '&Edit', '&View', '&Go', 'windowMenu', 'help']);
+    const go = state.menu?.template.find((m) => m.label === '&Go')?.submenu ?? [];
+    const datasets = go.find((i) => i.accelerator === 'CmdOrCtrl+2');
+    expect(datasets?.label).toBe('Datasets');
+    const before = win().sent.length;
+    (datasets?.click as () => void)();
+    expect(win().sent.slice(before)).toEqual([
+      ['bplab:event', { event: 'app/command', payload: { command: 'go.data' } }],
+    ]);
   });
 
   it('holds the quit until shutdown is done, then quits', async () => {

@@ -4,11 +4,14 @@
  */
 import {
   BrowserWindow,
+  Menu,
   app as electronApp,
   dialog,
   ipcMain,
   safeStorage,
+  screen,
   session,
+  shell,
   type IpcMainInvokeEvent,
 } from 'electron';
 import { join } from 'node:path';
@@ -22,8 +25,10 @@ import { EncryptedFileSecretStore } from '../services/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
 import { LatestFrameGate, WINDOW_FRAME_MS } from '../transport/latest-frame';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { menuTemplate } from './menu';
 import { isAllowedRequest, isAppPage } from './policy';
 import { safeStorageCipher } from './safe-storage-cipher';
+import { placeWindow, readWindowState, WINDOW_STATE_FILE, writeWindowState } from './window-state';
 
 const rendererDir = join(__dirname, '..', 'renderer');
 const indexFile = join(rendererDir, 'index.html');
@@ -98,15 +103,39 @@ async function start(): Promise<void> {
   });
   shutDownOnQuit(app);
   electronApp.on('window-all-closed', () => electronApp.quit());
-  openWindow();
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate(process.platform, electronApp.name, {
+        send: (command) => {
+          const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+          win?.webContents.send(EVENT_CHANNEL, { event: 'app/command', payload: { command } });
+        },
+        openDataFolder: () => {
+          void shell.openPath(dataDir).then((problem) => {
+            if (problem)
+              dialog.showErrorBox('bplab could not open its data folder', `${dataDir}: ${problem}`);
+          });
+        },
+      }),
+    ),
+  );
+  openWindow(join(dataDir, WINDOW_STATE_FILE));
 }
 
-function openWindow(): BrowserWindow {
+/** The window, where it was last time (see window-state.ts), saving its place when it closes. */
+function openWindow(stateFile: string): BrowserWindow {
+  const sizes = { width: 1320, height: 880, minWidth: 900, minHeight: 600 };
+  const primary = screen.getPrimaryDisplay();
+  const workAreas = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)].map(
+    (d) => d.workArea,
+  );
+  const place = placeWindow(readWindowState(stateFile), workAreas, sizes);
   const win = new BrowserWindow({
-    width: 1320,
-    height: 880,
-    minWidth: 900,
-    minHeight: 600,
+    ...(place.x !== undefined && place.y !== undefined ? { x: place.x, y: place.y } : { center: true }),
+    width: place.width,
+    height: place.height,
+    minWidth: sizes.minWidth,
+    minHeight: sizes.minHeight,
     title: 'bplab',
     show: false,
     webPreferences: {
@@ -129,7 +158,17 @@ function openWindow(): BrowserWindow {
   contents.on('will-redirect', stayHome);
   contents.on('will-attach-webview', (e) => e.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (place.maximized) win.maximize();
+    win.show();
+  });
+  win.on('close', () => {
+    try {
+      writeWindowState(stateFile, { ...win.getNormalBounds(), maximized: win.isMaximized() });
+    } catch (e) {
+      log(`could not save the window's place: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
   void win.loadFile(indexFile);
   return win;
 }

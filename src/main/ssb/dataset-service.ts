@@ -133,7 +133,12 @@ export class DatasetService {
   async drop(target: Target, schema: string): Promise<{ dropped: string }> {
     validateSchemaName(schema);
     this.refuseWhileHeld(target.profileId, schema, `drop ${schema}`);
-    await this.withConnection(target, (c) => dropDataset(c, schema));
+    // Held as a task while it drops, so a load another process starts meanwhile answers BUSY.
+    const { result } = this.deps.tasks.start(
+      this.taskSpec(target.profileId, schema, 'dataset-drop', `drop ${schema}`),
+      () => this.withConnection(target, (c) => dropDataset(c, schema)),
+    );
+    await result;
     return { dropped: schema };
   }
 
@@ -143,13 +148,21 @@ export class DatasetService {
     if (busy) throw busy;
   }
 
+  /** A load or verify holds its schema alone: the check against other processes and the lease are one step. */
   private taskSpec(
     profileId: string,
     schema: string,
-    kind: 'dataset-load' | 'dataset-verify',
+    kind: 'dataset-load' | 'dataset-verify' | 'dataset-drop',
     title: string,
   ) {
-    return { kind, title, profileId, schema, sandboxId: this.deps.sandboxOf?.(profileId) ?? null };
+    return {
+      kind,
+      title,
+      profileId,
+      schema,
+      sandboxId: this.deps.sandboxOf?.(profileId) ?? null,
+      exclusive: { scope: { profileId, schema }, doing: title },
+    };
   }
 
   private async startLoad(

@@ -10,6 +10,7 @@ import type { TaskProgress } from '../../shared/contract';
 import type { TaskKind } from '../../shared/tasks';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../services/atomic-file';
+import { withFolderLock } from './folder-lock';
 import {
   describeProcess,
   liveness,
@@ -92,6 +93,26 @@ export class LeaseStore {
     this.own.set(id, lease);
     this.write(lease);
     return lease;
+  }
+
+  /**
+   * Takes a lease unless a live lease on `scope` is held (by any process, this one included), as
+   * one step under the folder's lock: of two processes racing for the same schema or sandbox, one
+   * gets it and the other is answered with the holder. Returns that holder, or null once taken.
+   */
+  takeUnlessHeld(
+    hold: LeaseHold,
+    id: string,
+    scope: LeaseScope,
+    conflicts: (v: ViewedLease) => boolean,
+  ): ViewedLease | null {
+    checkId(id);
+    return withFolderLock({ file: join(this.dir, '.lock'), self: this.self, probe: this.probe }, () => {
+      const holder = this.holders(scope).find(conflicts);
+      if (holder) return holder;
+      this.take(hold, id);
+      return null;
+    });
   }
 
   /** Records a lease's latest progress; written at most every publishEveryMs (the final state is not needed: release removes the lease). */

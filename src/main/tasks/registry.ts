@@ -25,6 +25,11 @@ export interface TaskSpec {
   sandboxId?: string | null;
   /** Use this id (a run's id is its task's id); a random one otherwise. */
   taskId?: string;
+  /**
+   * Refuse to start (BUSY, naming the holder) while a live task of any process holds `scope`; the
+   * check and the lease are one step, so two processes racing for it cannot both start.
+   */
+  exclusive?: { scope: LeaseScope; doing: string };
 }
 
 /** Progress as a task reports it; the registry adds the task's id. */
@@ -56,7 +61,7 @@ interface OwnTask {
   result: Promise<unknown>;
 }
 
-const TASK_KINDS = new Set<string>(['dataset-load', 'dataset-verify', 'run', 'experiment']);
+const TASK_KINDS = new Set<string>(['dataset-load', 'dataset-verify', 'dataset-drop', 'run', 'experiment']);
 
 export class TaskRegistry {
   private readonly own = new Map<string, OwnTask>();
@@ -86,7 +91,13 @@ export class TaskRegistry {
       sandboxId: spec.sandboxId ?? null,
     };
     this.deps.leases.forgetStale(scopeOf(hold));
-    this.deps.leases.take(hold, taskId);
+    if (spec.exclusive) {
+      const { scope, doing } = spec.exclusive;
+      const holder = this.deps.leases.takeUnlessHeld(hold, taskId, scope, (v) =>
+        TASK_KINDS.has(v.lease.kind),
+      );
+      if (holder) throw busyFailure(holder, doing);
+    } else this.deps.leases.take(hold, taskId);
     const controller = new AbortController();
     const emit = (p: TaskProgress) => {
       this.deps.onProgress(p);
@@ -157,11 +168,7 @@ export class TaskRegistry {
    */
   busy(scope: LeaseScope, doing: string): AppFailure | null {
     const holder = this.deps.leases.holders(scope).find((v) => TASK_KINDS.has(v.lease.kind));
-    if (!holder) return null;
-    return AppFailure.of('BUSY', `Cannot ${doing}: ${describeHolder(holder)} holds it.`, {
-      hint: 'Wait for that task to end, or cancel it.',
-      details: { taskId: holder.lease.id, pid: holder.lease.owner.pid },
-    });
+    return holder ? busyFailure(holder, doing) : null;
   }
 
   /**
@@ -283,6 +290,13 @@ function scopeOf(hold: { profileId: string | null; schema: string | null; sandbo
     ...(hold.schema !== null && { schema: hold.schema }),
     ...(hold.sandboxId !== null && { sandboxId: hold.sandboxId }),
   };
+}
+
+function busyFailure(holder: ViewedLease, doing: string): AppFailure {
+  return AppFailure.of('BUSY', `Cannot ${doing}: ${describeHolder(holder)} holds it.`, {
+    hint: 'Wait for that task to end, or cancel it.',
+    details: { taskId: holder.lease.id, pid: holder.lease.owner.pid },
+  });
 }
 
 function errorOf(e: unknown): AppError {

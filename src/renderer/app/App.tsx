@@ -6,9 +6,11 @@ import { LinkBanner } from '../components/LinkBanner';
 import { PasswordPrompt } from '../components/PasswordPrompt';
 import { useAppInfo } from '../lib/app-info-store';
 import { useLink } from '../lib/link-store';
+import { followCommands } from '../lib/commands';
 import { useNavigation } from '../lib/navigation';
 import { navigationGroups } from './screen-groups';
 import { screenById, SCREENS, type ScreenEntry } from './screens';
+import { registerShellCommands } from './shell-commands';
 
 export function App() {
   const { screen, go } = useNavigation();
@@ -19,6 +21,18 @@ export function App() {
     const stops = (SCREENS as readonly ScreenEntry[]).flatMap((s) => (s.follow ? [s.follow()] : []));
     return () => stops.forEach((stop) => stop());
   }, []);
+  useEffect(() => {
+    // The desktop app's menu owns its accelerators; browser mode reads the same shortcuts here.
+    const stopFollowing = followCommands({
+      keys: window.bplab ? null : window,
+      mac: /Mac|iPhone|iPad/.test(navigator.platform),
+    });
+    const stopShell = registerShellCommands(go);
+    return () => {
+      stopShell();
+      stopFollowing();
+    };
+  }, [go]);
   useEffect(() => {
     if (linkOpen && !info) void load();
   }, [linkOpen, info, load]);

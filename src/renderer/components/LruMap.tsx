@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../shared/format';
 import type { FollowFrames } from '../lib/viz/lru-map';
+import { colorScheme, onColorSchemeChange, useColorScheme } from '../lib/theme';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
 import { cssColor, oldShade, ordinalColor } from '../lib/viz/palette';
 import { tableName } from '../lib/viz/lru-bars';
@@ -29,6 +30,7 @@ export function LruMap({
   const canvas = useRef<HTMLCanvasElement>(null);
   const scale = useRef<HTMLSpanElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const scheme = useColorScheme();
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -36,6 +38,7 @@ export function LruMap({
       stripHeight: STRIP_HEIGHT,
       gap: STRIP_GAP,
       onError: setError,
+      scheme: colorScheme,
       onDraw: (image) => {
         // Written straight to the DOM: this changes with every frame, React need not know.
         if (scale.current)
@@ -45,8 +48,10 @@ export function LruMap({
     const stop = follow((frame, capacity) => painter.show(frame, capacity));
     const redraw = () => painter.draw();
     window.addEventListener('resize', redraw);
+    const stopTheme = onColorSchemeChange(redraw);
     return () => {
       stop();
+      stopTheme();
       window.removeEventListener('resize', redraw);
       painter.dispose();
     };
@@ -85,7 +90,7 @@ export function LruMap({
           return (
             <li key={key} title={key}>
               <span className="swatch" style={{ background: cssColor(color) }} />
-              <span className="swatch" style={{ background: cssColor(oldShade(color)) }} />
+              <span className="swatch" style={{ background: cssColor(oldShade(color, scheme)) }} />
               {tableName(table)} {index}
             </li>
           );

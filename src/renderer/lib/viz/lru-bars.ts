@@ -4,7 +4,15 @@
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs';
 import { formatCount, formatShare } from '../../../shared/format';
-import { cssColor, indexKey, oldShade, ordinalColor, ordinalsFor } from './palette';
+import {
+  cssColor,
+  indexKey,
+  oldShade,
+  ordinalColor,
+  ordinalsFor,
+  type ColorScheme,
+  type Rgb,
+} from './palette';
 
 export interface LruBar {
   key: string;
@@ -31,8 +39,8 @@ export interface LruBarsView {
   oldNote: string;
 }
 
-export const OTHERS_COLOR = 'rgb(160, 166, 174)';
-const OTHERS_OLD_COLOR = 'rgb(208, 212, 217)';
+const OTHERS_RGB: Rgb = [160, 166, 174];
+export const OTHERS_COLOR = cssColor(OTHERS_RGB);
 
 export const OLD_NOTE: Record<LruComposition['oldMethod'], string> = {
   'is-old': 'old pages as IS_OLD reports them',
@@ -44,6 +52,7 @@ export function lruBars(
   composition: LruComposition,
   legend: readonly string[] = [],
   limit = 12,
+  scheme: ColorScheme = 'light',
 ): LruBarsView {
   const sorted = [...composition.indexes].sort(
     (a, b) => b.pages - a.pages || indexKey(a.table, a.index).localeCompare(indexKey(b.table, b.index)),
@@ -65,7 +74,7 @@ export function lruBars(
       share: i.poolShare,
       shareText: formatShare(i.poolShare),
       color: cssColor(rgb),
-      oldColor: cssColor(oldShade(rgb)),
+      oldColor: cssColor(oldShade(rgb, scheme)),
     };
   };
   const rest = sorted.slice(limit);
@@ -82,7 +91,7 @@ export function lruBars(
           share: sum(rest, (i) => i.poolShare),
           shareText: formatShare(sum(rest, (i) => i.poolShare)),
           color: OTHERS_COLOR,
-          oldColor: OTHERS_OLD_COLOR,
+          oldColor: cssColor(oldShade(OTHERS_RGB, scheme)),
         };
   return {
     bars: sorted.slice(0, limit).map(toBar),

@@ -11,10 +11,13 @@ import {
   type PackedLruMapFrame,
 } from '../../../shared/lru-map-codec';
 import { fillLruMap, lruMapHeight, LruMapScratch, type LruMapImage } from './lru-map';
+import type { ColorScheme } from './palette';
 
 export interface LruMapPainterOptions {
   stripHeight: number;
   gap: number;
+  /** The theme to draw in, read at each draw (light when not given). */
+  scheme?: () => ColorScheme;
   /** Called after each draw, with the image and the draw's time in ms (decode, fill and put). */
   onDraw?: (image: LruMapImage, frame: PackedLruMapFrame, drawMs: number) => void;
   /** A frame that cannot be decoded: the canvas keeps the last good one, this gets the words. */
@@ -67,7 +70,14 @@ export class LruMapPainter {
     if (this.canvas.height !== height) this.canvas.height = height;
     if (!this.image || this.image.width !== width || this.image.height !== height)
       this.image = this.context.createImageData(width, height);
-    const image = fillLruMap(this.cells, geometry, this.capacityPages, this.image.data, this.scratch);
+    const image = fillLruMap(
+      this.cells,
+      geometry,
+      this.capacityPages,
+      this.image.data,
+      this.scratch,
+      this.options.scheme?.() ?? 'light',
+    );
     this.context.putImageData(this.image, 0, 0);
     // What is on the canvas now, for anyone reading it (the e2e compares frames by this).
     this.canvas.dataset.frameAt = String(frame.atMs);

@@ -6,10 +6,10 @@
  * buffers) are pale grey. Pure: the canvas only copies the buffer this fills.
  */
 import type { LruMapCells, PackedLruMapFrame } from '../../../shared/lru-map-codec';
-import { oldShade, ordinalColor, type Rgb } from './palette';
+import { MAP_COLORS, oldShade, ordinalColor, type ColorScheme, type Rgb } from './palette';
 
-export const EMPTY_RGB: Rgb = [236, 239, 243];
-export const BOUNDARY_RGB: Rgb = [29, 34, 40];
+export const EMPTY_RGB: Rgb = MAP_COLORS.light.empty;
+export const BOUNDARY_RGB: Rgb = MAP_COLORS.light.boundary;
 
 /** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
 export type FollowFrames = (show: (frame: PackedLruMapFrame, capacityPages: number) => void) => () => void;
@@ -78,9 +78,14 @@ export class LruMapScratch {
   row = new Uint8ClampedArray(0);
   palette: Rgb[] = [];
   washed: Rgb[] = [];
+  scheme: ColorScheme = 'light';
 
   /** Makes room for `width` columns and `legendSize` indexes (grows, never shrinks the accumulators). */
-  fit(width: number, legendSize: number): this {
+  fit(width: number, legendSize: number, scheme: ColorScheme = 'light'): this {
+    if (this.scheme !== scheme) {
+      this.scheme = scheme;
+      this.washed = this.palette.map((rgb) => oldShade(rgb, scheme));
+    }
     if (this.ordinal.length !== width) {
       this.ordinal = new Int32Array(width);
       this.old = new Uint8Array(width);
@@ -93,7 +98,7 @@ export class LruMapScratch {
     while (this.palette.length < legendSize) {
       const rgb = ordinalColor(this.palette.length);
       this.palette.push(rgb);
-      this.washed.push(oldShade(rgb));
+      this.washed.push(oldShade(rgb, this.scheme));
     }
     return this;
   }
@@ -187,14 +192,21 @@ export function fillLruMap(
   capacityPages = 0,
   into?: Uint8ClampedArray,
   scratch = new LruMapScratch(),
+  scheme: ColorScheme = 'light',
 ): LruMapImage {
   const width = Math.max(1, Math.floor(g.width));
   const height = lruMapHeight(cells.pools.length, g);
   const size = width * height * 4;
   const data = into?.length === size ? into : new Uint8ClampedArray(size);
-  data.fill(255);
+  const { empty, boundary, background } = MAP_COLORS[scheme];
+  if (scheme === 'light') data.fill(255);
+  else
+    for (let i = 0; i < size; i += 4) {
+      data.set(background, i);
+      data[i + 3] = 255;
+    }
   const perPixel = pagesPerPixel(cells, width, capacityPages);
-  scratch.fit(width, cells.legendSize);
+  scratch.fit(width, cells.legendSize, scheme);
   const { row, palette, washed } = scratch;
   const strips: LruMapStrip[] = [];
 
@@ -203,7 +215,7 @@ export function fillLruMap(
     const columns = stripColumns(cells, n, width, perPixel, scratch);
     for (let x = 0; x < width; x++) {
       const ord = columns.ordinal[x]!;
-      const rgb = ord < 0 ? EMPTY_RGB : columns.old[x] ? washed[ord]! : palette[ord]!;
+      const rgb = ord < 0 ? empty : columns.old[x] ? washed[ord]! : palette[ord]!;
       row[x * 4] = rgb[0];
       row[x * 4 + 1] = rgb[1];
       row[x * 4 + 2] = rgb[2];
@@ -211,9 +223,9 @@ export function fillLruMap(
     }
     const boundaryX = boundaryColumn(pool.lruLength, pool.oldLength, perPixel, width);
     if (boundaryX !== null) {
-      row[boundaryX * 4] = BOUNDARY_RGB[0];
-      row[boundaryX * 4 + 1] = BOUNDARY_RGB[1];
-      row[boundaryX * 4 + 2] = BOUNDARY_RGB[2];
+      row[boundaryX * 4] = boundary[0];
+      row[boundaryX * 4 + 1] = boundary[1];
+      row[boundaryX * 4 + 2] = boundary[2];
     }
     for (let y = 0; y < g.stripHeight; y++) data.set(row, (top + y) * width * 4);
     strips.push({

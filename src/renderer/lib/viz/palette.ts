@@ -6,6 +6,18 @@
 
 export type Rgb = readonly [r: number, g: number, b: number];
 
+/** The OS's light or dark theme (lib/theme.ts reads it). */
+export type ColorScheme = 'light' | 'dark';
+
+/**
+ * What the LRU map draws besides the indexes, per theme: positions past the LRU's end, the old/young
+ * boundary, and the panel behind it (between strips, and what old pages are washed towards).
+ */
+export const MAP_COLORS: Record<ColorScheme, { empty: Rgb; boundary: Rgb; background: Rgb }> = {
+  light: { empty: [236, 239, 243], boundary: [29, 34, 40], background: [255, 255, 255] },
+  dark: { empty: [48, 54, 61], boundary: [227, 231, 236], background: [31, 35, 40] },
+};
+
 /** Distinct, print-safe colours for the first ordinals (Tableau 10, then a few more). */
 const BASE: Rgb[] = [
   [78, 121, 167],
@@ -33,10 +45,11 @@ export function cssColor([r, g, b]: Rgb): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-/** The colour an old page is drawn in: its index's colour washed towards white. */
-export function oldShade([r, g, b]: Rgb): Rgb {
-  const wash = (c: number) => Math.round(c + (255 - c) * 0.55);
-  return [wash(r), wash(g), wash(b)];
+/** The colour an old page is drawn in: its index's colour washed towards the panel (white, or the dark theme's). */
+export function oldShade([r, g, b]: Rgb, scheme: ColorScheme = 'light'): Rgb {
+  const [br, bg, bb] = MAP_COLORS[scheme].background;
+  const wash = (c: number, to: number) => Math.round(c + (to - c) * 0.55);
+  return [wash(r, br), wash(g, bg), wash(b, bb)];
 }
 
 /** "ssb_sf1.lineorder" + "GEN_CLUST_INDEX" → "ssb_sf1.lineorder/GEN_CLUST_INDEX", the legend's naming. */

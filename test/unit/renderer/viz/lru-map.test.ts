@@ -10,7 +10,7 @@ import {
   pixelAt,
   stripColumns,
 } from '../../../../src/renderer/lib/viz/lru-map';
-import { oldShade, ordinalColor } from '../../../../src/renderer/lib/viz/palette';
+import { MAP_COLORS, oldShade, ordinalColor } from '../../../../src/renderer/lib/viz/palette';
 
 const CLUSTERED = 0;
 const DATE = 1;
@@ -112,6 +112,31 @@ describe('fillLruMap', () => {
       expect(pixelAt(image, 9, y)).toEqual(oldShade(clustered));
     }
     expect(image.strips).toEqual([{ poolId: 0, top: 0, boundaryX: 5, lruLength: 100, oldLength: 50 }]);
+  });
+
+  it('draws in the dark theme: a light boundary, old pages washed towards the dark panel, dark gaps', () => {
+    const twoStrips: LruMapFrame = {
+      ...onePool,
+      pools: [onePool.pools[0]!, { ...onePool.pools[0]!, poolId: 1 }],
+    };
+    const image = fillLruMap(
+      cellsOf(twoStrips),
+      { width: 10, stripHeight: 2, gap: 1 },
+      0,
+      undefined,
+      undefined,
+      'dark',
+    );
+    const clustered = ordinalColor(CLUSTERED);
+    const old = oldShade(clustered, 'dark');
+    const lum = ([r, g, b]: readonly number[]) => r! + g! + b!;
+    expect(pixelAt(image, 5, 0)).toEqual(MAP_COLORS.dark.boundary);
+    expect(pixelAt(image, 6, 0)).toEqual(old);
+    // Old is darker than young here (lighter in the light theme), and never the gap's colour.
+    expect(lum(old)).toBeLessThan(lum(clustered));
+    expect(lum(oldShade(clustered))).toBeGreaterThan(lum(clustered));
+    expect(old).not.toEqual(MAP_COLORS.dark.background);
+    expect(pixelAt(image, 3, 2)).toEqual(MAP_COLORS.dark.background);
   });
 
   it('draws one strip per pool instance on a common scale, and free space as empty', () => {

@@ -17,6 +17,7 @@ import { LruBarsChart } from './LruBarsChart';
 import { PagesOverTimeChart } from './PagesOverTimeChart';
 import { Pairs } from './Pairs';
 import { RatesChart } from './RatesChart';
+import { useColorScheme } from '../../../lib/theme';
 
 export function LiveRunView() {
   const open = useRuns((s) => s.open)!;
@@ -30,7 +31,11 @@ export function LiveRunView() {
 
   const follow = useMemo(() => followRunMap(open.runId), [open.runId]);
   const latest = live.compositions.at(-1);
-  const bars = useMemo(() => (latest ? lruBars(latest, live.legend) : null), [latest, live.legend]);
+  const scheme = useColorScheme();
+  const bars = useMemo(
+    () => (latest ? lruBars(latest, live.legend, undefined, scheme) : null),
+    [latest, live.legend, scheme],
+  );
   const series = useMemo(
     () => pagesOverTime(live.compositions, live.legend),
     [live.compositions, live.legend],

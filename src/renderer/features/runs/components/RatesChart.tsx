@@ -4,11 +4,12 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { formatCount, formatRate } from '../../../../shared/format';
 import { RATE_LABELS, type RatePoint } from '../../../lib/viz/pool-rates';
 
+// The theme's colours (styles.css), so the lines stay readable in light and dark.
 const COLORS: Record<keyof typeof RATE_LABELS, string> = {
-  madeYoung: '#1f7a3a',
-  notMadeYoung: '#b3261e',
-  pagesRead: '#1f5fbf',
-  readAhead: '#8a5a00',
+  madeYoung: 'var(--ok)',
+  notMadeYoung: 'var(--bad)',
+  pagesRead: 'var(--accent)',
+  readAhead: 'var(--busy)',
 };
 
 export const RatesChart = memo(function RatesChart({

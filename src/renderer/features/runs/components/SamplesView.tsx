@@ -5,6 +5,7 @@ import type { RunResult } from '../../../../shared/runs';
 import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { formatMs } from '../../../../shared/format';
+import { useColorScheme } from '../../../lib/theme';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
 import { poolRates } from '../../../lib/viz/pool-rates';
@@ -16,6 +17,7 @@ import { RatesChart } from './RatesChart';
 
 export function SamplesView({ result }: { result: RunResult }) {
   const { samples } = result;
+  const scheme = useColorScheme();
   const maps = samples.maps;
   const [frame, setFrame] = useState(Math.max(0, maps.length - 1));
   const legend = useMemo(() => maps.at(-1)?.legend ?? [], [maps]);
@@ -69,7 +71,7 @@ export function SamplesView({ result }: { result: RunResult }) {
         <div>
           <h3>Pages per index, last snapshot</h3>
           {last ? (
-            <LruBarsChart view={lruBars(last, legend)} testId="samples-bars" />
+            <LruBarsChart view={lruBars(last, legend, undefined, scheme)} testId="samples-bars" />
           ) : (
             <p className="muted">No composition was sampled.</p>
           )}
