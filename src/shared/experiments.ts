@@ -244,6 +244,17 @@ export interface ExperimentProgress {
   remainingSec: number | null;
 }
 
+/** How a started experiment ended ('experiments/finished'): its file holds every result kept. */
+export interface ExperimentFinished {
+  experimentId: string;
+  file: string;
+  state: 'complete' | 'cancelled' | 'failed';
+  /** Why it stopped, in words, when it did not complete. */
+  error: string | null;
+  /** What was put back: "MariaDB: innodb_old_blocks_time back to 1000", a sandbox on its own options. */
+  restored: string[];
+}
+
 /** An experiment checked as it is built (experiments/check). */
 export interface ExperimentCheck {
   /** Zod's issues, each with its path in the definition ($.matrix[1].values). */
