@@ -1,8 +1,8 @@
 import { memo } from 'react';
 /** Made young, not made young, pages read and read ahead per second (draw-only: poolRates computed them). */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatRate } from '../../../../shared/format';
-import { RATE_LABELS, type RatePoint } from '../../../lib/viz/pool-rates';
+import { formatCount, formatRate } from '../../shared/format';
+import { RATE_LABELS, type RatePoint } from '../lib/viz/pool-rates';
 
 const COLORS: Record<keyof typeof RATE_LABELS, string> = {
   madeYoung: '#1f7a3a',
