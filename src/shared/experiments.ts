@@ -220,6 +220,10 @@ export interface DurationHints {
   defaultQuerySeconds: number;
 }
 
+/** The estimate before anything was timed: a query's seconds, and a sandbox restart's. */
+export const DEFAULT_QUERY_SECONDS = 5;
+export const DEFAULT_RESTART_SECONDS = 10;
+
 /** Seconds the remaining runs should take: known query times where there are some, restarts counted. */
 export function estimateSeconds(runs: readonly PlannedRun[], hints: DurationHints): number {
   let total = 0;

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
+  DEFAULT_QUERY_SECONDS,
+  DEFAULT_RESTART_SECONDS,
   ExperimentDefinitionSchema,
   estimateSeconds,
   planExperiment,
@@ -75,8 +77,6 @@ export interface ExperimentServiceDeps {
   defaultQuerySeconds?: number;
 }
 
-const RESTART_SECONDS = 10;
-
 export class ExperimentService {
   constructor(private readonly deps: ExperimentServiceDeps) {}
 
@@ -112,8 +112,8 @@ export class ExperimentService {
     const plan = planExperiment(def);
     const estimatedSec = estimateSeconds(plan, {
       querySeconds: () => undefined,
-      defaultQuerySeconds: this.deps.defaultQuerySeconds ?? 5,
-      restartSeconds: RESTART_SECONDS,
+      defaultQuerySeconds: this.deps.defaultQuerySeconds ?? DEFAULT_QUERY_SECONDS,
+      restartSeconds: DEFAULT_RESTART_SECONDS,
     });
     const problems: string[] = [];
     for (const server of def.servers)
