@@ -20,6 +20,7 @@ import { SandboxService } from './sandbox/sandboxes';
 import { experimentHandlers } from './api/handlers/experiments';
 import { ExperimentService } from './experiments/experiment-service';
 import { dropPageCache } from './experiments/page-cache';
+import { RecentFiles } from './experiments/recent-files';
 import { serverProbe } from './experiments/server-probe';
 import { CapabilityService } from './services/capabilities';
 import { ConnectionService } from './db/connections';
@@ -128,6 +129,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     },
     tasks,
     onProgress: (p) => events.emit('experiments/progress', p),
+    onFinished: (f) => events.emit('experiments/finished', f),
+    recent: new RecentFiles(opts.dataDir),
   });
   const handlers: Handlers = {
     'app/info': async () => ({

@@ -35,11 +35,12 @@ import {
 import type { LiveRunSample } from './lru-map-codec';
 import type { TaskInfo } from './tasks';
 import type { CommandId } from './commands';
-import type { ExperimentFile } from './experiment-file';
+import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
   ExperimentServerSchema,
   type ExperimentCheck,
   type ExperimentDefinition,
+  type ExperimentFinished,
   type ExperimentProgress,
 } from './experiments';
 
@@ -93,6 +94,12 @@ export const requestSchemas = {
   'experiments/start': z.object({ definition: z.unknown(), file: z.string().min(1).optional() }),
   'experiments/open': z.object({ file: z.string().min(1) }),
   'experiments/save': z.object({ from: z.string().min(1), to: z.string().min(1) }),
+  // The page's own text of a file: a file dropped in browser mode is parsed (checked as open checks a
+  // file; name is what errors call it), a draft or an uploaded file written (checked first, atomic).
+  'experiments/parse': z.object({ name: z.string().min(1).max(500), text: z.string().max(MAX_UPLOAD_CHARS) }),
+  'experiments/write': z.object({ file: z.string().min(1), text: z.string().max(MAX_UPLOAD_CHARS) }),
+  // Files opened or saved lately (kept in the data folder), each saying whether it is still there.
+  'experiments/recent': z.object({}),
   // Long jobs of every bplab process sharing the data folder (loads, verifies, runs); cancel stops one
   // of this process at once, and asks another live process to stop one of its own.
   'tasks/list': z.object({}),
@@ -153,6 +160,9 @@ export interface ResultTypes {
   'experiments/start': { experimentId: string; taskId: string; file: string };
   'experiments/open': ExperimentFile;
   'experiments/save': { file: string };
+  'experiments/parse': ExperimentFile;
+  'experiments/write': { file: string };
+  'experiments/recent': RecentFile[];
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
   'queries/list': CatalogueQuery[];
@@ -197,6 +207,8 @@ export interface EventTypes {
   'experiments/progress': ExperimentProgress & { experimentId: string };
   /** A menu command for the focused window (desktop app only; browser mode reads the same shortcuts from the keyboard). */
   'app/command': { command: CommandId };
+  /** How a started experiment ended, and what the settings journal put back. */
+  'experiments/finished': ExperimentFinished;
 }
 export type EventName = keyof EventTypes;
 export const EVENT_NAMES: EventName[] = [
@@ -206,6 +218,7 @@ export const EVENT_NAMES: EventName[] = [
   'runs/sample',
   'experiments/progress',
   'app/command',
+  'experiments/finished',
 ];
 
 export interface TaskProgress {
@@ -230,6 +243,13 @@ export interface BplabApi {
   invoke<N extends RequestName>(name: N, args: RequestArgs<N>): Promise<Result<RequestResult<N>>>;
   /** Subscribe to pushed events; returns an unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventTypes[E]) => void): () => void;
+}
+
+/** The desktop app's file dialogs (window.bplabFiles, Electron only): the path chosen, or null. */
+export interface FileDialogs {
+  pickOpen(): Promise<string | null>;
+  /** `suggested` is the file name the dialog proposes. */
+  pickSave(suggested: string): Promise<string | null>;
 }
 
 // ---------- wire format (shared by the WebSocket transport and the Electron bridge) ----------

@@ -105,6 +105,20 @@ export interface ExperimentFile {
   results: ExperimentResult[];
 }
 
+/** An experiment file opened or saved lately (experiments/recent), newest first. */
+export interface RecentFile {
+  file: string;
+  /** The file's name without its folder. */
+  name: string;
+  /** When bplab last opened or saved it (ISO time). */
+  usedAt: string;
+  /** False when the file is gone since: the list says so rather than dropping it. */
+  exists: boolean;
+}
+
+/** The largest file the page uploads itself (browser mode: a dropped file); bigger ones are opened by path. */
+export const MAX_UPLOAD_CHARS = 8 * 1024 * 1024;
+
 /** "$.results[3].run.server.version" from a zod issue path. */
 export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '$';

@@ -220,6 +220,10 @@ export interface DurationHints {
   defaultQuerySeconds: number;
 }
 
+/** The estimate before anything was timed: a query's seconds, and a sandbox restart's. */
+export const DEFAULT_QUERY_SECONDS = 5;
+export const DEFAULT_RESTART_SECONDS = 10;
+
 /** Seconds the remaining runs should take: known query times where there are some, restarts counted. */
 export function estimateSeconds(runs: readonly PlannedRun[], hints: DurationHints): number {
   let total = 0;
@@ -242,6 +246,17 @@ export interface ExperimentProgress {
   elapsedSec: number;
   /** From the times measured so far; null until there is something to go on. */
   remainingSec: number | null;
+}
+
+/** How a started experiment ended ('experiments/finished'): its file holds every result kept. */
+export interface ExperimentFinished {
+  experimentId: string;
+  file: string;
+  state: 'complete' | 'cancelled' | 'failed';
+  /** Why it stopped, in words, when it did not complete. */
+  error: string | null;
+  /** What was put back: "MariaDB: innodb_old_blocks_time back to 1000", a sandbox on its own options. */
+  restored: string[];
 }
 
 /** An experiment checked as it is built (experiments/check). */

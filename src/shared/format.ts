@@ -84,3 +84,12 @@ export function formatRate(perSecond: number): string {
   const text = Math.abs(perSecond) >= 100 ? formatCount(perSecond) : String(Number(perSecond.toFixed(1)));
   return `${text}/s`;
 }
+
+/** Elapsed or remaining time as a clock: 41 → "0:41"; 150 → "2:30"; 3900 → "1:05:00" (the CLI and the screens). */
+export function formatClock(sec: number): string {
+  const s = Math.max(0, Math.round(sec));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

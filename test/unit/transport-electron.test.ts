@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REQUEST_NAMES, type EventName } from '../../src/shared/contract';
-import { createBridgeApi, type BridgeIpc } from '../../src/main/electron/bridge';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../src/main/electron/channels';
+import { createBridgeApi, createFileDialogBridge, type BridgeIpc } from '../../src/main/electron/bridge';
+import { EVENT_CHANNEL, FILE_DIALOG_CHANNEL, INVOKE_CHANNEL } from '../../src/main/electron/channels';
 import { isAllowedRequest, isAppPage } from '../../src/main/electron/policy';
 import { safeStorageCipher, type SafeStorageLike } from '../../src/main/electron/safe-storage-cipher';
 
@@ -123,5 +123,27 @@ describe('safeStorage cipher', () => {
     expect(() => cipher.encrypt('pw')).toThrow(/keychain/);
     expect(safeStorageCipher(storage(true), 'darwin').isAvailable()).toBe(true);
     expect(safeStorageCipher(storage(false), 'darwin').isAvailable()).toBe(false);
+  });
+});
+
+describe('file dialog bridge', () => {
+  it('sends only the kind of dialog and a suggested name, and answers a path or null', async () => {
+    const invoked: unknown[][] = [];
+    const answers: unknown[] = ['/home/me/a.bplab.json', '', { ok: true }];
+    const dialogs = createFileDialogBridge({
+      invoke: async (...args) => {
+        invoked.push(args);
+        return answers.shift();
+      },
+    });
+    expect(Object.keys(dialogs).sort()).toEqual(['pickOpen', 'pickSave']);
+    expect(await dialogs.pickOpen()).toBe('/home/me/a.bplab.json');
+    expect(await dialogs.pickSave('x.bplab.json')).toBeNull();
+    expect(await dialogs.pickSave('y'.repeat(500))).toBeNull();
+    expect(invoked).toEqual([
+      [FILE_DIALOG_CHANNEL, 'open', ''],
+      [FILE_DIALOG_CHANNEL, 'save', 'x.bplab.json'],
+      [FILE_DIALOG_CHANNEL, 'save', 'y'.repeat(200)],
+    ]);
   });
 });

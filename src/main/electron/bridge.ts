@@ -3,9 +3,15 @@
  * against REQUEST_NAMES and EVENT_NAMES, and nothing of ipcRenderer itself. Kept free of the
  * `electron` import so it can be tested under Node.
  */
-import { EVENT_NAMES, REQUEST_NAMES, type BplabApi, type EventEnvelope } from '../../shared/contract';
+import {
+  EVENT_NAMES,
+  REQUEST_NAMES,
+  type BplabApi,
+  type EventEnvelope,
+  type FileDialogs,
+} from '../../shared/contract';
 import { err } from '../../shared/result';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { EVENT_CHANNEL, FILE_DIALOG_CHANNEL, INVOKE_CHANNEL } from './channels';
 
 /** The part of Electron's ipcRenderer the bridge uses. */
 export interface BridgeIpc {
@@ -37,4 +43,16 @@ export function createBridgeApi(ipc: BridgeIpc): BplabApi {
     },
   };
   return api;
+}
+
+/** Only the kind of dialog and a suggested name cross to main; main answers with a path or null. */
+export function createFileDialogBridge(ipc: Pick<BridgeIpc, 'invoke'>): FileDialogs {
+  const pick = async (kind: 'open' | 'save', suggested: string): Promise<string | null> => {
+    const path = await ipc.invoke(FILE_DIALOG_CHANNEL, kind, suggested);
+    return typeof path === 'string' && path.length > 0 ? path : null;
+  };
+  return {
+    pickOpen: () => pick('open', ''),
+    pickSave: (suggested) => pick('save', String(suggested).slice(0, 200)),
+  };
 }

@@ -24,7 +24,7 @@ import { createApp, type App } from '../app';
 import { EncryptedFileSecretStore } from '../services/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
 import { LatestFrameGate, WINDOW_FRAME_MS } from '../transport/latest-frame';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { EVENT_CHANNEL, FILE_DIALOG_CHANNEL, INVOKE_CHANNEL } from './channels';
 import { menuTemplate } from './menu';
 import { isAllowedRequest, isAppPage } from './policy';
 import { safeStorageCipher } from './safe-storage-cipher';
@@ -72,6 +72,10 @@ async function start(): Promise<void> {
   ipcMain.handle(INVOKE_CHANNEL, (e: IpcMainInvokeEvent, name: unknown, args: unknown) => {
     if (!fromAppPage(e)) return err('UNAUTHORIZED', 'bplab only answers its own page');
     return app.dispatch(String(name), args);
+  });
+  ipcMain.handle(FILE_DIALOG_CHANNEL, (e: IpcMainInvokeEvent, kind: unknown, suggested: unknown) => {
+    if (!fromAppPage(e)) return null;
+    return pickFile(BrowserWindow.fromWebContents(e.sender), kind === 'save' ? 'save' : 'open', suggested);
   });
   // Live samples: at most one frame per run per WINDOW_FRAME_MS to each window, the latest one.
   const gates = new WeakMap<BrowserWindow, { gate: LatestFrameGate<EventEnvelope>; sentAt: number }>();
@@ -171,6 +175,26 @@ function openWindow(stateFile: string): BrowserWindow {
   });
   void win.loadFile(indexFile);
   return win;
+}
+
+/** The OS dialog for an experiment file: the path chosen, or null when it was dismissed. */
+async function pickFile(
+  win: BrowserWindow | null,
+  kind: 'open' | 'save',
+  suggested: unknown,
+): Promise<string | null> {
+  const filters = [
+    { name: 'bplab experiments', extensions: ['bplab.json', 'json'] },
+    { name: 'All files', extensions: ['*'] },
+  ];
+  if (kind === 'open') {
+    const options = { properties: ['openFile' as const], filters };
+    const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return r.canceled ? null : (r.filePaths[0] ?? null);
+  }
+  const options = { defaultPath: typeof suggested === 'string' ? suggested : '', filters };
+  const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+  return r.canceled ? null : (r.filePath ?? null);
 }
 
 /** Only the top frame of our own page may call main. */

@@ -1,5 +1,6 @@
-/** Sandboxed preload: exposes window.bplab (the contract) and nothing else. See bridge.ts. */
+/** Sandboxed preload: exposes window.bplab (the contract) and window.bplabFiles (the file dialogs). See bridge.ts. */
 import { contextBridge, ipcRenderer } from 'electron';
-import { createBridgeApi } from './bridge';
+import { createBridgeApi, createFileDialogBridge } from './bridge';
 
 contextBridge.exposeInMainWorld('bplab', createBridgeApi(ipcRenderer));
+contextBridge.exposeInMainWorld('bplabFiles', createFileDialogBridge(ipcRenderer));

@@ -7,11 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
+  DEFAULT_QUERY_SECONDS,
+  DEFAULT_RESTART_SECONDS,
   ExperimentDefinitionSchema,
   estimateSeconds,
   planExperiment,
   type ExperimentCheck,
   type ExperimentDefinition,
+  type ExperimentFinished,
   type ExperimentProgress,
   type ExperimentServer,
 } from '../../shared/experiments';
@@ -21,11 +24,14 @@ import {
   EXPERIMENT_FILE_VERSION,
   jsonPath,
   type ExperimentFile,
+  type RecentFile,
 } from '../../shared/experiment-file';
 import type { DatasetState } from '../../shared/datasets';
 import type { CapabilityReport } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import { loadExperimentFile, saveExperimentFile } from './experiment-file';
+import { loadExperimentFile, parseExperimentFile, saveExperimentFile } from './experiment-file';
+import { writeFileAtomic } from '../services/atomic-file';
+import type { RecentFiles } from './recent-files';
 import { PRESETS, findPreset } from './presets';
 import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';
 
@@ -63,11 +69,13 @@ export interface ExperimentServiceDeps {
   probe: ServerProbe;
   tasks: ExperimentTasks;
   onProgress?: (p: ExperimentProgress & { experimentId: string }) => void;
+  /** How a started experiment ended, with what was restored (the app's 'experiments/finished'). */
+  onFinished?: (f: ExperimentFinished) => void;
+  /** The files opened and saved lately; each open, save and start puts its file on top. */
+  recent?: RecentFiles;
   /** Seconds a query takes when nothing better is known (the estimate before the first run). */
   defaultQuerySeconds?: number;
 }
-
-const RESTART_SECONDS = 10;
 
 export class ExperimentService {
   constructor(private readonly deps: ExperimentServiceDeps) {}
@@ -104,8 +112,8 @@ export class ExperimentService {
     const plan = planExperiment(def);
     const estimatedSec = estimateSeconds(plan, {
       querySeconds: () => undefined,
-      defaultQuerySeconds: this.deps.defaultQuerySeconds ?? 5,
-      restartSeconds: RESTART_SECONDS,
+      defaultQuerySeconds: this.deps.defaultQuerySeconds ?? DEFAULT_QUERY_SECONDS,
+      restartSeconds: DEFAULT_RESTART_SECONDS,
     });
     const problems: string[] = [];
     for (const server of def.servers)
@@ -136,6 +144,20 @@ export class ExperimentService {
         schema: def.schema,
       },
       ({ signal }) => this.execute(def, file, experimentId, signal),
+    );
+    this.deps.recent?.add(file);
+    started.result.then(
+      (o) => this.deps.onFinished?.({ experimentId, file, ...o }),
+      (e: unknown) => {
+        const error = e instanceof AppFailure ? e.error : { code: 'INTERNAL', message: String(e) };
+        this.deps.onFinished?.({
+          experimentId,
+          file,
+          state: error.code === 'CANCELLED' ? 'cancelled' : 'failed',
+          error: error.message,
+          restored: [],
+        });
+      },
     );
     return { experimentId, taskId: started.taskId, file, result: started.result };
   }
@@ -184,13 +206,36 @@ export class ExperimentService {
 
   /** A results file, read and checked; no server is needed. */
   open(file: string): ExperimentFile {
-    return loadExperimentFile(file);
+    const experiment = loadExperimentFile(file);
+    this.deps.recent?.add(file);
+    return experiment;
+  }
+
+  /** A file's text the page holds (dropped or uploaded in browser mode), checked as open() checks a file. */
+  parse(name: string, text: string): ExperimentFile {
+    return parseExperimentFile(text, name);
   }
 
   /** Save as: the file is checked before anything is written, then renamed into place. */
   save(file: string, experiment: ExperimentFile): { file: string } {
     saveExperimentFile(file, experiment);
+    this.deps.recent?.add(file);
     return { file };
+  }
+
+  /**
+   * Writes a file's text the page built (a draft) or holds (an uploaded file): checked whole as open()
+   * checks a file, so nothing bplab could not open again is written, then renamed into place.
+   */
+  write(file: string, text: string): { file: string } {
+    parseExperimentFile(text, file);
+    writeFileAtomic(file, text, 0o644);
+    this.deps.recent?.add(file);
+    return { file };
+  }
+
+  recentFiles(): RecentFile[] {
+    return this.deps.recent?.list() ?? [];
   }
 
   private validDefinition(input: unknown): ExperimentDefinition {

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { LinkBanner } from '../components/LinkBanner';
 import { PasswordPrompt } from '../components/PasswordPrompt';
+import { UnsavedChangesPrompt } from '../components/UnsavedChangesPrompt';
 import { useAppInfo } from '../lib/app-info-store';
 import { useLink } from '../lib/link-store';
 import { followCommands } from '../lib/commands';
@@ -75,6 +76,7 @@ export function App() {
         </main>
       </div>
       <PasswordPrompt />
+      <UnsavedChangesPrompt />
     </div>
   );
 }

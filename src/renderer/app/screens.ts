@@ -6,6 +6,8 @@
 import type { ComponentType } from 'react';
 import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
 import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
+import { ExperimentsScreen } from '../features/experiments/components/ExperimentsScreen';
+import { followExperimentEvents } from '../features/experiments/stores/experiments-store';
 import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
 import { QueriesScreen } from '../features/queries/components/QueriesScreen';
 import { RunsScreen } from '../features/runs/components/RunsScreen';
@@ -36,6 +38,13 @@ export const SCREENS = [
   { id: 'datasets', title: 'Datasets', group: 'data', component: DatasetsScreen },
   { id: 'queries', title: 'Queries', group: 'runs', component: QueriesScreen },
   { id: 'runs', title: 'Runs', group: 'runs', component: RunsScreen },
+  {
+    id: 'experiments',
+    title: 'Experiments',
+    group: 'experiments',
+    component: ExperimentsScreen,
+    follow: followExperimentEvents,
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

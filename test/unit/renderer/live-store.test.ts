@@ -17,7 +17,7 @@ import {
   followRunMap,
   followRunSamples,
   useLive,
-} from '../../../src/renderer/features/runs/stores/live-store';
+} from '../../../src/renderer/lib/live-store';
 import { composition, index, pool, statsAt } from './viz/samples';
 
 const listeners = new Map<EventName, Set<(payload: unknown) => void>>();

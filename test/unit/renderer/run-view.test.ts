@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { timedStage, type RunResult } from '../../../src/shared/runs';
 import {
   outcomeRows,
-  pollerCostRows,
   poolStatsTables,
   profileView,
   runTitle,
   settingsRows,
   statusRows,
 } from '../../../src/renderer/features/runs/utils/run-view';
+import { pollerCostRows } from '../../../src/renderer/lib/live-view';
 import { explainCell, explainColumns } from '../../../src/renderer/lib/explain';
 import { pool } from './viz/samples';
 

@@ -11,6 +11,9 @@ export type ExperimentHandlers = Pick<
   | 'experiments/start'
   | 'experiments/open'
   | 'experiments/save'
+  | 'experiments/parse'
+  | 'experiments/write'
+  | 'experiments/recent'
 >;
 
 export function experimentHandlers(
@@ -38,5 +41,8 @@ export function experimentHandlers(
     },
     'experiments/open': async ({ file }) => experiments.open(file),
     'experiments/save': async ({ from, to }) => experiments.save(to, experiments.open(from)),
+    'experiments/parse': async ({ name, text }) => experiments.parse(name, text),
+    'experiments/write': async ({ file, text }) => experiments.write(file, text),
+    'experiments/recent': async () => experiments.recentFiles(),
   };
 }

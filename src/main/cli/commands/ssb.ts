@@ -20,7 +20,7 @@ import { validateScaleFactor } from '../../ssb/generator/scale';
 import { writeTblFiles } from '../../ssb/generator/stream';
 import { SSB_TABLES } from '../../ssb/tables';
 import { describeAllowed, verdictWords } from '../../../shared/ssb-reference';
-import { formatCount } from '../../../shared/format';
+import { formatClock, formatCount } from '../../../shared/format';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';
 import { numberArg, requiredArg, type NumberRange } from '../args';
@@ -55,13 +55,8 @@ const SEED_RANGE: NumberRange = { min: 0, max: 2 ** 31 - 1, integer: true };
 
 const thousands = formatCount;
 
-export function clock(sec: number): string {
-  const s = Math.max(0, Math.round(sec));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+/** The one clock format (shared/format.ts), under the name the CLI's commands use. */
+export const clock = formatClock;
 
 /** One progress line: phase, rows, rows/s, ETA and percentage, e.g. "loading  1,234,567 rows  410,000 rows/s  ETA 0:12  45%". */
 export function formatProgressLine(p: TaskProgress): string {

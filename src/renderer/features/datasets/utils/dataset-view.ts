@@ -17,7 +17,7 @@ import {
   SSB_REFERENCE,
   type SelectivityVerdict,
 } from '../../../../shared/ssb-reference';
-import { formatCount, formatTimestamp } from '../../../../shared/format';
+import { formatClock, formatCount, formatTimestamp } from '../../../../shared/format';
 
 export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
 
@@ -80,11 +80,7 @@ export function datasetRow(d: DatasetInfo & { activeTaskId: string | null }): Da
   };
 }
 
-function clock(sec: number): string {
-  const s = Math.max(0, Math.round(sec));
-  const m = Math.floor(s / 60);
-  return `${m}:${String(s % 60).padStart(2, '0')}`;
-}
+const clock = formatClock;
 
 const PHASES: Record<string, string> = {
   checking: 'Checking',

@@ -1,23 +1,10 @@
-/**
- * The run while it runs: elapsed time and Cancel, the LRU map (canvas, fed outside React), the
- * old/young bars of the latest composition, each index's pages over time, the pool's rates, and
- * the poller's own cost.
- */
-import { useEffect, useMemo, useState } from 'react';
+/** The run while it runs: its title, elapsed time and Cancel over the live charts (components/LiveCharts). */
+import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { LruMap } from '../../../components/LruMap';
+import { LiveCharts } from '../../../components/LiveCharts';
 import { formatMs } from '../../../../shared/format';
-import { lruBars } from '../../../lib/viz/lru-bars';
-import { pagesOverTime } from '../../../lib/viz/lru-series';
-import { poolRates } from '../../../lib/viz/pool-rates';
-import { followRunMap, useLive } from '../stores/live-store';
+import { useLive } from '../../../lib/live-store';
 import { useRuns } from '../stores/runs-store';
-import { pollerCostRows } from '../utils/run-view';
-import { LruBarsChart } from './LruBarsChart';
-import { PagesOverTimeChart } from './PagesOverTimeChart';
-import { Pairs } from './Pairs';
-import { RatesChart } from './RatesChart';
-import { useColorScheme } from '../../../lib/theme';
 
 export function LiveRunView() {
   const open = useRuns((s) => s.open)!;
@@ -28,19 +15,6 @@ export function LiveRunView() {
     const check = setInterval(() => void checkStillRunning(), 2000);
     return () => clearInterval(check);
   }, [checkStillRunning]);
-
-  const follow = useMemo(() => followRunMap(open.runId), [open.runId]);
-  const latest = live.compositions.at(-1);
-  const scheme = useColorScheme();
-  const bars = useMemo(
-    () => (latest ? lruBars(latest, live.legend, undefined, scheme) : null),
-    [latest, live.legend, scheme],
-  );
-  const series = useMemo(
-    () => pagesOverTime(live.compositions, live.legend),
-    [live.compositions, live.legend],
-  );
-  const rates = useMemo(() => poolRates(live.stats), [live.stats]);
 
   return (
     <div className="report" data-testid="run-live">
@@ -67,36 +41,7 @@ export function LiveRunView() {
         {open.progress?.message && <p className="muted">{open.progress.message}</p>}
         <ErrorMessage error={open.error} testId="run-live-error" />
       </div>
-      <div className="panel">
-        <h3>LRU map</h3>
-        <LruMap follow={follow} legend={live.legend} pools={live.poolIds} />
-      </div>
-      <div className="report-columns">
-        <div className="panel">
-          <h3>Pages per table and index</h3>
-          {bars ? <LruBarsChart view={bars} /> : <p className="muted">No LRU snapshot yet.</p>}
-        </div>
-        <div className="panel">
-          <h3>Pages over time</h3>
-          <PagesOverTimeChart view={series} />
-          {live.cachedIndexes && (
-            <p className="muted chart-note">
-              INNODB_CACHED_INDEXES (approximate) between full snapshots: {live.cachedIndexes.indexes.length}{' '}
-              indexes at {formatMs(live.cachedIndexes.atMs)}.
-            </p>
-          )}
-        </div>
-      </div>
-      <div className="report-columns">
-        <div className="panel">
-          <h3>Buffer pool rates</h3>
-          <RatesChart points={rates} />
-        </div>
-        <div className="panel">
-          <h3>The poller’s own cost</h3>
-          <Pairs rows={pollerCostRows(live.cost)} />
-        </div>
-      </div>
+      <LiveCharts runId={open.runId} />
     </div>
   );
 }

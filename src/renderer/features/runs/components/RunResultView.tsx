@@ -7,7 +7,7 @@ import type { RunResult } from '../../../../shared/runs';
 import { ExplainView } from '../../../components/ExplainView';
 import { STATE, outcomeRows, settingsRows } from '../utils/run-view';
 import { CompositionDiffTable } from './CompositionDiffTable';
-import { Pairs } from './Pairs';
+import { Pairs } from '../../../components/Pairs';
 import { PoolStatsView } from './PoolStatsView';
 import { ProfileView } from './ProfileView';
 import { SamplesView } from './SamplesView';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useNavigation } from '../../../lib/navigation';
-import { followRunSamples } from '../stores/live-store';
+import { followRunSamples } from '../../../lib/live-store';
 import { followRunProgress, useRuns } from '../stores/runs-store';
 import { LiveRunView } from './LiveRunView';
 import { RunList } from './RunList';

@@ -9,11 +9,11 @@ import { useColorScheme } from '../../../lib/theme';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
 import { poolRates } from '../../../lib/viz/pool-rates';
-import { pollerCostRows } from '../utils/run-view';
-import { LruBarsChart } from './LruBarsChart';
-import { PagesOverTimeChart } from './PagesOverTimeChart';
-import { Pairs } from './Pairs';
-import { RatesChart } from './RatesChart';
+import { pollerCostRows } from '../../../lib/live-view';
+import { LruBarsChart } from '../../../components/LruBarsChart';
+import { PagesOverTimeChart } from '../../../components/PagesOverTimeChart';
+import { Pairs } from '../../../components/Pairs';
+import { RatesChart } from '../../../components/RatesChart';
 
 export function SamplesView({ result }: { result: RunResult }) {
   const { samples } = result;

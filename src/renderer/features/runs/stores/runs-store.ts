@@ -9,7 +9,7 @@ import type { AppError } from '../../../../shared/result';
 import type { RunResult } from '../../../../shared/runs';
 import { call, onEvent } from '../../../lib/api';
 import { runTitle } from '../utils/run-view';
-import { forgetRun, flush, useLive } from './live-store';
+import { forgetRun, flush, useLive } from '../../../lib/live-store';
 
 export interface OpenRun {
   runId: string;

@@ -4,7 +4,6 @@
  */
 import type { RunSummary } from '../../../../shared/contract';
 import type {
-  PollerCost,
   PoolStats,
   ProfileStage,
   RunResult,
@@ -20,12 +19,9 @@ import {
   formatShare,
   formatSigned,
 } from '../../../../shared/format';
+import type { Row } from '../../../lib/live-view';
 
-export interface Row {
-  label: string;
-  value: string;
-  testId?: string;
-}
+export type { Row } from '../../../lib/live-view';
 
 export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
 
@@ -213,22 +209,4 @@ function cell(v: number | string | null | undefined): string {
   if (v === undefined || v === null) return '—';
   if (typeof v === 'number') return Number.isInteger(v) ? formatCount(v) : String(Number(v.toFixed(3)));
   return v;
-}
-
-/** The poller's own cost: how often, how long per snapshot, and its share of the server's time. */
-export function pollerCostRows(cost: PollerCost | null): Row[] {
-  if (!cost) return [{ label: 'Poller', value: 'off: no samples were taken', testId: 'poller-off' }];
-  return [
-    {
-      label: 'Interval',
-      value: `${formatMs(cost.intervalMs)}${cost.adaptive ? ' (adapts to the snapshot cost)' : ' (fixed)'}`,
-      testId: 'poller-interval',
-    },
-    { label: 'Snapshots', value: formatCount(cost.snapshots), testId: 'poller-snapshots' },
-    {
-      label: 'Per snapshot',
-      value: `${formatMs(cost.meanSnapshotMs)} mean, ${formatMs(cost.maxSnapshotMs)} max`,
-    },
-    { label: 'Share of the server’s time', value: formatShare(cost.serverShare), testId: 'poller-share' },
-  ];
 }

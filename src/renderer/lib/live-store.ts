@@ -5,16 +5,16 @@
  * slow renderer redraws the latest state instead of working through a queue.
  */
 import { create } from 'zustand';
-import type { LiveRunSample, PackedLruMapFrame } from '../../../../shared/lru-map-codec';
+import type { LiveRunSample, PackedLruMapFrame } from '../../shared/lru-map-codec';
 import type {
   CachedIndexesSample,
   LruComposition,
   PollerCost,
   PoolStatsSample,
-} from '../../../../shared/runs';
-import { onEvent } from '../../../lib/api';
-import type { FollowFrames } from '../../../lib/viz/lru-map';
-import { appendBounded } from '../../../lib/viz/history';
+} from '../../shared/runs';
+import { onEvent } from './api';
+import type { FollowFrames } from './viz/lru-map';
+import { appendBounded } from './viz/history';
 
 export const HISTORY_BOUND = 600;
 /** Charts redraw at most this often (4 per second): enough to watch, cheap for the page. */

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 /** Made young, not made young, pages read and read ahead per second (draw-only: poolRates computed them). */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatRate } from '../../../../shared/format';
-import { RATE_LABELS, type RatePoint } from '../../../lib/viz/pool-rates';
+import { formatCount, formatRate } from '../../shared/format';
+import { RATE_LABELS, type RatePoint } from '../lib/viz/pool-rates';
 
 // The theme's colours (styles.css), so the lines stay readable in light and dark.
 const COLORS: Record<keyof typeof RATE_LABELS, string> = {

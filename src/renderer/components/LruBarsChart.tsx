@@ -1,8 +1,8 @@
 import { memo } from 'react';
 /** Stacked young/old bars per table and index (draw-only: lruBars prepared everything). */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount } from '../../../../shared/format';
-import { describeBar, type LruBarsView } from '../../../lib/viz/lru-bars';
+import { formatCount } from '../../shared/format';
+import { describeBar, type LruBarsView } from '../lib/viz/lru-bars';
 
 const ROW = 22;
 

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 /** Each index's pages over time (draw-only: pagesOverTime prepared the points). */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount } from '../../../../shared/format';
-import type { PagesOverTime } from '../../../lib/viz/lru-series';
+import { formatCount } from '../../shared/format';
+import type { PagesOverTime } from '../lib/viz/lru-series';
 
 export const PagesOverTimeChart = memo(function PagesOverTimeChart({
   view,

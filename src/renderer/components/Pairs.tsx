@@ -1,5 +1,5 @@
 /** Label/value pairs, as the capability report shows them. */
-import type { Row } from '../utils/run-view';
+import type { Row } from '../lib/live-view';
 
 export function Pairs({ rows }: { rows: readonly Row[] }) {
   return (

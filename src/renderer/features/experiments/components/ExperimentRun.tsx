@@ -1,0 +1,97 @@
+/**
+ * The experiment started from this page: which cell and run, elapsed and time left (the estimate
+ * updated from the times measured so far), Cancel (every result so far is kept), the live view of the
+ * run being captured, and how it ended, with what the settings journal put back.
+ */
+import { LiveCharts } from '../../../components/LiveCharts';
+import { useDocuments } from '../../../lib/documents';
+import { useExperiments } from '../stores/experiments-store';
+import { endStateWords, progressView } from '../utils/builder-view';
+
+export function ExperimentRun() {
+  const { running, cancel, dismiss } = useExperiments();
+  const results = useDocuments((s) => s.current?.file?.results ?? []);
+  if (!running) return null;
+  const view = running.progress ? progressView(running.progress) : null;
+  const finished = running.finished;
+  const end = finished ? endStateWords(finished, results, running.progress?.total ?? results.length) : null;
+
+  return (
+    <div className="report" data-testid="experiment-run" data-state={finished?.state ?? 'running'}>
+      <div className="panel">
+        <div className="panel-head">
+          <h3>{finished ? 'Finished' : running.cancelling ? 'Cancelling…' : 'Running'}</h3>
+          <div className="actions">
+            {!finished ? (
+              <button
+                type="button"
+                className="danger"
+                data-testid="experiment-cancel"
+                disabled={running.cancelling || !running.taskId}
+                onClick={() => void cancel()}
+              >
+                {running.cancelling ? 'Cancelling…' : 'Cancel'}
+              </button>
+            ) : (
+              <button type="button" data-testid="experiment-dismiss" onClick={dismiss}>
+                Close
+              </button>
+            )}
+          </div>
+        </div>
+        {view ? (
+          <>
+            <progress max={1} value={view.fraction} data-testid="experiment-progress-bar" />
+            <dl className="pairs">
+              <div>
+                <dt>Done</dt>
+                <dd data-testid="experiment-progress-counts" data-done={running.progress?.done}>
+                  {view.counts}
+                </dd>
+              </div>
+              {!finished && (
+                <div>
+                  <dt>Now</dt>
+                  <dd data-testid="experiment-progress-where">{view.where}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Elapsed</dt>
+                <dd data-testid="experiment-progress-elapsed">{view.elapsed}</dd>
+              </div>
+              {!finished && (
+                <div>
+                  <dt>Time left</dt>
+                  <dd data-testid="experiment-progress-left">{view.left}</dd>
+                </div>
+              )}
+            </dl>
+          </>
+        ) : (
+          !finished && <p className="muted">Starting…</p>
+        )}
+        {end && (
+          <div className={end.tone === 'ok' ? 'outcome outcome-ok' : 'outcome outcome-bad'}>
+            <p data-testid="experiment-end">{end.text}</p>
+            <p className="muted">Saved in {finished?.file}</p>
+            {finished && (
+              <div data-testid="experiment-restored">
+                <strong>Put back afterwards:</strong>
+                {finished.restored.length === 0 ? (
+                  <span className="muted"> nothing needed restoring.</span>
+                ) : (
+                  <ul>
+                    {finished.restored.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      {!finished && running.runId && <LiveCharts runId={running.runId} />}
+    </div>
+  );
+}

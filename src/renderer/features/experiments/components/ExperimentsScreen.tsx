@@ -1,0 +1,35 @@
+/** Experiments: the open file (lib/documents.ts), its builder, the experiment running, and its results. */
+import { useEffect } from 'react';
+import { DocumentBar } from '../../../components/DocumentBar';
+import { ErrorMessage } from '../../../components/ErrorMessage';
+import { followRunSamples } from '../../../lib/live-store';
+import { useDocuments } from '../../../lib/documents';
+import { useServerSession } from '../../../lib/server-session';
+import { useExperiments } from '../stores/experiments-store';
+import { ExperimentBuilder } from './ExperimentBuilder';
+import { ExperimentResults } from './ExperimentResults';
+import { ExperimentRun } from './ExperimentRun';
+
+export function ExperimentsScreen() {
+  const current = useDocuments((s) => s.current);
+  const { load, loadError, running } = useExperiments();
+  const loadProfiles = useServerSession((s) => s.loadProfiles);
+
+  useEffect(() => {
+    void load();
+    void loadProfiles();
+    return followRunSamples();
+  }, [load, loadProfiles]);
+
+  const hasResults = current?.file !== null && current?.file !== undefined && current.file.state !== 'draft';
+  return (
+    <section className="screen" data-testid="experiments-screen">
+      <DocumentBar />
+      <ErrorMessage error={loadError} testId="experiments-load-error" />
+      {!current && <p className="muted panel">Start a new experiment, or open a *.bplab.json file.</p>}
+      {running && <ExperimentRun />}
+      {current && !hasResults && !running && <ExperimentBuilder definition={current.definition} />}
+      {current?.file && hasResults && <ExperimentResults file={current.file} />}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The Experiments screen's own state: the presets and the catalogue to pick from, the server's answer
+ * to experiments/check for the draft (why it cannot run), and the experiment started from this page:
+ * its progress ('experiments/progress'), the run being captured (followed in the live view through
+ * 'runs/sample'), Cancel (tasks/cancel), and how it ended ('experiments/finished'). The draft itself
+ * is the open document (lib/documents.ts).
+ */
+import { create } from 'zustand';
+import type { ExperimentCheck, ExperimentFinished, ExperimentProgress } from '../../../../shared/experiments';
+import type { AppError } from '../../../../shared/result';
+import type { LiveRunSample } from '../../../../shared/lru-map-codec';
+import type { CatalogueQuery } from '../../../../shared/runs';
+import { call, onEvent } from '../../../lib/api';
+import { checkedDefinition, useDocuments } from '../../../lib/documents';
+import { flush, forgetRun, useLive } from '../../../lib/live-store';
+
+export interface RunningExperiment {
+  /** Null until experiments/start answers (its first events may come before). */
+  experimentId: string | null;
+  taskId: string | null;
+  file: string | null;
+  progress: ExperimentProgress | null;
+  /** The run the live view follows: the latest whose samples came in. */
+  runId: string | null;
+  cancelling: boolean;
+  finished: ExperimentFinished | null;
+}
+
+export interface ExperimentsState {
+  presets: Array<{ id: string; title: string; source: string }>;
+  catalogue: CatalogueQuery[];
+  loadError: AppError | null;
+  /** experiments/check's answer for the draft as it is now. */
+  check: ExperimentCheck | null;
+  checking: boolean;
+  checkError: AppError | null;
+  presetError: AppError | null;
+  startError: AppError | null;
+  starting: boolean;
+  running: RunningExperiment | null;
+  load(): Promise<void>;
+  /** Asks main whether the draft can run (debounced by the screen). */
+  runCheck(): Promise<void>;
+  applyPreset(presetId: string): Promise<void>;
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+  /** Forgets a finished experiment's progress (the document keeps its results). */
+  dismiss(): void;
+}
+
+export const useExperiments = create<ExperimentsState>()((set, get) => ({
+  presets: [],
+  catalogue: [],
+  loadError: null,
+  check: null,
+  checking: false,
+  checkError: null,
+  presetError: null,
+  startError: null,
+  starting: false,
+  running: null,
+
+  load: async () => {
+    const [presets, queries] = await Promise.all([call('experiments/presets', {}), call('queries/list', {})]);
+    if (!presets.ok) return set({ loadError: presets.error });
+    if (!queries.ok) return set({ loadError: queries.error });
+    set({ presets: presets.value, catalogue: queries.value, loadError: null });
+  },
+
+  runCheck: async () => {
+    const definition = useDocuments.getState().current?.definition;
+    if (!definition) return set({ check: null });
+    set({ checking: true });
+    const result = await call('experiments/check', { definition });
+    // An answer for a draft edited since is not the truth any more.
+    if (useDocuments.getState().current?.definition !== definition) return;
+    set(
+      result.ok
+        ? { check: result.value, checking: false, checkError: null }
+        : { check: null, checking: false, checkError: result.error },
+    );
+  },
+
+  applyPreset: async (presetId) => {
+    const docs = useDocuments.getState();
+    const draft = docs.current?.definition;
+    if (!draft) return;
+    if (draft.servers.length === 0 || !draft.schema.trim())
+      return set({
+        presetError: {
+          code: 'INVALID_ARGUMENT',
+          message:
+            'Pick the servers and type the dataset’s schema first: a preset sizes its pool from the data.',
+        },
+      });
+    const result = await call('experiments/preset', {
+      presetId,
+      servers: draft.servers,
+      schema: draft.schema.trim(),
+    });
+    if (!result.ok) return set({ presetError: result.error });
+    set({ presetError: null });
+    docs.edit(result.value);
+  },
+
+  start: async () => {
+    const docs = useDocuments.getState();
+    const current = docs.current;
+    if (!current) return;
+    const checked = checkedDefinition(current.definition, 'cannot start yet');
+    if (!checked.ok) return set({ startError: checked.error });
+    set({
+      starting: true,
+      startError: null,
+      running: {
+        experimentId: null,
+        taskId: null,
+        file: null,
+        progress: null,
+        runId: null,
+        cancelling: false,
+        finished: null,
+      },
+    });
+    const result = await call('experiments/start', {
+      definition: checked.value,
+      ...(current.path ? { file: current.path } : {}),
+    });
+    set({ starting: false });
+    if (!result.ok) return set({ startError: result.error, running: null });
+    const { experimentId, taskId, file } = result.value;
+    // Main wrote the file with this definition: the document lives there now, saved.
+    useDocuments.getState().attach(file);
+    set((s) => ({ running: s.running && { ...s.running, experimentId, taskId, file } }));
+  },
+
+  cancel: async () => {
+    const running = get().running;
+    if (!running?.taskId || running.finished) return;
+    set({ running: { ...running, cancelling: true } });
+    const result = await call('tasks/cancel', { taskId: running.taskId });
+    if (!result.ok)
+      set((s) => ({ startError: result.error, running: s.running && { ...s.running, cancelling: false } }));
+  },
+
+  dismiss: () => set({ running: null }),
+}));
+
+/** An event of the experiment this page started (or is starting: its id is not known yet). */
+function ours(experimentId: string): boolean {
+  const running = useExperiments.getState().running;
+  if (!running || running.finished) return false;
+  return running.experimentId === null || running.experimentId === experimentId;
+}
+
+function onProgress(p: ExperimentProgress & { experimentId: string }): void {
+  if (!ours(p.experimentId)) return;
+  useExperiments.setState((s) => ({
+    running: s.running && { ...s.running, experimentId: p.experimentId, progress: p },
+  }));
+}
+
+function onFinished(f: ExperimentFinished): void {
+  if (!ours(f.experimentId)) return;
+  useExperiments.setState((s) => ({
+    running: s.running && { ...s.running, experimentId: f.experimentId, finished: f, cancelling: false },
+  }));
+  const runId = useExperiments.getState().running?.runId;
+  if (runId) forgetRun(runId);
+  // Its results are in the file: the document shows them.
+  void useDocuments.getState().reload();
+}
+
+/** A run of the experiment started: the live view follows it. */
+function onSample(sample: LiveRunSample): void {
+  const running = useExperiments.getState().running;
+  if (!running || running.finished || running.runId === sample.runId) return;
+  if (running.runId) forgetRun(running.runId);
+  useExperiments.setState({ running: { ...running, runId: sample.runId } });
+  useLive.getState().follow(sample.runId, Date.now());
+  flush();
+}
+
+/** Follows the experiment events (the screen registry keeps this on whichever screen is shown). */
+export function followExperimentEvents(): () => void {
+  const stops = [
+    onEvent('experiments/progress', onProgress),
+    onEvent('experiments/finished', onFinished),
+    onEvent('runs/sample', onSample),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,224 @@
+/**
+ * The experiment builder's pure parts: editing the draft (queries, servers, matrix, protocol), the run
+ * count and estimate as you type (the plan and estimate of shared/experiments.ts), inline issues by
+ * field, and the progress and end state in words. Tested without a screen.
+ */
+import {
+  DEFAULT_QUERY_SECONDS,
+  DEFAULT_RESTART_SECONDS,
+  ExperimentDefinitionSchema,
+  estimateSeconds,
+  planExperiment,
+  type ExperimentDefinitionInput,
+  type ExperimentFinished,
+  type ExperimentProgress,
+  type MatrixDimension,
+} from '../../../../shared/experiments';
+import type { ExperimentResult } from '../../../../shared/experiment-file';
+import { formatClock, formatCount } from '../../../../shared/format';
+import { jsonPath } from '../../../../shared/experiment-file';
+
+type Draft = ExperimentDefinitionInput;
+type Protocol = NonNullable<Draft['protocol']>;
+
+const DEFAULT_PROTOCOL: Required<Protocol> = {
+  cold: true,
+  hotRuns: 3,
+  warmups: 0,
+  randomize: false,
+  seed: 1,
+  onInterruption: 'continue',
+};
+
+/** The protocol with its defaults filled in. */
+export function protocolOf(d: Draft): Required<Protocol> {
+  return { ...DEFAULT_PROTOCOL, ...d.protocol };
+}
+
+export function setProtocol(d: Draft, patch: Partial<Protocol>): Draft {
+  return { ...d, protocol: { ...protocolOf(d), ...patch } };
+}
+
+/** Picks or unpicks one query variant; picked ones keep catalogue order as they were added. */
+export function toggleQuery(d: Draft, queryId: string, variant: string): Draft {
+  const picked = d.queries.some((q) => q.queryId === queryId && (q.variant ?? 'base') === variant);
+  return {
+    ...d,
+    queries: picked
+      ? d.queries.filter((q) => !(q.queryId === queryId && (q.variant ?? 'base') === variant))
+      : [...d.queries, { queryId, variant }],
+  };
+}
+
+export function isPicked(d: Draft, queryId: string, variant: string): boolean {
+  return d.queries.some((q) => q.queryId === queryId && (q.variant ?? 'base') === variant);
+}
+
+/** A saved connection as the server picker offers it. */
+export interface ServerChoice {
+  profileId: string;
+  name: string;
+  sandboxId?: string | undefined;
+}
+
+export function toggleServer(d: Draft, s: ServerChoice): Draft {
+  const picked = d.servers.some((x) => x.profileId === s.profileId);
+  return {
+    ...d,
+    servers: picked
+      ? d.servers.filter((x) => x.profileId !== s.profileId)
+      : [
+          ...d.servers,
+          { label: s.name, profileId: s.profileId, ...(s.sandboxId ? { sandboxId: s.sandboxId } : {}) },
+        ],
+  };
+}
+
+/** The variables the builder offers first; any other global or startup option may be typed. */
+export const KNOWN_DIMENSIONS: Array<{ kind: MatrixDimension['kind']; variable: string }> = [
+  { kind: 'global', variable: 'innodb_old_blocks_time' },
+  { kind: 'global', variable: 'innodb_old_blocks_pct' },
+  { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size' },
+  { kind: 'global', variable: 'innodb_read_ahead_threshold' },
+  { kind: 'startup', variable: 'innodb_flush_method' },
+];
+
+/** The kind a variable is changed by: the pool is resized, the flush method needs a restart, the rest SET GLOBAL. */
+export function kindOf(variable: string): MatrixDimension['kind'] {
+  return KNOWN_DIMENSIONS.find((k) => k.variable === variable)?.kind ?? 'global';
+}
+
+export function addDimension(
+  d: Draft,
+  variable: string,
+  kind: MatrixDimension['kind'] = kindOf(variable),
+): Draft {
+  return { ...d, matrix: [...(d.matrix ?? []), { kind, variable: variable.trim(), values: [] }] };
+}
+
+export function removeDimension(d: Draft, index: number): Draft {
+  return { ...d, matrix: (d.matrix ?? []).filter((_, i) => i !== index) };
+}
+
+export function setDimensionKind(d: Draft, index: number, kind: MatrixDimension['kind']): Draft {
+  return { ...d, matrix: (d.matrix ?? []).map((m, i) => (i === index ? { ...m, kind } : m)) };
+}
+
+/** Adds values typed as "1000, 0" (commas or spaces between them); a value already there is not doubled. */
+export function addValues(d: Draft, index: number, typed: string): Draft {
+  const fresh = typed
+    .split(/[,\s]+/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return {
+    ...d,
+    matrix: (d.matrix ?? []).map((m, i) =>
+      i === index
+        ? {
+            ...m,
+            values: [...m.values, ...fresh.filter((v, j) => !m.values.includes(v) && fresh.indexOf(v) === j)],
+          }
+        : m,
+    ),
+  };
+}
+
+export function removeValue(d: Draft, index: number, value: string): Draft {
+  return {
+    ...d,
+    matrix: (d.matrix ?? []).map((m, i) =>
+      i === index ? { ...m, values: m.values.filter((v) => v !== value) } : m,
+    ),
+  };
+}
+
+/** What the builder says as you type: the runs it would make and about how long, or why it cannot say. */
+export interface PlanSummary {
+  valid: boolean;
+  runs: number;
+  estimatedSec: number;
+  /** "24 runs · about 2:20 (a query counted as 5 s until timed, a restart 10 s)". */
+  text: string;
+  /** Inline problems keyed by path in the definition ("$.matrix[0].values"). */
+  issues: Record<string, string>;
+}
+
+export function planSummary(d: Draft): PlanSummary {
+  const parsed = ExperimentDefinitionSchema.safeParse(d);
+  if (!parsed.success) {
+    const issues: Record<string, string> = {};
+    for (const i of parsed.error.issues) issues[jsonPath(i.path)] ??= i.message;
+    return {
+      valid: false,
+      runs: 0,
+      estimatedSec: 0,
+      text: 'Not complete yet: see the fields marked.',
+      issues,
+    };
+  }
+  const plan = planExperiment(parsed.data);
+  const estimatedSec = estimateSeconds(plan, {
+    querySeconds: () => undefined,
+    defaultQuerySeconds: DEFAULT_QUERY_SECONDS,
+    restartSeconds: DEFAULT_RESTART_SECONDS,
+  });
+  return {
+    valid: true,
+    runs: plan.length,
+    estimatedSec,
+    text: `${formatCount(plan.length)} ${plan.length === 1 ? 'run' : 'runs'} · about ${formatClock(estimatedSec)} (a query counted as ${DEFAULT_QUERY_SECONDS} s until timed, a restart ${DEFAULT_RESTART_SECONDS} s)`,
+    issues: {},
+  };
+}
+
+/** The first issue at a path or under it ("$.matrix" finds "$.matrix[0].values"). */
+export function issueAt(issues: Record<string, string>, path: string): string | undefined {
+  const key = Object.keys(issues).find(
+    (k) => k === path || k.startsWith(`${path}.`) || k.startsWith(`${path}[`),
+  );
+  return key === undefined ? undefined : issues[key];
+}
+
+/** A running experiment's progress in words. */
+export interface ProgressView {
+  /** 0..1 */
+  fraction: number;
+  counts: string;
+  where: string;
+  elapsed: string;
+  left: string;
+}
+
+export function progressView(p: ExperimentProgress): ProgressView {
+  return {
+    fraction: p.total > 0 ? p.done / p.total : 0,
+    counts: `${formatCount(p.done)} of ${formatCount(p.total)} runs done`,
+    where: p.current ? `${p.current.cell} · ${p.current.pass} · ${p.step}` : p.step,
+    elapsed: formatClock(p.elapsedSec),
+    left: p.remainingSec === null ? 'known after the first run' : `about ${formatClock(p.remainingSec)}`,
+  };
+}
+
+/** How it ended, in words: completed, cancelled, failed, and whether some runs were interrupted. */
+export function endStateWords(
+  finished: Pick<ExperimentFinished, 'state' | 'error'>,
+  results: readonly Pick<ExperimentResult, 'run'>[],
+  planned: number,
+): { tone: 'ok' | 'bad'; text: string } {
+  const interrupted = results.filter((r) => r.run.state === 'interrupted' || r.run.state === 'failed').length;
+  const kept = `${formatCount(results.length)} of ${formatCount(planned)} runs kept`;
+  const some =
+    interrupted > 0
+      ? `; ${formatCount(interrupted)} ${interrupted === 1 ? 'run was' : 'runs were'} interrupted`
+      : '';
+  if (finished.state === 'complete')
+    return {
+      tone: interrupted > 0 ? 'bad' : 'ok',
+      text:
+        interrupted > 0
+          ? `Completed, but some runs were interrupted: ${kept}${some}.`
+          : `Completed: all ${formatCount(results.length)} runs done.`,
+    };
+  if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.` };
+  return { tone: 'bad', text: `Stopped: ${finished.error ?? 'it failed'}. ${kept}${some}.` };
+}

@@ -1,0 +1,428 @@
+/**
+ * The experiment file open in the app (one at a time): a new draft the builder edits, or a
+ * `*.bplab.json` opened from disk or dropped into the page, with its results. Every screen that shows
+ * an experiment (the builder, the comparison) reads `current` here.
+ *
+ *   const { current, dirty, recent } = useDocuments();
+ *   await useDocuments.getState().open('/home/me/post001.bplab.json');   // false + `error` when it fails
+ *   await runFileCommand('file.save');                                    // what the desktop menu sends
+ *
+ * Main does the file work (experiments/open, parse, write, save, recent): loading checks the whole file
+ * and its errors name the path in the file and what is wrong; saves are atomic. The desktop app picks
+ * paths with its OS dialogs (window.bplabFiles); browser mode asks for a path in the page (`ask`) and
+ * takes dropped files as text (openFromBytes). Whatever would drop unsaved edits (new, open, close)
+ * asks first (`unsaved`), and goes on only when they were saved or the user let them go.
+ */
+import { create } from 'zustand';
+import {
+  EXPERIMENT_FILE_FORMAT,
+  EXPERIMENT_FILE_SUFFIX,
+  EXPERIMENT_FILE_VERSION,
+  MAX_UPLOAD_CHARS,
+  jsonPath,
+  type ExperimentFile,
+  type RecentFile,
+} from '../../shared/experiment-file';
+import {
+  ExperimentDefinitionSchema,
+  type ExperimentDefinition,
+  type ExperimentDefinitionInput,
+} from '../../shared/experiments';
+import type { FileDialogs } from '../../shared/contract';
+import { err, type AppError, type Result } from '../../shared/result';
+import { call } from './api';
+import { useAppInfo } from './app-info-store';
+
+export interface ExperimentDocument {
+  /** Where it is saved; null until it is (a new draft, or a file dropped into the page). */
+  path: string | null;
+  /** What titles show: the file's name, or "Untitled experiment". */
+  name: string;
+  /** The file as opened or last saved (its results, servers, state); null for a draft never saved. */
+  file: ExperimentFile | null;
+  /** The definition as edited: the builder's draft (not always valid yet), or the one a results file ran. */
+  definition: ExperimentDefinitionInput;
+  /** A dropped file's own text, until it is saved somewhere (save as writes it as it is). */
+  text: string | null;
+}
+
+/** The commands the desktop app's File menu sends (and the page's own buttons). */
+export type FileCommand = 'file.new' | 'file.open' | 'file.save' | 'file.saveAs' | 'file.close';
+
+/** What the page must ask the user itself (browser mode has no OS dialogs): a path to open or save to. */
+export type PathRequest = 'open' | 'save-as';
+
+export interface UnsavedQuestion {
+  /** What would drop the edits: "open another file". */
+  action: string;
+  /** The document's name, for the question's words. */
+  name: string;
+}
+
+export interface DocumentsState {
+  current: ExperimentDocument | null;
+  /** Edited since opened or saved. */
+  dirty: boolean;
+  /** Files opened or saved lately (main keeps them), newest first; a missing one says so. */
+  recent: RecentFile[];
+  /** Why the last open or save failed, in words (a load names the path in the file). */
+  error: AppError | null;
+  busy: 'opening' | 'saving' | null;
+  /** A path the page should ask for (browser mode); null when none is asked. */
+  ask: PathRequest | null;
+  /** The unsaved-changes question on screen, if any. */
+  unsaved: UnsavedQuestion | null;
+
+  /** A new draft (asks first when the open one has unsaved edits). */
+  newDocument(definition?: ExperimentDefinitionInput): Promise<boolean>;
+  /** Opens a file by its path (asks first when there are unsaved edits). */
+  open(path: string): Promise<boolean>;
+  /** Opens a file's text (a file dropped into the page); `name` is what errors and titles call it. */
+  openFromBytes(name: string, text: string): Promise<boolean>;
+  /** Saves where it is; a document with no path yet asks for one (dialog or `ask`). */
+  save(): Promise<boolean>;
+  /** Saves to `path` and goes on there. */
+  saveAs(path: string): Promise<boolean>;
+  /** Closes it (asks first when there are unsaved edits). */
+  close(): Promise<boolean>;
+  /** The builder's edit of the definition; marks the document dirty. */
+  edit(definition: ExperimentDefinitionInput): void;
+  /** The document now lives at `path`, as main saved it (an experiment started from it). */
+  attach(path: string): void;
+  /** Reads the document's file again (an experiment running into it saved more results). */
+  reload(): Promise<boolean>;
+  loadRecent(): Promise<void>;
+  /** The page's answer to `ask`: the path typed, or null to drop the question. */
+  answerPath(path: string | null): Promise<boolean>;
+  /** The answer to `unsaved`: save first, let the edits go, or do nothing. */
+  answerUnsaved(answer: 'save' | 'discard' | 'cancel'): void;
+}
+
+export const UNTITLED = 'Untitled experiment';
+
+/** A new experiment's definition: defaults everywhere, nothing picked yet. */
+export function emptyDefinition(): ExperimentDefinitionInput {
+  return {
+    name: 'New experiment',
+    description: '',
+    schema: '',
+    queries: [],
+    servers: [],
+    matrix: [],
+    protocol: { cold: true, hotRuns: 3, warmups: 0, randomize: false, seed: 1, onInterruption: 'continue' },
+    poll: 'auto',
+  };
+}
+
+/** "/a/b/post001.bplab.json" → "post001.bplab.json" (either separator: the path is main's). */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
+/** A file name for an experiment's name: "old_blocks_time 1000 vs 0" → "old_blocks_time-1000-vs-0.bplab.json". */
+export function suggestedFileName(name: string): string {
+  const stem = name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return `${stem || 'experiment'}${EXPERIMENT_FILE_SUFFIX}`;
+}
+
+/** A draft's definition checked for saving or starting; the first problem names its path. */
+export function checkedDefinition(
+  definition: ExperimentDefinitionInput,
+  verdict = 'is not complete',
+): Result<ExperimentDefinition> {
+  const parsed = ExperimentDefinitionSchema.safeParse(definition);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return err('INVALID_ARGUMENT', `The experiment ${verdict}: at ${jsonPath(issue.path)}, ${issue.message}.`);
+}
+
+/** The file text of a draft: its definition and no results, in the one file format. */
+export function draftFileText(
+  definition: ExperimentDefinition,
+  bplabVersion: string,
+  now = new Date(),
+): string {
+  const file = draftFile(definition, bplabVersion, now);
+  return `${JSON.stringify(file, null, 1)}\n`;
+}
+
+function draftFile(definition: ExperimentDefinition, bplabVersion: string, now: Date): ExperimentFile {
+  return {
+    format: EXPERIMENT_FILE_FORMAT,
+    version: EXPERIMENT_FILE_VERSION,
+    savedAt: now.toISOString(),
+    bplabVersion,
+    state: 'draft',
+    definition,
+    servers: definition.servers.map((s) => ({ label: s.label, capabilities: null })),
+    results: [],
+  };
+}
+
+/** The desktop app's OS dialogs, when the preload gave them (read through globalThis: tests run under Node). */
+function dialogs(): FileDialogs | undefined {
+  return (globalThis as { window?: { bplabFiles?: FileDialogs } }).window?.bplabFiles;
+}
+
+/** The file name a save dialog proposes for the document. */
+function proposedName(doc: ExperimentDocument | null): string {
+  return doc?.path ? baseName(doc.path) : suggestedFileName(String(doc?.definition.name ?? ''));
+}
+
+/** The one waiting answer to the unsaved-changes question. */
+let unsavedAnswer: ((answer: 'save' | 'discard' | 'cancel') => void) | null = null;
+
+export const useDocuments = create<DocumentsState>()((set, get) => {
+  /** Asks about unsaved edits; true when the action may go on (saved, let go, or nothing to lose). */
+  const mayDrop = async (action: string): Promise<boolean> => {
+    const { current, dirty } = get();
+    if (!current || !dirty) return true;
+    unsavedAnswer?.('cancel');
+    const answer = await new Promise<'save' | 'discard' | 'cancel'>((resolve) => {
+      unsavedAnswer = resolve;
+      set({ unsaved: { action, name: current.name } });
+    });
+    unsavedAnswer = null;
+    set({ unsaved: null });
+    if (answer === 'cancel') return false;
+    if (answer === 'discard') return true;
+    return get().save();
+  };
+
+  const opened = (path: string | null, name: string, file: ExperimentFile, text: string | null) => {
+    set({
+      current: { path, name, file, definition: file.definition, text },
+      dirty: false,
+      error: null,
+      ask: null,
+    });
+  };
+
+  /** Where to save: the OS dialog's answer, or null after asking the page for it (browser mode). */
+  const pickSavePath = async (): Promise<string | null> => {
+    const picker = dialogs();
+    const current = get().current;
+    if (!picker) {
+      set({ ask: 'save-as' });
+      return null;
+    }
+    return picker.pickSave(proposedName(current));
+  };
+
+  /** Writes the document to `path`: a draft as its definition, a file with results as it is. */
+  const writeTo = async (path: string): Promise<boolean> => {
+    const current = get().current;
+    if (!current) return false;
+    set({ busy: 'saving', error: null });
+    const done = (error: AppError | null) => {
+      set({ busy: null, error });
+      return error === null;
+    };
+    const hasResults = current.file !== null && current.file.state !== 'draft';
+    if (hasResults) {
+      // Results are never edited in the page: the file is copied (checked by main), or a dropped file's text written.
+      const result = current.text
+        ? await call('experiments/write', { file: path, text: current.text })
+        : current.path
+          ? await call('experiments/save', { from: current.path, to: path })
+          : err<{ file: string }>('INTERNAL', 'bplab has neither a path nor the text of this file.');
+      if (!result.ok) return done(result.error);
+      set({
+        current: { ...current, path: result.value.file, name: baseName(result.value.file), text: null },
+      });
+      set({ dirty: false });
+      void get().loadRecent();
+      return done(null);
+    }
+    const checked = checkedDefinition(current.definition, 'cannot be saved yet');
+    if (!checked.ok) return done(checked.error);
+    const version = useAppInfo.getState().info?.version ?? 'unknown';
+    const now = new Date();
+    const result = await call('experiments/write', {
+      file: path,
+      text: draftFileText(checked.value, version, now),
+    });
+    if (!result.ok) return done(result.error);
+    // Edits made while the save was on its way stay unsaved.
+    const still = get().current?.definition === current.definition;
+    set({
+      current: {
+        ...current,
+        path: result.value.file,
+        name: baseName(result.value.file),
+        file: draftFile(checked.value, version, now),
+        text: null,
+      },
+      dirty: !still,
+    });
+    void get().loadRecent();
+    return done(null);
+  };
+
+  return {
+    current: null,
+    dirty: false,
+    recent: [],
+    error: null,
+    busy: null,
+    ask: null,
+    unsaved: null,
+
+    newDocument: async (definition = emptyDefinition()) => {
+      if (!(await mayDrop('start a new experiment'))) return false;
+      set({
+        current: { path: null, name: UNTITLED, file: null, definition, text: null },
+        dirty: false,
+        error: null,
+        ask: null,
+      });
+      return true;
+    },
+
+    open: async (path) => {
+      const trimmed = path.trim();
+      if (!trimmed) {
+        set({ error: { code: 'INVALID_ARGUMENT', message: 'Type the path of a *.bplab.json file.' } });
+        return false;
+      }
+      if (!(await mayDrop('open another file'))) return false;
+      set({ busy: 'opening', error: null });
+      const result = await call('experiments/open', { file: trimmed });
+      set({ busy: null });
+      void get().loadRecent();
+      if (!result.ok) {
+        set({ error: result.error });
+        return false;
+      }
+      opened(trimmed, baseName(trimmed), result.value, null);
+      return true;
+    },
+
+    openFromBytes: async (name, text) => {
+      if (text.length > MAX_UPLOAD_CHARS) {
+        set({
+          error: {
+            code: 'FILE_MALFORMED',
+            message: `${name} is too large to drop into the page (${Math.round(text.length / 1024 / 1024)} MB; up to ${MAX_UPLOAD_CHARS / 1024 / 1024} MB).`,
+            hint: 'Open it by its path instead.',
+          },
+        });
+        return false;
+      }
+      if (!(await mayDrop('open another file'))) return false;
+      set({ busy: 'opening', error: null });
+      const result = await call('experiments/parse', { name, text });
+      set({ busy: null });
+      if (!result.ok) {
+        set({ error: result.error });
+        return false;
+      }
+      opened(null, name, result.value, text);
+      return true;
+    },
+
+    save: async () => {
+      const current = get().current;
+      if (!current) return false;
+      if (current.path && (get().dirty || current.file === null)) return writeTo(current.path);
+      if (current.path) return true;
+      const path = await pickSavePath();
+      return path ? writeTo(path) : false;
+    },
+
+    saveAs: async (path) => {
+      const trimmed = path.trim();
+      if (!trimmed) {
+        set({ error: { code: 'INVALID_ARGUMENT', message: 'Type the path to save the experiment to.' } });
+        return false;
+      }
+      return writeTo(trimmed);
+    },
+
+    close: async () => {
+      if (!(await mayDrop('close it'))) return false;
+      set({ current: null, dirty: false, error: null, ask: null });
+      return true;
+    },
+
+    edit: (definition) => {
+      const current = get().current;
+      if (!current) return;
+      set({ current: { ...current, definition }, dirty: true });
+    },
+
+    attach: (path) => {
+      const current = get().current;
+      if (!current) return;
+      set({ current: { ...current, path, name: baseName(path), text: null }, dirty: false });
+      void get().loadRecent();
+    },
+
+    reload: async () => {
+      const current = get().current;
+      if (!current?.path) return false;
+      const result = await call('experiments/open', { file: current.path });
+      if (!result.ok) {
+        set({ error: result.error });
+        return false;
+      }
+      // Only if it is still the same document and nothing was edited meanwhile.
+      const now = get().current;
+      if (now?.path !== current.path || get().dirty) return false;
+      opened(current.path, current.name, result.value, null);
+      return true;
+    },
+
+    loadRecent: async () => {
+      const result = await call('experiments/recent', {});
+      if (result.ok) set({ recent: result.value });
+    },
+
+    answerPath: async (path) => {
+      const asked = get().ask;
+      set({ ask: null });
+      if (!asked || path === null) return false;
+      return asked === 'open' ? get().open(path) : get().saveAs(path);
+    },
+
+    answerUnsaved: (answer) => unsavedAnswer?.(answer),
+  };
+});
+
+/**
+ * Runs a File command: the desktop menu's (one line: `runFileCommand(command)`) and the page's buttons.
+ * Open and save as use the OS dialog in the desktop app, and ask for a path in the page in browser mode.
+ */
+export async function runFileCommand(command: FileCommand): Promise<boolean> {
+  const docs = useDocuments.getState();
+  switch (command) {
+    case 'file.new':
+      return docs.newDocument();
+    case 'file.open': {
+      const picker = dialogs();
+      if (!picker) {
+        useDocuments.setState({ ask: 'open' });
+        return false;
+      }
+      const path = await picker.pickOpen();
+      return path ? docs.open(path) : false;
+    }
+    case 'file.save':
+      return docs.save();
+    case 'file.saveAs': {
+      const picker = dialogs();
+      if (!picker) {
+        useDocuments.setState({ ask: 'save-as' });
+        return false;
+      }
+      if (!docs.current) return false;
+      const path = await picker.pickSave(proposedName(docs.current));
+      return path ? docs.saveAs(path) : false;
+    }
+    case 'file.close':
+      return docs.close();
+  }
+}

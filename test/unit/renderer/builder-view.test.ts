@@ -1,0 +1,73 @@
+/** The experiment builder's view-model: matrix editing, picks, the run count and estimate as you type, and end states in words. */
+import { describe, expect, it } from 'vitest';
+import {
+  addDimension,
+  addValues,
+  endStateWords,
+  issueAt,
+  planSummary,
+  progressView,
+  removeValue,
+  toggleQuery,
+  toggleServer,
+} from '../../../src/renderer/features/experiments/utils/builder-view';
+import { emptyDefinition } from '../../../src/renderer/lib/documents';
+
+const base = () =>
+  toggleServer(toggleQuery({ ...emptyDefinition(), schema: 'ssb' }, 'Q1.1', 'base'), {
+    profileId: 'p1',
+    name: 'MariaDB',
+    sandboxId: 's1',
+  });
+
+describe('builder view', () => {
+  it('adds dimensions and values without doubling one, and removes them', () => {
+    let d = addDimension(base(), 'innodb_old_blocks_time');
+    expect(d.matrix).toEqual([{ kind: 'global', variable: 'innodb_old_blocks_time', values: [] }]);
+    d = addValues(d, 0, '1000, 0 1000');
+    expect(d.matrix?.[0]?.values).toEqual(['1000', '0']);
+    d = removeValue(d, 0, '1000');
+    expect(d.matrix?.[0]?.values).toEqual(['0']);
+    expect(addDimension(base(), 'innodb_buffer_pool_size').matrix?.[0]?.kind).toBe('buffer-pool-size');
+    expect(addDimension(base(), 'innodb_flush_method').matrix?.[0]?.kind).toBe('startup');
+  });
+
+  it('counts runs and estimates as the matrix grows (1 query × 2 values × cold + 3 hot)', () => {
+    expect(planSummary(base())).toMatchObject({ valid: true, runs: 4, estimatedSec: 10 + 4 * 5 });
+    const d = addValues(addDimension(base(), 'innodb_old_blocks_time'), 0, '1000, 0');
+    const s = planSummary(d);
+    expect(s).toMatchObject({ valid: true, runs: 8, estimatedSec: 2 * 10 + 8 * 5 });
+    expect(s.text).toBe('8 runs · about 1:00 (a query counted as 5 s until timed, a restart 10 s)');
+  });
+
+  it('says where a draft is incomplete, by path', () => {
+    const d = addDimension(toggleQuery(base(), 'Q1.1', 'base'), 'innodb_old_blocks_time');
+    const s = planSummary(d);
+    expect(s.valid).toBe(false);
+    expect(issueAt(s.issues, '$.queries')).toBe('pick at least one query');
+    expect(issueAt(s.issues, '$.matrix[0]')).toBe('a dimension needs at least one value');
+  });
+
+  it('words progress and end states', () => {
+    const p = progressView({
+      done: 3,
+      total: 12,
+      current: { planIndex: 3, cell: 'MariaDB · x=0', pass: 'run 1', queryId: 'Q1.1', variant: 'base' },
+      step: 'Q1.1, run 1',
+      elapsedSec: 41,
+      remainingSec: null,
+    });
+    expect(p).toMatchObject({ fraction: 0.25, counts: '3 of 12 runs done', elapsed: '0:41' });
+    expect(p.left).toBe('known after the first run');
+    const run = (state: string) => ({ run: { state } }) as never;
+    expect(endStateWords({ state: 'complete', error: null }, [run('complete')], 1).text).toBe(
+      'Completed: all 1 runs done.',
+    );
+    expect(
+      endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).text,
+    ).toBe('Completed, but some runs were interrupted: 2 of 2 runs kept; 1 run was interrupted.');
+    expect(endStateWords({ state: 'cancelled', error: 'x' }, [run('complete')], 8).text).toBe(
+      'Cancelled: 1 of 8 runs kept.',
+    );
+  });
+});
