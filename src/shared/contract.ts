@@ -90,8 +90,19 @@ export const requestSchemas = {
   }),
   'experiments/check': z.object({ definition: z.unknown() }),
   'experiments/start': z.object({ definition: z.unknown(), file: z.string().min(1).optional() }),
-  'experiments/open': z.object({ file: z.string().min(1) }),
+  // samples 'none': the runs' live samples are left out (empty), for a comparison that reads none of
+  // them; such a copy is for reading only, never saved back.
+  'experiments/open': z.object({ file: z.string().min(1), samples: z.enum(['all', 'none']).default('all') }),
   'experiments/save': z.object({ from: z.string().min(1), to: z.string().min(1) }),
+  // Reports of a comparison (issue 10), made in main from the results files themselves: the chosen
+  // configurations (labels as the comparison names them, the baseline first) as a self-contained HTML
+  // file, a folder of CSV files, or a Markdown summary. No password is ever sent or written.
+  'reports/export': z.object({
+    files: z.array(z.string().min(1)).min(1).max(50),
+    sides: z.array(z.string().min(1)).min(2, 'choose at least two configurations').optional(),
+    format: z.enum(['html', 'csv', 'md']),
+    to: z.string().min(1),
+  }),
   // Long jobs of every bplab process sharing the data folder (loads, verifies, runs); cancel stops one
   // of this process at once, and asks another live process to stop one of its own.
   'tasks/list': z.object({}),
@@ -152,6 +163,7 @@ export interface ResultTypes {
   'experiments/start': { experimentId: string; taskId: string; file: string };
   'experiments/open': ExperimentFile;
   'experiments/save': { file: string };
+  'reports/export': ReportExport;
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
   'queries/list': CatalogueQuery[];
@@ -162,6 +174,14 @@ export interface ResultTypes {
   'runs/list': RunSummary[];
   'runs/get': RunResult;
   'runs/delete': { deleted: string };
+}
+
+/** What reports/export wrote: every file, their size in bytes, and how long making them took. */
+export interface ReportExport {
+  format: 'html' | 'csv' | 'md';
+  written: string[];
+  bytes: number;
+  ms: number;
 }
 
 /** A saved run as lists show it. */

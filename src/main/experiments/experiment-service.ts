@@ -25,7 +25,7 @@ import {
 import type { DatasetState } from '../../shared/datasets';
 import type { CapabilityReport } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import { loadExperimentFile, saveExperimentFile } from './experiment-file';
+import { loadExperimentFile, saveExperimentFile, type ParseOptions } from './experiment-file';
 import { PRESETS, findPreset } from './presets';
 import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';
 
@@ -183,8 +183,8 @@ export class ExperimentService {
   }
 
   /** A results file, read and checked; no server is needed. */
-  open(file: string): ExperimentFile {
-    return loadExperimentFile(file);
+  open(file: string, opts: ParseOptions = {}): ExperimentFile {
+    return loadExperimentFile(file, opts);
   }
 
   /** Save as: the file is checked before anything is written, then renamed into place. */
