@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
+import { CompareScreen } from '../features/compare/components/CompareScreen';
 import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
 import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
 import { QueriesScreen } from '../features/queries/components/QueriesScreen';
@@ -36,6 +37,7 @@ export const SCREENS = [
   { id: 'datasets', title: 'Datasets', group: 'data', component: DatasetsScreen },
   { id: 'queries', title: 'Queries', group: 'runs', component: QueriesScreen },
   { id: 'runs', title: 'Runs', group: 'runs', component: RunsScreen },
+  { id: 'compare', title: 'Compare and report', group: 'results', component: CompareScreen },
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
