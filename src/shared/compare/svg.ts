@@ -41,7 +41,7 @@ export function pairedBarsSvg(view: PairedBarsView, id: string): string {
   const x = (pages: number) => labelW + (pages / max) * plotW;
   const parts: string[] = [];
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
     `<title>${escapeXml(view.title)}</title>`,
   );
   // Legend: side colours, and old drawn lighter than young.
@@ -94,7 +94,7 @@ export function linesSvg(view: LinesView, id: string): string {
   const x = (ms: number) => left + ((ms - view.minMs) / span) * plotW;
   const y = (pages: number) => top + plotH - (pages / maxY) * plotH;
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
     `<title>${escapeXml(view.title)}</title>`,
     `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
     `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
@@ -138,7 +138,7 @@ export function lruMapSvg(view: LruMapView, id: string): string {
   const width = left + plotW + 20;
   const height = legendTop + legendRows * 16 + 6;
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
     `<title>${escapeXml(view.title)}</title>`,
   ];
   view.strips.forEach((strip, k) => {

@@ -8,7 +8,11 @@ export async function svgToPngDataUrl(svg: string, scale = 2): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     image.onload = () => resolve();
     image.onerror = () => reject(new Error('the chart could not be drawn as an image'));
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    // As an image of its own the SVG needs its namespace (the report's inline SVG holds no URL at all).
+    const standalone = svg.includes('xmlns=')
+      ? svg
+      : svg.replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ');
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(standalone)}`;
   });
   const width = image.naturalWidth || Number(/width="(\d+)"/.exec(svg)?.[1] ?? 800);
   const height = image.naturalHeight || Number(/height="(\d+)"/.exec(svg)?.[1] ?? 400);
