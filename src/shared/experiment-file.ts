@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ExperimentDefinitionSchema, type ExperimentDefinition } from './experiments';
 import type { CapabilityReport } from './models';
 import type { RunResult } from './runs';
-import { RunResultCoreSchema } from './run-schema';
+import { COLUMN_ROW_JSON_SCHEMA, ColumnRowSchema, RunResultCoreSchema } from './run-schema';
 
 export const EXPERIMENT_FILE_FORMAT = 'bplab-experiment';
 /** The version this bplab writes; it reads this one and every older one. */
@@ -153,7 +153,13 @@ export function secretPaths(value: unknown, path: PropertyKey[] = []): string[] 
 /** The JSON Schema of the stored file (docs/experiment-file.schema.json), generated from the zod schema. */
 export function experimentFileJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(StoredExperimentFileSchema, { io: 'input', unrepresentable: 'any' }),
+    ...z.toJSONSchema(StoredExperimentFileSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+      override: (ctx) => {
+        if (ctx.zodSchema === ColumnRowSchema) Object.assign(ctx.jsonSchema, COLUMN_ROW_JSON_SCHEMA);
+      },
+    }),
     $id: 'https://bplab.invalid/experiment-file.schema.json',
     title: 'bplab experiment file (*.bplab.json)',
     description:
