@@ -18,6 +18,7 @@ import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { experimentHandlers } from './api/handlers/experiments';
+import { reportHandlers } from './api/handlers/reports';
 import { ExperimentService } from './experiments/experiment-service';
 import { dropPageCache } from './experiments/page-cache';
 import { RecentFiles } from './experiments/recent-files';
@@ -145,6 +146,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...taskHandlers(tasks),
     ...runHandlers({ catalogue, runs, connections }),
     ...experimentHandlers(experiments, { canStart: true }),
+    ...reportHandlers(opts.version),
   };
   return {
     dispatch: createDispatch(handlers, log),

@@ -92,7 +92,9 @@ export const requestSchemas = {
   }),
   'experiments/check': z.object({ definition: z.unknown() }),
   'experiments/start': z.object({ definition: z.unknown(), file: z.string().min(1).optional() }),
-  'experiments/open': z.object({ file: z.string().min(1) }),
+  // samples 'none': the runs' live samples are left out (empty), for a comparison that reads none of
+  // them; such a copy is for reading only, never saved back.
+  'experiments/open': z.object({ file: z.string().min(1), samples: z.enum(['all', 'none']).default('all') }),
   'experiments/save': z.object({ from: z.string().min(1), to: z.string().min(1) }),
   // The page's own text of a file: a file dropped in browser mode is parsed (checked as open checks a
   // file; name is what errors call it), a draft or an uploaded file written (checked first, atomic).
@@ -100,6 +102,15 @@ export const requestSchemas = {
   'experiments/write': z.object({ file: z.string().min(1), text: z.string().max(MAX_UPLOAD_CHARS) }),
   // Files opened or saved lately (kept in the data folder), each saying whether it is still there.
   'experiments/recent': z.object({}),
+  // Reports of a comparison (issue 10), made in main from the results files themselves: the chosen
+  // configurations (labels as the comparison names them, the baseline first) as a self-contained HTML
+  // file, a folder of CSV files, or a Markdown summary. No password is ever sent or written.
+  'reports/export': z.object({
+    files: z.array(z.string().min(1)).min(1).max(50),
+    sides: z.array(z.string().min(1)).min(2, 'choose at least two configurations').optional(),
+    format: z.enum(['html', 'csv', 'md']),
+    to: z.string().min(1),
+  }),
   // Long jobs of every bplab process sharing the data folder (loads, verifies, runs); cancel stops one
   // of this process at once, and asks another live process to stop one of its own.
   'tasks/list': z.object({}),
@@ -163,6 +174,7 @@ export interface ResultTypes {
   'experiments/parse': ExperimentFile;
   'experiments/write': { file: string };
   'experiments/recent': RecentFile[];
+  'reports/export': ReportExport;
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
   'queries/list': CatalogueQuery[];
@@ -173,6 +185,14 @@ export interface ResultTypes {
   'runs/list': RunSummary[];
   'runs/get': RunResult;
   'runs/delete': { deleted: string };
+}
+
+/** What reports/export wrote: every file, their size in bytes, and how long making them took. */
+export interface ReportExport {
+  format: 'html' | 'csv' | 'md';
+  written: string[];
+  bytes: number;
+  ms: number;
 }
 
 /** A saved run as lists show it. */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ExperimentDefinitionSchema, type ExperimentDefinition } from './experiments';
 import type { CapabilityReport } from './models';
 import type { RunResult } from './runs';
-import { RunResultCoreSchema } from './run-schema';
+import { COLUMN_ROW_JSON_SCHEMA, ColumnRowSchema, RunResultCoreSchema } from './run-schema';
 
 export const EXPERIMENT_FILE_FORMAT = 'bplab-experiment';
 /** The version this bplab writes; it reads this one and every older one. */
@@ -130,27 +130,50 @@ export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
-/** Paths of values under keys that look like secrets; a file holding any is refused. */
+const SECRET_KEY = /password|passwd|^pwd$|secret|private.?key/i;
+
+/**
+ * Paths of values under keys that look like secrets; a file holding any is refused. One path array is
+ * pushed and popped as it walks (a whole results file has hundreds of thousands of keys), and a path
+ * is written out only for a hit.
+ */
 export function secretPaths(value: unknown, path: PropertyKey[] = []): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => secretPaths(v, [...path, i]));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) =>
-      /password|passwd|^pwd$|secret|private.?key/i.test(k) &&
-      v !== null &&
-      v !== undefined &&
-      v !== '' &&
-      v !== false
-        ? [jsonPath([...path, k])]
-        : secretPaths(v, [...path, k]),
-    );
-  }
-  return [];
+  const found: string[] = [];
+  const at = [...path];
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        at.push(i);
+        walk(v[i]);
+        at.pop();
+      }
+      return;
+    }
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      const x = (v as Record<string, unknown>)[k];
+      at.push(k);
+      if (SECRET_KEY.test(k) && x !== null && x !== undefined && x !== '' && x !== false)
+        found.push(jsonPath(at));
+      else walk(x);
+      at.pop();
+    }
+  };
+  walk(value);
+  return found;
 }
 
 /** The JSON Schema of the stored file (docs/experiment-file.schema.json), generated from the zod schema. */
 export function experimentFileJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(StoredExperimentFileSchema, { io: 'input', unrepresentable: 'any' }),
+    ...z.toJSONSchema(StoredExperimentFileSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+      override: (ctx) => {
+        if (ctx.zodSchema === ColumnRowSchema) Object.assign(ctx.jsonSchema, COLUMN_ROW_JSON_SCHEMA);
+      },
+    }),
     $id: 'https://bplab.invalid/experiment-file.schema.json',
     title: 'bplab experiment file (*.bplab.json)',
     description:

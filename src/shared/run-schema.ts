@@ -56,6 +56,31 @@ export const LruCompositionSchema: z.ZodType<LruComposition> = z.object({
   indexes: z.array(LruIndexPagesSchema),
 });
 
+/**
+ * A row as the server returned it (column name to number, text or NULL), checked by hand: every pool
+ * of every snapshot and every EXPLAIN line keeps one, a results file holds thousands, and zod's record
+ * of a union took most of the time of opening one (bench:compare).
+ */
+function isColumnRow(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const key in v) {
+    const x = (v as Record<string, unknown>)[key];
+    if (x !== null && typeof x !== 'number' && typeof x !== 'string') return false;
+  }
+  return true;
+}
+
+/** The JSON Schema writer describes it by hand too (experimentFileJsonSchema): COLUMN_ROW_JSON_SCHEMA. */
+export const ColumnRowSchema = z.custom<Record<string, number | string | null>>(
+  isColumnRow,
+  'expected a row as the server returned it: column names to numbers, text or null',
+);
+export const COLUMN_ROW_JSON_SCHEMA = {
+  type: 'object',
+  propertyNames: { type: 'string' },
+  additionalProperties: { type: ['number', 'string', 'null'] },
+} as const;
+
 export const PoolStatsSchema: z.ZodType<PoolStats> = z.object({
   poolId: count,
   poolSize: count,
@@ -72,7 +97,7 @@ export const PoolStatsSchema: z.ZodType<PoolStats> = z.object({
   pagesGet: count,
   readAhead: count,
   readAheadEvicted: count,
-  raw: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  raw: ColumnRowSchema,
 });
 
 export const PoolStatsSampleSchema: z.ZodType<PoolStatsSample> = z.object({
@@ -154,7 +179,7 @@ export const StageProfileSchema: z.ZodType<StageProfile> = z.object({
 });
 
 export const ExplainCaptureSchema: z.ZodType<ExplainCapture> = z.object({
-  table: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  table: z.array(ColumnRowSchema),
   json: z.unknown(),
   analyze: z
     .object({

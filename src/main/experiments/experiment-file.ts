@@ -53,20 +53,21 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
+const EMPTY_SAMPLES = (): RunResult['samples'] => ({
+  stats: [],
+  compositions: [],
+  maps: [],
+  cachedIndexes: [],
+  cost: null,
+  downsampled: false,
+});
+
 function decodeSamples(
   stored: StoredExperimentFile['results'][number],
   i: number,
   file: string,
 ): RunResult['samples'] {
-  const empty: RunResult['samples'] = {
-    stats: [],
-    compositions: [],
-    maps: [],
-    cachedIndexes: [],
-    cost: null,
-    downsampled: false,
-  };
-  if (!stored.samples) return empty;
+  if (!stored.samples) return EMPTY_SAMPLES();
   const at = `$.results[${i}].samples.data`;
   let json: unknown;
   try {
@@ -87,9 +88,10 @@ export interface ParseOptions {
    * 'eager' (the default) inflates and checks every run's samples now; 'lazy' checks the rest of the
    * file now and each run's samples the first time they are read (a comparison needs none of them:
    * opening a large results file to compare it takes a fraction of the time). A lazy run's samples that
-   * turn out bad throw the same FILE_MALFORMED, naming the path, when read.
+   * turn out bad throw the same FILE_MALFORMED, naming the path, when read. 'none' leaves them out
+   * (empty): a copy to compare and to send to the page, never to save back. 'all' is 'eager'.
    */
-  samples?: 'eager' | 'lazy';
+  samples?: 'eager' | 'lazy' | 'none' | 'all';
 }
 
 /** A RunResult whose `samples` are decoded on first read, then kept. */
@@ -145,7 +147,9 @@ export function parseExperimentFile(text: string, file: string, opts: ParseOptio
       run:
         opts.samples === 'lazy'
           ? withLazySamples(r.run, () => decodeSamples(r, i, file))
-          : { ...r.run, samples: decodeSamples(r, i, file) },
+          : opts.samples === 'none'
+            ? { ...r.run, samples: EMPTY_SAMPLES() }
+            : { ...r.run, samples: decodeSamples(r, i, file) },
     })),
   };
 }

@@ -29,7 +29,12 @@ import {
 import type { DatasetState } from '../../shared/datasets';
 import type { CapabilityReport } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import { loadExperimentFile, parseExperimentFile, saveExperimentFile } from './experiment-file';
+import {
+  loadExperimentFile,
+  parseExperimentFile,
+  saveExperimentFile,
+  type ParseOptions,
+} from './experiment-file';
 import { writeFileAtomic } from '../services/atomic-file';
 import type { RecentFiles } from './recent-files';
 import { PRESETS, findPreset } from './presets';
@@ -205,8 +210,8 @@ export class ExperimentService {
   }
 
   /** A results file, read and checked; no server is needed. */
-  open(file: string): ExperimentFile {
-    const experiment = loadExperimentFile(file);
+  open(file: string, opts: ParseOptions = {}): ExperimentFile {
+    const experiment = loadExperimentFile(file, opts);
     this.deps.recent?.add(file);
     return experiment;
   }

@@ -4,7 +4,7 @@
  */
 import { escapeXml as esc } from '../../shared/compare/escape';
 import type { Finding } from '../../shared/compare/findings';
-import { linesSvg, pairedBarsSvg } from '../../shared/compare/svg';
+import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import type { ReportTable } from '../../shared/compare/tables';
 import type { ReportModel } from './report-model';
 
@@ -83,6 +83,9 @@ export function renderHtmlReport(model: ReportModel): string {
       `<h3>Pages per index after the run</h3>`,
       pairedBarsSvg(p.lruBars.view, p.lruBars.id),
       ...p.timelines.map((t) => `<h3>${esc(t.view.title)}</h3>${linesSvg(t.view, t.id)}`),
+      ...p.maps.flatMap((m) =>
+        m.views.map((v, k) => `<h3>${esc(v.title)}</h3>${lruMapSvg(v, `${m.id}-${k + 1}`)}`),
+      ),
       ...p.tables.slice(1).map(table),
       '</section>',
     ].join('\n'),

@@ -1,16 +1,21 @@
 /** Everything one report shows, built once and rendered as HTML, CSV, Markdown or terminal text. */
 import {
+  lruMapMoments,
   lruPairedBars,
   pagesOverTime,
   type LinesView,
+  type LruMapView,
   type PairedBarsView,
 } from '../../shared/compare/charts';
+import type { ExperimentSource } from '../../shared/compare/experiment-sides';
 import { compareSides, type Comparison, type RunSide } from '../../shared/compare/comparison';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';
 import {
+  experimentTable,
   flightsTable,
   pairTables,
+  serversTable,
   queryTimesTable,
   settingsTable,
   type ReportTable,
@@ -28,6 +33,10 @@ export interface ReportOptions {
   flights?: FlightTable;
   /** How many differences the summary shows. */
   findingsLimit?: number;
+  /** The experiment files the runs came from: their definitions and servers head the report. */
+  experiments?: ExperimentSource[];
+  /** LRU map moments shown per run (first, last and evenly between); 0 leaves the maps out. */
+  mapMoments?: number;
 }
 
 export interface PairReport {
@@ -38,13 +47,15 @@ export interface PairReport {
   lruBars: { id: string; view: PairedBarsView };
   /** Pages per index over time, one chart per run that has samples. */
   timelines: Array<{ id: string; view: LinesView }>;
+  /** The LRU map at chosen moments of each run that kept map frames. */
+  maps: Array<{ id: string; views: LruMapView[] }>;
 }
 
 export interface ReportModel {
   options: ReportOptions;
   comparison: Comparison;
   findings: Findings;
-  /** Settings, then post 001's table when given, then time per query. */
+  /** The experiments' definitions and servers, settings, post 001's table when given, time per query. */
   tables: ReportTable[];
   pairs: PairReport[];
 }
@@ -52,11 +63,17 @@ export interface ReportModel {
 export function buildReport(sides: RunSide[], options: ReportOptions): ReportModel {
   const comparison = compareSides(sides);
   const findings = findFindings(comparison, options.findingsLimit ?? 6);
+  const experiments = options.experiments ?? [];
+  const moments = options.mapMoments ?? 3;
   return {
     options,
     comparison,
     findings,
     tables: [
+      ...experiments.flatMap((x, n) => [
+        experimentTable(x, n, experiments.length),
+        serversTable(x, n, experiments.length),
+      ]),
       settingsTable(comparison),
       ...(options.flights ? [flightsTable(options.flights)] : []),
       queryTimesTable(comparison),
@@ -73,6 +90,12 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
           id: `${pairTableId(p.id, 'lru-chart')}-time-${i === 0 && s === p.a ? 'a' : 'b'}`,
           view: pagesOverTime(s.run.samples.compositions, `Pages per index during ${s.label}'s run`),
         })),
+      maps: (moments > 0 ? [p.a, p.b] : [])
+        .map((s, i) => ({
+          id: `${pairTableId(p.id, 'lru-chart')}-map-${i === 0 ? 'a' : 'b'}`,
+          views: lruMapMoments(s.run.samples.maps, s.label, moments),
+        }))
+        .filter((m) => m.views.length > 0),
     })),
   };
 }

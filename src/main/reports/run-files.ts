@@ -4,9 +4,13 @@
  * 001's table. Each failure is an AppFailure naming the file and what is wrong with it.
  */
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { RunSide } from '../../shared/compare/comparison';
-import { experimentSides } from '../../shared/compare/experiment-sides';
+import {
+  experimentSides,
+  type ExperimentSource,
+  fileLabels,
+  filePrefix,
+} from '../../shared/compare/experiment-sides';
 import type { ProtocolRun } from '../../shared/compare/flights';
 import { checkRunFile } from '../../shared/compare/run-file';
 import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
@@ -15,7 +19,8 @@ import type { RunResult } from '../../shared/runs';
 import { parseExperimentFile } from '../experiments/experiment-file';
 
 type ReadFile =
-  { kind: 'runs'; runs: RunResult[] } | { kind: 'experiment'; sides: RunSide[]; protocol: ProtocolRun[] };
+  | { kind: 'runs'; runs: RunResult[] }
+  | { kind: 'experiment'; sides: RunSide[]; protocol: ProtocolRun[]; source: ExperimentSource };
 
 export async function readRunFile(path: string): Promise<RunResult[]> {
   const file = await readResultsFile(path);
@@ -45,7 +50,12 @@ export async function readResultsFile(path: string, prefix = ''): Promise<ReadFi
   if (data && typeof data === 'object' && (data as { format?: unknown }).format === EXPERIMENT_FILE_FORMAT) {
     // Samples are read only by the charts that draw them.
     const experiment = parseExperimentFile(text, path, { samples: 'lazy' });
-    return { kind: 'experiment', ...experimentSides(experiment.results, prefix) };
+    const { definition, servers, state, savedAt, bplabVersion } = experiment;
+    return {
+      kind: 'experiment',
+      ...experimentSides(experiment.results, prefix),
+      source: { file: path, definition, servers, state, savedAt, bplabVersion },
+    };
   }
   const checked = checkRunFile(data);
   if (!checked.ok)
@@ -55,11 +65,6 @@ export async function readResultsFile(path: string, prefix = ''): Promise<ReadFi
   return { kind: 'runs', runs: checked.runs };
 }
 
-/** "q11-ob1000" from ".../q11-ob1000.bplab.json". */
-export function sideLabel(path: string): string {
-  return basename(path).replace(/(\.bplab)?\.json$/i, '') || path;
-}
-
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
@@ -67,27 +72,25 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
  * so a file holding two runs compares them. A single run alone has nothing to compare with. Experiment
  * files: a side per configuration (named after the file too when there are several files).
  */
-export async function readSides(paths: string[]): Promise<{ sides: RunSide[]; protocol: ProtocolRun[] }> {
+export async function readSides(
+  paths: string[],
+): Promise<{ sides: RunSide[]; protocol: ProtocolRun[]; experiments: ExperimentSource[] }> {
   if (paths.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'give at least one run file');
-  const seen = new Map<string, number>();
-  const labelOf = (path: string) => {
-    const base = sideLabel(path);
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n > 1 ? `${base} (${n})` : base;
-  };
+  const labels = fileLabels(paths);
   const files = await Promise.all(
-    paths.map(async (path) => {
-      const label = labelOf(path);
-      return { path, label, file: await readResultsFile(path, paths.length > 1 ? `${label}: ` : '') };
+    paths.map(async (path, i) => {
+      const label = labels[i] ?? path;
+      return { path, label, file: await readResultsFile(path, filePrefix(label, paths.length)) };
     }),
   );
   const sides: RunSide[] = [];
   const protocol: ProtocolRun[] = [];
+  const experiments: ExperimentSource[] = [];
   for (const { path, label, file } of files) {
     if (file.kind === 'experiment') {
       sides.push(...file.sides);
       protocol.push(...file.protocol);
+      experiments.push(file.source);
     } else if (files.length === 1) {
       if (file.runs.length < 2)
         throw AppFailure.of('INVALID_ARGUMENT', `${path} holds one run: nothing to compare it with`, {
@@ -98,5 +101,5 @@ export async function readSides(paths: string[]): Promise<{ sides: RunSide[]; pr
   }
   if (sides.length === 0)
     throw AppFailure.of('INVALID_ARGUMENT', `${paths.join(', ')}: no counted run to compare`);
-  return { sides, protocol };
+  return { sides, protocol, experiments };
 }

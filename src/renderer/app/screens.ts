@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { CapabilitiesScreen } from '../features/capabilities/components/CapabilitiesScreen';
+import { CompareScreen } from '../features/compare/components/CompareScreen';
 import { ConnectionsScreen } from '../features/connections/components/ConnectionsScreen';
 import { ExperimentsScreen } from '../features/experiments/components/ExperimentsScreen';
 import { followExperimentEvents } from '../features/experiments/stores/experiments-store';
@@ -45,6 +46,7 @@ export const SCREENS = [
     component: ExperimentsScreen,
     follow: followExperimentEvents,
   },
+  { id: 'compare', title: 'Compare and report', group: 'results', component: CompareScreen },
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

@@ -1,22 +1,21 @@
 /**
  * What the shell itself does for the app's commands: Go leads to the first screen of each step of
- * the work. The file commands belong to the open-document store (lib/documents.ts) once it is in
- * place; until then they are registered as doing nothing, so a shortcut never reaches the browser's
- * own Save or Open.
+ * the work; New, Open, Save and Save As run on the open document (lib/documents.ts) and show the
+ * Experiments screen, where it is edited; Open Recent shows that screen's recent files; Export
+ * report shows the comparison, where the export is chosen.
  */
 import { WORK_STEPS, type CommandId } from '../../shared/commands';
 import { onCommand } from '../lib/commands';
+import { runFileCommand } from '../lib/documents';
 import { firstScreenOf } from './screen-groups';
 import { SCREENS, type ScreenId } from './screens';
 
-const FILE_COMMANDS: CommandId[] = [
+const DOCUMENT_COMMANDS = [
   'file.new',
   'file.open',
-  'file.openRecent',
   'file.save',
   'file.saveAs',
-  'file.exportReport',
-];
+] as const satisfies CommandId[];
 
 /** Registers the shell's commands; returns the function that removes them. */
 export function registerShellCommands(go: (screen: ScreenId) => void): () => void {
@@ -24,6 +23,14 @@ export function registerShellCommands(go: (screen: ScreenId) => void): () => voi
     const first = firstScreenOf(SCREENS, step.id);
     return first ? [onCommand(`go.${step.id}`, () => go(first.id))] : [];
   });
-  for (const command of FILE_COMMANDS) stops.push(onCommand(command, () => undefined));
+  for (const command of DOCUMENT_COMMANDS)
+    stops.push(
+      onCommand(command, () => {
+        go('experiments');
+        void runFileCommand(command);
+      }),
+    );
+  stops.push(onCommand('file.openRecent', () => go('experiments')));
+  stops.push(onCommand('file.exportReport', () => go('compare')));
   return () => stops.forEach((stop) => stop());
 }

@@ -6,12 +6,7 @@
  */
 import { create } from 'zustand';
 import type { LiveRunSample, PackedLruMapFrame } from '../../shared/lru-map-codec';
-import type {
-  CachedIndexesSample,
-  LruComposition,
-  PollerCost,
-  PoolStatsSample,
-} from '../../shared/runs';
+import type { CachedIndexesSample, LruComposition, PollerCost, PoolStatsSample } from '../../shared/runs';
 import { onEvent } from './api';
 import type { FollowFrames } from './viz/lru-map';
 import { appendBounded } from './viz/history';

@@ -3,6 +3,8 @@ export const TABLE_IDS = {
   settings: 'settings',
   queryTimes: 'query-times',
   flights: 'flights',
+  experiment: 'experiment',
+  servers: 'servers',
 } as const;
 
 export type PairTable = 'summary' | 'status' | 'stages' | 'lru' | 'pool' | 'explain' | 'lru-chart';

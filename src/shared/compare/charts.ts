@@ -2,7 +2,8 @@
  * Chart view-models shared by the comparison screen (recharts draws them) and the HTML report (svg.ts
  * draws them): fully prepared data, no layout, no colours.
  */
-import type { LruComposition } from '../runs';
+import { formatMs } from '../format';
+import type { LruComposition, LruMapFrame } from '../runs';
 import type { PairComparison } from './comparison';
 import { shortTable } from './lru-diff';
 
@@ -88,4 +89,83 @@ export function pagesOverTime(compositions: LruComposition[], title: string, lim
     maxMs: times.length ? Math.max(...times) : 0,
     maxPages: Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1]))),
   };
+}
+
+/** One pool's LRU at one moment, head (most recently used) at 0 and tail at 1, as runs of one index. */
+export interface LruMapStripView {
+  poolId: number;
+  lruLength: number;
+  oldLength: number;
+  /** Where the old sublist starts (fraction of the longest LRU); null when the pool has no old pages. */
+  boundary: number | null;
+  /** Consecutive buckets held mostly by one index, old or young; `from`/`to` are fractions. */
+  segments: Array<{ from: number; to: number; ordinal: number; old: boolean }>;
+}
+
+/** The LRU map at one moment, as the live view drew it: one strip per pool instance. */
+export interface LruMapView {
+  title: string;
+  atMs: number;
+  /** Short names ("lineorder GEN_CLUST_INDEX") by ordinal, only those that hold a segment. */
+  legend: Array<{ ordinal: number; label: string }>;
+  strips: LruMapStripView[];
+}
+
+const frameIndexLabel = (key: string) => {
+  const [table = key, index = ''] = key.split('/');
+  return `${shortTable(table)} ${index}`.trim();
+};
+
+/** One frame of the poller's LRU map: each bucket takes the index holding most of its pages. */
+export function lruMapView(frame: LruMapFrame, title: string): LruMapView {
+  const longest = Math.max(1, ...frame.pools.map((p) => p.lruLength));
+  const used = new Set<number>();
+  const strips = frame.pools.map((pool): LruMapStripView => {
+    const segments: LruMapStripView['segments'] = [];
+    pool.buckets.forEach((bucket, i) => {
+      let best: [number, number, number] | null = null;
+      for (const entry of bucket) if (!best || entry[1] > best[1]) best = entry;
+      if (!best || best[1] <= 0) return;
+      const [ordinal, pages, oldPages] = best;
+      const from = Math.min(1, (i * frame.bucketPages) / longest);
+      const to = Math.min(1, ((i + 1) * frame.bucketPages) / longest, pool.lruLength / longest);
+      const old = oldPages * 2 > pages;
+      const last = segments[segments.length - 1];
+      if (last && last.ordinal === ordinal && last.old === old && Math.abs(last.to - from) < 1e-9)
+        last.to = to;
+      else segments.push({ from, to, ordinal, old });
+      used.add(ordinal);
+    });
+    return {
+      poolId: pool.poolId,
+      lruLength: pool.lruLength,
+      oldLength: pool.oldLength,
+      boundary: pool.oldLength > 0 ? (pool.lruLength - pool.oldLength) / longest : null,
+      segments,
+    };
+  });
+  return {
+    title,
+    atMs: frame.atMs,
+    legend: [...used]
+      .sort((x, y) => x - y)
+      .map((ordinal) => ({ ordinal, label: frameIndexLabel(frame.legend[ordinal] ?? `#${ordinal}`) })),
+    strips,
+  };
+}
+
+/**
+ * The moments a report shows of a run's LRU map: the first frame, the last, and evenly spaced ones
+ * between (`count` in all, fewer when the run kept fewer frames).
+ */
+export function lruMapMoments(frames: readonly LruMapFrame[], label: string, count = 3): LruMapView[] {
+  const sorted = [...frames].sort((x, y) => x.atMs - y.atMs);
+  if (sorted.length === 0) return [];
+  const n = Math.min(count, sorted.length);
+  const picks =
+    n === 1 ? [0] : Array.from({ length: n }, (_, i) => Math.round((i * (sorted.length - 1)) / (n - 1)));
+  return [...new Set(picks)].map((i) => {
+    const frame = sorted[i] as LruMapFrame;
+    return lruMapView(frame, `${label}'s LRU at ${formatMs(frame.atMs)}`);
+  });
 }

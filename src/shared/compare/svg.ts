@@ -3,7 +3,7 @@
  * later). Pure string output: no DOM. Every label is escaped.
  */
 import { formatCount, formatMs } from '../format';
-import type { LinesView, PairedBarsView } from './charts';
+import type { LinesView, LruMapView, PairedBarsView } from './charts';
 import { escapeXml } from './escape';
 
 /** Side A, side B; young pages solid, old pages the same hue lighter. */
@@ -120,5 +120,54 @@ export function linesSvg(view: LinesView, id: string): string {
     `<text x="${left + plotW / 2}" y="${height - 4}" font-size="10" text-anchor="middle">time since the run started</text>`,
     '</svg>',
   );
+  return parts.join('');
+}
+
+/** A colour per index ordinal; old pages the same hue lighter, as on the live view's map. */
+const ordinalColour = (ordinal: number) => SERIES_COLOURS[ordinal % SERIES_COLOURS.length] ?? '#888888';
+
+export function lruMapSvg(view: LruMapView, id: string): string {
+  const left = 70;
+  const plotW = 600;
+  const stripH = 22;
+  const gap = 8;
+  const top = 8;
+  const stripsH = view.strips.length * (stripH + gap);
+  const legendTop = top + stripsH + 22;
+  const legendRows = Math.ceil(view.legend.length / 3);
+  const width = left + plotW + 20;
+  const height = legendTop + legendRows * 16 + 6;
+  const parts: string[] = [
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<title>${escapeXml(view.title)}</title>`,
+  ];
+  view.strips.forEach((strip, k) => {
+    const y = top + k * (stripH + gap);
+    parts.push(
+      `<text x="${left - 6}" y="${y + stripH / 2 + 4}" font-size="10" text-anchor="end">pool ${strip.poolId}</text>`,
+      `<rect x="${left}" y="${y}" width="${plotW}" height="${stripH}" fill="#eceff3"/>`,
+    );
+    for (const seg of strip.segments)
+      parts.push(
+        `<rect class="lru-segment" x="${r1(left + seg.from * plotW)}" y="${y}" width="${Math.max(0.5, r1((seg.to - seg.from) * plotW))}" height="${stripH}" fill="${ordinalColour(seg.ordinal)}"${seg.old ? ' fill-opacity="0.45"' : ''}/>`,
+      );
+    if (strip.boundary !== null)
+      parts.push(
+        `<line x1="${r1(left + strip.boundary * plotW)}" y1="${y - 2}" x2="${r1(left + strip.boundary * plotW)}" y2="${y + stripH + 2}" stroke="#1d2228" stroke-width="2"><title>${escapeXml(`old sublist: ${formatCount(strip.oldLength)} of ${formatCount(strip.lruLength)} pages`)}</title></line>`,
+      );
+  });
+  parts.push(
+    `<text x="${left}" y="${top + stripsH + 8}" font-size="10">head (most recently used)</text>`,
+    `<text x="${left + plotW}" y="${top + stripsH + 8}" font-size="10" text-anchor="end">tail; old pages lighter, the dark line starts the old sublist</text>`,
+  );
+  view.legend.forEach((entry, i) => {
+    const lx = left + (i % 3) * 200;
+    const ly = legendTop + Math.floor(i / 3) * 16;
+    parts.push(
+      `<rect x="${lx}" y="${ly - 9}" width="12" height="10" fill="${ordinalColour(entry.ordinal)}"/>`,
+      `<text x="${lx + 16}" y="${ly}" font-size="10">${escapeXml(entry.label)}</text>`,
+    );
+  });
+  parts.push('</svg>');
   return parts.join('');
 }

@@ -1,26 +1,15 @@
 /** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { buildFlightTable } from '../../../shared/compare/flights';
+import { join } from 'node:path';
 import { AppFailure } from '../../../shared/result';
 import { reportCsvFiles } from '../../reports/csv';
 import { renderHtmlReport } from '../../reports/html';
 import { renderMarkdownSummary } from '../../reports/markdown';
-import { buildReport } from '../../reports/report-model';
-import { readSides } from '../../reports/run-files';
+import { reportModel } from '../../reports/export';
 import { findingsText, tableText } from '../../reports/text';
 import { defineCommand } from '../command';
 
-async function model(paths: string[], version: string) {
-  const { sides, protocol } = await readSides(paths);
-  return buildReport(sides, {
-    title: `bplab comparison: ${sides.map((s) => s.label).join(' against ')}`,
-    generatedAt: new Date().toISOString(),
-    bplabVersion: version,
-    sources: paths.map((p) => basename(p)),
-    ...(protocol.length ? { flights: buildFlightTable(protocol) } : {}),
-  });
-}
+const model = (paths: string[], version: string) => reportModel({ files: paths }, version);
 
 export const compareCommand = defineCommand({
   name: 'compare',

@@ -1,0 +1,174 @@
+/**
+ * The comparison journey with no server connected: a results file made by bplab's own experiment
+ * runner on a real MariaDB sandbox (innodb_old_blocks_time 1000 against 0, Q1.1 and Q2.1, cold then one
+ * hot run), the sandbox then deleted; the file opened on the comparison screen, two configurations
+ * compared, the findings read and followed to their table, a chart saved as PNG, and the HTML report
+ * exported and opened in Chromium offline from file://, its tables and charts there. At 1024×700.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { exportReport } from './actions/export-report';
+import { openApp } from './actions/open-app';
+import { openResultsFile } from './actions/open-results-file';
+import { deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+
+const PREFIX = 'e2e-compare';
+const name = `${PREFIX}-${Date.now().toString(36)}`;
+const SCHEMA = 'ssb_compare';
+let dir = '';
+let resultsFile = '';
+
+test.use({ viewport: { width: 1024, height: 700 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000);
+  dir = mkdtempSync(join(tmpdir(), 'bplab-e2e-compare-'));
+  resultsFile = join(dir, 'old-blocks-time.bplab.json');
+  const { binaries } = await mustCall('sandboxes/find-binaries', {});
+  const mariadb = binaries.find((b) => b.flavor === 'mariadb');
+  if (!mariadb) throw new Error('e2e: no mariadbd found for the compare journey');
+  const sandbox = await mustCall('sandboxes/create', {
+    spec: { name, binaryPath: mariadb.path, bufferPoolSize: '16M' },
+  });
+  await mustCall('datasets/create', { profileId: sandbox.profileId, spec: { schema: SCHEMA, sf: 0.05 } });
+  expect(await waitForDatasetLoad(sandbox.profileId, SCHEMA, 300_000)).toBe('complete');
+  // The results file is bplab's own: the experiment runner, through the contract, saving as it goes.
+  await mustCall('experiments/start', {
+    file: resultsFile,
+    definition: {
+      name: 'old_blocks_time 1000 vs 0',
+      schema: SCHEMA,
+      queries: [{ queryId: 'Q1.1' }, { queryId: 'Q2.1' }],
+      servers: [{ label: 'MariaDB', profileId: sandbox.profileId, sandboxId: sandbox.id }],
+      matrix: [{ kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] }],
+      protocol: { cold: true, hotRuns: 1 },
+    },
+  });
+  for (let waited = 0; ; waited += 1000) {
+    const opened = await mustCall('experiments/open', { file: resultsFile, samples: 'none' }).catch(
+      () => null,
+    );
+    if (opened && opened.state !== 'running') {
+      expect(opened.state).toBe('complete');
+      break;
+    }
+    if (waited > 300_000) throw new Error('e2e: the experiment did not end in 5 minutes');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  // No server from here on: the comparison reads the file alone.
+  await deleteSandboxes(PREFIX);
+});
+
+test.afterAll(async () => {
+  await deleteSandboxes(PREFIX);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('compare two configurations of a results file, export the report, read it offline', async ({
+  page,
+  browser,
+}) => {
+  const app = await openApp(page);
+  const compare = await openResultsFile(app, join(dir, 'no-such-file.bplab.json'));
+
+  await test.step('a missing file is said in words', async () => {
+    await expect(compare.openError).toContainText('no-such-file.bplab.json');
+    await expect(compare.files).toHaveCount(0);
+  });
+
+  await test.step('the results file opens with no server; two configurations are chosen', async () => {
+    await compare.path.fill(resultsFile);
+    await compare.openButton.click();
+    await expect(compare.files).toHaveCount(1);
+    await expect(compare.choices).toHaveCount(2);
+    const labels = await compare.choices.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')));
+    expect(labels.some((l) => l?.includes('innodb_old_blocks_time=1000'))).toBe(true);
+    expect(labels.some((l) => l?.includes('innodb_old_blocks_time=0'))).toBe(true);
+    for (const c of await compare.choices.all())
+      await expect(c.getByTestId('compare-choice-check')).toBeChecked();
+  });
+
+  await test.step("post 001's table, the time per query and the findings", async () => {
+    await expect(compare.table('flights')).toContainText('cold');
+    await expect(compare.table('flights')).toContainText('run 1');
+    await expect(compare.table('flights')).toContainText('Flight 1');
+    await expect(compare.table('flights')).toContainText('Flight 2');
+    await expect(compare.table('query-times')).toContainText('Q1.1');
+    await expect(compare.table('query-times')).toContainText('Q2.1');
+    await expect(compare.table('settings')).toContainText('innodb_old_blocks_time');
+    await expect(compare.table('experiment')).toContainText('old_blocks_time 1000 vs 0');
+    await expect(compare.findings.first()).toBeVisible();
+    const texts = await compare.findings.allTextContents();
+    expect(texts.join('\n')).toMatch(/innodb_old_blocks_time|pages|took|slower|faster|young|disk/i);
+    await page.getByTestId('compare-findings').scrollIntoViewIfNeeded();
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as { document: { querySelector(s: string): { scrollIntoView(): void } | null } }
+      ).document
+        .querySelector('[data-testid="compare-findings"]')
+        ?.scrollIntoView(),
+    );
+    await page.screenshot({ path: join(__dirname, '..', 'docs', 'comparison.png') });
+  });
+
+  await test.step('a finding links to its table, and the pair shows every table and its bars', async () => {
+    await compare.findings.first().getByTestId('finding-link').click();
+    await expect(compare.pairSelect).toBeVisible();
+    for (const t of ['summary', 'status', 'stages', 'lru', 'pool', 'explain']) {
+      await expect(page.locator(`[data-testid="compare-table"][data-table$="-${t}"]`)).toHaveCount(1);
+    }
+    await expect(compare.pairedBars.locator('svg rect').first()).toBeVisible();
+    const explain = page.locator('[data-testid="compare-table"][data-table$="-explain"]');
+    await expect(explain).toContainText('lineorder');
+  });
+
+  await test.step('a chart saves as PNG', async () => {
+    const download = page.waitForEvent('download');
+    await compare.pairedBars.getByTestId('lru-paired-bars-png').click();
+    const png = await download;
+    expect(png.suggestedFilename()).toMatch(/\.png$/);
+    const saved = join(dir, png.suggestedFilename());
+    await png.saveAs(saved);
+    expect(readFileSync(saved).subarray(1, 4).toString()).toBe('PNG');
+    expect(readFileSync(saved).length).toBeGreaterThan(2000);
+  });
+
+  const report = join(dir, 'exported', 'report.html');
+  await test.step('the HTML report is exported by main beside the file', async () => {
+    mkdirSync(dirname(report), { recursive: true });
+    await exportReport(compare, 'html', report);
+    await expect(compare.exportDone).toContainText(report);
+    const html = readFileSync(report, 'utf8');
+    expect(html).not.toMatch(/<script|https?:\/\/|url\(/i);
+  });
+
+  await test.step('the exported report opens offline from file:// with its tables and charts', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    try {
+      await context.setOffline(true);
+      const offline = await context.newPage();
+      const requests: string[] = [];
+      offline.on('request', (r) => {
+        if (!r.url().startsWith('file://')) requests.push(r.url());
+      });
+      await offline.goto(`file://${report}`);
+      await expect(offline.locator('h1')).toContainText('bplab comparison');
+      await expect(offline.locator('#findings')).toBeVisible();
+      await expect(offline.locator('ol.findings li').first()).toBeVisible();
+      await expect(offline.locator('#flights + p + table, #flights ~ table').first()).toContainText('cold');
+      await expect(offline.locator('#query-times ~ table').first()).toContainText('Q1.1');
+      await expect(offline.locator('#experiment ~ table').first()).toContainText('innodb_old_blocks_time');
+      await expect(offline.locator('#servers ~ table').first()).toContainText('MariaDB');
+      // Charts: the paired bars of each pair, pages per index over time, and the LRU map's moments.
+      expect(await offline.locator('svg.chart[id$="-lru-chart"]').count()).toBeGreaterThan(0);
+      expect(await offline.locator('svg.chart[id*="-time-"]').count()).toBeGreaterThan(0);
+      expect(await offline.locator('svg.chart[id*="-map-"] rect.lru-segment').count()).toBeGreaterThan(0);
+      expect(requests).toEqual([]);
+      await offline.screenshot({ path: join(__dirname, '..', 'docs', 'report.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Reports written from the app (reports/export): the same model, renderers and file reading as
+ * `bplab report`, for the configurations the comparison screen chose, in the order chosen. The
+ * sources are read here from their files (never sent by the page), and a source holding anything
+ * that looks like a password is refused before a byte is written: a report never holds one.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chooseSides, fileLabel } from '../../shared/compare/experiment-sides';
+import { buildFlightTable } from '../../shared/compare/flights';
+import { secretPaths } from '../../shared/experiment-file';
+import type { ReportExport } from '../../shared/contract';
+import { AppFailure } from '../../shared/result';
+import type { RunResult } from '../../shared/runs';
+import { writeFileAtomic } from '../services/atomic-file';
+import { reportCsvFiles } from './csv';
+import { renderHtmlReport } from './html';
+import { renderMarkdownSummary } from './markdown';
+import { buildReport, type ReportModel } from './report-model';
+import { readSides } from './run-files';
+
+export type ReportFormat = 'html' | 'csv' | 'md';
+
+export interface ExportRequest {
+  /** Results files (experiment or run files), as the comparison loaded them. */
+  files: string[];
+  /** Side labels in the order wanted, the baseline first; absent: every side of the files. */
+  sides?: string[] | undefined;
+  format: ReportFormat;
+  /** The file to write (html, md) or the folder to fill (csv). */
+  to: string;
+}
+
+/** A run's fields without its samples (they hold figures only, checked by their own schema). */
+function core(run: RunResult): Omit<RunResult, 'samples'> {
+  const { samples: _samples, ...rest } = Object.getOwnPropertyDescriptors(run);
+  return Object.defineProperties({}, rest) as Omit<RunResult, 'samples'>;
+}
+
+export async function reportModel(
+  req: Pick<ExportRequest, 'files' | 'sides'>,
+  version: string,
+  now = new Date(),
+): Promise<ReportModel> {
+  const all = await readSides(req.files);
+  let chosen: { sides: typeof all.sides; protocol: typeof all.protocol } = all;
+  if (req.sides) {
+    const picked = chooseSides(all, req.sides);
+    if ('problem' in picked)
+      throw AppFailure.of('INVALID_ARGUMENT', `Cannot make the report: ${picked.problem}.`, {
+        hint: 'Open the results files again; they may have changed since they were compared.',
+      });
+    chosen = picked;
+  }
+  const secrets = secretPaths(chosen.sides.map((s) => s.runs.map(core)));
+  if (secrets.length)
+    throw AppFailure.of(
+      'FILE_MALFORMED',
+      `Cannot make the report: a run holds what looks like a password (at ${secrets[0]}), and a report never holds one.`,
+    );
+  return buildReport(chosen.sides, {
+    title: `bplab comparison: ${chosen.sides.map((s) => s.label).join(' against ')}`,
+    generatedAt: now.toISOString(),
+    bplabVersion: version,
+    sources: req.files.map(fileLabel),
+    experiments: all.experiments,
+    ...(chosen.protocol.length ? { flights: buildFlightTable(chosen.protocol) } : {}),
+  });
+}
+
+async function written(what: string, to: string, write: () => Promise<void> | void): Promise<void> {
+  try {
+    await write();
+  } catch (e) {
+    throw AppFailure.of('FILE_MALFORMED', `Cannot write the ${what} to ${to}: ${(e as Error).message}`, {
+      hint: 'Choose a folder you can write to.',
+    });
+  }
+}
+
+export async function exportReport(req: ExportRequest, version: string): Promise<ReportExport> {
+  const t0 = performance.now();
+  const model = await reportModel(req, version);
+  const files: Array<{ path: string; content: string }> =
+    req.format === 'html'
+      ? [{ path: req.to, content: renderHtmlReport(model) }]
+      : req.format === 'md'
+        ? [{ path: req.to, content: renderMarkdownSummary(model) }]
+        : reportCsvFiles(model).map((f) => ({ path: join(req.to, f.name), content: f.content }));
+  if (req.format === 'csv')
+    await written('CSV files', req.to, () => mkdir(req.to, { recursive: true }).then(() => {}));
+  for (const f of files)
+    await written(
+      req.format === 'html' ? 'HTML report' : req.format === 'md' ? 'Markdown summary' : 'CSV file',
+      f.path,
+      req.format === 'csv'
+        ? () => writeFile(f.path, f.content, 'utf8')
+        : () => writeFileAtomic(f.path, f.content, 0o644),
+    );
+  return {
+    format: req.format,
+    written: files.map((f) => f.path),
+    bytes: files.reduce((n, f) => n + Buffer.byteLength(f.content), 0),
+    ms: performance.now() - t0,
+  };
+}

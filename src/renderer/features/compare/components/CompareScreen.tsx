@@ -1,0 +1,49 @@
+/**
+ * Comparison and reports: results files opened with no server needed, two or more configurations
+ * chosen, the findings first (each linking to its table), then post 001's tables, one query's pair in
+ * detail, and the export of the report.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ExportPanel } from './ExportPanel';
+import { ComparisonBody } from './ComparisonBody';
+import { ResultsFilesPanel } from './ResultsFilesPanel';
+import { useCompare } from '../stores/compare-store';
+import { comparisonView, pairDetail, pairOfTable } from '../utils/compare-view';
+
+export function CompareScreen() {
+  const { files, chosen, pairId, showPair } = useCompare();
+  const outcome = useMemo(() => comparisonView(files, chosen), [files, chosen]);
+  const view = outcome.ok ? outcome.view : null;
+  const detail = useMemo(() => (view ? pairDetail(view, pairId) : null), [view, pairId]);
+  const [scrollTo, setScrollTo] = useState<{ id: string } | null>(null);
+
+  const show = useCallback(
+    (tableId: string) => {
+      const pair = view ? pairOfTable(tableId, view.pairs) : null;
+      if (pair) showPair(pair);
+      setScrollTo({ id: tableId });
+    },
+    [view, showPair],
+  );
+  useEffect(() => {
+    if (!scrollTo) return;
+    document.getElementById(scrollTo.id)?.scrollIntoView({ block: 'start' });
+  }, [scrollTo, detail]);
+
+  return (
+    <section className="screen compare-screen" data-testid="compare-screen">
+      <ResultsFilesPanel />
+      {!outcome.ok && files.length > 0 && (
+        <p className="muted panel" data-testid="compare-problem">
+          {outcome.problem}
+        </p>
+      )}
+      {view && (
+        <>
+          <ExportPanel />
+          <ComparisonBody view={view} detail={detail} onShow={show} onPair={showPair} />
+        </>
+      )}
+    </section>
+  );
+}

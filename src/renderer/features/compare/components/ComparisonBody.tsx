@@ -1,0 +1,69 @@
+/**
+ * The comparison itself, drawn from its prepared model (no store): the checksum warning, the findings,
+ * the overview's tables, the choice of a pair and the pair in detail.
+ */
+import type { ComparisonView, PairDetail } from '../utils/compare-view';
+import { FindingsList } from './FindingsList';
+import { PairSection } from './PairSection';
+import { ReportTableView } from './ReportTableView';
+
+export function ComparisonBody({
+  view,
+  detail,
+  onShow,
+  onPair,
+}: {
+  view: ComparisonView;
+  detail: PairDetail | null;
+  onShow: (tableId: string) => void;
+  onPair: (pairId: string) => void;
+}) {
+  return (
+    <>
+      {view.checksumWarnings.length > 0 && (
+        <div className="error" role="alert" data-testid="checksum-warning">
+          <div className="error-message">
+            The result checksums differ for {view.checksumWarnings.map((p) => p.title).join('; ')}: those runs
+            returned different rows, so they may not answer the same question.
+          </div>
+        </div>
+      )}
+      <section className="panel" data-testid="compare-findings">
+        <h2>Findings</h2>
+        <FindingsList findings={view.findings.summary} onShow={onShow} />
+        {view.findings.notInSummary > 0 && (
+          <p className="muted">
+            {view.findings.notInSummary} more in the queries’ own findings (choose a query below).
+          </p>
+        )}
+      </section>
+      {view.tables.map((t) => (
+        <ReportTableView key={t.id} table={t} />
+      ))}
+      {detail && (
+        <section className="panel" data-testid="compare-pairs">
+          <h2>One query in detail</h2>
+          <label className="field">
+            <span>Query and configuration against the baseline</span>
+            <select
+              data-testid="compare-pair-select"
+              value={detail.pair.id}
+              onChange={(e) => onPair(e.target.value)}
+            >
+              {view.pairs.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                  {p.findings ? ` (${p.findings} finding${p.findings === 1 ? '' : 's'})` : ''}
+                  {p.checksumDiffers ? ' — results differ' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        </section>
+      )}
+      {detail && (
+        <PairSection detail={detail} findings={view.findings.byPair[detail.pair.id] ?? []} onShow={onShow} />
+      )}
+    </>
+  );
+}

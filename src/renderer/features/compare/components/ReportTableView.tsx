@@ -1,0 +1,44 @@
+/** One comparison table, drawn as given (shared/compare/tables.ts prepared every cell's text). */
+import { memo } from 'react';
+import type { ReportTable } from '../../../../shared/compare/tables';
+
+export const ReportTableView = memo(function ReportTableView({ table }: { table: ReportTable }) {
+  return (
+    <section className="panel compare-table" id={table.id} data-testid="compare-table" data-table={table.id}>
+      <h3>{table.title}</h3>
+      {table.note && <p className="muted chart-note">{table.note}</p>}
+      <div className="table-scroll">
+        <table className="grid-table">
+          <thead>
+            <tr>
+              {table.columns.map((c, i) => (
+                <th key={i} className={c.numeric ? 'num' : undefined} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, i) => (
+                  <td
+                    key={i}
+                    className={
+                      [table.columns[i]?.numeric ? 'num' : '', cell.differs ? 'differs' : '']
+                        .filter(Boolean)
+                        .join(' ') || undefined
+                    }
+                    data-differs={cell.differs ? 'true' : undefined}
+                  >
+                    {cell.text}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,108 @@
+/**
+ * The comparison screen: the results files loaded (one or several), the configurations chosen (the
+ * first is the baseline), the pair shown in detail, and the report export. Files come through a
+ * ResultsSource (main's experiments/open), never read twice: opening a file already loaded reloads it.
+ */
+import { create } from 'zustand';
+import type { ReportExport } from '../../../../shared/contract';
+import type { AppError } from '../../../../shared/result';
+import { call } from '../../../lib/api';
+import {
+  configurationChoices,
+  keepChoice,
+  makeBaseline,
+  toggleChoice,
+  type LoadedResults,
+} from '../utils/compare-view';
+import { defaultExportPath, type ExportFormat } from '../utils/export-paths';
+import { mainResultsSource, type ResultsSource } from '../utils/results-source';
+
+export interface CompareState {
+  files: LoadedResults[];
+  /** The path typed in the open field. */
+  path: string;
+  opening: boolean;
+  error: AppError | null;
+  /** Side labels, the baseline first. */
+  chosen: string[];
+  pairId: string | null;
+  exportFormat: ExportFormat;
+  /** Empty: the default beside the first file. */
+  exportTo: string;
+  exporting: boolean;
+  exported: ReportExport | null;
+  exportError: AppError | null;
+  setPath(path: string): void;
+  open(file: string): Promise<void>;
+  close(file: string): void;
+  toggle(label: string): void;
+  baseline(label: string): void;
+  showPair(pairId: string): void;
+  setExport(patch: { format?: ExportFormat; to?: string }): void;
+  exportReport(): Promise<void>;
+}
+
+export function createCompareStore(source: ResultsSource = mainResultsSource) {
+  return create<CompareState>()((set, get) => ({
+    files: [],
+    path: '',
+    opening: false,
+    error: null,
+    chosen: [],
+    pairId: null,
+    exportFormat: 'html',
+    exportTo: '',
+    exporting: false,
+    exported: null,
+    exportError: null,
+    setPath: (path) => set({ path }),
+    open: async (file) => {
+      const path = file.trim();
+      if (!path) return;
+      set({ opening: true, error: null });
+      const opened = await source.open(path);
+      if (!opened.ok) {
+        set({ opening: false, error: opened.error });
+        return;
+      }
+      const files = [...get().files.filter((f) => f.file !== path), opened.value];
+      set({
+        files,
+        opening: false,
+        path: '',
+        chosen: keepChoice(get().chosen, configurationChoices(files)),
+        exported: null,
+      });
+    },
+    close: (file) => {
+      const files = get().files.filter((f) => f.file !== file);
+      set({ files, chosen: keepChoice(get().chosen, configurationChoices(files)), exported: null });
+    },
+    toggle: (label) => set({ chosen: toggleChoice(get().chosen, label), exported: null }),
+    baseline: (label) => set({ chosen: makeBaseline(get().chosen, label), exported: null }),
+    showPair: (pairId) => set({ pairId }),
+    setExport: ({ format, to }) =>
+      set(() => ({
+        ...(format ? { exportFormat: format } : {}),
+        ...(to !== undefined ? { exportTo: to } : {}),
+        exported: null,
+        exportError: null,
+      })),
+    exportReport: async () => {
+      const s = get();
+      const to = s.exportTo.trim() || defaultExportPath(s.files[0]?.file, s.exportFormat);
+      set({ exporting: true, exported: null, exportError: null });
+      const done = await call('reports/export', {
+        files: s.files.map((f) => f.file),
+        sides: s.chosen,
+        format: s.exportFormat,
+        to,
+      });
+      set(
+        done.ok ? { exporting: false, exported: done.value } : { exporting: false, exportError: done.error },
+      );
+    },
+  }));
+}
+
+export const useCompare = createCompareStore();

@@ -1,0 +1,176 @@
+/**
+ * What the comparison screen shows, from the results files it has loaded and the configurations
+ * chosen: pure, built from the same shared pieces as `bplab compare` and the HTML report (sides,
+ * comparison, findings, tables, chart view-models), so a figure reads the same on the screen and in
+ * the report. Only the overview is computed up front; a pair's tables and chart when it is shown.
+ */
+import { lruPairedBars, type PairedBarsView } from '../../../../shared/compare/charts';
+import { compareSides, type Comparison, type PairComparison } from '../../../../shared/compare/comparison';
+import {
+  chooseSides,
+  experimentSides,
+  fileLabels,
+  filePrefix,
+  type ExperimentSource,
+} from '../../../../shared/compare/experiment-sides';
+import { findFindings, type Findings } from '../../../../shared/compare/findings';
+import { buildFlightTable } from '../../../../shared/compare/flights';
+import {
+  experimentTable,
+  flightsTable,
+  pairTables,
+  queryTimesTable,
+  serversTable,
+  settingsTable,
+  type ReportTable,
+} from '../../../../shared/compare/tables';
+import type { ExperimentFile } from '../../../../shared/experiment-file';
+import type { RunSide } from '../../../../shared/compare/comparison';
+import type { ProtocolRun } from '../../../../shared/compare/flights';
+
+/** A results file the comparison has loaded (through the one loader, main's experiments/open). */
+export interface LoadedResults {
+  file: string;
+  experiment: ExperimentFile;
+}
+
+/** A configuration the user can pick: one side of one loaded file. */
+export interface ConfigurationChoice {
+  label: string;
+  file: string;
+  runs: number;
+  completeRuns: number;
+}
+
+export interface ResultsSides {
+  sides: RunSide[];
+  protocol: ProtocolRun[];
+  experiments: ExperimentSource[];
+}
+
+/** Every file's configurations as sides, named as the CLI and the report name them. */
+export function resultsSides(files: readonly LoadedResults[]): ResultsSides {
+  const labels = fileLabels(files.map((f) => f.file));
+  const out: ResultsSides = { sides: [], protocol: [], experiments: [] };
+  files.forEach((f, i) => {
+    const { sides, protocol } = experimentSides(
+      f.experiment.results,
+      filePrefix(labels[i] ?? f.file, files.length),
+    );
+    out.sides.push(...sides);
+    out.protocol.push(...protocol);
+    const { definition, servers, state, savedAt, bplabVersion } = f.experiment;
+    out.experiments.push({ file: f.file, definition, servers, state, savedAt, bplabVersion });
+  });
+  return out;
+}
+
+export function configurationChoices(files: readonly LoadedResults[]): ConfigurationChoice[] {
+  const labels = fileLabels(files.map((f) => f.file));
+  return files.flatMap((f, i) =>
+    experimentSides(f.experiment.results, filePrefix(labels[i] ?? f.file, files.length)).sides.map((s) => ({
+      label: s.label,
+      file: f.file,
+      runs: s.runs.length,
+      completeRuns: s.runs.filter((r) => r.state === 'complete').length,
+    })),
+  );
+}
+
+/** The chosen labels still offered (a file closed takes its configurations along); else the first two. */
+export function keepChoice(chosen: readonly string[], choices: readonly ConfigurationChoice[]): string[] {
+  const offered = new Set(choices.map((c) => c.label));
+  const kept = chosen.filter((l) => offered.has(l));
+  return kept.length > 0 ? kept : choices.slice(0, 2).map((c) => c.label);
+}
+
+/** Adds or removes a configuration; the first chosen stays the baseline. */
+export function toggleChoice(chosen: readonly string[], label: string): string[] {
+  return chosen.includes(label) ? chosen.filter((l) => l !== label) : [...chosen, label];
+}
+
+/** Makes a chosen configuration the baseline (first). */
+export function makeBaseline(chosen: readonly string[], label: string): string[] {
+  return chosen.includes(label) ? [label, ...chosen.filter((l) => l !== label)] : [...chosen];
+}
+
+export interface PairEntry {
+  id: string;
+  title: string;
+  /** "Q1.1", the query the pair compares, and the side against the baseline. */
+  query: string;
+  side: string;
+  checksumDiffers: boolean;
+  findings: number;
+}
+
+export interface ComparisonView {
+  comparison: Comparison;
+  findings: Findings;
+  /** Experiments, servers, settings, post 001's table (when the files have a protocol), time per query. */
+  tables: ReportTable[];
+  pairs: PairEntry[];
+  /** Pairs whose result checksums differ: the comparison may be of different questions. */
+  checksumWarnings: PairEntry[];
+}
+
+export type ComparisonOutcome = { ok: true; view: ComparisonView } | { ok: false; problem: string };
+
+export function comparisonView(
+  files: readonly LoadedResults[],
+  chosen: readonly string[],
+): ComparisonOutcome {
+  if (files.length === 0) return { ok: false, problem: 'Open a results file to compare its configurations.' };
+  if (chosen.length < 2) return { ok: false, problem: 'Choose at least two configurations to compare.' };
+  const all = resultsSides(files);
+  const picked = chooseSides(all, chosen);
+  if ('problem' in picked) return { ok: false, problem: `Cannot compare: ${picked.problem}.` };
+  const comparison = compareSides(picked.sides);
+  const findings = findFindings(comparison);
+  const pairs = comparison.pairs.map((p): PairEntry => ({
+    id: p.id,
+    title: p.title,
+    query: p.a.run.queryId === p.b.run.queryId ? queryName(p) : p.title,
+    side: p.b.label,
+    checksumDiffers: p.checksum.same === false,
+    findings: findings.byPair[p.id]?.length ?? 0,
+  }));
+  return {
+    ok: true,
+    view: {
+      comparison,
+      findings,
+      tables: [
+        ...all.experiments.flatMap((x, n) => [
+          experimentTable(x, n, all.experiments.length),
+          serversTable(x, n, all.experiments.length),
+        ]),
+        settingsTable(comparison),
+        ...(picked.protocol.length ? [flightsTable(buildFlightTable(picked.protocol))] : []),
+        queryTimesTable(comparison),
+      ],
+      pairs,
+      checksumWarnings: pairs.filter((p) => p.checksumDiffers),
+    },
+  };
+}
+
+const queryName = (p: PairComparison) =>
+  p.a.run.variant === 'base' ? p.a.run.queryId : `${p.a.run.queryId} (${p.a.run.variant})`;
+
+/** The pair whose section holds a table (a finding's link), or null for the overview's tables. */
+export function pairOfTable(tableId: string, pairs: readonly { id: string }[]): string | null {
+  return pairs.find((p) => tableId.startsWith(`${p.id}-`))?.id ?? null;
+}
+
+export interface PairDetail {
+  pair: PairComparison;
+  tables: ReportTable[];
+  bars: PairedBarsView;
+}
+
+export function pairDetail(view: ComparisonView, pairId: string | null): PairDetail | null {
+  const pair = view.comparison.pairs.find((p) => p.id === pairId) ?? view.comparison.pairs[0];
+  if (!pair) return null;
+  return { pair, tables: pairTables(pair), bars: lruPairedBars(pair) };
+}

@@ -1,0 +1,159 @@
+/**
+ * The comparison screen's model and store: configurations from one or several loaded files named as
+ * the CLI names them, the choice kept when files come and go, the baseline first, the overview and a
+ * pair's tables, findings' links to the pair holding their table, and the export request (files and
+ * chosen sides only: nothing else, no password, leaves the page).
+ */
+import { describe, expect, it } from 'vitest';
+import type { BplabApi } from '../../../src/shared/contract';
+import type { ExperimentFile } from '../../../src/shared/experiment-file';
+import { setApi } from '../../../src/renderer/lib/api';
+import { createCompareStore } from '../../../src/renderer/features/compare/stores/compare-store';
+import {
+  comparisonView,
+  configurationChoices,
+  keepChoice,
+  makeBaseline,
+  pairDetail,
+  pairOfTable,
+  toggleChoice,
+  type LoadedResults,
+} from '../../../src/renderer/features/compare/utils/compare-view';
+import { defaultExportPath } from '../../../src/renderer/features/compare/utils/export-paths';
+import { experiment, runResult } from '../../support/run-fixture';
+
+const ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
+const ZERO = 'MySQL 5.6 · innodb_old_blocks_time=0';
+
+function results(file: string, slowChecksum = 'sha256:5b2f0c'): LoadedResults {
+  const x: ExperimentFile = experiment(4);
+  x.results = x.results.map((r, i) => ({
+    ...r,
+    cell: i < 2 ? ONE : ZERO,
+    pass: i % 2 === 0 ? { kind: 'cold' } : { kind: 'hot', n: 1 },
+    run: i < 2 ? r.run : runResult({ runId: `r${i}`, elapsedMs: 60_000, checksum: slowChecksum }),
+  }));
+  return { file, experiment: x };
+}
+
+describe('configurations to choose', () => {
+  it('one file: its configurations as they are; several: prefixed by the file, repeats numbered', () => {
+    expect(configurationChoices([results('/a/post.bplab.json')]).map((c) => c.label)).toEqual([ONE, ZERO]);
+    const two = configurationChoices([results('/a/post.bplab.json'), results('/b/post.bplab.json')]);
+    expect(two.map((c) => c.label)).toEqual([
+      `post: ${ONE}`,
+      `post: ${ZERO}`,
+      `post (2): ${ONE}`,
+      `post (2): ${ZERO}`,
+    ]);
+    expect(two[0]).toMatchObject({ file: '/a/post.bplab.json', runs: 2, completeRuns: 2 });
+  });
+
+  it('keeps what is still offered, else chooses the first two; toggles; makes a baseline', () => {
+    const choices = configurationChoices([results('/a/x.json')]);
+    expect(keepChoice([], choices)).toEqual([ONE, ZERO]);
+    expect(keepChoice([ZERO, 'gone'], choices)).toEqual([ZERO]);
+    expect(toggleChoice([ONE], ZERO)).toEqual([ONE, ZERO]);
+    expect(toggleChoice([ONE, ZERO], ONE)).toEqual([ZERO]);
+    expect(makeBaseline([ONE, ZERO], ZERO)).toEqual([ZERO, ONE]);
+    expect(makeBaseline([ONE], ZERO)).toEqual([ONE]);
+  });
+});
+
+describe('the comparison shown', () => {
+  it('says what is missing before it compares', () => {
+    expect(comparisonView([], [])).toEqual({
+      ok: false,
+      problem: 'Open a results file to compare its configurations.',
+    });
+    expect(comparisonView([results('/x.json')], [ONE])).toMatchObject({ ok: false });
+  });
+
+  it("holds the experiment, servers, settings, post 001's table and time per query, then the pairs", () => {
+    const out = comparisonView([results('/x.json')], [ONE, ZERO]);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.view.tables.map((t) => t.id)).toEqual([
+      'experiment',
+      'servers',
+      'settings',
+      'flights',
+      'query-times',
+    ]);
+    expect(out.view.pairs).toHaveLength(1);
+    expect(out.view.checksumWarnings).toEqual([]);
+    const detail = pairDetail(out.view, null);
+    expect(detail?.tables.map((t) => t.id.replace(/^p1-[^-]+-[^-]+-/, ''))).toHaveLength(6);
+    expect(detail?.bars.sides).toEqual([ONE, ZERO]);
+    const time = out.view.tables.find((t) => t.id === 'query-times')!;
+    expect(time.rows[0]!.map((c) => c.text)).toContain('1.77×');
+  });
+
+  it('warns when the result checksums differ, and links a finding to the pair holding its table', () => {
+    const out = comparisonView([results('/x.json', 'sha256:other')], [ONE, ZERO]);
+    if (!out.ok) throw new Error(out.problem);
+    expect(out.view.checksumWarnings.map((p) => p.id)).toEqual([out.view.pairs[0]!.id]);
+    const warning = out.view.findings.summary.find((f) => f.rule === 'checksum-differs')!;
+    expect(pairOfTable(warning.tableId, out.view.pairs)).toBe(out.view.pairs[0]!.id);
+    expect(pairOfTable('query-times', out.view.pairs)).toBeNull();
+  });
+});
+
+describe('the export', () => {
+  it('goes beside the first file unless told where', () => {
+    expect(defaultExportPath('/data/post001.bplab.json', 'html')).toBe('/data/post001.report.html');
+    expect(defaultExportPath('/data/post001.bplab.json', 'csv')).toBe('/data/post001.report-csv');
+    expect(defaultExportPath(undefined, 'md')).toBe('');
+  });
+
+  it('asks main for the files and the chosen sides, baseline first, and nothing more', async () => {
+    const sent: Array<{ name: string; args: unknown }> = [];
+    setApi({
+      invoke: ((name: string, args: unknown) => {
+        sent.push({ name, args });
+        return Promise.resolve({
+          ok: true,
+          value: { format: 'html', written: ['/data/x.report.html'], bytes: 10, ms: 1 },
+        });
+      }) as BplabApi['invoke'],
+      on: (() => () => {}) as BplabApi['on'],
+    });
+    const store = createCompareStore({
+      open: (file) => Promise.resolve({ ok: true, value: results(file) }),
+    });
+    await store.getState().open('/data/x.bplab.json');
+    store.getState().baseline(ZERO);
+    await store.getState().exportReport();
+    expect(sent).toEqual([
+      {
+        name: 'reports/export',
+        args: {
+          files: ['/data/x.bplab.json'],
+          sides: [ZERO, ONE],
+          format: 'html',
+          to: '/data/x.report.html',
+        },
+      },
+    ]);
+    expect(store.getState().exported?.written).toEqual(['/data/x.report.html']);
+  });
+
+  it('keeps the files it has when one fails to open, with the error in words', async () => {
+    const store = createCompareStore({
+      open: (file) =>
+        Promise.resolve(
+          file.endsWith('bad.json')
+            ? {
+                ok: false,
+                error: { code: 'FILE_MALFORMED', message: 'bad.json is not a valid experiment file' },
+              }
+            : { ok: true, value: results(file) },
+        ),
+    });
+    await store.getState().open('/data/x.bplab.json');
+    await store.getState().open('/data/bad.json');
+    expect(store.getState().files.map((f) => f.file)).toEqual(['/data/x.bplab.json']);
+    expect(store.getState().error?.message).toContain('bad.json');
+    expect(store.getState().chosen).toEqual([ONE, ZERO]);
+  });
+});
