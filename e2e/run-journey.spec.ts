@@ -100,7 +100,9 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     expect(firstBars).toBeTruthy();
     await expect(runs.bars).toContainText('lineorder');
     await expect(runs.mapLegend).toContainText('lineorder');
-    // The smallest window keeps its layout: nothing sticks out sideways.
+    // The smallest window keeps its layout: nothing sticks out sideways. The pointer is moved off the
+    // charts first: it rests where Run was clicked, and a chart's hover tooltip is not the layout.
+    await page.mouse.move(0, 0);
     const scrollWidth = await page.evaluate(
       () => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth,
     );
@@ -127,8 +129,9 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
 
   await test.step('the result view of Q1.1: every section', async () => {
     const runs = new RunsPage(page);
-    await expect(runs.rows).toHaveCount(2);
-    await openRun(runs, 1);
+    // Newest first: the cancelled run, then Q1.1 (earlier journeys' runs are on other schemas).
+    await expect(runs.rowsOn(SCHEMA)).toHaveCount(2);
+    await openRun(runs, 1, runs.rowsOn(SCHEMA));
     await expect(runs.section('outcome')).toContainText('Q1.1 (straight-dim-first)');
     await expect(page.getByTestId('run-rows')).toHaveText('1');
     await expect(page.getByTestId('run-checksum')).not.toHaveText('—');

@@ -69,6 +69,10 @@ export class RunsPage {
   get rows() {
     return this.page.getByTestId('run-row');
   }
+  /** The rows of runs on one schema: other journeys' runs share the data folder's list. */
+  rowsOn(schema: string): Locator {
+    return this.rows.filter({ hasText: ` on ${schema}` });
+  }
 
   /** Reads the live LRU map's canvas as it is now. */
   async readMap(testId = 'lru-map-canvas'): Promise<MapReading> {
