@@ -31,6 +31,7 @@ import { TBL_FILE_NAMES } from '../src/main/ssb/tables';
 import { verdictWords } from '../src/shared/ssb-reference';
 import { verifyDataset } from '../src/main/ssb/verify';
 import { binaryForFlavor } from '../test/support/flavors';
+import { mariadbClientArgs } from './mariadb-client';
 
 /** The files path with real dbgen on this machine, as the issue measured it. */
 const REFERENCE_FILES_PATH_SEC = 53;
@@ -89,22 +90,9 @@ function mariadbClient(port: number, script: string): Promise<number> {
   writeFileSync(file, script);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'mariadb',
-      [
-        '--no-defaults',
-        '-h',
-        '127.0.0.1',
-        '-P',
-        String(port),
-        '-u',
-        'root',
-        '--local-infile=1',
-        '-e',
-        `source ${file}`,
-      ],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
+    const child = spawn('mariadb', mariadbClientArgs(port, '--local-infile=1', '-e', `source ${file}`), {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       rmSync(file, { force: true });

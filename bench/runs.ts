@@ -44,6 +44,7 @@ import { SettingsJournal } from '../src/main/services/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
 import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
 import type { PollSetting } from '../src/shared/runs';
+import { mariadbClientArgs } from './mariadb-client';
 
 const { values } = parseArgs({
   options: {
@@ -97,20 +98,7 @@ function clientTimings(port: number, statements: string[]): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'mariadb',
-      [
-        '--no-defaults',
-        '-h',
-        '127.0.0.1',
-        '-P',
-        String(port),
-        '-u',
-        'root',
-        '-D',
-        SCHEMA,
-        '-vvv',
-        '-e',
-        statements.join(';\n'),
-      ],
+      mariadbClientArgs(port, '-D', SCHEMA, '-vvv', '-e', statements.join(';\n')),
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
