@@ -53,4 +53,28 @@ export class AppPage {
       }),
     );
   }
+
+  /** Every element that reaches past the window's right edge, outermost first (nothing when the layout holds). */
+  async outsideWindow(): Promise<string[]> {
+    return this.page.locator('body *').evaluateAll((elements) => {
+      const width = elements[0]?.ownerDocument.documentElement.clientWidth ?? 0;
+      const view = elements[0]?.ownerDocument.defaultView;
+      const sticksOut = (el: (typeof elements)[number]) => el.getBoundingClientRect().right > width + 0.5;
+      // An element inside a scrolling box that itself fits scrolls there; it does not widen the page.
+      const scrolledInside = (el: (typeof elements)[number]) => {
+        for (let box = el.parentElement; box; box = box.parentElement) {
+          if (view?.getComputedStyle(box).overflowX !== 'visible') return !sticksOut(box);
+        }
+        return false;
+      };
+      const outside = elements.filter((el) => sticksOut(el) && !scrolledInside(el));
+      // Only the outermost: an element inside one already listed says nothing more.
+      return outside
+        .filter((el) => !outside.some((other) => other !== el && other.contains(el)))
+        .map((el) => {
+          const id = el.getAttribute('data-testid') ?? el.className.toString().replace(/ /g, '.');
+          return `${el.tagName.toLowerCase()}[${id}] right ${Math.round(el.getBoundingClientRect().right)} > ${width}`;
+        });
+    });
+  }
 }

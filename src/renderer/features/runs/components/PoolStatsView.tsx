@@ -22,28 +22,30 @@ export function PoolStatsView({
           data-pool={t.poolId}
         >
           <summary>Pool {t.poolId}</summary>
-          <table className="grid-table numeric">
-            <thead>
-              <tr>
-                <th>Column</th>
-                <th>Before</th>
-                <th>After</th>
-                <th>Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.rows.map((r) => (
-                <tr key={r.column}>
-                  <td>
-                    <code>{r.column}</code>
-                  </td>
-                  <td>{r.before}</td>
-                  <td>{r.after}</td>
-                  <td>{r.delta}</td>
+          <div className="table-scroll">
+            <table className="grid-table numeric">
+              <thead>
+                <tr>
+                  <th>Column</th>
+                  <th>Before</th>
+                  <th>After</th>
+                  <th>Change</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {t.rows.map((r) => (
+                  <tr key={r.column}>
+                    <td>
+                      <code>{r.column}</code>
+                    </td>
+                    <td>{r.before}</td>
+                    <td>{r.after}</td>
+                    <td>{r.delta}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </details>
       ))}
     </div>

@@ -5,31 +5,38 @@ import { statusRows } from '../utils/run-view';
 export function StatusView({ status }: { status: readonly StatusDelta[] }) {
   if (status.length === 0) return <p className="muted">No counters were captured.</p>;
   return (
-    <table className="grid-table numeric" data-testid="status-table">
-      <thead>
-        <tr>
-          <th>Counter</th>
-          <th>Before</th>
-          <th>After</th>
-          <th>Change</th>
-          <th>Scope</th>
-        </tr>
-      </thead>
-      <tbody>
-        {statusRows(status).map((r) => (
-          <tr key={r.name} data-testid="status-row" data-name={r.name} data-global={r.global ? 'yes' : 'no'}>
-            <td>
-              <code>{r.name}</code>
-            </td>
-            <td>{r.before}</td>
-            <td>{r.after}</td>
-            <td>
-              <strong>{r.delta}</strong>
-            </td>
-            <td className={r.global ? 'scope-global' : 'muted'}>{r.scope}</td>
+    <div className="table-scroll">
+      <table className="grid-table numeric" data-testid="status-table">
+        <thead>
+          <tr>
+            <th>Counter</th>
+            <th>Before</th>
+            <th>After</th>
+            <th>Change</th>
+            <th>Scope</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {statusRows(status).map((r) => (
+            <tr
+              key={r.name}
+              data-testid="status-row"
+              data-name={r.name}
+              data-global={r.global ? 'yes' : 'no'}
+            >
+              <td>
+                <code>{r.name}</code>
+              </td>
+              <td>{r.before}</td>
+              <td>{r.after}</td>
+              <td>
+                <strong>{r.delta}</strong>
+              </td>
+              <td className={r.global ? 'scope-global' : 'muted'}>{r.scope}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
