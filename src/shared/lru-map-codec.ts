@@ -56,26 +56,19 @@ export function encodeLruMapFrame(frame: LruMapFrame): PackedLruMapFrame {
     }
   const wordBits = largest <= 0xffff ? 16 : 32;
   const bytes = new Uint8Array(count * (wordBits / 8));
+  const view = new DataView(bytes.buffer);
+  const step = wordBits / 8;
+  const put = wordBits === 16 ? view.setUint16.bind(view) : view.setUint32.bind(view);
   let at = 0;
-  const put =
-    wordBits === 16
-      ? (w: number) => {
-          bytes[at++] = w & 0xff;
-          bytes[at++] = (w >>> 8) & 0xff;
-        }
-      : (w: number) => {
-          bytes[at++] = w & 0xff;
-          bytes[at++] = (w >>> 8) & 0xff;
-          bytes[at++] = (w >>> 16) & 0xff;
-          bytes[at++] = (w >>> 24) & 0xff;
-        };
   for (const pool of frame.pools)
     for (const bucket of pool.buckets) {
-      put(bucket.length);
+      put(at, bucket.length, true);
+      at += step;
       for (const [ordinal, pages, oldPages] of bucket) {
-        put(ordinal);
-        put(pages);
-        put(oldPages);
+        put(at, ordinal, true);
+        put(at + step, pages, true);
+        put(at + 2 * step, oldPages, true);
+        at += 3 * step;
       }
     }
   return {

@@ -136,9 +136,12 @@ export function compositionOf(walk: LruWalk, atMs: number): LruComposition {
       youngPages: e.pages - e.oldPages,
       poolShare: databasePages > 0 ? e.pages / databasePages : 0,
     }))
-    .sort((a, b) => b.pages - a.pages || a.table.localeCompare(b.table) || a.index.localeCompare(b.index));
+    // Ties in code-point order: localeCompare's collator cost 25 ms on a poller's first snapshot.
+    .sort((a, b) => b.pages - a.pages || byCodePoint(a.table, b.table) || byCodePoint(a.index, b.index));
   return { atMs, costMs: round2(walk.costMs), databasePages, oldMethod: walk.oldMethod, indexes };
 }
+
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Stable ordinals for "table/index" names over a whole run, so the live view's colours do not jump. */
 export class LruLegend {
