@@ -74,6 +74,31 @@ export class RunsPage {
     return this.rows.filter({ hasText: ` on ${schema}` });
   }
 
+  /**
+   * Starts recording every value the live bars take (their data-bars attribute, one per frame drawn),
+   * so a journey can tell that they changed while the run was live, however short it was.
+   */
+  async recordBars(): Promise<void> {
+    await this.page.evaluate(`(() => {
+      const seen = (globalThis.__bplabBarsSeen = []);
+      const note = () => {
+        const value = document.querySelector('[data-testid="lru-bars"]')?.getAttribute('data-bars');
+        if (value && seen[seen.length - 1] !== value) seen.push(value);
+      };
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-bars'],
+      });
+    })()`);
+  }
+
+  /** The distinct values the bars took since recordBars(), in order. */
+  async barsSeen(): Promise<string[]> {
+    return this.page.evaluate('[...new Set(globalThis.__bplabBarsSeen ?? [])]');
+  }
+
   /** Reads the live LRU map's canvas as it is now. */
   async readMap(testId = 'lru-map-canvas'): Promise<MapReading> {
     return this.page.getByTestId(testId).evaluate((node) => {
