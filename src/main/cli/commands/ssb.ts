@@ -53,8 +53,6 @@ export const SF_RANGE: NumberRange = {
 };
 const SEED_RANGE: NumberRange = { min: 0, max: 2 ** 31 - 1, integer: true };
 
-const thousands = formatCount;
-
 /** The one clock format (shared/format.ts), under the name the CLI's commands use. */
 export const clock = formatClock;
 
@@ -62,8 +60,8 @@ export const clock = formatClock;
 export function formatProgressLine(p: TaskProgress): string {
   const f = p.figures ?? {};
   const parts = [p.phase.padEnd(9)];
-  if (f.rows !== undefined) parts.push(`${thousands(f.rows)} rows`);
-  if (f.rowsPerSec !== undefined) parts.push(`${thousands(f.rowsPerSec)} rows/s`);
+  if (f.rows !== undefined) parts.push(`${formatCount(f.rows)} rows`);
+  if (f.rowsPerSec !== undefined) parts.push(`${formatCount(f.rowsPerSec)} rows/s`);
   if (f.etaSec !== undefined) parts.push(`ETA ${clock(f.etaSec)}`);
   if (p.fraction !== null) parts.push(`${Math.floor(p.fraction * 100)}%`);
   parts.push(p.message);
@@ -160,7 +158,7 @@ async function writeTblCommand(
     `bplab: writing SF ${opts.sf} (seed ${opts.seed}, ${opts.mode} mode) as .tbl files into ${dir} ...`,
   );
   const paths = await writeTblFiles(dir, opts);
-  for (const t of SSB_TABLES) ctx.out(`${paths[t]}\t${thousands((await stat(paths[t])).size)} bytes`);
+  for (const t of SSB_TABLES) ctx.out(`${paths[t]}\t${formatCount((await stat(paths[t])).size)} bytes`);
   ctx.err(`bplab: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }
@@ -253,13 +251,13 @@ export function formatVerifyReport(r: DatasetVerifyReport): string {
   ];
   for (const t of r.tables)
     lines.push(
-      `${t.table.padEnd(11)} ${thousands(t.actualRows).padStart(12)} ${(t.expectedRows === null ? '?' : thousands(t.expectedRows)).padStart(12)}  ${t.pass ? 'ok' : 'MISMATCH'}`,
+      `${t.table.padEnd(11)} ${formatCount(t.actualRows).padStart(12)} ${(t.expectedRows === null ? '?' : formatCount(t.expectedRows)).padStart(12)}  ${t.pass ? 'ok' : 'MISMATCH'}`,
     );
   lines.push('', 'query  kept rows   fraction    reference   ratio   allowed                  ');
   for (const s of r.selectivity) {
     const allowed = describeAllowed(s);
     lines.push(
-      `${s.id.padEnd(6)} ${thousands(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${verdictWords(s.verdict)}`,
+      `${s.id.padEnd(6)} ${formatCount(s.keptRows).padStart(9)}   ${s.fraction.toFixed(7)}   ${s.referenceFraction.toFixed(7)}   ${s.ratio.toFixed(3).padStart(5)}   ${allowed.padEnd(20)} ${verdictWords(s.verdict)}`,
     );
   }
   return lines.join('\n');
@@ -326,7 +324,7 @@ export const ssbListCommand = defineCommand({
           ? `last verify ${verifyVerdict(d.lastVerify).word} (${d.lastVerify.judged} of ${d.lastVerify.selectivity.length} queries judged) ${d.lastVerify.checkedAt}`
           : 'not verified';
         ctx.out(
-          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}${mode}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${thousands(rows)} lineorder rows` : ''}\t${verified}`,
+          `${d.schema}\t${d.state}\t${d.source}${d.sf !== null ? ` SF ${d.sf} seed ${d.seed}${mode}` : ''}\t${d.engine}${d.lineorderPk ? ' lineorder-pk' : ''}\t${rows !== undefined ? `${formatCount(rows)} lineorder rows` : ''}\t${verified}`,
         );
       }
     return 0;
