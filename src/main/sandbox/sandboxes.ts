@@ -32,7 +32,7 @@ import {
 } from '../../shared/models';
 import { parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
-import { bufferPoolSizeProblem, refusedOptions } from '../../shared/sandbox-options';
+import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
 import { writeFileAtomic } from '../services/atomic-file';
 import { notLoopback, readListening, recordListening, recordedListening } from './listening';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
@@ -199,7 +199,7 @@ export class SandboxService {
       throw AppFailure.of('SANDBOX_FAILED', `${e.error.message} The sandbox was removed.`, {
         hint:
           (excerpt ? `Its error log said:\n${excerpt}\n` : '') +
-          'To keep a sandbox whose first start fails, with its folder and error log, create it with keepFailed (bplab sandbox create --keep-failed).',
+          `To keep a sandbox whose first start fails, with its folder and error log to read why, tick "${KEEP_FAILED_LABEL}" in the create form (bplab sandbox create --keep-failed).`,
       });
     }
   }
