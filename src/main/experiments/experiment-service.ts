@@ -62,7 +62,13 @@ export interface ServerProbe {
 /** The task registry as the service needs it (src/main/tasks once it lands). */
 export interface ExperimentTasks {
   start<T>(
-    spec: { kind: 'experiment'; title: string; profileId?: string | null; schema?: string | null },
+    spec: {
+      kind: 'experiment';
+      title: string;
+      profileId?: string | null;
+      schema?: string | null;
+      sandboxId?: string | null;
+    },
     work: (ctx: { taskId: string; signal: AbortSignal }) => Promise<T>,
   ): { taskId: string; result: Promise<T> };
 }
@@ -147,6 +153,9 @@ export class ExperimentService {
         title: `experiment ${def.name}`,
         profileId: def.servers[0]?.profileId ?? null,
         schema: def.schema,
+        // Held for the whole experiment, also between its runs: another process does not stop,
+        // restart or delete the sandbox meanwhile (BUSY, naming this experiment).
+        sandboxId: def.servers[0]?.sandboxId ?? null,
       },
       ({ signal }) => this.execute(def, file, experimentId, signal),
     );
