@@ -1,5 +1,6 @@
 /**
- * (b) The sandbox journey on a real MariaDB: find binaries, create and start a sandbox, read its log,
+ * (b) The sandbox journey on a real MariaDB: find binaries, a first start that fails (removed, or kept
+ * with its log when asked), create and start a sandbox, read its log,
  * open its connection and test it, read its capability report, stop it, delete it.
  * BPLAB_E2E_SCREENSHOT=1 also refreshes docs/screenshot.png (the capability report) for the README.
  */
@@ -49,6 +50,41 @@ test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
       `below MariaDB ${version.version}'s minimum innodb_buffer_pool_size of 6M`,
     );
     await expect(sandboxes.row(name)).toHaveCount(0);
+    await sandboxes.options.fill('');
+  });
+
+  const dies = `${name}-dies`;
+  await test.step('a first start the server refuses: the sandbox is removed, and the message names the box that keeps it', async () => {
+    await sandboxes.name.fill(dies);
+    await sandboxes.bufferPool.fill('64M');
+    await sandboxes.options.fill('no-such-option-xyz=1');
+    await sandboxes.create.click();
+    await expect(sandboxes.error).toContainText(`Sandbox "${dies}" did not start: the server said:`, {
+      timeout: 120_000,
+    });
+    await expect(sandboxes.error).toContainText(
+      "unknown variable 'no-such-option-xyz=1'. The sandbox was removed.",
+    );
+    await expect(sandboxes.error).toContainText(
+      'tick "keep it if its first start fails" in the create form (bplab sandbox create --keep-failed)',
+    );
+    await expect(sandboxes.row(dies)).toHaveCount(0);
+  });
+
+  await test.step('with "keep it if its first start fails" ticked, it stays, failed, with its error log to read', async () => {
+    await sandboxes.keepFailed.check();
+    await sandboxes.name.fill(dies);
+    await sandboxes.create.click();
+    await expect(sandboxes.error).toContainText(`Sandbox "${dies}" did not start: the server said:`, {
+      timeout: 120_000,
+    });
+    await expect(sandboxes.error).not.toContainText('The sandbox was removed');
+    await expect(sandboxes.row(dies)).toHaveAttribute('data-status', 'failed');
+    await expect(sandboxes.row(dies).getByTestId('sandbox-status')).toHaveText('failed');
+    const log = await viewSandboxLog(sandboxes, dies);
+    expect(log).toContain('no-such-option-xyz');
+    await deleteSandbox(sandboxes, dies);
+    await sandboxes.keepFailed.uncheck();
     await sandboxes.options.fill('');
   });
 

@@ -31,6 +31,10 @@ export class SandboxesPage {
   get options() {
     return this.page.getByTestId('sandbox-options');
   }
+  /** "keep it if its first start fails". */
+  get keepFailed() {
+    return this.page.getByTestId('sandbox-keep-failed');
+  }
   get create() {
     return this.page.getByTestId('sandbox-create');
   }

@@ -127,6 +127,13 @@ export function refusedOptions(options: Record<string, string>): OptionRefusal[]
     .filter((r): r is OptionRefusal => r !== null);
 }
 
+/**
+ * The create form's checkbox that keeps a sandbox whose first start fails (the API's keepFailed, the
+ * CLI's --keep-failed): its label lives here so the message that tells how to keep one names it as
+ * the form shows it.
+ */
+export const KEEP_FAILED_LABEL = 'keep it if its first start fails';
+
 // ---------- buffer pool sizes ----------
 
 export interface ServerKind {

@@ -298,7 +298,10 @@ describe(`sandbox bad input on ${server.label}`, () => {
     expect(f.error.message).toMatch(
       /^Sandbox "badopt" did not start: the server said: .*unknown variable 'no-such-option-xyz=1'\. The sandbox was removed\.$/,
     );
-    expect(f.error.hint).toContain('--keep-failed');
+    // How to keep one, in the create form's words and the CLI's.
+    expect(f.error.hint).toContain(
+      'tick "keep it if its first start fails" in the create form (bplab sandbox create --keep-failed)',
+    );
     expect(existsSync(join(root, 'badopt'))).toBe(false);
     expect((await sandboxes.list()).map((s) => s.id)).not.toContain('badopt');
     expect(serversUsing(join(root, 'badopt'))).toEqual([]);

@@ -393,7 +393,7 @@ export function queryFailure(error: unknown, where: string, statement?: string):
   const extra = { ...(c.hint && { hint: c.hint }), details: { target: where } };
   const message: Partial<Record<ErrorCode, string>> = {
     CONNECTION_LOST: `The connection to ${where} was lost${doing}.`,
-    PRIVILEGE_MISSING: `The user lacks a privilege on ${where}${doing}: ${c.said}.`,
+    PRIVILEGE_MISSING: `Not allowed on ${where}${doing}: ${c.said}.`,
     CANCELLED: `The statement on ${where} was cancelled${doing}.`,
     TIMEOUT:
       e.code === 'ETIMEDOUT'
@@ -418,7 +418,8 @@ export function sqlFailure(error: unknown, doing: string): AppFailure {
   // A socket error alone ("write EPIPE") does not say what happened.
   if (c.code === 'CONNECTION_LOST' && !/connection|server/i.test(words))
     words = `the connection to the server was lost (${words})`;
-  return failure(c.code, `bplab could not ${doing}: ${words}`, c.hint ? { hint: c.hint } : {}, e);
+  const refused = c.code === 'PRIVILEGE_MISSING' ? 'is not allowed to' : 'could not';
+  return failure(c.code, `bplab ${refused} ${doing}: ${words}`, c.hint ? { hint: c.hint } : {}, e);
 }
 
 /** The server's own words for an error, without the driver's prefixes. */

@@ -62,7 +62,13 @@ export interface ServerProbe {
 /** The task registry as the service needs it (src/main/tasks once it lands). */
 export interface ExperimentTasks {
   start<T>(
-    spec: { kind: 'experiment'; title: string; profileId?: string | null; schema?: string | null },
+    spec: {
+      kind: 'experiment';
+      title: string;
+      profileId?: string | null;
+      schema?: string | null;
+      sandboxId?: string | null;
+    },
     work: (ctx: { taskId: string; signal: AbortSignal }) => Promise<T>,
   ): { taskId: string; result: Promise<T> };
 }
@@ -147,6 +153,9 @@ export class ExperimentService {
         title: `experiment ${def.name}`,
         profileId: def.servers[0]?.profileId ?? null,
         schema: def.schema,
+        // Held for the whole experiment, also between its runs: another process does not stop,
+        // restart or delete the sandbox meanwhile (BUSY, naming this experiment).
+        sandboxId: def.servers[0]?.sandboxId ?? null,
       },
       ({ signal }) => this.execute(def, file, experimentId, signal),
     );
@@ -277,12 +286,18 @@ export function feasibility(
     out.push(`${on} is a production profile: bplab changes no global setting and restarts nothing there`);
   for (const p of facts.capabilities?.privileges ?? []) {
     const needed = p.id === 'PROCESS' || p.id === 'SELECT' || (p.id === 'SET_GLOBAL' && globals.length > 0);
-    if (needed && !p.present) out.push(`${on}: the user lacks ${p.label}, which ${p.blocks}`);
+    if (needed && !p.present)
+      out.push(`${on}: not allowed: the user lacks ${p.label}, needed for ${sentencePart(p.blocks)}`);
   }
   if (facts.dataset === 'missing') out.push(`${on} has no dataset ${def.schema}`);
   else if (facts.dataset !== 'complete' && facts.dataset !== 'unknown')
     out.push(`${on}: the dataset ${def.schema} is not complete (its load is ${facts.dataset})`);
   return out;
+}
+
+/** "Reading the pool." as the end of a sentence: "reading the pool". */
+function sentencePart(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`.replace(/\.$/, '');
 }
 
 /** A file name from an experiment's name: letters, digits, dots, dashes and underscores. */

@@ -32,7 +32,7 @@ import {
 } from '../../shared/models';
 import { parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
-import { bufferPoolSizeProblem, refusedOptions } from '../../shared/sandbox-options';
+import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
 import { writeFileAtomic } from '../services/atomic-file';
 import { notLoopback, readListening, recordListening, recordedListening } from './listening';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
@@ -199,13 +199,19 @@ export class SandboxService {
       throw AppFailure.of('SANDBOX_FAILED', `${e.error.message} The sandbox was removed.`, {
         hint:
           (excerpt ? `Its error log said:\n${excerpt}\n` : '') +
-          'To keep a sandbox whose first start fails, with its folder and error log, create it with keepFailed (bplab sandbox create --keep-failed).',
+          `To keep a sandbox whose first start fails, with its folder and error log to read why, tick "${KEEP_FAILED_LABEL}" in the create form (bplab sandbox create --keep-failed).`,
       });
     }
   }
 
+  /** Starts the server; BUSY while another bplab process starts, stops, restarts or deletes it. */
   async start(id: string): Promise<SandboxInfo> {
-    return this.startWith(id, {});
+    const release = this.claim(this.readMeta(id), 'start', 'operations');
+    try {
+      return await this.startWith(id, {});
+    } finally {
+      release();
+    }
   }
 
   private async startWith(id: string, extra: Record<string, string>): Promise<SandboxInfo> {
@@ -272,7 +278,15 @@ export class SandboxService {
    * the sandbox, unless `force`.
    */
   async stop(id: string, opts: { force?: boolean } = {}): Promise<SandboxInfo> {
-    if (!opts.force) this.refuseWhileUsed(id, 'stop');
+    const release = this.claim(this.readMeta(id), 'stop', opts.force ? 'operations' : 'users');
+    try {
+      return await this.stopServer(id);
+    } finally {
+      release();
+    }
+  }
+
+  private async stopServer(id: string): Promise<SandboxInfo> {
     return this.exclusive(id, 'stopping', async (meta) => {
       this.release(meta.id);
       const pid = this.alivePid(meta);
@@ -310,13 +324,17 @@ export class SandboxService {
       throw AppFailure.of('INVALID_ARGUMENT', refused.map((r) => r.message).join(' '), {
         details: { refused: refused.map((r) => r.option).join(', ') },
       });
-    if (!opts.force) this.refuseWhileUsed(id, 'restart');
-    if (Object.keys(options).length > 0) {
-      const record: TemporaryOptions = { options, ownerPid: process.pid, since: new Date().toISOString() };
-      writeFileAtomic(this.temporaryOptionsPath(id), JSON.stringify(record, null, 2));
+    const release = this.claim(meta, 'restart', opts.force ? 'operations' : 'users');
+    try {
+      if (Object.keys(options).length > 0) {
+        const record: TemporaryOptions = { options, ownerPid: process.pid, since: new Date().toISOString() };
+        writeFileAtomic(this.temporaryOptionsPath(id), JSON.stringify(record, null, 2));
+      }
+      await this.stopServer(meta.id);
+      return await this.startWith(meta.id, options);
+    } finally {
+      release();
     }
-    await this.stop(meta.id, { force: true });
-    return this.startWith(meta.id, options);
   }
 
   /** The extra options a sandbox was last restarted with, while that record stands. */
@@ -363,12 +381,16 @@ export class SandboxService {
   /** Stops and deletes; BUSY while another live bplab process uses the sandbox. */
   async delete(id: string): Promise<{ deleted: string }> {
     const meta = this.readMeta(id);
-    this.refuseWhileUsed(id, 'delete');
-    await this.stop(id, { force: true });
-    rmSync(this.dir(id), { recursive: true, force: true });
-    this.runtime.delete(id);
-    await this.deps.profiles?.remove(meta.profileId);
-    return { deleted: id };
+    const release = this.claim(meta, 'delete', 'users');
+    try {
+      await this.stopServer(id);
+      rmSync(this.dir(id), { recursive: true, force: true });
+      this.runtime.delete(id);
+      await this.deps.profiles?.remove(meta.profileId);
+      return { deleted: id };
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -446,17 +468,48 @@ export class SandboxService {
     return this.deps.leases?.holders({ sandboxId: id }).filter((v) => !v.self) ?? [];
   }
 
-  private refuseWhileUsed(id: string, verb: 'stop' | 'restart' | 'delete'): void {
-    const meta = this.readMeta(id);
-    const user = this.otherUsers(id)[0];
-    if (!user) return;
-    throw AppFailure.of('BUSY', `Cannot ${verb} sandbox "${meta.name}": ${describeHolder(user)} uses it.`, {
-      hint:
-        verb === 'stop'
-          ? 'Wait for that job to end, or cancel it; bplab sandbox stop --force stops the server anyway.'
-          : 'Wait for that job to end, or cancel it.',
-      details: { pid: user.lease.owner.pid },
-    });
+  /**
+   * Takes the sandbox for a start, stop, restart or delete: the check against the other bplab
+   * processes and the lease that shows this one at work are one step under the leases folder's
+   * lock, so of two processes acting at once one goes ahead and the other is answered BUSY, naming
+   * it. `refuse` 'users': while another live process uses the sandbox at all (a task on it, it
+   * started or uses it, or it is at work on it); 'operations': only while another process starts,
+   * stops, restarts or deletes it (stop --force, start). Returns the release.
+   */
+  private claim(
+    meta: SandboxMeta,
+    verb: 'start' | 'stop' | 'restart' | 'delete',
+    refuse: 'users' | 'operations',
+  ): () => void {
+    const leases = this.deps.leases;
+    if (!leases) return () => {};
+    const leaseId = randomUUID();
+    const holder = leases.takeUnlessHeld(
+      {
+        kind: 'sandbox-op',
+        title: `${verb} sandbox ${meta.name}`,
+        profileId: meta.profileId,
+        schema: null,
+        sandboxId: meta.id,
+      },
+      leaseId,
+      (v) =>
+        !v.self && v.lease.sandboxId === meta.id && (refuse === 'users' || v.lease.kind === 'sandbox-op'),
+    );
+    if (!holder) return () => leases.release(leaseId);
+    const atWork = holder.lease.kind === 'sandbox-op';
+    throw AppFailure.of(
+      'BUSY',
+      `Cannot ${verb} sandbox "${meta.name}": ${describeHolder(holder)} ${atWork ? 'is under way' : 'uses it'}.`,
+      {
+        hint: atWork
+          ? 'Wait for it to end, then try again.'
+          : verb === 'stop'
+            ? 'Wait for that job to end, or cancel it; bplab sandbox stop --force stops the server anyway.'
+            : 'Wait for that job to end, or cancel it.',
+        details: { pid: holder.lease.owner.pid },
+      },
+    );
   }
 
   // ---------- internals ----------

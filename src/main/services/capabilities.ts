@@ -220,7 +220,7 @@ function lruTableCapability(lru: LruProbe): Capability {
     ...base,
     status: 'no',
     detail: lacksProcess(lru)
-      ? 'Not readable: the user lacks the PROCESS privilege.'
+      ? 'Not allowed: the user lacks the PROCESS privilege.'
       : `Not readable: ${lru.failure?.error.message ?? 'unknown error'}`,
     blocks: 'bplab cannot show which pages are in the buffer pool, nor what a query brought in or evicted.',
   };

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../../shared/result';
+import { sqlFailure } from '../db/errors';
 import { writeFileAtomic } from './atomic-file';
 
 /** The part of a mysql2 connection the journal needs. */
@@ -97,7 +98,8 @@ export class SettingsJournal {
     const name = checkName(variable);
     const before = await readGlobal(conn, name);
     // Only the first change of a variable records the value to restore.
-    if (!this.read().some((e) => e.profileId === profileId && e.variable === name)) {
+    const first = !this.read().some((e) => e.profileId === profileId && e.variable === name);
+    if (first) {
       this.write([
         ...this.read(),
         {
@@ -115,10 +117,17 @@ export class SettingsJournal {
     try {
       await conn.query(`SET GLOBAL ${name} = ?`, [value]);
     } catch (e) {
-      await this.restore(conn, profileId, [name]).catch(() => {});
-      throw AppFailure.of('PRIVILEGE_MISSING', `Could not set ${name} = ${value}: ${(e as Error).message}`, {
-        hint: 'Setting a global variable needs SUPER (MySQL 5.7, MariaDB) or SYSTEM_VARIABLES_ADMIN (MySQL 8).',
-      });
+      const f = sqlFailure(e, `SET GLOBAL ${name} = ${value}`);
+      if (first && f.error.code !== 'CONNECTION_LOST' && f.error.code !== 'TIMEOUT') {
+        // The server refused the statement, so the value never changed: there is nothing to put back
+        // (a user who may not set it could not put it back either, and the entry would stay forever).
+        HELD.delete(heldKey(this.file, profileId, name));
+        this.write(this.read().filter((x) => !(x.profileId === profileId && x.variable === name)));
+      } else await this.restore(conn, profileId, [name]).catch(() => {});
+      throw withHint(
+        f,
+        'Setting a global variable needs SUPER (MySQL 5.7, MariaDB) or SYSTEM_VARIABLES_ADMIN (MySQL 8).',
+      );
     }
     return before;
   }
@@ -180,10 +189,9 @@ export class SettingsJournal {
       );
     } catch (e) {
       await this.restore(conn, profileId, [variable]).catch(() => {});
-      throw AppFailure.of(
-        'PRIVILEGE_MISSING',
-        `Could not switch on performance_schema.${table} rows: ${(e as Error).message}`,
-        { hint: 'Switching on stage instruments needs UPDATE on the performance_schema setup tables.' },
+      throw withHint(
+        sqlFailure(e, `switch on performance_schema.${table} rows`),
+        'Switching on stage instruments needs UPDATE on the performance_schema setup tables.',
       );
     }
     return off.length;
@@ -268,4 +276,9 @@ async function readGlobal(conn: GlobalsConnection, name: string): Promise<string
 /** SET GLOBAL x = '1000' fails for some integer variables on some servers; send numbers as numbers. */
 function numericOrText(value: string): string | number {
   return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+}
+
+/** A refused change says what would allow it; any other failure keeps its own words and hint. */
+function withHint(f: AppFailure, privilegeHint: string): AppFailure {
+  return f.error.code === 'PRIVILEGE_MISSING' ? new AppFailure({ ...f.error, hint: privilegeHint }) : f;
 }

@@ -20,9 +20,12 @@ import {
   type ProcessProbe,
 } from './process-identity';
 
-/** What a lease holds: a task, or a sandbox (started by its owner, or only used by it). */
+/**
+ * What a lease holds: a task, a sandbox (started by its owner, or only used by it), or a sandbox
+ * being started, stopped, restarted or deleted ('sandbox-op', held while that is under way).
+ */
 export interface LeaseHold {
-  kind: TaskKind | 'sandbox';
+  kind: TaskKind | 'sandbox' | 'sandbox-op';
   /** In words: "load ssb_sf1", "sandbox s1". */
   title: string;
   profileId: string | null;
@@ -96,19 +99,14 @@ export class LeaseStore {
   }
 
   /**
-   * Takes a lease unless a live lease on `scope` is held (by any process, this one included), as
+   * Takes a lease unless a live lease (of any process, this one included) `conflicts` with it, as
    * one step under the folder's lock: of two processes racing for the same schema or sandbox, one
    * gets it and the other is answered with the holder. Returns that holder, or null once taken.
    */
-  takeUnlessHeld(
-    hold: LeaseHold,
-    id: string,
-    scope: LeaseScope,
-    conflicts: (v: ViewedLease) => boolean,
-  ): ViewedLease | null {
+  takeUnlessHeld(hold: LeaseHold, id: string, conflicts: (v: ViewedLease) => boolean): ViewedLease | null {
     checkId(id);
     return withFolderLock({ file: join(this.dir, '.lock'), self: this.self, probe: this.probe }, () => {
-      const holder = this.holders(scope).find(conflicts);
+      const holder = this.holders({}).find(conflicts);
       if (holder) return holder;
       this.take(hold, id);
       return null;
@@ -176,12 +174,12 @@ export class LeaseStore {
 
   /** The leases held now (by a live process, this one included) on what `scope` names. */
   holders(scope: LeaseScope): ViewedLease[] {
-    return this.all().filter((v) => v.liveness !== 'gone' && matches(v.lease, scope));
+    return this.all().filter((v) => v.liveness !== 'gone' && inScope(v.lease, scope));
   }
 
   /** Removes stale leases on `scope` (a new load of that schema, a drop: nothing is left to say about them). */
   forgetStale(scope: LeaseScope): void {
-    for (const v of this.all()) if (v.liveness === 'gone' && matches(v.lease, scope)) this.remove(v.lease.id);
+    for (const v of this.all()) if (v.liveness === 'gone' && inScope(v.lease, scope)) this.remove(v.lease.id);
   }
 
   /** Asks the process holding another lease to cancel it (it watches for this file). */
@@ -248,7 +246,8 @@ export function describeHolder(v: ViewedLease): string {
   return v.lease.startedSandbox ? `${who}, which started it,` : who;
 }
 
-function matches(lease: Lease, scope: LeaseScope): boolean {
+/** Whether a lease holds what `scope` names (every given field equal). */
+export function inScope(lease: LeaseHold, scope: LeaseScope): boolean {
   return (
     (scope.profileId === undefined || lease.profileId === scope.profileId) &&
     (scope.schema === undefined || lease.schema === scope.schema) &&

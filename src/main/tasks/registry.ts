@@ -13,7 +13,14 @@ import { randomUUID } from 'node:crypto';
 import type { TaskProgress } from '../../shared/contract';
 import { AppFailure, type AppError } from '../../shared/result';
 import type { TaskInfo, TaskKind } from '../../shared/tasks';
-import { describeHolder, type Lease, type LeaseScope, type LeaseStore, type ViewedLease } from './leases';
+import {
+  describeHolder,
+  inScope,
+  type Lease,
+  type LeaseScope,
+  type LeaseStore,
+  type ViewedLease,
+} from './leases';
 import { describeProcess } from './process-identity';
 
 export interface TaskSpec {
@@ -91,12 +98,18 @@ export class TaskRegistry {
       sandboxId: spec.sandboxId ?? null,
     };
     this.deps.leases.forgetStale(scopeOf(hold));
-    if (spec.exclusive) {
-      const { scope, doing } = spec.exclusive;
-      const holder = this.deps.leases.takeUnlessHeld(hold, taskId, scope, (v) =>
-        TASK_KINDS.has(v.lease.kind),
+    if (spec.exclusive || hold.sandboxId !== null) {
+      // One step with the check: a task on a sandbox does not start while any process starts, stops,
+      // restarts or deletes it, and an exclusive one not while another task holds its scope.
+      const scope = spec.exclusive?.scope;
+      const holder = this.deps.leases.takeUnlessHeld(
+        hold,
+        taskId,
+        (v) =>
+          (scope !== undefined && TASK_KINDS.has(v.lease.kind) && inScope(v.lease, scope)) ||
+          (hold.sandboxId !== null && v.lease.kind === 'sandbox-op' && v.lease.sandboxId === hold.sandboxId),
       );
-      if (holder) throw busyFailure(holder, doing);
+      if (holder) throw busyFailure(holder, spec.exclusive?.doing ?? `start ${spec.title}`);
     } else this.deps.leases.take(hold, taskId);
     const controller = new AbortController();
     const emit = (p: TaskProgress) => {
@@ -293,10 +306,15 @@ function scopeOf(hold: { profileId: string | null; schema: string | null; sandbo
 }
 
 function busyFailure(holder: ViewedLease, doing: string): AppFailure {
-  return AppFailure.of('BUSY', `Cannot ${doing}: ${describeHolder(holder)} holds it.`, {
-    hint: 'Wait for that task to end, or cancel it.',
-    details: { taskId: holder.lease.id, pid: holder.lease.owner.pid },
-  });
+  const op = holder.lease.kind === 'sandbox-op';
+  return AppFailure.of(
+    'BUSY',
+    `Cannot ${doing}: ${describeHolder(holder)} holds ${op ? 'its sandbox' : 'it'}.`,
+    {
+      hint: op ? 'Wait for that to end, then try again.' : 'Wait for that task to end, or cancel it.',
+      details: { taskId: holder.lease.id, pid: holder.lease.owner.pid },
+    },
+  );
 }
 
 function errorOf(e: unknown): AppError {

@@ -167,6 +167,25 @@ describe('queryFailure', () => {
   });
 });
 
+describe('queryFailure in words', () => {
+  it('says "not allowed" for a refused privilege, apart from a lost connection', () => {
+    const said = 'Access denied; you need (at least one of) the PROCESS privilege(s) for this operation';
+    const refused = queryFailure(
+      serverError(1227, 'ER_SPECIFIC_ACCESS_DENIED_ERROR', said),
+      tcp.where,
+      'SELECT * FROM INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS',
+    );
+    expect(refused.error.message).toBe(
+      `Not allowed on db.example.com:3306 while running SELECT * FROM INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS: ${said}.`,
+    );
+    const lost = queryFailure(
+      err({ code: 'PROTOCOL_CONNECTION_LOST', message: 'Connection lost', fatal: true }),
+      tcp.where,
+    );
+    expect(lost.error.message).toBe('The connection to db.example.com:3306 was lost.');
+  });
+});
+
 describe('greetingProblem', () => {
   const packet = (seq: number, payload: number[]) =>
     Buffer.from([payload.length & 0xff, (payload.length >> 8) & 0xff, 0, seq, ...payload]);

@@ -30,4 +30,17 @@ describe('sqlFailure', () => {
     expect(f.error.code).toBe('FEATURE_MISSING');
     expect(f.error.hint).toMatch(/local_infile = 1/);
   });
+
+  it('says "not allowed" for a refused privilege, with the server naming it', () => {
+    const said = 'Access denied; you need (at least one of) the SUPER privilege(s) for this operation';
+    const e = Object.assign(new Error(said), {
+      code: 'ER_SPECIFIC_ACCESS_DENIED_ERROR',
+      errno: 1227,
+      sqlState: '42000',
+      sqlMessage: said,
+    });
+    const f = sqlFailure(e, 'SET GLOBAL innodb_old_blocks_time = 0');
+    expect(f.error.code).toBe('PRIVILEGE_MISSING');
+    expect(f.error.message).toBe(`bplab is not allowed to SET GLOBAL innodb_old_blocks_time = 0: ${said}`);
+  });
 });

@@ -1,23 +1,15 @@
 /**
  * One bplab process in the lease race (lease-race.test.ts): when its stdin says "go" it starts a load
  * of the same schema as its rivals and prints whether it got the lease, then holds it until its
- * stdin closes. Its process probe is slow, as a busy machine's /proc can be, which widens the time
- * between the BUSY check and the lease: the window the folder lock closes.
+ * stdin closes. Its process probe is slow (test/support/slow-probe.ts).
  */
 import { LeaseStore } from '../../../src/main/tasks/leases';
-import { currentProcess, systemProbe, type ProcessProbe } from '../../../src/main/tasks/process-identity';
+import { currentProcess } from '../../../src/main/tasks/process-identity';
 import { TaskRegistry } from '../../../src/main/tasks/registry';
 import { AppFailure } from '../../../src/shared/result';
+import { slowProbe } from '../../support/slow-probe';
 
 const [dir] = process.argv.slice(2);
-const pause = new Int32Array(new SharedArrayBuffer(4));
-const slowProbe: ProcessProbe = {
-  ...systemProbe,
-  exists: (pid) => {
-    Atomics.wait(pause, 0, 0, 40);
-    return systemProbe.exists(pid);
-  },
-};
 const tasks = new TaskRegistry({
   leases: new LeaseStore({ dir: dir!, self: currentProcess(`bplab racer ${process.pid}`), probe: slowProbe }),
   onProgress: () => {},

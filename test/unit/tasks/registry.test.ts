@@ -89,6 +89,33 @@ describe('TaskRegistry', () => {
     expect(ui.busy({ profileId: 'p', schema: 's2' }, 'drop s2')).toBeNull();
   });
 
+  it('does not start a task on a sandbox another process is restarting: BUSY naming that', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'bplab-tasks-')), 'leases');
+    const restarting = new LeaseStore({ dir, self: currentProcess('bplab sandbox restart s1') });
+    const registry = new TaskRegistry({
+      leases: new LeaseStore({ dir, self: currentProcess('bplab serve') }),
+      onProgress: () => {},
+    });
+    const hold = { profileId: 'sandbox-s1', schema: null, sandboxId: 's1' };
+    restarting.take({ kind: 'sandbox-op', title: 'restart sandbox s1', ...hold }, 'op1');
+    const run = () =>
+      registry.start(
+        { kind: 'run', title: 'Q1.1 (base) on ssb', profileId: 'sandbox-s1', schema: 'ssb', sandboxId: 's1' },
+        async () => 'ran',
+      );
+    expect(run).toThrow(
+      `Cannot start Q1.1 (base) on ssb: "restart sandbox s1", running in pid ${process.pid} (bplab sandbox restart s1), holds its sandbox.`,
+    );
+    // A task on another sandbox, or once the restart is over, starts.
+    const elsewhere = registry.start(
+      { kind: 'run', title: 'Q1.1 (base) on ssb', profileId: 'sandbox-s2', schema: 'ssb', sandboxId: 's2' },
+      async () => 'ran',
+    );
+    await expect(elsewhere.result).resolves.toBe('ran');
+    restarting.release('op1');
+    await expect(run().result).resolves.toBe('ran');
+  });
+
   it("cancels another process's task through its lease: the owner stops it", async () => {
     const { ui, cli } = twoProcesses();
     const load = waitsForCancel(cli, 's3');

@@ -1,5 +1,6 @@
 /** Creates (and starts) a sandbox from a server binary found on this machine. */
 import type { FormEvent } from 'react';
+import { KEEP_FAILED_LABEL } from '../../../../shared/sandbox-options';
 import { Field } from '../../../components/Field';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { binaryLabel } from '../utils/sandbox-view';
@@ -140,6 +141,15 @@ export function SandboxCreateForm() {
             onChange={(e) => change({ keepRunning: e.target.checked })}
           />
           keep running when bplab quits
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="sandbox-keep-failed"
+            checked={form.keepFailed}
+            onChange={(e) => change({ keepFailed: e.target.checked })}
+          />
+          {KEEP_FAILED_LABEL} (its folder and error log stay, so you can read why; otherwise it is removed)
         </label>
       </div>
       <div className="actions">

@@ -118,9 +118,13 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
       );
       if (!checked.ok) return set({ formErrors: checked.errors });
       set({ creating: true, error: null, formErrors: {} });
-      const result = await call('sandboxes/create', { spec: checked.spec, start: true });
+      const result = await call('sandboxes/create', {
+        spec: checked.spec,
+        start: true,
+        keepFailed: form.keepFailed,
+      });
       if (!result.ok) {
-        // A sandbox whose first start failed is removed again: list what is really there.
+        // A sandbox whose first start failed is removed again (kept, failed, with keepFailed): list what is really there.
         await get().load();
         return set({ creating: false, error: result.error });
       }

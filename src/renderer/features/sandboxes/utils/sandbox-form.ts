@@ -19,6 +19,8 @@ export interface SandboxForm {
   /** mysqld options, one key=value per line. */
   options: string;
   keepRunning: boolean;
+  /** Keep the sandbox (its folder and error log) when its first start fails; not part of the spec. */
+  keepFailed: boolean;
 }
 
 export type SandboxFormErrors = Partial<Record<keyof SandboxForm, string>>;
@@ -34,6 +36,7 @@ export function emptySandboxForm(): SandboxForm {
     oldBlocksPct: '',
     options: '',
     keepRunning: false,
+    keepFailed: false,
   };
 }
 
