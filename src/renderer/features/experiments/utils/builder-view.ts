@@ -9,6 +9,7 @@ import {
   ExperimentDefinitionSchema,
   estimateSeconds,
   planExperiment,
+  type ExperimentCheck,
   type ExperimentDefinitionInput,
   type ExperimentFinished,
   type ExperimentProgress,
@@ -37,6 +38,24 @@ export function protocolOf(d: Draft): Required<Protocol> {
 
 export function setProtocol(d: Draft, patch: Partial<Protocol>): Draft {
   return { ...d, protocol: { ...protocolOf(d), ...patch } };
+}
+
+/** How often each run polls the pool for the live view: what the builder offers (and the draft's own value). */
+export function pollChoices(d: Draft): Array<{ value: string; label: string }> {
+  const offered: Array<{ value: string; label: string }> = [
+    { value: 'auto', label: 'auto (about 2% of the run)' },
+    ...[50, 100, 250, 500, 1000].map((ms) => ({ value: String(ms), label: `every ${formatCount(ms)} ms` })),
+    { value: 'off', label: 'off (no live view; before and after only)' },
+  ];
+  const own = String(d.poll ?? 'auto');
+  return offered.some((o) => o.value === own)
+    ? offered
+    : [...offered, { value: own, label: `every ${formatCount(Number(own))} ms` }];
+}
+
+/** The poll setting chosen: 'auto', 'off' or milliseconds. */
+export function setPoll(d: Draft, value: string): Draft {
+  return { ...d, poll: value === 'auto' || value === 'off' ? value : Number(value) };
 }
 
 /** Picks or unpicks one query variant; picked ones keep catalogue order as they were added. */
@@ -179,6 +198,52 @@ export function issueAt(issues: Record<string, string>, path: string): string | 
   return key === undefined ? undefined : issues[key];
 }
 
+/**
+ * Whether Start is offered, and what the start panel says. Only main's check of the draft as it is now
+ * counts: while an edit waits for its check (or the check is on its way), the verdict of an earlier
+ * draft is not the truth any more, so Start waits too.
+ */
+export type StartGate =
+  /** The draft is not complete: the fields marked say why. */
+  | { kind: 'incomplete'; canStart: false }
+  | { kind: 'checking'; canStart: false }
+  /** main could not check it (its error is shown). */
+  | { kind: 'unchecked'; canStart: false }
+  | { kind: 'cannot'; canStart: false; problems: string[] }
+  | { kind: 'ready'; canStart: boolean };
+
+export function startGate(s: {
+  summary: Pick<PlanSummary, 'valid'>;
+  definition: Draft;
+  check: ExperimentCheck | null;
+  /** The draft main's check answered for (the same object, or it is not the truth for this one). */
+  checkedFor: Draft | null;
+  checkFailed: boolean;
+  starting: boolean;
+}): StartGate {
+  if (!s.summary.valid) return { kind: 'incomplete', canStart: false };
+  if (s.checkedFor !== s.definition) return { kind: 'checking', canStart: false };
+  if (s.checkFailed || !s.check) return { kind: 'unchecked', canStart: false };
+  if (!s.check.canStart) return { kind: 'cannot', canStart: false, problems: s.check.problems };
+  return { kind: 'ready', canStart: !s.starting };
+}
+
+/**
+ * What the Experiments screen shows. The run panel stays while an experiment runs, and afterwards
+ * (how it ended, what was put back) only on the document it ran into: File → New or Open leaves it.
+ * The builder is for a draft, and hidden while an experiment runs; a file with results shows them.
+ */
+export function screenParts(s: {
+  current: { file: { state: string } | null } | null;
+  /** documents' `opened`: which document is open now. */
+  opened: number;
+  running: { document: number; finished: unknown } | null;
+}): { run: boolean; builder: boolean; results: boolean } {
+  const run = s.running !== null && (!s.running.finished || s.running.document === s.opened);
+  const results = s.current?.file != null && s.current.file.state !== 'draft';
+  return { run, builder: s.current !== null && !results && !run, results };
+}
+
 /** A running experiment's progress in words. */
 export interface ProgressView {
   /** 0..1 */
@@ -217,7 +282,9 @@ export function endStateWords(
       text:
         interrupted > 0
           ? `Completed, but some runs were interrupted: ${kept}${some}.`
-          : `Completed: all ${formatCount(results.length)} runs done.`,
+          : results.length === 1
+            ? 'Completed: its 1 run done.'
+            : `Completed: all ${formatCount(results.length)} runs done.`,
     };
   if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.` };
   return { tone: 'bad', text: `Stopped: ${finished.error ?? 'it failed'}. ${kept}${some}.` };
