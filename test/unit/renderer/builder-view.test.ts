@@ -9,6 +9,8 @@ import {
   pollChoices,
   progressView,
   removeValue,
+  resultRows,
+  runWords,
   setPoll,
   screenParts,
   startGate,
@@ -16,6 +18,7 @@ import {
   toggleServer,
 } from '../../../src/renderer/features/experiments/utils/builder-view';
 import { emptyDefinition } from '../../../src/renderer/lib/documents';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
 
 const base = () =>
   toggleServer(toggleQuery({ ...emptyDefinition(), schema: 'ssb' }, 'Q1.1', 'base'), {
@@ -61,7 +64,18 @@ describe('builder view', () => {
       elapsedSec: 41,
       remainingSec: null,
     });
-    expect(p).toMatchObject({ fraction: 0.25, counts: '3 of 12 runs done', elapsed: '0:41' });
+    expect(p).toMatchObject({
+      fraction: 0.25,
+      counts: '3 of 12 runs done',
+      elapsed: '0:41',
+      where: 'Q1.1, run 1 · MariaDB · x=0',
+    });
+    const setting = { done: 0, total: 12, elapsedSec: 0, remainingSec: null };
+    const current = { planIndex: 0, cell: 'MariaDB · x=0', pass: 'cold', queryId: 'Q1.1', variant: 'base' };
+    expect(progressView({ ...setting, current, step: 'setting MariaDB · x=0' }).where).toBe(
+      'setting MariaDB · x=0',
+    );
+    expect(runWords({ ...current, variant: 'straight' })).toBe('Q1.1 (straight), cold · MariaDB · x=0');
     expect(p.left).toBe('known after the first run');
     const run = (state: string) => ({ run: { state } }) as never;
     expect(endStateWords({ state: 'complete', error: null }, [run('complete')], 1).text).toBe(
@@ -146,5 +160,28 @@ describe('builder view', () => {
     expect(values(base())).toEqual(['auto', '50', '100', '250', '500', '1000', 'off']);
     expect(values({ ...base(), poll: 750 })).toContain('750');
     expect(pollChoices({ ...base(), poll: 750 }).at(-1)?.label).toBe('every 750 ms');
+  });
+
+  it('shows a results file’s runs in plan order with their settings whole, the server apart', () => {
+    const definition = ExperimentDefinitionSchema.parse(
+      addValues(addDimension(base(), 'innodb_old_blocks_time'), 0, '1000, 0'),
+    );
+    const result = (planIndex: number, cell: string) => ({ planIndex, cell }) as never;
+    const rows = resultRows({
+      definition,
+      results: [
+        result(1, 'MariaDB · innodb_old_blocks_time=0'),
+        result(0, 'MariaDB · innodb_old_blocks_time=1000'),
+      ],
+    });
+    expect(rows.map((r) => [r.server, r.settings])).toEqual([
+      ['MariaDB', 'innodb_old_blocks_time=1000'],
+      ['MariaDB', 'innodb_old_blocks_time=0'],
+    ]);
+    const own = resultRows({
+      definition: ExperimentDefinitionSchema.parse(base()),
+      results: [result(0, 'MariaDB')],
+    });
+    expect(own[0]?.settings).toBe('the server’s own settings');
   });
 });

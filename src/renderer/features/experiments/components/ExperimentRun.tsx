@@ -54,7 +54,7 @@ export function ExperimentRun() {
                 </dd>
               </div>
               {!finished && (
-                <div>
+                <div className="pairs-wide">
                   <dt>Now</dt>
                   <dd data-testid="experiment-progress-where">{view.where}</dd>
                 </div>
@@ -95,7 +95,14 @@ export function ExperimentRun() {
           </div>
         )}
       </div>
-      {!finished && running.runId && <LiveCharts runId={running.runId} />}
+      {!finished && running.runId && (
+        <>
+          <p className="muted" data-testid="experiment-live-of">
+            Live view of {running.liveOf ?? 'the run under way'}
+          </p>
+          <LiveCharts runId={running.runId} />
+        </>
+      )}
     </div>
   );
 }

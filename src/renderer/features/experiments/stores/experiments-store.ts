@@ -18,6 +18,7 @@ import type { CatalogueQuery } from '../../../../shared/runs';
 import { call, onEvent } from '../../../lib/api';
 import { checkedDefinition, useDocuments } from '../../../lib/documents';
 import { flush, forgetRun, useLive } from '../../../lib/live-store';
+import { runWords } from '../utils/builder-view';
 
 export interface RunningExperiment {
   /** The document it was started from (documents' `opened`): its end is shown there only. */
@@ -29,6 +30,8 @@ export interface RunningExperiment {
   progress: ExperimentProgress | null;
   /** The run the live view follows: the latest whose samples came in. */
   runId: string | null;
+  /** Which run of the plan that is, in words ("Q1.1, cold · MariaDB · innodb_old_blocks_time=0"). */
+  liveOf: string | null;
   cancelling: boolean;
   finished: ExperimentFinished | null;
 }
@@ -125,6 +128,7 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
         file: null,
         progress: null,
         runId: null,
+        liveOf: null,
         cancelling: false,
         finished: null,
       },
@@ -184,9 +188,15 @@ function onSample(sample: LiveRunSample): void {
   const running = useExperiments.getState().running;
   if (!running || running.finished || running.runId === sample.runId) return;
   if (running.runId) forgetRun(running.runId);
-  useExperiments.setState({ running: { ...running, runId: sample.runId } });
+  // Its progress event came before its samples: the run under way is the one they belong to.
+  const current = running.progress?.current;
+  useExperiments.setState({
+    running: { ...running, runId: sample.runId, liveOf: current ? runWords(current) : null },
+  });
   useLive.getState().follow(sample.runId, Date.now());
-  flush();
+  // After this event's other listener (the live store's) took the sample in: its charts show at once,
+  // not after the next flush ("No LRU snapshot yet" beside a drawn map).
+  queueMicrotask(flush);
 }
 
 /** Follows the experiment events (the screen registry keeps this on whichever screen is shown). */

@@ -8,6 +8,7 @@ import {
   DEFAULT_RESTART_SECONDS,
   ExperimentDefinitionSchema,
   estimateSeconds,
+  expandCells,
   planExperiment,
   type ExperimentCheck,
   type ExperimentDefinitionInput,
@@ -15,7 +16,7 @@ import {
   type ExperimentProgress,
   type MatrixDimension,
 } from '../../../../shared/experiments';
-import type { ExperimentResult } from '../../../../shared/experiment-file';
+import type { ExperimentFile, ExperimentResult } from '../../../../shared/experiment-file';
 import { formatClock, formatCount } from '../../../../shared/format';
 import { jsonPath } from '../../../../shared/experiment-file';
 
@@ -244,6 +245,13 @@ export function screenParts(s: {
   return { run, builder: s.current !== null && !results && !run, results };
 }
 
+/** One run of the plan in words: "Q1.1 (straight), run 2 · MariaDB · innodb_old_blocks_time=0". */
+export function runWords(
+  r: Pick<NonNullable<ExperimentProgress['current']>, 'queryId' | 'variant' | 'pass' | 'cell'>,
+): string {
+  return `${r.queryId}${r.variant === 'base' ? '' : ` (${r.variant})`}, ${r.pass} · ${r.cell}`;
+}
+
 /** A running experiment's progress in words. */
 export interface ProgressView {
   /** 0..1 */
@@ -258,7 +266,9 @@ export function progressView(p: ExperimentProgress): ProgressView {
   return {
     fraction: p.total > 0 ? p.done / p.total : 0,
     counts: `${formatCount(p.done)} of ${formatCount(p.total)} runs done`,
-    where: p.current ? `${p.current.cell} · ${p.current.pass} · ${p.step}` : p.step,
+    // The step first ("Q1.1, cold", "restarting MariaDB for a cold pass"), then the configuration
+    // unless the step names it already ("setting <configuration>").
+    where: p.current && !p.step.includes(p.current.cell) ? `${p.step} · ${p.current.cell}` : p.step,
     elapsed: formatClock(p.elapsedSec),
     left: p.remainingSec === null ? 'known after the first run' : `about ${formatClock(p.remainingSec)}`,
   };
@@ -288,4 +298,29 @@ export function endStateWords(
     };
   if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.` };
   return { tone: 'bad', text: `Stopped: ${finished.error ?? 'it failed'}. ${kept}${some}.` };
+}
+
+/** One run of a results file as its table shows it: the configuration split into server and settings. */
+export interface ResultRow {
+  result: ExperimentResult;
+  server: string;
+  /** "innodb_buffer_pool_size=32M · innodb_old_blocks_time=1000"; the server's own when the matrix is empty. */
+  settings: string;
+}
+
+/**
+ * A results file's runs in plan order. The settings are what tells configurations apart, so they are
+ * shown whole (a configuration's key starts with the server's label, and cut short it read the same
+ * for every row); the server is a column of its own.
+ */
+export function resultRows(file: Pick<ExperimentFile, 'definition' | 'results'>): ResultRow[] {
+  const cells = new Map(expandCells(file.definition).map((c) => [c.key, c]));
+  return [...file.results]
+    .sort((a, b) => a.planIndex - b.planIndex)
+    .map((result) => {
+      const cell = cells.get(result.cell);
+      if (!cell) return { result, server: '—', settings: result.cell };
+      const settings = cell.settings.map((x) => `${x.variable}=${x.value}`).join(' · ');
+      return { result, server: cell.server, settings: settings || 'the server’s own settings' };
+    });
 }
