@@ -18,6 +18,18 @@ export const EXPERIMENT_FILE_FORMAT = 'bplab-experiment';
 export const EXPERIMENT_FILE_VERSION = 1;
 export const EXPERIMENT_FILE_SUFFIX = '.bplab.json';
 
+/**
+ * A file name for an experiment's name: "old_blocks_time 1000 vs 0" → "old_blocks_time-1000-vs-0.bplab.json";
+ * the n-th (n > 1) gets "-n" before the suffix, for a name already taken.
+ */
+export function suggestedFileName(name: string, n = 1): string {
+  const stem = name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return `${stem || 'experiment'}${n > 1 ? `-${n}` : ''}${EXPERIMENT_FILE_SUFFIX}`;
+}
+
 /** How the cold state before a cold pass was made, or why it could not be. */
 export const ColdMethodSchema = z.object({
   how: z.enum(['restart-and-drop-page-cache', 'restart-o-direct', 'restart-only', 'not-possible']),

@@ -5,6 +5,7 @@
  * checking), so app.ts and the CLI wire the real services.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_QUERY_SECONDS,
@@ -20,9 +21,9 @@ import {
 } from '../../shared/experiments';
 import {
   EXPERIMENT_FILE_FORMAT,
-  EXPERIMENT_FILE_SUFFIX,
   EXPERIMENT_FILE_VERSION,
   jsonPath,
+  suggestedFileName,
   type ExperimentFile,
   type RecentFile,
 } from '../../shared/experiment-file';
@@ -144,8 +145,7 @@ export class ExperimentService {
     const checked = await this.check(def);
     if (!checked.canStart)
       throw AppFailure.of('FEATURE_MISSING', `This experiment cannot run: ${checked.problems.join('; ')}.`);
-    const file =
-      opts.file ?? join(this.deps.dataDir, 'experiments', `${fileName(def.name)}${EXPERIMENT_FILE_SUFFIX}`);
+    const file = opts.file ?? freeFile(join(this.deps.dataDir, 'experiments'), def.name);
     const experimentId = randomUUID();
     const started = this.deps.tasks.start(
       {
@@ -300,12 +300,13 @@ function sentencePart(text: string): string {
   return `${text.charAt(0).toLowerCase()}${text.slice(1)}`.replace(/\.$/, '');
 }
 
-/** A file name from an experiment's name: letters, digits, dots, dashes and underscores. */
-function fileName(name: string): string {
-  return (
-    name
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 100) || 'experiment'
-  );
+/**
+ * Where an experiment started without a file of its own is saved: the data folder's experiments/, under
+ * its name, never on an earlier experiment's results ("name-2.bplab.json" when "name" is taken).
+ */
+function freeFile(dir: string, name: string): string {
+  for (let n = 1; ; n++) {
+    const file = join(dir, suggestedFileName(name, n));
+    if (!existsSync(file)) return file;
+  }
 }

@@ -173,8 +173,12 @@ export class ExperimentRunner {
     /** A sandbox started again after it stopped mid-run: its next run starts on an empty pool, and says so. */
     const startedAgain = new Map<string, ColdMethod>();
 
-    const progress = (step: string, current: PlannedRun | null) => {
+    /** `restartAhead`: the current run's restart is still to come (its step is the restart itself). */
+    const progress = (step: string, current: PlannedRun | null, restartAhead = false) => {
       const remaining = plan.filter((r) => !done.has(r.index) && r !== current);
+      // The run under way is not done: its query still counts, and its restart while that is ahead
+      // (left out, "time left" said about 0:00 while a restart and two runs were still to come).
+      if (current) remaining.push(restartAhead ? current : { ...current, restartBefore: false });
       const known = [...timings.values()].flat();
       opts.onProgress?.({
         done: done.size,
@@ -223,7 +227,7 @@ export class ExperimentRunner {
               note: `${server.label} is not a sandbox: bplab cannot restart it; best effort, the pool was not emptied.`,
             };
           } else {
-            progress(`restarting ${server.label}${run.restartBefore ? ' for a cold pass' : ''}`, run);
+            progress(`restarting ${server.label}${run.restartBefore ? ' for a cold pass' : ''}`, run, true);
             const t = now();
             await this.deps.restartSandbox(server.sandboxId, changes.startup);
             restartSec = (now() - t) / 1000;

@@ -16,10 +16,10 @@
 import { create } from 'zustand';
 import {
   EXPERIMENT_FILE_FORMAT,
-  EXPERIMENT_FILE_SUFFIX,
   EXPERIMENT_FILE_VERSION,
   MAX_UPLOAD_CHARS,
   jsonPath,
+  suggestedFileName,
   type ExperimentFile,
   type RecentFile,
 } from '../../shared/experiment-file';
@@ -61,6 +61,12 @@ export interface UnsavedQuestion {
 
 export interface DocumentsState {
   current: ExperimentDocument | null;
+  /**
+   * Which document is open: bumped whenever another takes the place of the open one (new, open, a
+   * dropped file, close), not by its edits, saves or reloads. What belongs to one document (how its
+   * experiment ended) is shown only while it stays open.
+   */
+  opened: number;
   /** Edited since opened or saved. */
   dirty: boolean;
   /** Files opened or saved lately (main keeps them), newest first; a missing one says so. */
@@ -117,15 +123,6 @@ export function emptyDefinition(): ExperimentDefinitionInput {
 /** "/a/b/post001.bplab.json" → "post001.bplab.json" (either separator: the path is main's). */
 export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() || path;
-}
-
-/** A file name for an experiment's name: "old_blocks_time 1000 vs 0" → "old_blocks_time-1000-vs-0.bplab.json". */
-export function suggestedFileName(name: string): string {
-  const stem = name
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-  return `${stem || 'experiment'}${EXPERIMENT_FILE_SUFFIX}`;
 }
 
 /** A draft's definition checked for saving or starting; the first problem names its path. */
@@ -192,9 +189,17 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
     return get().save();
   };
 
-  const opened = (path: string | null, name: string, file: ExperimentFile, text: string | null) => {
+  /** Shows a file read from disk or the page: another document, or the open one read again (`reread`). */
+  const show = (
+    path: string | null,
+    name: string,
+    file: ExperimentFile,
+    text: string | null,
+    reread = false,
+  ) => {
     set({
       current: { path, name, file, definition: file.definition, text },
+      opened: reread ? get().opened : get().opened + 1,
       dirty: false,
       error: null,
       ask: null,
@@ -264,6 +269,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
 
   return {
     current: null,
+    opened: 0,
     dirty: false,
     recent: [],
     error: null,
@@ -275,6 +281,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
       if (!(await mayDrop('start a new experiment'))) return false;
       set({
         current: { path: null, name: UNTITLED, file: null, definition, text: null },
+        opened: get().opened + 1,
         dirty: false,
         error: null,
         ask: null,
@@ -297,7 +304,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
         set({ error: result.error });
         return false;
       }
-      opened(trimmed, baseName(trimmed), result.value, null);
+      show(trimmed, baseName(trimmed), result.value, null);
       return true;
     },
 
@@ -320,7 +327,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
         set({ error: result.error });
         return false;
       }
-      opened(null, name, result.value, text);
+      show(null, name, result.value, text);
       return true;
     },
 
@@ -344,7 +351,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
 
     close: async () => {
       if (!(await mayDrop('close it'))) return false;
-      set({ current: null, dirty: false, error: null, ask: null });
+      set({ current: null, opened: get().opened + 1, dirty: false, error: null, ask: null });
       return true;
     },
 
@@ -372,7 +379,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
       // Only if it is still the same document and nothing was edited meanwhile.
       const now = get().current;
       if (now?.path !== current.path || get().dirty) return false;
-      opened(current.path, current.name, result.value, null);
+      show(current.path, current.name, result.value, null, true);
       return true;
     },
 

@@ -70,8 +70,12 @@ describe('the experiment runner', () => {
   it('restarts before each cold pass, sets the configuration after each restart, and restores at the end', async () => {
     const { deps, log } = harness();
     const progress: Array<number | null> = [];
+    const steps: Array<{ step: string; done: number; left: number | null }> = [];
     const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base), {
-      onProgress: (p) => progress.push(p.remainingSec),
+      onProgress: (p) => {
+        progress.push(p.remainingSec);
+        steps.push({ step: p.step, done: p.done, left: p.remainingSec });
+      },
     });
     expect(out.state).toBe('complete');
     expect(out.results).toHaveLength(12);
@@ -96,7 +100,9 @@ describe('the experiment runner', () => {
     expect(out.restored).toEqual(['S: innodb_old_blocks_time back to 1000']);
     // No estimate before anything was timed; then 11 runs of 1 s and one 5 s restart left after the first.
     expect(progress[0]).toBeNull();
-    expect(progress).toContain(10 + 5);
+    expect(progress).toContain(11 + 5);
+    // Restarting for the second setting's cold pass: that restart and its 6 runs are still to come.
+    expect(steps.find((s) => s.step.startsWith('restarting') && s.done === 6)?.left).toBe(6 + 5);
   });
 
   it('says how cold was made when the page cache could not be dropped, and when the server is not a sandbox', async () => {

@@ -6,12 +6,19 @@ import {
   endStateWords,
   issueAt,
   planSummary,
+  pollChoices,
   progressView,
   removeValue,
+  resultRows,
+  runWords,
+  setPoll,
+  screenParts,
+  startGate,
   toggleQuery,
   toggleServer,
 } from '../../../src/renderer/features/experiments/utils/builder-view';
 import { emptyDefinition } from '../../../src/renderer/lib/documents';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
 
 const base = () =>
   toggleServer(toggleQuery({ ...emptyDefinition(), schema: 'ssb' }, 'Q1.1', 'base'), {
@@ -57,11 +64,22 @@ describe('builder view', () => {
       elapsedSec: 41,
       remainingSec: null,
     });
-    expect(p).toMatchObject({ fraction: 0.25, counts: '3 of 12 runs done', elapsed: '0:41' });
+    expect(p).toMatchObject({
+      fraction: 0.25,
+      counts: '3 of 12 runs done',
+      elapsed: '0:41',
+      where: 'Q1.1, run 1 · MariaDB · x=0',
+    });
+    const setting = { done: 0, total: 12, elapsedSec: 0, remainingSec: null };
+    const current = { planIndex: 0, cell: 'MariaDB · x=0', pass: 'cold', queryId: 'Q1.1', variant: 'base' };
+    expect(progressView({ ...setting, current, step: 'setting MariaDB · x=0' }).where).toBe(
+      'setting MariaDB · x=0',
+    );
+    expect(runWords({ ...current, variant: 'straight' })).toBe('Q1.1 (straight), cold · MariaDB · x=0');
     expect(p.left).toBe('known after the first run');
     const run = (state: string) => ({ run: { state } }) as never;
     expect(endStateWords({ state: 'complete', error: null }, [run('complete')], 1).text).toBe(
-      'Completed: all 1 runs done.',
+      'Completed: its 1 run done.',
     );
     expect(
       endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).text,
@@ -69,5 +87,101 @@ describe('builder view', () => {
     expect(endStateWords({ state: 'cancelled', error: 'x' }, [run('complete')], 8).text).toBe(
       'Cancelled: 1 of 8 runs kept.',
     );
+  });
+
+  it('offers Start only on main’s verdict for the draft as it is now', () => {
+    const draft = base();
+    const summary = planSummary(draft);
+    const can = { issues: [], runs: 4, estimatedSec: 30, problems: [], canStart: true };
+    const cannot = { ...can, problems: ['MariaDB has no dataset ssb'], canStart: false };
+    const gate = (over: Partial<Parameters<typeof startGate>[0]>) =>
+      startGate({
+        summary,
+        definition: draft,
+        check: can,
+        checkedFor: draft,
+        checkFailed: false,
+        starting: false,
+        ...over,
+      });
+    expect(gate({})).toEqual({ kind: 'ready', canStart: true });
+    expect(gate({ starting: true })).toEqual({ kind: 'ready', canStart: false });
+    expect(gate({ check: cannot })).toEqual({
+      kind: 'cannot',
+      canStart: false,
+      problems: ['MariaDB has no dataset ssb'],
+    });
+    // An edit since the check (a new draft object): its verdict waits for the next check.
+    expect(gate({ definition: { ...draft, schema: 'ssb_elsewhere' } })).toEqual({
+      kind: 'checking',
+      canStart: false,
+    });
+    expect(gate({ checkedFor: null })).toMatchObject({ kind: 'checking', canStart: false });
+    expect(gate({ check: null, checkFailed: true })).toMatchObject({ kind: 'unchecked', canStart: false });
+    expect(gate({ summary: { valid: false } })).toMatchObject({ kind: 'incomplete', canStart: false });
+  });
+
+  it('shows how an experiment ended only on the document it ran into', () => {
+    const draft = { file: null };
+    const results = { file: { state: 'complete' } };
+    const runningOn = (document: number, finished: unknown) => ({ document, finished });
+    expect(screenParts({ current: draft, opened: 1, running: null })).toEqual({
+      run: false,
+      builder: true,
+      results: false,
+    });
+    // While it runs, its progress shows (and no builder) whatever is open.
+    expect(screenParts({ current: draft, opened: 2, running: runningOn(1, null) })).toEqual({
+      run: true,
+      builder: false,
+      results: false,
+    });
+    expect(
+      screenParts({ current: results, opened: 1, running: runningOn(1, { state: 'complete' }) }),
+    ).toEqual({ run: true, builder: false, results: true });
+    // File → New after it ended: the builder, not the old end.
+    expect(screenParts({ current: draft, opened: 2, running: runningOn(1, { state: 'complete' }) })).toEqual({
+      run: false,
+      builder: true,
+      results: false,
+    });
+    expect(screenParts({ current: null, opened: 3, running: null })).toEqual({
+      run: false,
+      builder: false,
+      results: false,
+    });
+  });
+
+  it('sets how each run polls the pool, and offers a loaded file’s own interval', () => {
+    expect(setPoll(base(), '50').poll).toBe(50);
+    expect(setPoll(base(), 'off').poll).toBe('off');
+    expect(planSummary(setPoll(base(), '50')).valid).toBe(true);
+    const values = (d: ReturnType<typeof base>) => pollChoices(d).map((c) => c.value);
+    expect(values(base())).toEqual(['auto', '50', '100', '250', '500', '1000', 'off']);
+    expect(values({ ...base(), poll: 750 })).toContain('750');
+    expect(pollChoices({ ...base(), poll: 750 }).at(-1)?.label).toBe('every 750 ms');
+  });
+
+  it('shows a results file’s runs in plan order with their settings whole, the server apart', () => {
+    const definition = ExperimentDefinitionSchema.parse(
+      addValues(addDimension(base(), 'innodb_old_blocks_time'), 0, '1000, 0'),
+    );
+    const result = (planIndex: number, cell: string) => ({ planIndex, cell }) as never;
+    const rows = resultRows({
+      definition,
+      results: [
+        result(1, 'MariaDB · innodb_old_blocks_time=0'),
+        result(0, 'MariaDB · innodb_old_blocks_time=1000'),
+      ],
+    });
+    expect(rows.map((r) => [r.server, r.settings])).toEqual([
+      ['MariaDB', 'innodb_old_blocks_time=1000'],
+      ['MariaDB', 'innodb_old_blocks_time=0'],
+    ]);
+    const own = resultRows({
+      definition: ExperimentDefinitionSchema.parse(base()),
+      results: [result(0, 'MariaDB')],
+    });
+    expect(own[0]?.settings).toBe('the server’s own settings');
   });
 });

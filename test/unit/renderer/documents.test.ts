@@ -13,12 +13,8 @@ import { saveExperimentFile, serializeExperimentFile } from '../../../src/main/e
 import { ExperimentService } from '../../../src/main/experiments/experiment-service';
 import { RecentFiles } from '../../../src/main/experiments/recent-files';
 import { setApi } from '../../../src/renderer/lib/api';
-import {
-  emptyDefinition,
-  runFileCommand,
-  suggestedFileName,
-  useDocuments,
-} from '../../../src/renderer/lib/documents';
+import { emptyDefinition, runFileCommand, useDocuments } from '../../../src/renderer/lib/documents';
+import { suggestedFileName } from '../../../src/shared/experiment-file';
 import type { BplabApi, FileDialogs } from '../../../src/shared/contract';
 import { experiment } from '../../support/run-fixture';
 
@@ -286,5 +282,26 @@ describe('documents: File commands', () => {
       'innodb_old_blocks_time-1000-vs-0-pool-1-8.bplab.json',
     );
     expect(suggestedFileName('  ')).toBe('experiment.bplab.json');
+    expect(suggestedFileName('old_blocks_time 1000 vs 0', 2)).toBe('old_blocks_time-1000-vs-0-2.bplab.json');
+  });
+
+  it('counts another document taking the place of the open one, not its edits, saves or reloads', async () => {
+    const file = join(dir, 'results.bplab.json');
+    saveExperimentFile(file, experiment());
+    const at = () => docs().opened;
+    const start = at();
+    await docs().newDocument();
+    expect(at()).toBe(start + 1);
+    docs().edit(validDraft());
+    await docs().saveAs(join(dir, 'draft.bplab.json'));
+    expect(at()).toBe(start + 1);
+    expect(await docs().open(file)).toBe(true);
+    expect(at()).toBe(start + 2);
+    expect(await docs().reload()).toBe(true);
+    docs().attach(file);
+    expect(await docs().saveAs(join(dir, 'copy.bplab.json'))).toBe(true);
+    expect(at()).toBe(start + 2);
+    await docs().close();
+    expect(at()).toBe(start + 3);
   });
 });

@@ -19,11 +19,14 @@ import {
   isPicked,
   issueAt,
   planSummary,
+  pollChoices,
   protocolOf,
   removeDimension,
   removeValue,
   setDimensionKind,
+  setPoll,
   setProtocol,
+  startGate,
   toggleQuery,
   toggleServer,
 } from '../utils/builder-view';
@@ -36,7 +39,7 @@ const KIND_LABELS: Record<MatrixDimension['kind'], string> = {
 
 export function ExperimentBuilder({ definition }: { definition: ExperimentDefinitionInput }) {
   const edit = useDocuments((s) => s.edit);
-  const { presets, catalogue, check, checking, checkError, presetError, startError, starting } =
+  const { presets, catalogue, check, checkedFor, checkError, presetError, startError, starting } =
     useExperiments();
   const { runCheck, applyPreset, start } = useExperiments();
   const profiles = useServerSession((s) => s.profiles);
@@ -50,8 +53,14 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
     return () => clearTimeout(t);
   }, [definition, runCheck]);
 
-  const fresh = check !== null && !checking;
-  const canStart = summary.valid && fresh && check.canStart && !starting;
+  const gate = startGate({
+    summary,
+    definition,
+    check,
+    checkedFor,
+    checkFailed: checkError !== null,
+    starting,
+  });
 
   return (
     <div className="report" data-testid="experiment-builder">
@@ -224,6 +233,20 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
               <option value="stop">mark that run interrupted and stop</option>
             </select>
           </label>
+          <label className="field">
+            <span>Poll the buffer pool during each run (the live view)</span>
+            <select
+              data-testid="protocol-poll"
+              value={String(definition.poll ?? 'auto')}
+              onChange={(e) => edit(setPoll(definition, e.target.value))}
+            >
+              {pollChoices(definition).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <p className="muted">
           The flush method (innodb_flush_method, e.g. O_DIRECT) is a startup option: add it to the matrix.
@@ -240,25 +263,29 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
               type="button"
               className="primary"
               data-testid="experiment-start"
-              disabled={!canStart}
+              disabled={!gate.canStart}
               onClick={() => void start()}
             >
               {starting ? 'Starting…' : 'Start'}
             </button>
           </div>
         </div>
-        {summary.valid && checking && <p className="muted">Checking the servers…</p>}
-        {summary.valid && fresh && check.problems.length > 0 && (
+        {gate.kind === 'checking' && (
+          <p className="muted" data-testid="experiment-checking">
+            Checking the servers…
+          </p>
+        )}
+        {gate.kind === 'cannot' && (
           <div className="error" data-testid="experiment-problems">
             <div className="error-message">It cannot run:</div>
             <ul>
-              {check.problems.map((p) => (
+              {gate.problems.map((p) => (
                 <li key={p}>{p}</li>
               ))}
             </ul>
           </div>
         )}
-        {summary.valid && fresh && check.canStart && (
+        {gate.kind === 'ready' && (
           <p className="muted" data-testid="experiment-can-start">
             Ready: every server can run it.
           </p>

@@ -1,23 +1,26 @@
-/** A results file's runs: configuration, pass, query, time, rows and state of each, in plan order. */
+/** A results file's runs: settings, server, pass, query, time, rows and state of each, in plan order. */
 import type { ExperimentFile } from '../../../../shared/experiment-file';
 import { passLabel } from '../../../../shared/experiments';
 import { formatCount, formatMs, formatTimestamp } from '../../../../shared/format';
+import { resultRows } from '../utils/builder-view';
 
 export function ExperimentResults({ file }: { file: ExperimentFile }) {
-  const results = [...file.results].sort((a, b) => a.planIndex - b.planIndex);
+  const rows = resultRows(file);
+  const servers = file.definition.servers.length > 1;
   return (
-    <div className="panel" data-testid="experiment-results" data-count={results.length}>
+    <div className="panel" data-testid="experiment-results" data-count={rows.length}>
       <h3>
-        Results: {formatCount(results.length)} runs · {file.state} · saved {formatTimestamp(file.savedAt)}
+        Results: {formatCount(rows.length)} runs · {file.state} · saved {formatTimestamp(file.savedAt)}
       </h3>
-      {results.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="muted">No run was kept in this file.</p>
       ) : (
         <div className="table-scroll">
           <table className="grid-table">
             <thead>
               <tr>
-                <th>Configuration</th>
+                <th>Settings</th>
+                {servers && <th>Server</th>}
                 <th>Pass</th>
                 <th>Query</th>
                 <th className="num">Time</th>
@@ -26,11 +29,10 @@ export function ExperimentResults({ file }: { file: ExperimentFile }) {
               </tr>
             </thead>
             <tbody>
-              {results.map((r) => (
+              {rows.map(({ result: r, server, settings }) => (
                 <tr key={r.planIndex} data-testid="experiment-result-row" data-state={r.run.state}>
-                  <td className="truncate" title={r.cell}>
-                    {r.cell}
-                  </td>
+                  <td title={r.cell}>{settings}</td>
+                  {servers && <td>{server}</td>}
                   <td>{passLabel(r.pass)}</td>
                   <td>
                     {r.run.queryId}

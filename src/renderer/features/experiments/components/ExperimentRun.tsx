@@ -8,9 +8,13 @@ import { useDocuments } from '../../../lib/documents';
 import { useExperiments } from '../stores/experiments-store';
 import { endStateWords, progressView } from '../utils/builder-view';
 
+const NO_RESULTS: never[] = [];
+
 export function ExperimentRun() {
   const { running, cancel, dismiss } = useExperiments();
-  const results = useDocuments((s) => s.current?.file?.results ?? []);
+  // The selector returns the store's own array (or undefined): a fresh [] on every read would make
+  // zustand re-render without end (React's "Maximum update depth exceeded" as soon as Start is pressed).
+  const results = useDocuments((s) => s.current?.file?.results) ?? NO_RESULTS;
   if (!running) return null;
   const view = running.progress ? progressView(running.progress) : null;
   const finished = running.finished;
@@ -50,7 +54,7 @@ export function ExperimentRun() {
                 </dd>
               </div>
               {!finished && (
-                <div>
+                <div className="pairs-wide">
                   <dt>Now</dt>
                   <dd data-testid="experiment-progress-where">{view.where}</dd>
                 </div>
@@ -91,7 +95,14 @@ export function ExperimentRun() {
           </div>
         )}
       </div>
-      {!finished && running.runId && <LiveCharts runId={running.runId} />}
+      {!finished && running.runId && (
+        <>
+          <p className="muted" data-testid="experiment-live-of">
+            Live view of {running.liveOf ?? 'the run under way'}
+          </p>
+          <LiveCharts runId={running.runId} />
+        </>
+      )}
     </div>
   );
 }

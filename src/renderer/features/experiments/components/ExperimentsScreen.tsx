@@ -9,9 +9,11 @@ import { useExperiments } from '../stores/experiments-store';
 import { ExperimentBuilder } from './ExperimentBuilder';
 import { ExperimentResults } from './ExperimentResults';
 import { ExperimentRun } from './ExperimentRun';
+import { screenParts } from '../utils/builder-view';
 
 export function ExperimentsScreen() {
   const current = useDocuments((s) => s.current);
+  const opened = useDocuments((s) => s.opened);
   const { load, loadError, running } = useExperiments();
   const loadProfiles = useServerSession((s) => s.loadProfiles);
 
@@ -21,15 +23,15 @@ export function ExperimentsScreen() {
     return followRunSamples();
   }, [load, loadProfiles]);
 
-  const hasResults = current?.file !== null && current?.file !== undefined && current.file.state !== 'draft';
+  const parts = screenParts({ current, opened, running });
   return (
     <section className="screen" data-testid="experiments-screen">
       <DocumentBar />
       <ErrorMessage error={loadError} testId="experiments-load-error" />
       {!current && <p className="muted panel">Start a new experiment, or open a *.bplab.json file.</p>}
-      {running && <ExperimentRun />}
-      {current && !hasResults && !running && <ExperimentBuilder definition={current.definition} />}
-      {current?.file && hasResults && <ExperimentResults file={current.file} />}
+      {parts.run && <ExperimentRun />}
+      {current && parts.builder && <ExperimentBuilder definition={current.definition} />}
+      {current?.file && parts.results && <ExperimentResults file={current.file} />}
     </section>
   );
 }

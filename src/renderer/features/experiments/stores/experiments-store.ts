@@ -6,15 +6,23 @@
  * is the open document (lib/documents.ts).
  */
 import { create } from 'zustand';
-import type { ExperimentCheck, ExperimentFinished, ExperimentProgress } from '../../../../shared/experiments';
+import type {
+  ExperimentCheck,
+  ExperimentDefinitionInput,
+  ExperimentFinished,
+  ExperimentProgress,
+} from '../../../../shared/experiments';
 import type { AppError } from '../../../../shared/result';
 import type { LiveRunSample } from '../../../../shared/lru-map-codec';
 import type { CatalogueQuery } from '../../../../shared/runs';
 import { call, onEvent } from '../../../lib/api';
 import { checkedDefinition, useDocuments } from '../../../lib/documents';
 import { flush, forgetRun, useLive } from '../../../lib/live-store';
+import { runWords } from '../utils/builder-view';
 
 export interface RunningExperiment {
+  /** The document it was started from (documents' `opened`): its end is shown there only. */
+  document: number;
   /** Null until experiments/start answers (its first events may come before). */
   experimentId: string | null;
   taskId: string | null;
@@ -22,6 +30,8 @@ export interface RunningExperiment {
   progress: ExperimentProgress | null;
   /** The run the live view follows: the latest whose samples came in. */
   runId: string | null;
+  /** Which run of the plan that is, in words ("Q1.1, cold · MariaDB · innodb_old_blocks_time=0"). */
+  liveOf: string | null;
   cancelling: boolean;
   finished: ExperimentFinished | null;
 }
@@ -30,9 +40,9 @@ export interface ExperimentsState {
   presets: Array<{ id: string; title: string; source: string }>;
   catalogue: CatalogueQuery[];
   loadError: AppError | null;
-  /** experiments/check's answer for the draft as it is now. */
+  /** experiments/check's last answer, and the draft it answered for (an edit since makes it stale). */
   check: ExperimentCheck | null;
-  checking: boolean;
+  checkedFor: ExperimentDefinitionInput | null;
   checkError: AppError | null;
   presetError: AppError | null;
   startError: AppError | null;
@@ -53,7 +63,7 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
   catalogue: [],
   loadError: null,
   check: null,
-  checking: false,
+  checkedFor: null,
   checkError: null,
   presetError: null,
   startError: null,
@@ -69,15 +79,14 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
 
   runCheck: async () => {
     const definition = useDocuments.getState().current?.definition;
-    if (!definition) return set({ check: null });
-    set({ checking: true });
+    if (!definition) return set({ check: null, checkedFor: null });
     const result = await call('experiments/check', { definition });
     // An answer for a draft edited since is not the truth any more.
     if (useDocuments.getState().current?.definition !== definition) return;
     set(
       result.ok
-        ? { check: result.value, checking: false, checkError: null }
-        : { check: null, checking: false, checkError: result.error },
+        ? { check: result.value, checkedFor: definition, checkError: null }
+        : { check: null, checkedFor: definition, checkError: result.error },
     );
   },
 
@@ -113,11 +122,13 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
       starting: true,
       startError: null,
       running: {
+        document: useDocuments.getState().opened,
         experimentId: null,
         taskId: null,
         file: null,
         progress: null,
         runId: null,
+        liveOf: null,
         cancelling: false,
         finished: null,
       },
@@ -160,15 +171,16 @@ function onProgress(p: ExperimentProgress & { experimentId: string }): void {
   }));
 }
 
-function onFinished(f: ExperimentFinished): void {
+async function onFinished(f: ExperimentFinished): Promise<void> {
   if (!ours(f.experimentId)) return;
+  // Its results are in the file: the document shows them, and the end's words count them, so the end
+  // is shown once they are read (not "all 0 runs done" while the file is on its way).
+  await useDocuments.getState().reload();
   useExperiments.setState((s) => ({
     running: s.running && { ...s.running, experimentId: f.experimentId, finished: f, cancelling: false },
   }));
   const runId = useExperiments.getState().running?.runId;
   if (runId) forgetRun(runId);
-  // Its results are in the file: the document shows them.
-  void useDocuments.getState().reload();
 }
 
 /** A run of the experiment started: the live view follows it. */
@@ -176,16 +188,22 @@ function onSample(sample: LiveRunSample): void {
   const running = useExperiments.getState().running;
   if (!running || running.finished || running.runId === sample.runId) return;
   if (running.runId) forgetRun(running.runId);
-  useExperiments.setState({ running: { ...running, runId: sample.runId } });
+  // Its progress event came before its samples: the run under way is the one they belong to.
+  const current = running.progress?.current;
+  useExperiments.setState({
+    running: { ...running, runId: sample.runId, liveOf: current ? runWords(current) : null },
+  });
   useLive.getState().follow(sample.runId, Date.now());
-  flush();
+  // After this event's other listener (the live store's) took the sample in: its charts show at once,
+  // not after the next flush ("No LRU snapshot yet" beside a drawn map).
+  queueMicrotask(flush);
 }
 
 /** Follows the experiment events (the screen registry keeps this on whichever screen is shown). */
 export function followExperimentEvents(): () => void {
   const stops = [
     onEvent('experiments/progress', onProgress),
-    onEvent('experiments/finished', onFinished),
+    onEvent('experiments/finished', (f) => void onFinished(f)),
     onEvent('runs/sample', onSample),
   ];
   return () => stops.forEach((stop) => stop());

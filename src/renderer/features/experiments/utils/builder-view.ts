@@ -8,13 +8,15 @@ import {
   DEFAULT_RESTART_SECONDS,
   ExperimentDefinitionSchema,
   estimateSeconds,
+  expandCells,
   planExperiment,
+  type ExperimentCheck,
   type ExperimentDefinitionInput,
   type ExperimentFinished,
   type ExperimentProgress,
   type MatrixDimension,
 } from '../../../../shared/experiments';
-import type { ExperimentResult } from '../../../../shared/experiment-file';
+import type { ExperimentFile, ExperimentResult } from '../../../../shared/experiment-file';
 import { formatClock, formatCount } from '../../../../shared/format';
 import { jsonPath } from '../../../../shared/experiment-file';
 
@@ -37,6 +39,24 @@ export function protocolOf(d: Draft): Required<Protocol> {
 
 export function setProtocol(d: Draft, patch: Partial<Protocol>): Draft {
   return { ...d, protocol: { ...protocolOf(d), ...patch } };
+}
+
+/** How often each run polls the pool for the live view: what the builder offers (and the draft's own value). */
+export function pollChoices(d: Draft): Array<{ value: string; label: string }> {
+  const offered: Array<{ value: string; label: string }> = [
+    { value: 'auto', label: 'auto (about 2% of the run)' },
+    ...[50, 100, 250, 500, 1000].map((ms) => ({ value: String(ms), label: `every ${formatCount(ms)} ms` })),
+    { value: 'off', label: 'off (no live view; before and after only)' },
+  ];
+  const own = String(d.poll ?? 'auto');
+  return offered.some((o) => o.value === own)
+    ? offered
+    : [...offered, { value: own, label: `every ${formatCount(Number(own))} ms` }];
+}
+
+/** The poll setting chosen: 'auto', 'off' or milliseconds. */
+export function setPoll(d: Draft, value: string): Draft {
+  return { ...d, poll: value === 'auto' || value === 'off' ? value : Number(value) };
 }
 
 /** Picks or unpicks one query variant; picked ones keep catalogue order as they were added. */
@@ -179,6 +199,59 @@ export function issueAt(issues: Record<string, string>, path: string): string | 
   return key === undefined ? undefined : issues[key];
 }
 
+/**
+ * Whether Start is offered, and what the start panel says. Only main's check of the draft as it is now
+ * counts: while an edit waits for its check (or the check is on its way), the verdict of an earlier
+ * draft is not the truth any more, so Start waits too.
+ */
+export type StartGate =
+  /** The draft is not complete: the fields marked say why. */
+  | { kind: 'incomplete'; canStart: false }
+  | { kind: 'checking'; canStart: false }
+  /** main could not check it (its error is shown). */
+  | { kind: 'unchecked'; canStart: false }
+  | { kind: 'cannot'; canStart: false; problems: string[] }
+  | { kind: 'ready'; canStart: boolean };
+
+export function startGate(s: {
+  summary: Pick<PlanSummary, 'valid'>;
+  definition: Draft;
+  check: ExperimentCheck | null;
+  /** The draft main's check answered for (the same object, or it is not the truth for this one). */
+  checkedFor: Draft | null;
+  checkFailed: boolean;
+  starting: boolean;
+}): StartGate {
+  if (!s.summary.valid) return { kind: 'incomplete', canStart: false };
+  if (s.checkedFor !== s.definition) return { kind: 'checking', canStart: false };
+  if (s.checkFailed || !s.check) return { kind: 'unchecked', canStart: false };
+  if (!s.check.canStart) return { kind: 'cannot', canStart: false, problems: s.check.problems };
+  return { kind: 'ready', canStart: !s.starting };
+}
+
+/**
+ * What the Experiments screen shows. The run panel stays while an experiment runs, and afterwards
+ * (how it ended, what was put back) only on the document it ran into: File → New or Open leaves it.
+ * The builder is for a draft, and hidden while an experiment runs; a file with results shows them.
+ */
+export function screenParts(s: {
+  current: { file: { state: string } | null } | null;
+  /** documents' `opened`: which document is open now. */
+  opened: number;
+  running: { document: number; finished: unknown } | null;
+}): { run: boolean; builder: boolean; results: boolean } {
+  const run = s.running !== null && (!s.running.finished || s.running.document === s.opened);
+  const results = s.current?.file != null && s.current.file.state !== 'draft';
+  return { run, builder: s.current !== null && !results && !run, results };
+}
+
+/** One run of the plan in words: "Q1.1 (straight), run 2 · MariaDB · innodb_old_blocks_time=0". */
+export function runWords(
+  r: Pick<NonNullable<ExperimentProgress['current']>, 'queryId' | 'variant' | 'pass' | 'cell'>,
+): string {
+  return `${r.queryId}${r.variant === 'base' ? '' : ` (${r.variant})`}, ${r.pass} · ${r.cell}`;
+}
+
 /** A running experiment's progress in words. */
 export interface ProgressView {
   /** 0..1 */
@@ -193,7 +266,9 @@ export function progressView(p: ExperimentProgress): ProgressView {
   return {
     fraction: p.total > 0 ? p.done / p.total : 0,
     counts: `${formatCount(p.done)} of ${formatCount(p.total)} runs done`,
-    where: p.current ? `${p.current.cell} · ${p.current.pass} · ${p.step}` : p.step,
+    // The step first ("Q1.1, cold", "restarting MariaDB for a cold pass"), then the configuration
+    // unless the step names it already ("setting <configuration>").
+    where: p.current && !p.step.includes(p.current.cell) ? `${p.step} · ${p.current.cell}` : p.step,
     elapsed: formatClock(p.elapsedSec),
     left: p.remainingSec === null ? 'known after the first run' : `about ${formatClock(p.remainingSec)}`,
   };
@@ -217,8 +292,35 @@ export function endStateWords(
       text:
         interrupted > 0
           ? `Completed, but some runs were interrupted: ${kept}${some}.`
-          : `Completed: all ${formatCount(results.length)} runs done.`,
+          : results.length === 1
+            ? 'Completed: its 1 run done.'
+            : `Completed: all ${formatCount(results.length)} runs done.`,
     };
   if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.` };
   return { tone: 'bad', text: `Stopped: ${finished.error ?? 'it failed'}. ${kept}${some}.` };
+}
+
+/** One run of a results file as its table shows it: the configuration split into server and settings. */
+export interface ResultRow {
+  result: ExperimentResult;
+  server: string;
+  /** "innodb_buffer_pool_size=32M · innodb_old_blocks_time=1000"; the server's own when the matrix is empty. */
+  settings: string;
+}
+
+/**
+ * A results file's runs in plan order. The settings are what tells configurations apart, so they are
+ * shown whole (a configuration's key starts with the server's label, and cut short it read the same
+ * for every row); the server is a column of its own.
+ */
+export function resultRows(file: Pick<ExperimentFile, 'definition' | 'results'>): ResultRow[] {
+  const cells = new Map(expandCells(file.definition).map((c) => [c.key, c]));
+  return [...file.results]
+    .sort((a, b) => a.planIndex - b.planIndex)
+    .map((result) => {
+      const cell = cells.get(result.cell);
+      if (!cell) return { result, server: '—', settings: result.cell };
+      const settings = cell.settings.map((x) => `${x.variable}=${x.value}`).join(' · ');
+      return { result, server: cell.server, settings: settings || 'the server’s own settings' };
+    });
 }
