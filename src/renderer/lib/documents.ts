@@ -78,6 +78,11 @@ export interface DocumentsState {
   ask: PathRequest | null;
   /** The unsaved-changes question on screen, if any. */
   unsaved: UnsavedQuestion | null;
+  /**
+   * The file an experiment is running into, if any: while it runs, that document is not saved (a save
+   * elsewhere would leave its results behind, a save in place would race the runner's own writes).
+   */
+  runningInto: string | null;
 
   /** A new draft (asks first when the open one has unsaved edits). */
   newDocument(definition?: ExperimentDefinitionInput): Promise<boolean>;
@@ -89,6 +94,10 @@ export interface DocumentsState {
   save(): Promise<boolean>;
   /** Saves to `path` and goes on there. */
   saveAs(path: string): Promise<boolean>;
+  /** Marks the file an experiment runs into (null when it has ended). */
+  setRunningInto(path: string | null): void;
+  /** True, with the reason set as the error, when the open document's experiment is still running. */
+  refuseWhileRunning(): boolean;
   /** Closes it (asks first when there are unsaved edits). */
   close(): Promise<boolean>;
   /** The builder's edit of the definition; marks the document dirty. */
@@ -276,6 +285,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
     busy: null,
     ask: null,
     unsaved: null,
+    runningInto: null,
 
     newDocument: async (definition = emptyDefinition()) => {
       if (!(await mayDrop('start a new experiment'))) return false;
@@ -334,6 +344,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
     save: async () => {
       const current = get().current;
       if (!current) return false;
+      if (get().refuseWhileRunning()) return false;
       if (current.path && (get().dirty || current.file === null)) return writeTo(current.path);
       if (current.path) return true;
       const path = await pickSavePath();
@@ -341,12 +352,28 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
     },
 
     saveAs: async (path) => {
+      if (get().refuseWhileRunning()) return false;
       const trimmed = path.trim();
       if (!trimmed) {
         set({ error: { code: 'INVALID_ARGUMENT', message: 'Type the path to save the experiment to.' } });
         return false;
       }
       return writeTo(trimmed);
+    },
+
+    setRunningInto: (path) => set({ runningInto: path }),
+
+    refuseWhileRunning: () => {
+      const { current, runningInto } = get();
+      if (!current?.path || current.path !== runningInto) return false;
+      set({
+        error: {
+          code: 'BUSY',
+          message: `${current.name} cannot be saved while its experiment is running: the runner writes each result into it.`,
+          hint: 'Save it (or Save As) once the experiment has ended; Cancel ends it and keeps every result so far.',
+        },
+      });
+      return true;
     },
 
     close: async () => {
@@ -420,6 +447,7 @@ export async function runFileCommand(command: FileCommand): Promise<boolean> {
     case 'file.save':
       return docs.save();
     case 'file.saveAs': {
+      if (docs.refuseWhileRunning()) return false;
       const picker = dialogs();
       if (!picker) {
         useDocuments.setState({ ask: 'save-as' });

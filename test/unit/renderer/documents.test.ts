@@ -68,6 +68,7 @@ beforeEach(() => {
     busy: null,
     ask: null,
     unsaved: null,
+    runningInto: null,
   });
   delete (globalThis as { window?: unknown }).window;
 });
@@ -123,6 +124,29 @@ describe('documents: new, edit, save, open', () => {
     writeFileSync(file, 'changed behind our back');
     expect(await docs().save()).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe('changed behind our back');
+  });
+
+  it('refuses save and save as while an experiment runs into the document, in words; saves once it ended', async () => {
+    await docs().newDocument();
+    docs().edit(validDraft());
+    const file = join(dir, 'running.bplab.json');
+    await docs().saveAs(file);
+    docs().setRunningInto(file);
+    docs().edit({ ...validDraft(), name: 'edited while running' });
+    const elsewhere = join(dir, 'elsewhere.bplab.json');
+    expect(await docs().saveAs(elsewhere)).toBe(false);
+    expect(await docs().save()).toBe(false);
+    expect(await runFileCommand('file.saveAs')).toBe(false);
+    expect(docs().ask).toBeNull();
+    expect(docs().error).toMatchObject({ code: 'BUSY' });
+    expect(docs().error?.message).toContain('while its experiment is running');
+    expect(existsSync(elsewhere)).toBe(false);
+    expect(docs().current?.path).toBe(file);
+    // Another document is not held by it.
+    docs().setRunningInto(join(dir, 'other.bplab.json'));
+    expect(await docs().save()).toBe(true);
+    docs().setRunningInto(null);
+    expect(await docs().saveAs(elsewhere)).toBe(true);
   });
 
   it('opens a results file with no server, and save as copies it', async () => {

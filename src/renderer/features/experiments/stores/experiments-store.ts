@@ -142,6 +142,8 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
     const { experimentId, taskId, file } = result.value;
     // Main wrote the file with this definition: the document lives there now, saved.
     useDocuments.getState().attach(file);
+    // Unless it has already ended (its end can arrive before this answer).
+    if (!get().running?.finished) useDocuments.getState().setRunningInto(file);
     set((s) => ({ running: s.running && { ...s.running, experimentId, taskId, file } }));
   },
 
@@ -173,6 +175,7 @@ function onProgress(p: ExperimentProgress & { experimentId: string }): void {
 
 async function onFinished(f: ExperimentFinished): Promise<void> {
   if (!ours(f.experimentId)) return;
+  useDocuments.getState().setRunningInto(null);
   // Its results are in the file: the document shows them, and the end's words count them, so the end
   // is shown once they are read (not "all 0 runs done" while the file is on its way).
   await useDocuments.getState().reload();
