@@ -225,8 +225,13 @@ export interface EventTypes {
   'runs/sample': LiveRunSample;
   /** Where a running experiment is: which cell, elapsed, time left. */
   'experiments/progress': ExperimentProgress & { experimentId: string };
-  /** A menu command for the focused window (desktop app only; browser mode reads the same shortcuts from the keyboard). */
-  'app/command': { command: CommandId };
+  /**
+   * A menu command for the focused window (desktop app only; browser mode reads the same shortcuts from
+   * the keyboard); `file` names the file it is about (File › Open Recent › a file).
+   */
+  'app/command': { command: CommandId; file?: string };
+  /** The recent files changed (a file opened, saved or started into, or the list cleared): the list now. */
+  'experiments/recent-changed': RecentFile[];
   /** How a started experiment ended, and what the settings journal put back. */
   'experiments/finished': ExperimentFinished;
 }
@@ -239,6 +244,7 @@ export const EVENT_NAMES: EventName[] = [
   'experiments/progress',
   'app/command',
   'experiments/finished',
+  'experiments/recent-changed',
 ];
 
 export interface TaskProgress {
