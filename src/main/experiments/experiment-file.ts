@@ -24,8 +24,13 @@ import { writeFileAtomic } from '../services/atomic-file';
 /** Upgrades a file of version N to N+1, on the parsed JSON; none yet (version 1 is the first). */
 const MIGRATIONS: Record<number, (file: Record<string, unknown>) => Record<string, unknown>> = {};
 
+/** What to do about a file bplab cannot read: the same for every fault in it. */
+const MALFORMED_HINT =
+  'Open a *.bplab.json that bplab saved. If this one was edited by hand, put right the value at that place (docs/experiment-file.schema.json describes the format); bplab never changes it.';
+
 function malformed(file: string, path: string, what: string): AppFailure {
   return AppFailure.of('FILE_MALFORMED', `${file} is not a valid experiment file: at ${path}, ${what}.`, {
+    hint: MALFORMED_HINT,
     details: { file, path },
   });
 }
@@ -48,7 +53,7 @@ function parseJson(text: string, file: string): unknown {
     throw AppFailure.of(
       'FILE_MALFORMED',
       `${file} is not a valid experiment file: it is not JSON (at ${path}: ${message.replace(/ in JSON at position \d+.*$|\s*\(line \d+ column \d+\)$/, '')}).`,
-      { details: { file, path } },
+      { hint: MALFORMED_HINT, details: { file, path } },
     );
   }
 }
@@ -206,10 +211,17 @@ export function loadExperimentFile(file: string, opts: ParseOptions = {}): Exper
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
-      throw AppFailure.of('NOT_FOUND', `There is no file ${file}.`, { details: { file } });
+      throw AppFailure.of('NOT_FOUND', `There is no file ${file}.`, {
+        hint: 'Check the path (a file moved or deleted since stays in the recent list, marked missing).',
+        details: { file },
+      });
     if (code === 'EISDIR')
-      throw AppFailure.of('FILE_MALFORMED', `${file} is a folder, not an experiment file.`);
-    throw AppFailure.of('FILE_MALFORMED', `bplab could not read ${file}: ${(e as Error).message}`);
+      throw AppFailure.of('FILE_MALFORMED', `${file} is a folder, not an experiment file.`, {
+        hint: 'Choose a *.bplab.json file in it.',
+      });
+    throw AppFailure.of('FILE_MALFORMED', `bplab could not read ${file}: ${(e as Error).message}`, {
+      hint: 'Check that the file is readable by you (its permissions), then open it again.',
+    });
   }
   return parseExperimentFile(text, file, opts);
 }

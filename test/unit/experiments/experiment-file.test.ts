@@ -50,6 +50,8 @@ describe('experiment files', () => {
       /^x\.bplab\.json is not a valid experiment file: at \$\.results\[1\]\.run\.server\.bufferPoolSizeBytes, /,
     );
     expect(e.error.details?.path).toBe('$.results[1].run.server.bufferPoolSizeBytes');
+    // And what to do about it.
+    expect(e.error.hint).toMatch(/^Open a \*\.bplab\.json that bplab saved\. If this one was edited by hand/);
   });
 
   it('names line and column of text that is not JSON', () => {
@@ -107,7 +109,9 @@ describe('experiment files', () => {
   });
 
   it('says what is missing or unreadable', () => {
-    expect(failure(() => loadExperimentFile(join(dir, 'none.bplab.json'))).error.code).toBe('NOT_FOUND');
+    const missing = failure(() => loadExperimentFile(join(dir, 'none.bplab.json'))).error;
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.hint).toContain('Check the path');
     expect(failure(() => loadExperimentFile(dir)).error.message).toContain('is a folder');
     writeFileSync(join(dir, 'empty.bplab.json'), '');
     expect(failure(() => loadExperimentFile(join(dir, 'empty.bplab.json'))).error.message).toContain(
