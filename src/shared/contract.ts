@@ -93,8 +93,14 @@ export const requestSchemas = {
   'experiments/check': z.object({ definition: z.unknown() }),
   'experiments/start': z.object({ definition: z.unknown(), file: z.string().min(1).optional() }),
   // samples 'none': the runs' live samples are left out (empty), for a comparison that reads none of
-  // them; such a copy is for reading only, never saved back.
-  'experiments/open': z.object({ file: z.string().min(1), samples: z.enum(['all', 'none']).default('all') }),
+  // them; view 'comparison' leaves out the rest the comparison never reads too (SQL text, EXPLAIN's
+  // JSON, raw pool-stats columns, the LRU before: main's ParseOptions). Such a copy is for reading
+  // only, never saved back.
+  'experiments/open': z.object({
+    file: z.string().min(1),
+    samples: z.enum(['all', 'none']).default('all'),
+    view: z.enum(['whole', 'comparison']).default('whole'),
+  }),
   'experiments/save': z.object({ from: z.string().min(1), to: z.string().min(1) }),
   // The page's own text of a file: a file dropped in browser mode is parsed (checked as open checks a
   // file; name is what errors call it), a draft or an uploaded file written (checked first, atomic).
