@@ -3,15 +3,21 @@
  * runner on a real MariaDB sandbox (innodb_old_blocks_time 1000 against 0, Q1.1 and Q2.1, cold then one
  * hot run), the sandbox then deleted; the file opened on the comparison screen, two configurations
  * compared, the findings read and followed to their table, a chart saved as PNG, and the HTML report
- * exported and opened in Chromium offline from file://, its tables and charts there. At 1024×700.
+ * exported and opened in Chromium offline from file://, its tables and charts there. Last, one of the
+ * experiment's runs opened on the Runs screen: its charts' hover tooltips, near the right edge, stay
+ * inside the window. At 1024×700.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { exportReport } from './actions/export-report';
+import { hoverChartEdge } from './actions/hover-chart-edge';
 import { openApp } from './actions/open-app';
 import { openResultsFile } from './actions/open-results-file';
+import { openRun } from './actions/open-run';
+import { visitScreen } from './actions/visit-screen';
+import { RunsPage } from './pages/runs-page';
 import { deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-compare';
@@ -170,5 +176,19 @@ test('compare two configurations of a results file, export the report, read it o
     } finally {
       await context.close();
     }
+  });
+
+  await test.step("a chart's hover tooltip at the window's right edge stays inside the window", async () => {
+    // One of the experiment's runs, with the charts of what its poller saw (the live view's charts).
+    await visitScreen(app, 'runs');
+    const runs = new RunsPage(page);
+    await openRun(runs, 0, runs.rowsOn(SCHEMA));
+    // The bars' tooltip holds an index's whole name and its figures: wider than the bars' plot.
+    for (const chart of ['samples-bars', 'samples-pages', 'samples-rates']) {
+      const tooltip = await hoverChartEdge(page.getByTestId(chart));
+      await expect(tooltip).toContainText(/\d/);
+      expect(await app.outsideWindow(), `${chart}'s tooltip at 1024×700`).toEqual([]);
+    }
+    await page.mouse.move(0, 0);
   });
 });

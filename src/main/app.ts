@@ -131,7 +131,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     tasks,
     onProgress: (p) => events.emit('experiments/progress', p),
     onFinished: (f) => events.emit('experiments/finished', f),
-    recent: new RecentFiles(opts.dataDir),
+    recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
   });
   const handlers: Handlers = {
     'app/info': async () => ({

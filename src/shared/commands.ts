@@ -34,7 +34,8 @@ const goCommands = Object.fromEntries(
 export const COMMANDS = {
   'file.new': { label: 'New Experiment', accelerator: 'CmdOrCtrl+N' },
   'file.open': { label: 'Open…', accelerator: 'CmdOrCtrl+O' },
-  'file.openRecent': { label: 'Open Recent…', accelerator: 'CmdOrCtrl+Shift+O' },
+  /** With a file (File › Open Recent › a file): opens it; without: shows the recent files on the Experiments screen. */
+  'file.openRecent': { label: 'All Recent Files…', accelerator: 'CmdOrCtrl+Shift+O' },
   'file.save': { label: 'Save', accelerator: 'CmdOrCtrl+S' },
   'file.saveAs': { label: 'Save As…', accelerator: 'CmdOrCtrl+Shift+S' },
   'file.exportReport': { label: 'Export Report…', accelerator: 'CmdOrCtrl+E' },

@@ -93,8 +93,14 @@ export const requestSchemas = {
   'experiments/check': z.object({ definition: z.unknown() }),
   'experiments/start': z.object({ definition: z.unknown(), file: z.string().min(1).optional() }),
   // samples 'none': the runs' live samples are left out (empty), for a comparison that reads none of
-  // them; such a copy is for reading only, never saved back.
-  'experiments/open': z.object({ file: z.string().min(1), samples: z.enum(['all', 'none']).default('all') }),
+  // them; view 'comparison' leaves out the rest the comparison never reads too (SQL text, EXPLAIN's
+  // JSON, raw pool-stats columns, the LRU before: main's ParseOptions). Such a copy is for reading
+  // only, never saved back.
+  'experiments/open': z.object({
+    file: z.string().min(1),
+    samples: z.enum(['all', 'none']).default('all'),
+    view: z.enum(['whole', 'comparison']).default('whole'),
+  }),
   'experiments/save': z.object({ from: z.string().min(1), to: z.string().min(1) }),
   // The page's own text of a file: a file dropped in browser mode is parsed (checked as open checks a
   // file; name is what errors call it), a draft or an uploaded file written (checked first, atomic).
@@ -225,8 +231,13 @@ export interface EventTypes {
   'runs/sample': LiveRunSample;
   /** Where a running experiment is: which cell, elapsed, time left. */
   'experiments/progress': ExperimentProgress & { experimentId: string };
-  /** A menu command for the focused window (desktop app only; browser mode reads the same shortcuts from the keyboard). */
-  'app/command': { command: CommandId };
+  /**
+   * A menu command for the focused window (desktop app only; browser mode reads the same shortcuts from
+   * the keyboard); `file` names the file it is about (File › Open Recent › a file).
+   */
+  'app/command': { command: CommandId; file?: string };
+  /** The recent files changed (a file opened, saved or started into, or the list cleared): the list now. */
+  'experiments/recent-changed': RecentFile[];
   /** How a started experiment ended, and what the settings journal put back. */
   'experiments/finished': ExperimentFinished;
 }
@@ -239,6 +250,7 @@ export const EVENT_NAMES: EventName[] = [
   'experiments/progress',
   'app/command',
   'experiments/finished',
+  'experiments/recent-changed',
 ];
 
 export interface TaskProgress {

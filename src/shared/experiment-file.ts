@@ -12,6 +12,7 @@ import { ExperimentDefinitionSchema, type ExperimentDefinition } from './experim
 import type { CapabilityReport } from './models';
 import type { RunResult } from './runs';
 import { COLUMN_ROW_JSON_SCHEMA, ColumnRowSchema, RunResultCoreSchema } from './run-schema';
+import { schemaChecker, type JsonSchema, type SchemaProblem } from './schema-check';
 
 export const EXPERIMENT_FILE_FORMAT = 'bplab-experiment';
 /** The version this bplab writes; it reads this one and every older one. */
@@ -95,6 +96,33 @@ export const StoredExperimentFileSchema = z.object({
 });
 export type StoredExperimentFile = z.infer<typeof StoredExperimentFileSchema>;
 
+/** The file without its results: small, parsed by zod (its defaults filled in) when a file is opened. */
+export const StoredExperimentHeadSchema = z.object(fileFields);
+
+/** How zod's schemas of the file are written as JSON Schema (the published one and the results' checker). */
+const JSON_SCHEMA_OPTIONS: Parameters<typeof z.toJSONSchema>[1] = {
+  io: 'input',
+  unrepresentable: 'any',
+  override: (ctx) => {
+    if (ctx.zodSchema === ColumnRowSchema) Object.assign(ctx.jsonSchema, COLUMN_ROW_JSON_SCHEMA);
+  },
+};
+
+let resultsChecker: ((value: unknown) => SchemaProblem | null) | null = null;
+
+/**
+ * Checks the file's results as they are (no copy) against their JSON Schema (the results part of the
+ * one published in docs/), compiled once: the bulk of a results file, checked in a fraction of the
+ * time zod's parse takes. A problem's path starts at "results".
+ */
+export function checkStoredResults(results: unknown): SchemaProblem | null {
+  resultsChecker ??= schemaChecker(
+    z.toJSONSchema(StoredExperimentFileSchema.shape.results, JSON_SCHEMA_OPTIONS) as JsonSchema,
+  );
+  const problem = resultsChecker(results);
+  return problem && { path: ['results', ...problem.path], message: problem.message };
+}
+
 /** One result in memory: its place in the plan and the whole run. */
 export interface ExperimentResult {
   planIndex: number;
@@ -143,13 +171,45 @@ export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 const SECRET_KEY = /password|passwd|^pwd$|secret|private.?key/i;
+/**
+ * Each key's verdict, remembered: a results file repeats a few dozen keys hundreds of thousands of
+ * times, and testing each occurrence took as long as parsing the file. Bounded, in case of odd files.
+ */
+const secretKeys = new Map<string, boolean>();
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretKeys.size < 10_000) secretKeys.set(key, secret);
+  }
+  return secret;
+}
+
+const holdsSecret = (k: string, x: unknown) =>
+  isSecretKey(k) && x !== null && x !== undefined && x !== '' && x !== false;
+
+/** Whether anything under `v` looks like a secret: the quick walk every file gets (no paths kept). */
+function anySecret(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (anySecret(v[i])) return true;
+    return false;
+  }
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const x = (v as Record<string, unknown>)[keys[i]!];
+    if (holdsSecret(keys[i]!, x) || anySecret(x)) return true;
+  }
+  return false;
+}
 
 /**
- * Paths of values under keys that look like secrets; a file holding any is refused. One path array is
- * pushed and popped as it walks (a whole results file has hundreds of thousands of keys), and a path
- * is written out only for a hit.
+ * Paths of values under keys that look like secrets; a file holding any is refused. A quick walk
+ * says whether there is any (a whole results file has hundreds of thousands of keys); only then is
+ * the file walked again with its path, pushed and popped, and a path written out for each hit.
  */
 export function secretPaths(value: unknown, path: PropertyKey[] = []): string[] {
+  if (!anySecret(value)) return [];
   const found: string[] = [];
   const at = [...path];
   const walk = (v: unknown): void => {
@@ -162,12 +222,10 @@ export function secretPaths(value: unknown, path: PropertyKey[] = []): string[] 
       }
       return;
     }
-    for (const k in v) {
-      if (!Object.hasOwn(v, k)) continue;
+    for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
       at.push(k);
-      if (SECRET_KEY.test(k) && x !== null && x !== undefined && x !== '' && x !== false)
-        found.push(jsonPath(at));
+      if (holdsSecret(k, x)) found.push(jsonPath(at));
       else walk(x);
       at.pop();
     }
@@ -179,13 +237,7 @@ export function secretPaths(value: unknown, path: PropertyKey[] = []): string[] 
 /** The JSON Schema of the stored file (docs/experiment-file.schema.json), generated from the zod schema. */
 export function experimentFileJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(StoredExperimentFileSchema, {
-      io: 'input',
-      unrepresentable: 'any',
-      override: (ctx) => {
-        if (ctx.zodSchema === ColumnRowSchema) Object.assign(ctx.jsonSchema, COLUMN_ROW_JSON_SCHEMA);
-      },
-    }),
+    ...z.toJSONSchema(StoredExperimentFileSchema, JSON_SCHEMA_OPTIONS),
     $id: 'https://bplab.invalid/experiment-file.schema.json',
     title: 'bplab experiment file (*.bplab.json)',
     description:

@@ -82,6 +82,14 @@ export interface RunServerSettings {
   flushMethod: string;
 }
 
+/**
+ * The table and index names of INNODB_BUFFER_PAGE_LRU's pages that belong to no table (system, undo,
+ * change buffer pages: TABLE_NAME and INDEX_NAME are NULL), as the poller groups them. Words for a
+ * reader come from indexName (compare/lru-diff.ts), never these markers.
+ */
+export const NO_TABLE = '(no table)';
+export const NO_INDEX = '(none)';
+
 /** One index's pages in the pool (the post's LRU query, grouped by table and index). */
 export interface LruIndexPages {
   /** `schema`.`table` as INNODB_BUFFER_PAGE_LRU names it, unquoted: "ssb_sf1.lineorder". */

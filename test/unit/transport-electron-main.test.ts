@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { saveExperimentFile } from '../../src/main/experiments/experiment-file';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/transport/csp';
+import { experiment } from '../support/run-fixture';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -238,6 +240,30 @@ describe('Electron main', () => {
     expect(win().sent.slice(before)).toEqual([
       ['bplab:event', { event: 'app/command', payload: { command: 'go.data' } }],
     ]);
+  });
+
+  it('lists a file opened in File › Open Recent, opens it from there in the page, and clears the list', async () => {
+    const recentMenu = () =>
+      state.menu?.template.find((m) => m.label === '&File')?.submenu?.find((i) => i.id === 'file.recent')
+        ?.submenu as Array<Record<string, unknown>> | undefined;
+    expect(recentMenu()?.[0]).toMatchObject({ label: 'No Recent Files', enabled: false });
+    const file = join(home, 'menu-recent.bplab.json');
+    saveExperimentFile(file, experiment(1));
+    const invoke = state.ipc['bplab:invoke'];
+    const opened = (await invoke?.({ senderFrame: { parent: null, url: pageUrl() } }, 'experiments/open', {
+      file,
+    })) as { ok: boolean };
+    expect(opened.ok).toBe(true);
+    // The menu was built again with the file in it.
+    const entry = recentMenu()?.[0];
+    expect(entry?.label).toBe('menu-recent.bplab.json');
+    const before = win().sent.length;
+    (entry?.click as () => void)();
+    expect(win().sent.slice(before)).toEqual([
+      ['bplab:event', { event: 'app/command', payload: { command: 'file.openRecent', file } }],
+    ]);
+    ((recentMenu() ?? []).find((i) => i.id === 'recent.clear')?.click as () => void)();
+    expect(recentMenu()?.[0]).toMatchObject({ label: 'No Recent Files', enabled: false });
   });
 
   it('holds the quit until shutdown is done, then quits', async () => {

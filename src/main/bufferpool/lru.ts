@@ -6,7 +6,14 @@
  * two always describe the same moment.
  */
 import { performance } from 'node:perf_hooks';
-import type { LruComposition, LruIndexPages, LruMapFrame, PoolStats } from '../../shared/runs';
+import {
+  NO_INDEX,
+  NO_TABLE,
+  type LruComposition,
+  type LruIndexPages,
+  type LruMapFrame,
+  type PoolStats,
+} from '../../shared/runs';
 
 /** What the buffer-pool reads need of a connection (ServerConnection has it). */
 export interface Queryable {
@@ -37,10 +44,6 @@ export interface LruWalk {
   oldMethod: OldMethod;
   bucketPages: number;
 }
-
-/** Pages with no table (system, undo, change buffer pages) are grouped under this name. */
-export const NO_TABLE = '(no table)';
-export const NO_INDEX = '(none)';
 
 /**
  * The walk's SQL. MySQL flags old pages (IS_OLD); MariaDB leaves IS_OLD NULL, so there a page is old

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { EventEnvelope } from '../../shared/contract';
+import type { RecentFile } from '../../shared/experiment-file';
 import { err } from '../../shared/result';
 import type { LiveRunSample } from '../../shared/lru-map-codec';
 import { createApp, type App } from '../app';
@@ -25,7 +26,7 @@ import { EncryptedFileSecretStore } from '../services/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
 import { LatestFrameGate, WINDOW_FRAME_MS } from '../transport/latest-frame';
 import { EVENT_CHANNEL, FILE_DIALOG_CHANNEL, INVOKE_CHANNEL } from './channels';
-import { menuTemplate } from './menu';
+import { menuTemplate, type MenuActions } from './menu';
 import { isAllowedRequest, isAppPage } from './policy';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { placeWindow, readWindowState, WINDOW_STATE_FILE, writeWindowState } from './window-state';
@@ -98,7 +99,9 @@ async function start(): Promise<void> {
     }
     return entry.gate;
   };
+  const setMenu = applicationMenu(app, dataDir);
   app.events.subscribe((event, payload) => {
+    if (event === 'experiments/recent-changed') setMenu(payload as RecentFile[]);
     for (const win of BrowserWindow.getAllWindows()) {
       if (win.isDestroyed()) continue;
       if (event === 'runs/sample') gateOf(win).offer((payload as LiveRunSample).runId, { event, payload });
@@ -107,23 +110,29 @@ async function start(): Promise<void> {
   });
   shutDownOnQuit(app);
   electronApp.on('window-all-closed', () => electronApp.quit());
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      menuTemplate(process.platform, electronApp.name, {
-        send: (command) => {
-          const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-          win?.webContents.send(EVENT_CHANNEL, { event: 'app/command', payload: { command } });
-        },
-        openDataFolder: () => {
-          void shell.openPath(dataDir).then((problem) => {
-            if (problem)
-              dialog.showErrorBox('bplab could not open its data folder', `${dataDir}: ${problem}`);
-          });
-        },
-      }),
-    ),
-  );
+  setMenu(app.experiments.recentFiles());
   openWindow(join(dataDir, WINDOW_STATE_FILE));
+}
+
+/** Sets the application menu; called again with the recent files whenever they change (File › Open Recent). */
+function applicationMenu(app: App, dataDir: string): (recent: RecentFile[]) => void {
+  const actions: MenuActions = {
+    send: (command, file) => {
+      const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const payload = file === undefined ? { command } : { command, file };
+      win?.webContents.send(EVENT_CHANNEL, { event: 'app/command', payload });
+    },
+    clearRecent: () => app.experiments.clearRecentFiles(),
+    openDataFolder: () => {
+      void shell.openPath(dataDir).then((problem) => {
+        if (problem) dialog.showErrorBox('bplab could not open its data folder', `${dataDir}: ${problem}`);
+      });
+    },
+  };
+  return (recent) =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate(process.platform, electronApp.name, actions, recent)),
+    );
 }
 
 /** The window, where it was last time (see window-state.ts), saving its place when it closes. */

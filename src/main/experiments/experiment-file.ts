@@ -10,6 +10,8 @@ import {
   EXPERIMENT_FILE_FORMAT,
   EXPERIMENT_FILE_VERSION,
   StoredExperimentFileSchema,
+  StoredExperimentHeadSchema,
+  checkStoredResults,
   jsonPath,
   secretPaths,
   type ExperimentFile,
@@ -17,15 +19,20 @@ import {
 } from '../../shared/experiment-file';
 import type { CapabilityReport } from '../../shared/models';
 import { RunSamplesSchema } from '../../shared/run-schema';
-import type { RunResult } from '../../shared/runs';
+import type { PoolStats, RunResult } from '../../shared/runs';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../services/atomic-file';
 
 /** Upgrades a file of version N to N+1, on the parsed JSON; none yet (version 1 is the first). */
 const MIGRATIONS: Record<number, (file: Record<string, unknown>) => Record<string, unknown>> = {};
 
+/** What to do about a file bplab cannot read: the same for every fault in it. */
+const MALFORMED_HINT =
+  'Open a *.bplab.json that bplab saved. If this one was edited by hand, put right the value at that place (docs/experiment-file.schema.json describes the format); bplab never changes it.';
+
 function malformed(file: string, path: string, what: string): AppFailure {
   return AppFailure.of('FILE_MALFORMED', `${file} is not a valid experiment file: at ${path}, ${what}.`, {
+    hint: MALFORMED_HINT,
     details: { file, path },
   });
 }
@@ -48,7 +55,7 @@ function parseJson(text: string, file: string): unknown {
     throw AppFailure.of(
       'FILE_MALFORMED',
       `${file} is not a valid experiment file: it is not JSON (at ${path}: ${message.replace(/ in JSON at position \d+.*$|\s*\(line \d+ column \d+\)$/, '')}).`,
-      { details: { file, path } },
+      { hint: MALFORMED_HINT, details: { file, path } },
     );
   }
 }
@@ -92,6 +99,28 @@ export interface ParseOptions {
    * (empty): a copy to compare and to send to the page, never to save back. 'all' is 'eager'.
    */
   samples?: 'eager' | 'lazy' | 'none' | 'all';
+  /**
+   * 'comparison': what the comparison screen reads and nothing more, for the page (implies samples
+   * 'none'): each run's SQL text, EXPLAIN's JSON, ANALYZE and engine statistics, the pool stats' raw
+   * columns and the LRU composition before the run are left out (empty), so the message to the page
+   * is smaller and quicker both to write and to read. A copy for reading only, never saved back.
+   */
+  view?: 'whole' | 'comparison';
+}
+
+type StoredRun = StoredExperimentFile['results'][number]['run'];
+
+/** A run as the comparison reads it (ParseOptions.view 'comparison'). */
+function comparisonRun(run: StoredRun): RunResult {
+  const noRaw = (p: PoolStats): PoolStats => ({ ...p, raw: {} });
+  return {
+    ...run,
+    sql: '',
+    explain: run.explain && { table: run.explain.table, json: null },
+    poolStats: { before: run.poolStats.before.map(noRaw), after: run.poolStats.after?.map(noRaw) ?? null },
+    lru: { before: null, after: run.lru.after },
+    samples: EMPTY_SAMPLES(),
+  };
 }
 
 /** A RunResult whose `samples` are decoded on first read, then kept. */
@@ -129,12 +158,17 @@ export function parseExperimentFile(text: string, file: string, opts: ParseOptio
   const secrets = secretPaths(obj);
   if (secrets.length)
     throw malformed(file, secrets[0]!, 'it holds what looks like a password; bplab never stores one');
-  const parsed = StoredExperimentFileSchema.safeParse(obj);
+  // The head (definition, servers...) is small: zod parses it, filling in defaults. The results are
+  // the bulk: checked in place against the file's JSON Schema, not copied (see shared/schema-check.ts).
+  const { results, ...head } = obj;
+  const parsed = StoredExperimentHeadSchema.safeParse(head);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw malformed(file, jsonPath(issue.path), issue.message.toLowerCase());
   }
-  const stored = parsed.data;
+  const problem = checkStoredResults(results);
+  if (problem) throw malformed(file, jsonPath(problem.path), problem.message);
+  const stored = { ...parsed.data, results: results as StoredExperimentFile['results'] };
   return {
     ...stored,
     servers: stored.servers.map((s) => ({ ...s, capabilities: s.capabilities as CapabilityReport | null })),
@@ -145,11 +179,13 @@ export function parseExperimentFile(text: string, file: string, opts: ParseOptio
       counted: r.counted,
       cold: r.cold,
       run:
-        opts.samples === 'lazy'
-          ? withLazySamples(r.run, () => decodeSamples(r, i, file))
-          : opts.samples === 'none'
-            ? { ...r.run, samples: EMPTY_SAMPLES() }
-            : { ...r.run, samples: decodeSamples(r, i, file) },
+        opts.view === 'comparison'
+          ? comparisonRun(r.run)
+          : opts.samples === 'lazy'
+            ? withLazySamples(r.run, () => decodeSamples(r, i, file))
+            : opts.samples === 'none'
+              ? { ...r.run, samples: EMPTY_SAMPLES() }
+              : { ...r.run, samples: decodeSamples(r, i, file) },
     })),
   };
 }
@@ -206,10 +242,17 @@ export function loadExperimentFile(file: string, opts: ParseOptions = {}): Exper
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
-      throw AppFailure.of('NOT_FOUND', `There is no file ${file}.`, { details: { file } });
+      throw AppFailure.of('NOT_FOUND', `There is no file ${file}.`, {
+        hint: 'Check the path (a file moved or deleted since stays in the recent list, marked missing).',
+        details: { file },
+      });
     if (code === 'EISDIR')
-      throw AppFailure.of('FILE_MALFORMED', `${file} is a folder, not an experiment file.`);
-    throw AppFailure.of('FILE_MALFORMED', `bplab could not read ${file}: ${(e as Error).message}`);
+      throw AppFailure.of('FILE_MALFORMED', `${file} is a folder, not an experiment file.`, {
+        hint: 'Choose a *.bplab.json file in it.',
+      });
+    throw AppFailure.of('FILE_MALFORMED', `bplab could not read ${file}: ${(e as Error).message}`, {
+      hint: 'Check that the file is readable by you (its permissions), then open it again.',
+    });
   }
   return parseExperimentFile(text, file, opts);
 }

@@ -252,6 +252,10 @@ export class ExperimentService {
     return this.deps.recent?.list() ?? [];
   }
 
+  clearRecentFiles(): void {
+    this.deps.recent?.clear();
+  }
+
   private validDefinition(input: unknown): ExperimentDefinition {
     const parsed = ExperimentDefinitionSchema.safeParse(input);
     if (parsed.success) return parsed.data;

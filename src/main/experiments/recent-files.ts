@@ -1,7 +1,8 @@
 /**
  * The experiment files opened or saved lately, newest first, kept in the data folder
  * (`recent-experiments.json`) so the desktop app and browser mode share them. A file that has gone
- * since is still listed, marked missing, so the list says so instead of quietly dropping it.
+ * since is still listed, marked missing, so the list says so instead of quietly dropping it. Whoever
+ * shows the list (the desktop app's File › Open Recent, the page) hears of each change (onChange).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -15,7 +16,10 @@ const StoredRecentSchema = z.array(z.object({ file: z.string().min(1), usedAt: z
 export class RecentFiles {
   private readonly path: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly onChange: (list: RecentFile[]) => void = () => {},
+  ) {
     this.path = join(dataDir, 'recent-experiments.json');
   }
 
@@ -35,12 +39,21 @@ export class RecentFiles {
       );
     } catch {
       // The recent list is a convenience: the open or save itself succeeded.
+      return;
     }
+    this.onChange(this.list());
   }
 
   forget(file: string): void {
     const rest = this.read().filter((r) => r.file !== file);
     writeFileAtomic(this.path, JSON.stringify(rest, null, 1), 0o644);
+    this.onChange(this.list());
+  }
+
+  /** Empties the list (File › Open Recent › Clear Recent); the files themselves are untouched. */
+  clear(): void {
+    writeFileAtomic(this.path, '[]', 0o644);
+    this.onChange([]);
   }
 
   private read(): Array<{ file: string; usedAt: string }> {

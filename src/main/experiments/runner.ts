@@ -18,7 +18,7 @@ import {
   type ExperimentServer,
   type PlannedRun,
 } from '../../shared/experiments';
-import { AppFailure } from '../../shared/result';
+import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
 import type { ColdMethod } from '../../shared/experiment-file';
 import type { GlobalsConnection, JournalEntry } from '../services/settings-journal';
@@ -135,6 +135,9 @@ async function resizePool(
       throw AppFailure.of(
         'SERVER_ERROR',
         `${server.label} could not resize its buffer pool to ${value}: ${s}`,
+        {
+          hint: 'Pick a size the server can take (MySQL resizes in multiples of innodb_buffer_pool_chunk_size × innodb_buffer_pool_instances); its error log says why it refused.',
+        },
       );
     if (fresh && /complet|nothing to do|did not change/i.test(s)) break;
     // No new word from the server (MariaDB resizes within the statement; or the same text again): done
@@ -149,6 +152,9 @@ async function resizePool(
       throw AppFailure.of(
         'TIMEOUT',
         `${server.label} did not finish resizing its buffer pool to ${value} in time (last status: ${s || 'none'}).`,
+        {
+          hint: 'A resize waits for the pages in use to be freed: start the experiment again when nothing else uses the server.',
+        },
       );
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -312,6 +318,9 @@ export class ExperimentRunner {
             throw AppFailure.of(
               'CONNECTION_LOST',
               `Stopped after ${run.queryId} on ${server.label}: ${result.error ?? result.state}.`,
+              {
+                hint: 'Check the server (a sandbox: its log on the Sandboxes screen). The protocol says to stop when a server drops or restarts mid-run; "mark that run interrupted and go on" keeps going past one.',
+              },
             );
           // Go on: the server may have restarted, so set the configuration again before the next run.
           currentCell = null;
@@ -329,7 +338,8 @@ export class ExperimentRunner {
       const failure =
         e instanceof AppFailure ? e : AppFailure.of('INTERNAL', e instanceof Error ? e.message : String(e));
       state = failure.error.code === 'CANCELLED' ? 'cancelled' : 'failed';
-      error = failure.error.message;
+      // With its hint: how it ended says what to do next too.
+      error = failure.error.code === 'CANCELLED' ? failure.error.message : formatError(failure.error);
     }
     const restored = await this.putBack(def.servers, touched, restartedWithOptions);
     return { state, results, error, restored };

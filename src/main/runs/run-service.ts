@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { TaskProgress } from '../../shared/contract';
 import type { ServerIdentity } from '../../shared/models';
-import { AppFailure } from '../../shared/result';
+import { AppFailure, formatError } from '../../shared/result';
 import {
   RunSpecSchema,
   type RunResult,
@@ -398,13 +398,14 @@ export class RunService {
       if (failure) {
         if (lost) {
           result.state = 'interrupted';
-          result.error = `The server closed the connection while ${p.query.query.id} ran (it stopped, restarted or killed the session): ${failure.error.message} What was captured before is kept.`;
+          result.error = `The server closed the connection while ${p.query.query.id} ran (it stopped, restarted or killed the session): ${failure.error.message} What was captured before is kept. Check that the server is running (a sandbox: the Sandboxes screen, its log), then run the query again.`;
         } else if (entry.cancelled && failure.error.code === 'CANCELLED') {
           result.state = 'cancelled';
           result.error = `Cancelled after ${(result.elapsedMs / 1000).toFixed(1)} s: the query was stopped with KILL QUERY; what was captured is kept.`;
         } else {
           result.state = 'failed';
-          result.error = failure.error.message;
+          // With its hint: what to do next is part of the error the result keeps.
+          result.error = formatError(failure.error);
         }
       }
 
@@ -458,7 +459,7 @@ export class RunService {
         : f.error.code === 'CONNECTION_LOST'
           ? 'interrupted'
           : 'failed';
-      result.error = f.error.message;
+      result.error = formatError(f.error);
       await poller?.stop();
       if (poller) result.samples = poller.samples();
     } finally {

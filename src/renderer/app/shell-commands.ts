@@ -1,12 +1,13 @@
 /**
  * What the shell itself does for the app's commands: Go leads to the first screen of each step of
  * the work; New, Open, Save and Save As run on the open document (lib/documents.ts) and show the
- * Experiments screen, where it is edited; Open Recent shows that screen's recent files; Export
- * report shows the comparison, where the export is chosen.
+ * Experiments screen, where it is edited; Open Recent opens the recent file the menu names there (or,
+ * with none named, shows that screen's recent files); Export report shows the comparison, where the
+ * export is chosen.
  */
 import { WORK_STEPS, type CommandId } from '../../shared/commands';
 import { onCommand } from '../lib/commands';
-import { runFileCommand } from '../lib/documents';
+import { runFileCommand, useDocuments } from '../lib/documents';
 import { firstScreenOf } from './screen-groups';
 import { SCREENS, type ScreenId } from './screens';
 
@@ -30,7 +31,12 @@ export function registerShellCommands(go: (screen: ScreenId) => void): () => voi
         void runFileCommand(command);
       }),
     );
-  stops.push(onCommand('file.openRecent', () => go('experiments')));
+  stops.push(
+    onCommand('file.openRecent', ({ file }) => {
+      go('experiments');
+      if (file) void useDocuments.getState().open(file);
+    }),
+  );
   stops.push(onCommand('file.exportReport', () => go('compare')));
   return () => stops.forEach((stop) => stop());
 }

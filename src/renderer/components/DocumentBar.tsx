@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { formatTimestamp } from '../../shared/format';
+import { onEvent } from '../lib/api';
 import { runFileCommand, useDocuments } from '../lib/documents';
 import { ErrorMessage } from './ErrorMessage';
 
@@ -15,6 +16,8 @@ export function DocumentBar() {
 
   useEffect(() => {
     void loadRecent();
+    // Opened, saved, or cleared from the desktop app's File › Open Recent: the list follows.
+    return onEvent('experiments/recent-changed', () => void loadRecent());
   }, [loadRecent]);
 
   const drop = (e: DragEvent) => {

@@ -3,8 +3,11 @@ import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../shared/format';
 import { describeBar, type LruBarsView } from '../lib/viz/lru-bars';
+import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
 
 const ROW = 22;
+/** The category axis, where each index's name is written. */
+const AXIS_WIDTH = 200;
 
 export const LruBarsChart = memo(function LruBarsChart({
   view,
@@ -26,11 +29,12 @@ export const LruBarsChart = memo(function LruBarsChart({
         </p>
       ) : (
         <ResponsiveContainer width="100%" height={bars.length * ROW + 40}>
-          <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+          <BarChart data={bars} layout="vertical" margin={CHART_MARGIN}>
             <CartesianGrid horizontal={false} stroke="#eef0f3" />
             <XAxis type="number" tickFormatter={(v: number) => formatCount(v)} fontSize={11} />
-            <YAxis type="category" dataKey="label" width={200} fontSize={11} interval={0} />
+            <YAxis type="category" dataKey="label" width={AXIS_WIDTH} fontSize={11} interval={0} />
             <Tooltip
+              {...chartTooltipProps(AXIS_WIDTH)}
               formatter={(value, name) => [
                 formatCount(Number(value)),
                 name === 'young' ? 'young pages' : 'old pages',

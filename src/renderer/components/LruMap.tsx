@@ -9,7 +9,7 @@ import type { FollowFrames } from '../lib/viz/lru-map';
 import { colorScheme, onColorSchemeChange, useColorScheme } from '../lib/theme';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
 import { cssColor, oldShade, ordinalColor } from '../lib/viz/palette';
-import { tableName } from '../lib/viz/lru-bars';
+import { indexName } from '../../shared/compare/lru-diff';
 
 export const STRIP_HEIGHT = 22;
 export const STRIP_GAP = 6;
@@ -91,7 +91,7 @@ export function LruMap({
             <li key={key} title={key}>
               <span className="swatch" style={{ background: cssColor(color) }} />
               <span className="swatch" style={{ background: cssColor(oldShade(color, scheme)) }} />
-              {tableName(table)} {index}
+              {indexName(table, index)}
             </li>
           );
         })}

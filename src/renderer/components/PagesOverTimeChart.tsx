@@ -3,6 +3,9 @@ import { memo } from 'react';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../shared/format';
 import type { PagesOverTime } from '../lib/viz/lru-series';
+import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
+
+const AXIS_WIDTH = 56;
 
 export const PagesOverTimeChart = memo(function PagesOverTimeChart({
   view,
@@ -20,11 +23,15 @@ export const PagesOverTimeChart = memo(function PagesOverTimeChart({
   return (
     <div className="chart" data-testid={testId} data-points={view.points.length}>
       <ResponsiveContainer width="100%" height={200}>
-        <AreaChart data={view.points} margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+        <AreaChart data={view.points} margin={CHART_MARGIN}>
           <CartesianGrid stroke="#eef0f3" />
           <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} unit=" s" fontSize={11} />
-          <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={56} />
-          <Tooltip formatter={(v) => formatCount(Number(v))} labelFormatter={(t) => `${t} s`} />
+          <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={AXIS_WIDTH} />
+          <Tooltip
+            {...chartTooltipProps(AXIS_WIDTH)}
+            formatter={(v) => formatCount(Number(v))}
+            labelFormatter={(t) => `${t} s`}
+          />
           <Legend wrapperStyle={{ fontSize: 11 }} />
           {view.series.map((s) => (
             <Area

@@ -3,6 +3,9 @@ import { memo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatRate } from '../../shared/format';
 import { RATE_LABELS, type RatePoint } from '../lib/viz/pool-rates';
+import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
+
+const AXIS_WIDTH = 56;
 
 // The theme's colours (styles.css), so the lines stay readable in light and dark.
 const COLORS: Record<keyof typeof RATE_LABELS, string> = {
@@ -34,11 +37,15 @@ export const RatesChart = memo(function RatesChart({
         <p className="muted">Rates need two pool-stats samples.</p>
       ) : (
         <ResponsiveContainer width="100%" height={170}>
-          <LineChart data={[...points]} margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+          <LineChart data={[...points]} margin={CHART_MARGIN}>
             <CartesianGrid stroke="#eef0f3" />
             <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} unit=" s" fontSize={11} />
-            <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={56} />
-            <Tooltip formatter={(v) => formatRate(Number(v))} labelFormatter={(t) => `${t} s`} />
+            <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={AXIS_WIDTH} />
+            <Tooltip
+              {...chartTooltipProps(AXIS_WIDTH)}
+              formatter={(v) => formatRate(Number(v))}
+              labelFormatter={(t) => `${t} s`}
+            />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {(Object.keys(RATE_LABELS) as Array<keyof typeof RATE_LABELS>).map((key) => (
               <Line

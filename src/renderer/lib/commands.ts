@@ -7,7 +7,12 @@
 import { commandForKey, isCommandId, type CommandId, type KeyPress } from '../../shared/commands';
 import { onEvent } from './api';
 
-type Handler = () => void;
+/** What a command may come with: the file it is about (File › Open Recent › a file). */
+export interface CommandArgs {
+  file?: string;
+}
+
+type Handler = (args: CommandArgs) => void;
 
 const handlers = new Map<CommandId, Handler[]>();
 
@@ -24,11 +29,11 @@ export function onCommand(command: CommandId, handler: Handler): () => void {
 }
 
 /** Runs a command's newest handler; false when nothing handles it now. */
-export function runCommand(command: CommandId): boolean {
+export function runCommand(command: CommandId, args: CommandArgs = {}): boolean {
   const list = handlers.get(command);
   const handler = list?.[list.length - 1];
   if (!handler) return false;
-  handler();
+  handler(args);
   return true;
 }
 
@@ -52,8 +57,8 @@ export interface KeySource {
  * menu already owns its accelerators), the shortcuts. Returns the unsubscribe.
  */
 export function followCommands(opts: { keys: KeySource | null; mac: boolean }): () => void {
-  const stopMenu = onEvent('app/command', ({ command }) => {
-    if (isCommandId(command)) runCommand(command);
+  const stopMenu = onEvent('app/command', ({ command, file }) => {
+    if (isCommandId(command)) runCommand(command, typeof file === 'string' ? { file } : {});
   });
   const { keys, mac } = opts;
   if (!keys) return stopMenu;

@@ -5,7 +5,7 @@
 import { formatMs } from '../format';
 import type { LruComposition, LruMapFrame } from '../runs';
 import type { PairComparison } from './comparison';
-import { shortTable } from './lru-diff';
+import { indexName } from './lru-diff';
 
 export interface StackedPages {
   old: number;
@@ -31,7 +31,7 @@ export function lruPairedBars(pair: PairComparison, limit = 10): PairedBarsView 
   const shown = pair.lru.slice(0, limit);
   const rest = pair.lru.slice(limit);
   const bars = shown.map((r) => ({
-    label: `${shortTable(r.table)} ${r.index}`,
+    label: indexName(r.table, r.index),
     a: stack(r.a),
     b: stack(r.b),
   }));
@@ -63,7 +63,7 @@ export interface LinesView {
  */
 export function pagesOverTime(compositions: LruComposition[], title: string, limit = 6): LinesView {
   const peak = new Map<string, number>();
-  const name = (p: { table: string; index: string }) => `${shortTable(p.table)} ${p.index}`;
+  const name = (p: { table: string; index: string }) => indexName(p.table, p.index);
   for (const c of compositions)
     for (const p of c.indexes) peak.set(name(p), Math.max(peak.get(name(p)) ?? 0, p.pages));
   const top = [...peak.entries()]
@@ -113,7 +113,7 @@ export interface LruMapView {
 
 const frameIndexLabel = (key: string) => {
   const [table = key, index = ''] = key.split('/');
-  return `${shortTable(table)} ${index}`.trim();
+  return indexName(table, index);
 };
 
 /** One frame of the poller's LRU map: each bucket takes the index holding most of its pages. */

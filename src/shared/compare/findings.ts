@@ -7,7 +7,7 @@
 import { formatCount, formatMs, formatRatio } from '../format';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, PairSide } from './comparison';
-import { shortTable } from './lru-diff';
+import { indexName, pagesOfIndex } from './lru-diff';
 import { poolRow, sumPools } from './pool-diff';
 import { statusRow } from './status-diff';
 
@@ -306,7 +306,7 @@ export const youngPagesRule: PairRule = (pair) =>
       const other = small === pair.a ? row.a : row.b;
       // An index gone from the other side is the pushed-out rule's to report.
       if (!other || other.pages === 0) return [];
-      const name = `${shortTable(row.table)} ${row.index}`;
+      const name = indexName(row.table, row.index);
       return [
         {
           rule: 'young-pages',
@@ -338,16 +338,14 @@ export const pushedOutRule: PairRule = (pair) => {
   ] as const) {
     const gone = pair.lru.filter((r) => (r[pick]?.pages ?? 0) > 0 && r[pick === 'a' ? 'b' : 'a'] === null);
     if (gone.length === 0) continue;
-    const names = gone.map((r) => `${shortTable(r.table)} ${r.index} (${formatCount(r[pick]?.pages ?? 0)})`);
+    const names = gone.map((r) => `${indexName(r.table, r.index)} (${formatCount(r[pick]?.pages ?? 0)})`);
     const listed =
       names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
     out.push({
       rule: 'pushed-out',
       kind: 'difference',
       text: `${gone.length === 1 ? '1 index' : `${gone.length} indexes`} held pages after ${had.label} and none after ${lacked.label}: ${listed}`,
-      evidence: gone.map((r) =>
-        ev(`${shortTable(r.table)} ${r.index} pages, ${had.label}`, r[pick]?.pages ?? 0),
-      ),
+      evidence: gone.map((r) => ev(`${pagesOfIndex(r.table, r.index)}, ${had.label}`, r[pick]?.pages ?? 0)),
       tableId: pairTableId(pair.id, 'lru'),
       weight: 1 + gone.length / 4,
     });

@@ -1,5 +1,5 @@
 /** The LRU composition after each run, per table and index: pages, old, young and share of the pool, A against B. */
-import type { LruComposition, LruIndexPages } from '../runs';
+import { NO_INDEX, NO_TABLE, type LruComposition, type LruIndexPages } from '../runs';
 
 export interface LruFigures {
   pages: number;
@@ -32,6 +32,24 @@ const figures = (p: LruIndexPages): LruFigures => ({
 export function shortTable(table: string): string {
   const last = table.split('.').pop() ?? table;
   return last.replace(/`/g, '');
+}
+
+/** What the pages of no table (system, undo, change buffer pages) are called wherever a reader sees them. */
+export const NO_TABLE_WORDS = 'pages of no table (system, undo)';
+
+/**
+ * An index as a reader names it: "lineorder GEN_CLUST_INDEX"; pages that belong to no table are named in
+ * words ("pages of no table (system, undo)"), not by the poller's markers ("(no table) (none)").
+ */
+export function indexName(table: string, index: string): string {
+  const noIndex = index === NO_INDEX || index === '';
+  if (table === NO_TABLE) return noIndex ? NO_TABLE_WORDS : `${NO_TABLE_WORDS}, index ${index}`;
+  return noIndex ? shortTable(table) : `${shortTable(table)} ${index}`;
+}
+
+/** Evidence's words for an index's pages: "lineorder PRIMARY pages", or "pages of no table (system, undo)". */
+export function pagesOfIndex(table: string, index: string): string {
+  return table === NO_TABLE ? indexName(table, index) : `${indexName(table, index)} pages`;
 }
 
 /** Rows sorted by the larger side's pages, most first (the post's order). */

@@ -16,7 +16,8 @@ import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, SideTime } from './comparison';
 import type { ExperimentSource } from './experiment-sides';
 import { repetitionLabel, type FlightCell, type FlightTable } from './flights';
-import { shortTable } from './lru-diff';
+import { NO_TABLE_WORDS, shortTable } from './lru-diff';
+import { NO_INDEX, NO_TABLE } from '../runs';
 
 export interface ReportCell {
   text: string;
@@ -251,8 +252,9 @@ export function lruTable(p: PairComparison): ReportTable {
       num(`% of pool ${b}`),
     ],
     rows: p.lru.map((r) => [
-      text(shortTable(r.table)),
-      text(r.index),
+      // Pages of no table are named in words, not by the poller's markers.
+      text(r.table === NO_TABLE ? NO_TABLE_WORDS : shortTable(r.table)),
+      text(r.index === NO_INDEX ? '—' : r.index),
       count(r.a?.pages ?? 0),
       count(r.b?.pages ?? 0),
       count(r.a?.oldPages ?? 0),

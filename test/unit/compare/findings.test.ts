@@ -17,7 +17,7 @@ import {
   totalTimeRule,
   youngPagesRule,
 } from '../../../src/shared/compare/findings';
-import type { RunResult } from '../../../src/shared/runs';
+import { NO_INDEX, NO_TABLE, type RunResult } from '../../../src/shared/runs';
 import { baseRun, bigPoolRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from './post001';
 
 const pair = (a: RunResult, b: RunResult) =>
@@ -297,5 +297,39 @@ describe('a summary of many pairs', () => {
       'pool-never-evicted',
     ]);
     expect(notInSummary).toBe(7);
+  });
+});
+
+describe('pages of no table (MariaDB: system and undo pages, TABLE_NAME and INDEX_NAME NULL)', () => {
+  /** A run whose composition after it also holds pages of no table, as the poller groups them. */
+  const withNoTable = (run: RunResult, pages: number, young: number): RunResult => {
+    const after = run.lru.after!;
+    const noTable = { ...after.indexes[0]!, table: NO_TABLE, index: NO_INDEX, pages, youngPages: young };
+    return { ...run, lru: { ...run.lru, after: { ...after, indexes: [...after.indexes, noTable] } } };
+  };
+
+  it('names them in words when one run left young ones and the other none', () => {
+    const found = youngPagesRule(
+      pair(withNoTable(lineorderFirstOb1000(), 40, 12), withNoTable(lineorderFirstOb0(), 35, 0)),
+    );
+    const texts = found.map((f) => f.text);
+    expect(texts).toContain(
+      'pages of no table (system, undo): 12 young pages after A, none after B (35 pages there, all old)',
+    );
+    expect(texts.join('\n')).not.toMatch(/\(no table\)|\(none\)/);
+  });
+
+  it('names them in words when they were held after one run only', () => {
+    const [f] = pushedOutRule(pair(withNoTable(lineorderFirstOb1000(), 40, 12), lineorderFirstOb0()));
+    expect(f?.text).toContain('pages of no table (system, undo) (40)');
+    expect(f?.evidence).toContainEqual({ label: 'pages of no table (system, undo), A', value: '40' });
+    expect(JSON.stringify(f)).not.toMatch(/\(no table\)|\(none\)/);
+  });
+
+  it('does not fire when they are young after both runs', () => {
+    const found = youngPagesRule(
+      pair(withNoTable(lineorderFirstOb1000(), 40, 12), withNoTable(lineorderFirstOb0(), 35, 9)),
+    );
+    expect(found.map((f) => f.text).join('\n')).not.toContain('no table');
   });
 });

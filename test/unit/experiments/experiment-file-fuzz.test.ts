@@ -11,7 +11,11 @@ import {
   saveExperimentFile,
   serializeExperimentFile,
 } from '../../../src/main/experiments/experiment-file';
-import type { ExperimentFile } from '../../../src/shared/experiment-file';
+import {
+  StoredExperimentFileSchema,
+  checkStoredResults,
+  type ExperimentFile,
+} from '../../../src/shared/experiment-file';
 import { AppFailure } from '../../../src/shared/result';
 import { experiment } from '../../support/run-fixture';
 
@@ -91,6 +95,26 @@ describe('the experiment loader under 1,000 corrupted files', () => {
     // Most mutations break the file; the rest (an extra key, a harmless value) must load.
     expect(refused).toBeGreaterThan(600);
     expect(refused).toBeLessThan(1000);
+  });
+
+  it("judges every run as zod's schema does (the checker that opens files is compiled from it)", () => {
+    const r = rng(11);
+    const base = (JSON.parse(serializeExperimentFile(experiment(3))) as { results: Json }).results;
+    const all = paths(base).filter((p) => p.length > 0);
+    const zodResults = StoredExperimentFileSchema.shape.results;
+    let refused = 0;
+    for (let i = 0; i < 1000; i++) {
+      const results = mutateValue(base, r, all);
+      const problem = checkStoredResults(results);
+      const zod = zodResults.safeParse(results);
+      expect(problem === null, `mutation ${i}: ${JSON.stringify(problem)}`).toBe(zod.success);
+      if (problem) {
+        refused++;
+        expect(problem.path[0]).toBe('results');
+        expect(problem.message).toMatch(/^(expected|too|it |this key)/);
+      }
+    }
+    expect(refused).toBeGreaterThan(400);
   });
 
   it('never overwrites a good file with a save that fails', { timeout: 60_000 }, () => {

@@ -9,6 +9,11 @@ import {
   serializeExperimentFile,
 } from '../../../src/main/experiments/experiment-file';
 import { experimentFileJsonSchema, type ExperimentFile } from '../../../src/shared/experiment-file';
+import {
+  comparisonView,
+  configurationChoices,
+  pairDetail,
+} from '../../../src/renderer/features/compare/utils/compare-view';
 import { AppFailure } from '../../../src/shared/result';
 import { experiment } from '../../support/run-fixture';
 
@@ -50,6 +55,8 @@ describe('experiment files', () => {
       /^x\.bplab\.json is not a valid experiment file: at \$\.results\[1\]\.run\.server\.bufferPoolSizeBytes, /,
     );
     expect(e.error.details?.path).toBe('$.results[1].run.server.bufferPoolSizeBytes');
+    // And what to do about it.
+    expect(e.error.hint).toMatch(/^Open a \*\.bplab\.json that bplab saved\. If this one was edited by hand/);
   });
 
   it('names line and column of text that is not JSON', () => {
@@ -107,7 +114,9 @@ describe('experiment files', () => {
   });
 
   it('says what is missing or unreadable', () => {
-    expect(failure(() => loadExperimentFile(join(dir, 'none.bplab.json'))).error.code).toBe('NOT_FOUND');
+    const missing = failure(() => loadExperimentFile(join(dir, 'none.bplab.json'))).error;
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.hint).toContain('Check the path');
     expect(failure(() => loadExperimentFile(dir)).error.message).toContain('is a folder');
     writeFileSync(join(dir, 'empty.bplab.json'), '');
     expect(failure(() => loadExperimentFile(join(dir, 'empty.bplab.json'))).error.message).toContain(
@@ -139,5 +148,58 @@ describe('experiment files opened with lazy samples', () => {
     expect(
       failure(() => parseExperimentFile(JSON.stringify(stored), 'l', { samples: 'lazy' })).error.message,
     ).toContain('at $.results[1].run.elapsedMs');
+  });
+});
+
+describe("experiment files opened for the comparison's view", () => {
+  /** Two configurations: the fixture's runs at old_blocks_time=1000, and the same runs at 0 reading more. */
+  const twoConfigurations = (): ExperimentFile => {
+    const x = experiment(4);
+    x.results.slice(2).forEach((r, i) => {
+      r.cell = 'MySQL 5.6 · innodb_old_blocks_time=0';
+      r.pass = i === 0 ? { kind: 'cold' } : { kind: 'hot', n: i };
+      r.run = {
+        ...r.run,
+        elapsedMs: 70_000,
+        server: { ...r.run.server, oldBlocksTimeMs: 0 },
+        status: r.run.status.map((d) => ({ ...d, after: d.after * 5, delta: d.delta * 5 })),
+      };
+    });
+    return x;
+  };
+
+  it('leaves out what the comparison never reads', () => {
+    const slim = parseExperimentFile(serializeExperimentFile(twoConfigurations()), 's', {
+      view: 'comparison',
+    });
+    const run = slim.results[0]!.run;
+    expect(run.sql).toBe('');
+    expect(run.explain?.json).toBeNull();
+    expect(run.lru.before).toBeNull();
+    expect(run.poolStats.after?.[0]?.raw).toEqual({});
+    expect(run.samples.maps).toEqual([]);
+    expect(run.status).toHaveLength(3);
+  });
+
+  it('draws the same comparison as the whole file: findings, tables, pairs and the chart', () => {
+    const text = serializeExperimentFile(twoConfigurations());
+    const drawn = (experiment: ExperimentFile) => {
+      const files = [{ file: 'x.bplab.json', experiment }];
+      const out = comparisonView(
+        files,
+        configurationChoices(files).map((c) => c.label),
+      );
+      if (!out.ok) throw new Error(out.problem);
+      const { findings, tables, pairs, checksumWarnings } = out.view;
+      const details = pairs.map((p) => {
+        const d = pairDetail(out.view, p.id);
+        return d && { tables: d.tables, bars: d.bars };
+      });
+      return { findings, tables, pairs, checksumWarnings, details };
+    };
+    const whole = drawn(parseExperimentFile(text, 'x', { samples: 'none' }));
+    expect(whole.findings.summary.length).toBeGreaterThan(0);
+    expect(whole.details[0]?.tables.length).toBeGreaterThan(3);
+    expect(drawn(parseExperimentFile(text, 'x', { view: 'comparison' }))).toEqual(whole);
   });
 });

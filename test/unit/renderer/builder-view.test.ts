@@ -184,4 +184,21 @@ describe('builder view', () => {
     });
     expect(own[0]?.settings).toBe('the server’s own settings');
   });
+
+  it('says what to do next: compare what was kept, or build it again as a new experiment', () => {
+    const run = (state: string) => ({ run: { state } }) as never;
+    expect(endStateWords({ state: 'complete', error: null }, [run('complete')], 1).next).toBe(
+      'Compare its configurations on the Comparison screen.',
+    );
+    expect(endStateWords({ state: 'cancelled', error: null }, [run('complete')], 8).next).toBe(
+      'Compare the runs kept on the Comparison screen; to run it whole, build it again as a new experiment (File › New), saved to a file of its own.',
+    );
+    // Nothing kept: nothing to compare.
+    expect(endStateWords({ state: 'failed', error: 'the server went away' }, [], 8).next).toBe(
+      'Put right what stopped it first. To run it, build it again as a new experiment (File › New), saved to a file of its own.',
+    );
+    expect(
+      endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).next,
+    ).toMatch(/^An interrupted run's figures cover only what was captured before it stopped\. Compare/);
+  });
 });

@@ -39,7 +39,7 @@ export function experimentHandlers(
       void result.catch(() => {});
       return { experimentId, taskId, file: saved };
     },
-    'experiments/open': async ({ file, samples }) => experiments.open(file, { samples }),
+    'experiments/open': async ({ file, samples, view }) => experiments.open(file, { samples, view }),
     'experiments/save': async ({ from, to }) => experiments.save(to, experiments.open(from)),
     'experiments/parse': async ({ name, text }) => experiments.parse(name, text),
     'experiments/write': async ({ file, text }) => experiments.write(file, text),

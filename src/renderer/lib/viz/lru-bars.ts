@@ -4,6 +4,7 @@
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs';
 import { formatCount, formatShare } from '../../../shared/format';
+import { indexName } from '../../../shared/compare/lru-diff';
 import {
   cssColor,
   indexKey,
@@ -66,7 +67,7 @@ export function lruBars(
     const rgb = ordinalColor(ordinals.get(key) ?? 0);
     return {
       key,
-      label: `${tableName(i.table)} ${i.index}`,
+      label: indexName(i.table, i.index),
       title: `${i.table} ${i.index}`,
       young: i.youngPages,
       old: i.oldPages,
@@ -104,12 +105,6 @@ export function lruBars(
 /** A bar's words, for its tooltip and the table under the chart. */
 export function describeBar(bar: LruBar): string {
   return `${formatCount(bar.pages)} pages (${formatCount(bar.young)} young, ${formatCount(bar.old)} old), ${bar.shareText} of the pool`;
-}
-
-/** "ssb_sf1.lineorder" → "lineorder"; a name without a schema stays as it is. */
-export function tableName(table: string): string {
-  const dot = table.indexOf('.');
-  return dot < 0 ? table : table.slice(dot + 1);
 }
 
 function sum<T>(items: readonly T[], pick: (item: T) => number): number {

@@ -1,7 +1,7 @@
 /** Each index's pages over time, from successive LRU compositions, as a line/area chart's input. */
 import type { LruComposition } from '../../../shared/runs';
 import { cssColor, indexKey, ordinalColor, ordinalsFor } from './palette';
-import { tableName } from './lru-bars';
+import { indexName } from '../../../shared/compare/lru-diff';
 
 export interface Series {
   /** The point field holding this series' values ("s0", "s1"...: index names have dots, which charts read as paths). */
@@ -29,7 +29,7 @@ export function pagesOverTime(
       const key = indexKey(i.table, i.index);
       const seen = peak.get(key);
       if (!seen || i.pages > seen.pages)
-        peak.set(key, { pages: i.pages, label: `${tableName(i.table)} ${i.index}` });
+        peak.set(key, { pages: i.pages, label: indexName(i.table, i.index) });
     }
   const chosen = [...peak.entries()]
     .sort((a, b) => b[1].pages - a[1].pages || a[0].localeCompare(b[0]))

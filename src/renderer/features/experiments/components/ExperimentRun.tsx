@@ -77,6 +77,7 @@ export function ExperimentRun() {
         {end && (
           <div className={end.tone === 'ok' ? 'outcome outcome-ok' : 'outcome outcome-bad'}>
             <p data-testid="experiment-end">{end.text}</p>
+            <p data-testid="experiment-next">{end.next}</p>
             <p className="muted">Saved in {finished?.file}</p>
             {finished && (
               <div data-testid="experiment-restored">

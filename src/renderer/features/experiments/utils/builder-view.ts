@@ -274,30 +274,48 @@ export function progressView(p: ExperimentProgress): ProgressView {
   };
 }
 
-/** How it ended, in words: completed, cancelled, failed, and whether some runs were interrupted. */
+/**
+ * How it ended, in words: completed, cancelled, failed, and whether some runs were interrupted; and what
+ * to do next: compare what was kept, or build it again as a new experiment (a document with results
+ * offers no Start, and a new one is saved to a file of its own, so the runs kept stay where they are).
+ */
 export function endStateWords(
   finished: Pick<ExperimentFinished, 'state' | 'error'>,
   results: readonly Pick<ExperimentResult, 'run'>[],
   planned: number,
-): { tone: 'ok' | 'bad'; text: string } {
+): { tone: 'ok' | 'bad'; text: string; next: string } {
   const interrupted = results.filter((r) => r.run.state === 'interrupted' || r.run.state === 'failed').length;
   const kept = `${formatCount(results.length)} of ${formatCount(planned)} runs kept`;
   const some =
     interrupted > 0
       ? `; ${formatCount(interrupted)} ${interrupted === 1 ? 'run was' : 'runs were'} interrupted`
       : '';
+  const again = 'build it again as a new experiment (File › New), saved to a file of its own';
+  const then =
+    results.length > 0
+      ? `Compare the runs kept on the Comparison screen; to run it whole, ${again}.`
+      : `To run it, ${again}.`;
   if (finished.state === 'complete')
-    return {
-      tone: interrupted > 0 ? 'bad' : 'ok',
-      text:
-        interrupted > 0
-          ? `Completed, but some runs were interrupted: ${kept}${some}.`
-          : results.length === 1
-            ? 'Completed: its 1 run done.'
-            : `Completed: all ${formatCount(results.length)} runs done.`,
-    };
-  if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.` };
-  return { tone: 'bad', text: `Stopped: ${finished.error ?? 'it failed'}. ${kept}${some}.` };
+    return interrupted > 0
+      ? {
+          tone: 'bad',
+          text: `Completed, but some runs were interrupted: ${kept}${some}.`,
+          next: `An interrupted run's figures cover only what was captured before it stopped. ${then}`,
+        }
+      : {
+          tone: 'ok',
+          text:
+            results.length === 1
+              ? 'Completed: its 1 run done.'
+              : `Completed: all ${formatCount(results.length)} runs done.`,
+          next: 'Compare its configurations on the Comparison screen.',
+        };
+  if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.`, next: then };
+  return {
+    tone: 'bad',
+    text: `Stopped: ${finished.error ?? 'it failed'}. ${kept}${some}.`,
+    next: `Put right what stopped it first. ${then}`,
+  };
 }
 
 /** One run of a results file as its table shows it: the configuration split into server and settings. */
