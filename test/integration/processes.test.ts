@@ -14,7 +14,7 @@ import { datasetRow } from '../../src/renderer/features/datasets/utils/dataset-v
 import type { RequestArgs, RequestName, RequestResult } from '../../src/shared/contract';
 import type { AppError } from '../../src/shared/result';
 import type { TaskInfo } from '../../src/shared/tasks';
-import { requireBuiltCli, startCli, writeTestProfile, type CliExit } from '../support/cli';
+import { requireBuiltCli, startCli, writeTestProfile, type CliExit, type CliProcess } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
 
@@ -42,17 +42,23 @@ async function value<N extends RequestName>(name: N, args: RequestArgs<N>): Prom
 }
 
 /** Waits (bounded) until this process lists the other's load of `schema` with rows loaded. */
-async function othersLoad(schema: string, exited: Promise<CliExit>): Promise<TaskInfo> {
+async function othersLoad(schema: string, loader: CliProcess): Promise<TaskInfo> {
   let over: CliExit | undefined;
-  void exited.then((e) => (over = e));
-  const deadline = Date.now() + 120_000;
+  void loader.exit.then((e) => (over = e));
+  // Well inside the test's timeout, so a load that never shows says what it printed and what was listed.
+  const deadline = Date.now() + 60_000;
+  let listed: TaskInfo[] = [];
   while (Date.now() < deadline) {
     if (over) throw new Error(`the loader ended first (${over.code}): ${over.err}`);
-    const task = (await value('tasks/list', {})).find((t) => t.schema === schema && !t.owner.self);
+    listed = await value('tasks/list', {});
+    const task = listed.find((t) => t.schema === schema && !t.owner.self);
     if (task && (task.progress?.figures?.rows ?? 0) > 0) return task;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no load of ${schema} by another process was listed with progress`);
+  throw new Error(
+    `no load of ${schema} by another process was listed with progress in 60 s; the loader printed ` +
+      `${JSON.stringify(loader.err().slice(-600))}; tasks listed: ${JSON.stringify(listed).slice(0, 600)}`,
+  );
 }
 
 async function isRunning(id: string): Promise<boolean> {
@@ -86,7 +92,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     const schema = scratchSchema('bplab_it_two');
     made.push(schema);
     const loader = bplab(['ssb', 'generate', '--sf', '1', '--profile', 'it', '--schema', schema]);
-    const task = await othersLoad(schema, loader.exit);
+    const task = await othersLoad(schema, loader);
     expect(task).toMatchObject({
       kind: 'dataset-load',
       title: `load ${schema}`,
@@ -127,7 +133,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     const schema = scratchSchema('bplab_it_killed');
     made.push(schema);
     const loader = bplab(['ssb', 'generate', '--sf', '1', '--profile', 'it', '--schema', schema]);
-    const task = await othersLoad(schema, loader.exit);
+    const task = await othersLoad(schema, loader);
     loader.child.kill('SIGKILL');
     expect((await loader.exit).signal).toBe('SIGKILL');
 
@@ -169,7 +175,13 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     demo.child.stdout!.on('data', () => {
       if (/^bplab: serving on http/m.test(demo.out())) demo.child.kill('SIGINT');
     });
+    // Bounded, so a demo that never serves says what it printed instead of eating the test's timeout.
+    const stuck = setTimeout(() => demo.child.kill('SIGKILL'), 60_000);
     const demoExit = await demo.exit;
+    clearTimeout(stuck);
+    expect(demoExit.signal, `bplab demo did not serve in 60 s: ${demo.out()} ${demo.err()}`).not.toBe(
+      'SIGKILL',
+    );
     expect(demoExit.code, demoExit.err).toBe(0);
     expect(await isRunning('demo')).toBe(true);
     expect(await isRunning('other')).toBe(true);
@@ -177,7 +189,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     // A CLI load into the demo sandbox: stop answers BUSY there, and quitting here leaves it running.
     const schema = 'ssb_busy';
     const loader = bplab(['ssb', 'generate', '--sf', '1', '--sandbox', 'demo', '--schema', schema]);
-    await othersLoad(schema, loader.exit);
+    await othersLoad(schema, loader);
     const stop = await request('sandboxes/stop', { id: 'demo' });
     expect(stop.ok ? null : stop.error).toMatchObject({ code: 'BUSY' });
     expect(stop.ok ? '' : stop.error.message).toContain(
@@ -196,7 +208,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
     expect(await isRunning('demo')).toBe(false);
     expect((await loader.exit).code).toBe(1);
     expect(await isRunning('other')).toBe(true);
-  });
+  }, 240_000);
 });
 
 describe(`a sandbox this process started, ${server.label}`, () => {
