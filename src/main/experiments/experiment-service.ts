@@ -69,6 +69,7 @@ export interface ExperimentTasks {
       profileId?: string | null;
       schema?: string | null;
       sandboxId?: string | null;
+      alsoHolds?: Array<{ profileId: string | null; schema: string | null; sandboxId: string | null }>;
     },
     work: (ctx: { taskId: string; signal: AbortSignal }) => Promise<T>,
   ): { taskId: string; result: Promise<T> };
@@ -154,8 +155,14 @@ export class ExperimentService {
         profileId: def.servers[0]?.profileId ?? null,
         schema: def.schema,
         // Held for the whole experiment, also between its runs: another process does not stop,
-        // restart or delete the sandbox meanwhile (BUSY, naming this experiment).
+        // restart or delete a sandbox of it, or drop its schema there, meanwhile (BUSY, naming
+        // this experiment).
         sandboxId: def.servers[0]?.sandboxId ?? null,
+        alsoHolds: def.servers.slice(1).map((s) => ({
+          profileId: s.profileId ?? null,
+          schema: def.schema,
+          sandboxId: s.sandboxId ?? null,
+        })),
       },
       ({ signal }) => this.execute(def, file, experimentId, signal),
     );

@@ -33,6 +33,11 @@ export interface LeaseHold {
   sandboxId: string | null;
   /** For a sandbox lease: its owner started the server (and so may stop it on quit). */
   startedSandbox?: boolean;
+  /**
+   * The task this lease is a further hold of (an experiment on two servers holds each one's
+   * sandbox and schema): the same job, so it is not listed as a task of its own.
+   */
+  partOf?: string;
 }
 
 export interface Lease extends LeaseHold {
@@ -104,11 +109,22 @@ export class LeaseStore {
    * gets it and the other is answered with the holder. Returns that holder, or null once taken.
    */
   takeUnlessHeld(hold: LeaseHold, id: string, conflicts: (v: ViewedLease) => boolean): ViewedLease | null {
-    checkId(id);
+    return this.takeAllUnlessHeld([{ hold, id }], (v) => conflicts(v));
+  }
+
+  /** Takes several leases at once, or none: none while a live lease `conflicts` with any of them. */
+  takeAllUnlessHeld(
+    wanted: Array<{ hold: LeaseHold; id: string }>,
+    conflicts: (v: ViewedLease, hold: LeaseHold) => boolean,
+  ): ViewedLease | null {
+    for (const w of wanted) checkId(w.id);
     return withFolderLock({ file: join(this.dir, '.lock'), self: this.self, probe: this.probe }, () => {
-      const holder = this.holders({}).find(conflicts);
-      if (holder) return holder;
-      this.take(hold, id);
+      const live = this.holders({});
+      for (const w of wanted) {
+        const holder = live.find((v) => conflicts(v, w.hold));
+        if (holder) return holder;
+      }
+      for (const w of wanted) this.take(w.hold, w.id);
       return null;
     });
   }

@@ -30,6 +30,11 @@ export interface TaskSpec {
   profileId?: string | null;
   schema?: string | null;
   sandboxId?: string | null;
+  /**
+   * Further servers the task holds for its whole time (an experiment's second server): each its
+   * own lease, under the same title, taken and released with the task's.
+   */
+  alsoHolds?: Array<{ profileId: string | null; schema: string | null; sandboxId: string | null }>;
   /** Use this id (a run's id is its task's id); a random one otherwise. */
   taskId?: string;
   /**
@@ -97,20 +102,26 @@ export class TaskRegistry {
       schema: spec.schema ?? null,
       sandboxId: spec.sandboxId ?? null,
     };
-    this.deps.leases.forgetStale(scopeOf(hold));
-    if (spec.exclusive || hold.sandboxId !== null) {
+    const holds = [
+      { hold, id: taskId },
+      ...(spec.alsoHolds ?? []).map((more, i) => ({
+        hold: { ...hold, ...more, partOf: taskId },
+        id: `${taskId}-${i + 1}`,
+      })),
+    ];
+    for (const h of holds) this.deps.leases.forgetStale(scopeOf(h.hold));
+    if (spec.exclusive || holds.some((h) => h.hold.sandboxId !== null)) {
       // One step with the check: a task on a sandbox does not start while any process starts, stops,
       // restarts or deletes it, and an exclusive one not while another task holds its scope.
       const scope = spec.exclusive?.scope;
-      const holder = this.deps.leases.takeUnlessHeld(
-        hold,
-        taskId,
-        (v) =>
-          (scope !== undefined && TASK_KINDS.has(v.lease.kind) && inScope(v.lease, scope)) ||
-          (hold.sandboxId !== null && v.lease.kind === 'sandbox-op' && v.lease.sandboxId === hold.sandboxId),
+      const holder = this.deps.leases.takeAllUnlessHeld(
+        holds,
+        (v, h) =>
+          (h === hold && scope !== undefined && TASK_KINDS.has(v.lease.kind) && inScope(v.lease, scope)) ||
+          (h.sandboxId !== null && v.lease.kind === 'sandbox-op' && v.lease.sandboxId === h.sandboxId),
       );
       if (holder) throw busyFailure(holder, spec.exclusive?.doing ?? `start ${spec.title}`);
-    } else this.deps.leases.take(hold, taskId);
+    } else for (const h of holds) this.deps.leases.take(h.hold, h.id);
     const controller = new AbortController();
     const emit = (p: TaskProgress) => {
       this.deps.onProgress(p);
@@ -124,7 +135,7 @@ export class TaskRegistry {
     const finish = () => {
       // Before the last event: whoever reacts to it (a drop, the CLI exiting) finds the task over.
       this.own.delete(taskId);
-      this.deps.leases.release(taskId);
+      for (const h of holds) this.deps.leases.release(h.id);
       this.poll();
     };
     const result = (async () => work(ctx))().then(
@@ -162,7 +173,7 @@ export class TaskRegistry {
   list(): TaskInfo[] {
     return this.deps.leases
       .all()
-      .filter((v) => TASK_KINDS.has(v.lease.kind))
+      .filter((v) => TASK_KINDS.has(v.lease.kind) && !v.lease.partOf)
       .map((v) => this.info(v))
       .sort((a, b) => Number(b.owner.self) - Number(a.owner.self) || a.startedAt.localeCompare(b.startedAt));
   }
@@ -255,7 +266,7 @@ export class TaskRegistry {
   private relayOthers(): void {
     const now = new Set<string>();
     for (const v of this.deps.leases.all()) {
-      if (v.self || !TASK_KINDS.has(v.lease.kind)) continue;
+      if (v.self || !TASK_KINDS.has(v.lease.kind) || v.lease.partOf) continue;
       const { lease } = v;
       if (v.liveness === 'gone') {
         if (this.seen.has(lease.id)) this.deps.onProgress(endedEvent(lease, 'interrupted'));
@@ -283,7 +294,7 @@ export class TaskRegistry {
   private info(v: ViewedLease): TaskInfo {
     const { lease } = v;
     return {
-      taskId: lease.id,
+      taskId: lease.partOf ?? lease.id,
       kind: lease.kind as TaskKind,
       title: lease.title,
       profileId: lease.profileId,
@@ -312,7 +323,7 @@ function busyFailure(holder: ViewedLease, doing: string): AppFailure {
     `Cannot ${doing}: ${describeHolder(holder)} holds ${op ? 'its sandbox' : 'it'}.`,
     {
       hint: op ? 'Wait for that to end, then try again.' : 'Wait for that task to end, or cancel it.',
-      details: { taskId: holder.lease.id, pid: holder.lease.owner.pid },
+      details: { taskId: holder.lease.partOf ?? holder.lease.id, pid: holder.lease.owner.pid },
     },
   );
 }

@@ -116,6 +116,70 @@ describe('TaskRegistry', () => {
     await expect(run().result).resolves.toBe('ran');
   });
 
+  it('holds every server of a task on several (an experiment on two sandboxes), listed once, released together', async () => {
+    const { ui, cli } = twoProcesses();
+    const experiment = cli.start(
+      {
+        kind: 'experiment',
+        title: 'experiment two servers',
+        profileId: 'sandbox-a',
+        schema: 'ssb',
+        sandboxId: 'a',
+        alsoHolds: [{ profileId: 'sandbox-b', schema: 'ssb', sandboxId: 'b' }],
+      },
+      (ctx) =>
+        new Promise((_, reject) =>
+          ctx.signal.addEventListener('abort', () => reject(AppFailure.of('CANCELLED', 'cancelled'))),
+        ),
+    );
+    const holder = `"experiment two servers", running in pid ${process.pid} (bplab ssb generate), holds it.`;
+    // The second server's schema and sandbox are held as the first's are, naming the experiment.
+    for (const p of ['a', 'b']) {
+      const busy = ui.busy({ profileId: `sandbox-${p}`, schema: 'ssb' }, 'drop ssb');
+      expect(busy?.error.message).toBe(`Cannot drop ssb: ${holder}`);
+      expect(busy?.error.details).toMatchObject({ taskId: experiment.taskId });
+      expect(ui.busy({ sandboxId: p }, `delete sandbox ${p}`)?.error.code).toBe('BUSY');
+    }
+    // One task in the lists, whichever server is asked about; cancelled by its one id.
+    expect(ui.list().map((t) => t.taskId)).toEqual([experiment.taskId]);
+    expect(ui.holders({ sandboxId: 'b' }).map((t) => t.taskId)).toEqual([experiment.taskId]);
+    expect(ui.cancel(experiment.taskId).cancelled).toBe(true);
+    await expect(experiment.result).rejects.toMatchObject({ error: { code: 'CANCELLED' } });
+    expect(ui.busy({ sandboxId: 'b' }, 'delete sandbox b')).toBeNull();
+    expect(ui.busy({ sandboxId: 'a' }, 'delete sandbox a')).toBeNull();
+  });
+
+  it('does not start a task on several servers while any one of them is being restarted, and takes none of them', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'bplab-tasks-')), 'leases');
+    const restarting = new LeaseStore({ dir, self: currentProcess('bplab sandbox restart b') });
+    const leases = new LeaseStore({ dir, self: currentProcess('bplab serve') });
+    const registry = new TaskRegistry({ leases, onProgress: () => {} });
+    restarting.take(
+      {
+        kind: 'sandbox-op',
+        title: 'restart sandbox b',
+        profileId: 'sandbox-b',
+        schema: null,
+        sandboxId: 'b',
+      },
+      'op1',
+    );
+    expect(() =>
+      registry.start(
+        {
+          kind: 'experiment',
+          title: 'experiment two servers',
+          profileId: 'sandbox-a',
+          schema: 'ssb',
+          sandboxId: 'a',
+          alsoHolds: [{ profileId: 'sandbox-b', schema: 'ssb', sandboxId: 'b' }],
+        },
+        async () => 'ran',
+      ),
+    ).toThrow(/"restart sandbox b", running in .* holds its sandbox/);
+    expect(leases.mine()).toEqual([]);
+  });
+
   it("cancels another process's task through its lease: the owner stops it", async () => {
     const { ui, cli } = twoProcesses();
     const load = waitsForCancel(cli, 's3');
