@@ -68,6 +68,10 @@ test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
     await expect(sandboxes.error).toContainText(
       'tick "keep it if its first start fails" in the create form (bplab sandbox create --keep-failed)',
     );
+    // The server's error log is quoted line by line, as it wrote it.
+    expect(await sandboxes.error.locator('.error-hint').innerText()).toMatch(
+      /Its error log said:\n[^\n]*\[ERROR\][^\n]*no-such-option-xyz/,
+    );
     await expect(sandboxes.row(dies)).toHaveCount(0);
   });
 
