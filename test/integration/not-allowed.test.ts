@@ -161,19 +161,25 @@ describe(`a user lacking PROCESS and SET GLOBAL on ${server.label}`, () => {
     expect(error).not.toMatch(/not allowed/i);
   });
 
-  it('a run ends failed with "not allowed" naming PROCESS; a run on a server nobody answers at is refused as unreachable', async () => {
-    const started = await request('runs/start', {
-      profileId: refused,
-      password: PW,
-      spec: { queryId: 'Q1.1', schema, poll: 'auto' },
-    });
-    if (!started.ok) throw new Error(started.error.message);
-    const { runId } = started.value;
-    const run = await (app.runs.finished(runId) ?? Promise.resolve(app.runs.get(runId)));
-    expect(run.state).toBe('failed');
-    expect(run.error).toMatch(new RegExp(`^Not allowed on ${server.host}:${server.port} while running `));
-    expect(run.error).toMatch(PROCESS_REFUSED);
-    expect(run.lru).toEqual({ before: null, after: null });
+  it('a run is refused before it starts, "not allowed" naming PROCESS, polling or not; a run on a server nobody answers at is refused as unreachable', async () => {
+    for (const poll of ['auto', 'off'] as const) {
+      const started = await request('runs/start', {
+        profileId: refused,
+        password: PW,
+        spec: { queryId: 'Q1.1', schema, poll },
+      });
+      expect(started).toMatchObject({ ok: false, error: { code: 'PRIVILEGE_MISSING' } });
+      if (started.ok) continue;
+      expect(started.error.message).toMatch(
+        new RegExp(
+          `^This run cannot start: it reads the buffer pool's stats and pages, and that is not allowed on ${server.host}:${server.port} while running SELECT \\* FROM INFORMATION_SCHEMA\\.INNODB_BUFFER_POOL_STATS`,
+        ),
+      );
+      expect(started.error.message).toMatch(PROCESS_REFUSED);
+      expect(started.error.hint).toMatch(/^Grant PROCESS to this server's user/);
+    }
+    // Nothing was started, so nothing is saved.
+    expect(app.runs.list(refused)).toEqual([]);
 
     const gone = await request('runs/start', {
       profileId: unreachable,

@@ -243,6 +243,20 @@ export class RunService {
           },
         );
       }
+      // A run reads the pool's stats before and after (and walks the LRU when it polls): without
+      // PROCESS it could only fail once started, so it is refused here, in words.
+      await readPoolStats(exec).catch((e: unknown) => {
+        const f = queryFailure(e, exec.where);
+        if (f.error.code !== 'PRIVILEGE_MISSING') throw f;
+        throw AppFailure.of(
+          'PRIVILEGE_MISSING',
+          `This run cannot start: it reads the buffer pool's stats and pages, and ${f.error.message.replace(/^Not allowed/, 'that is not allowed')}`,
+          {
+            hint: `Grant PROCESS to this server's user (GRANT PROCESS ON *.* TO …), or connect as a user who has it.`,
+            details: { profileId },
+          },
+        );
+      });
       await exec.rows('USE ??', [spec.schema]).catch((e: unknown) => {
         const f = queryFailure(e, exec.where);
         throw AppFailure.of(
