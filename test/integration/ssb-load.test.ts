@@ -181,6 +181,15 @@ describe(`SSB load on ${testServer().label}`, () => {
       killed = true;
       await admin.query(`KILL CONNECTION ${Number(rows[0]!.ID)}`);
     };
+    // Looked for every 10 ms as well as at each progress report, so the KILL lands while LOAD DATA
+    // still runs even on a busy machine (progress alone came too late there once).
+    let loading = true;
+    const watcher = (async () => {
+      while (loading && !killed) {
+        await kill();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
     const failure = await failureOf(
       generateDataset(
         { schema, sf: 0.1, seed: SEED },
@@ -188,12 +197,12 @@ describe(`SSB load on ${testServer().label}`, () => {
           connect,
           bplabVersion: 'test',
           onProgress: (p) => {
-            // As early as the load shows, so the KILL lands while LOAD DATA still runs even on a busy machine.
             if (p.table === 'lineorder' && p.rows > 0) void kill();
           },
         },
       ),
-    );
+    ).finally(() => (loading = false));
+    await watcher;
     expect(killed).toBe(true);
     expect(failure.error.code).toBe('CONNECTION_LOST');
     expect(failure.error.message).toMatch(/^bplab could not load lineorder\b.*connection/i);
