@@ -10,7 +10,7 @@ import type { TaskProgress } from '../../../src/shared/contract';
 import { AppFailure } from '../../../src/shared/result';
 import { LeaseStore } from '../../../src/main/tasks/leases';
 import { currentProcess } from '../../../src/main/tasks/process-identity';
-import { TaskRegistry } from '../../../src/main/tasks/registry';
+import { TaskRegistry, type TaskSpec } from '../../../src/main/tasks/registry';
 
 function twoProcesses() {
   const dir = join(mkdtempSync(join(tmpdir(), 'bplab-tasks-')), 'leases');
@@ -50,6 +50,16 @@ function waitsForCancel(registry: TaskRegistry, schema: string) {
     },
   );
 }
+
+/** An experiment on two sandboxes, a and b, each with the schema ssb. */
+const TWO_SERVERS = {
+  kind: 'experiment',
+  title: 'experiment two servers',
+  profileId: 'sandbox-a',
+  schema: 'ssb',
+  sandboxId: 'a',
+  alsoHolds: [{ profileId: 'sandbox-b', schema: 'ssb', sandboxId: 'b' }],
+} as const satisfies TaskSpec;
 
 describe('TaskRegistry', () => {
   it("lists another process's task with its latest progress, and relays it as task/progress", async () => {
@@ -119,14 +129,7 @@ describe('TaskRegistry', () => {
   it('holds every server of a task on several (an experiment on two sandboxes), listed once, released together', async () => {
     const { ui, cli } = twoProcesses();
     const experiment = cli.start(
-      {
-        kind: 'experiment',
-        title: 'experiment two servers',
-        profileId: 'sandbox-a',
-        schema: 'ssb',
-        sandboxId: 'a',
-        alsoHolds: [{ profileId: 'sandbox-b', schema: 'ssb', sandboxId: 'b' }],
-      },
+      TWO_SERVERS,
       (ctx) =>
         new Promise((_, reject) =>
           ctx.signal.addEventListener('abort', () => reject(AppFailure.of('CANCELLED', 'cancelled'))),
@@ -164,19 +167,9 @@ describe('TaskRegistry', () => {
       },
       'op1',
     );
-    expect(() =>
-      registry.start(
-        {
-          kind: 'experiment',
-          title: 'experiment two servers',
-          profileId: 'sandbox-a',
-          schema: 'ssb',
-          sandboxId: 'a',
-          alsoHolds: [{ profileId: 'sandbox-b', schema: 'ssb', sandboxId: 'b' }],
-        },
-        async () => 'ran',
-      ),
-    ).toThrow(/"restart sandbox b", running in .* holds its sandbox/);
+    expect(() => registry.start(TWO_SERVERS, async () => 'ran')).toThrow(
+      /"restart sandbox b", running in .* holds its sandbox/,
+    );
     expect(leases.mine()).toEqual([]);
   });
 
