@@ -10,7 +10,9 @@
  *
  *   npm run bench:post001 [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --sf 1 --pool 128M
  *                            --data-dir DIR (reuses its sandbox and dataset) --keep --out FILE
- *                            --queries Q1.1,Q1.2,Q1.3 (a subset, when all 13 would take too long)]
+ *                            --queries Q1.1,Q1.2,Q1.3 (a subset, when all 13 would take too long)
+ *                            --zero-first (runs innodb_old_blocks_time=0 before 1000, to see what the
+ *                            order does)]
  *   npm run bench:post001 -- --from FILE   (the tables of a saved results file, also a partial one)
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { loadExperimentFile } from '../src/main/experiments/experiment-file';
 import { generateDataset } from '../src/main/ssb/datasets';
 import { experimentSides } from '../src/shared/compare/experiment-sides';
 import { buildFlightTable, flightOf, repetitionLabel, type Repetition } from '../src/shared/compare/flights';
+import { poolDelta } from '../src/shared/compare/pool-diff';
 import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets';
 import type { ExperimentResult } from '../src/shared/experiment-file';
 import {
@@ -67,6 +70,8 @@ const { values } = parseArgs({
     from: { type: 'string' },
     /** A subset of the preset's queries (Q1.1,Q1.2,Q1.3), when the whole table would take too long. */
     queries: { type: 'string' },
+    /** Run innodb_old_blocks_time=0 first (the preset runs 1000 first). */
+    'zero-first': { type: 'boolean', default: false },
   },
 });
 const sf = Number(values.sf);
@@ -140,7 +145,13 @@ async function main(): Promise<void> {
   const def: ExperimentDefinition = {
     ...preset,
     queries: only ? preset.queries.filter((q) => only.includes(q.queryId)) : preset.queries,
-    matrix: preset.matrix.map((d) => (d === poolDim ? { ...d, values: [values.pool] } : d)),
+    matrix: preset.matrix.map((d) =>
+      d === poolDim
+        ? { ...d, values: [values.pool] }
+        : values['zero-first'] && d.kind === 'global' && d.variable === 'innodb_old_blocks_time'
+          ? { ...d, values: [...d.values].reverse() }
+          : d,
+    ),
   };
   if (only)
     say(
@@ -205,7 +216,11 @@ function fromFile(file: string): void {
 function printTables(results: ExperimentResult[]): void {
   const { protocol } = experimentSides(results);
   const table = buildFlightTable(protocol);
-  const [a, partial] = table.configurations;
+  // 1000 on the left whichever ran first (--zero-first).
+  const a =
+    table.configurations.find((c) => /innodb_old_blocks_time=1000\b/.test(c.configuration)) ??
+    table.configurations[0];
+  const partial = table.configurations.find((c) => c !== a);
   if (!a) {
     say('no run finished: no table');
     return;
@@ -277,6 +292,24 @@ function printTables(results: ExperimentResult[]): void {
         misses += d('Innodb_buffer_pool_reads');
       }
       return `${formatCount(read)} (${formatCount(misses)})`;
+    });
+    say(`  ${name(conf).padEnd(22)} ${cells.map((c, i) => `${repHead[i]} ${c}`).join(', ')}`);
+  }
+  // What the setting changes: accesses in the old sublist that moved the page to the head (made
+  // young) or did not (too soon after its first access: innodb_old_blocks_time at work).
+  say();
+  say('Pages made young per pass (INNODB_BUFFER_POOL_STATS; in brackets not made young)');
+  for (const conf of [a.configuration, b.configuration]) {
+    const cells = reps.map((rep) => {
+      let young = 0;
+      let notYoung = 0;
+      for (const r of results) {
+        const label = r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
+        if (r.cell !== conf || label !== rep) continue;
+        young += poolDelta(r.run.poolStats, 'pagesMadeYoung') ?? 0;
+        notYoung += poolDelta(r.run.poolStats, 'pagesNotMadeYoung') ?? 0;
+      }
+      return `${formatCount(young)} (${formatCount(notYoung)})`;
     });
     say(`  ${name(conf).padEnd(22)} ${cells.map((c, i) => `${repHead[i]} ${c}`).join(', ')}`);
   }

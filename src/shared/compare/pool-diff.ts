@@ -42,7 +42,8 @@ export function sumPools(pools: PoolStats[] | null, field: PoolField): number | 
   return pools.reduce((s, p) => s + p[field], 0);
 }
 
-function delta(stats: RunResult['poolStats'], field: PoolField): number | null {
+/** A counter's change during the run (after − before), summed over pools; null without both snapshots. */
+export function poolDelta(stats: RunResult['poolStats'], field: PoolField): number | null {
   const after = sumPools(stats.after, field);
   const before = sumPools(stats.before, field);
   return after === null || before === null ? null : after - before;
@@ -55,8 +56,8 @@ export function diffPoolStats(a: RunResult['poolStats'], b: RunResult['poolStats
     kind,
     a: sumPools(a.after, field),
     b: sumPools(b.after, field),
-    aDelta: kind === 'counter' ? delta(a, field) : null,
-    bDelta: kind === 'counter' ? delta(b, field) : null,
+    aDelta: kind === 'counter' ? poolDelta(a, field) : null,
+    bDelta: kind === 'counter' ? poolDelta(b, field) : null,
   }));
 }
 
