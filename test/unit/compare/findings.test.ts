@@ -13,6 +13,7 @@ import {
   pagesFromDiskRule,
   pushedOutRule,
   readAheadRule,
+  sameReadsRule,
   stageRule,
   totalTimeRule,
   youngPagesRule,
@@ -221,6 +222,51 @@ describe('explanations of counters that look wrong', () => {
   it('stays quiet when the global rows match the session handler reads (post 001)', () => {
     expect(globalCountersRule(oldBlocks())).toEqual([]);
     expect(globalCountersRule(joinOrders())).toEqual([]);
+  });
+});
+
+describe('a time difference the page counts do not explain', () => {
+  it('fires for old_blocks_time=1000 against 0 in post 001: 4.3× the time (33.94 s against 7.81 s) on the same pages read and asked for', () => {
+    const [f] = sameReadsRule(oldBlocks());
+    expect(f?.kind).toBe('explanation');
+    expect(f?.text).toBe(
+      'A took 4.3× as long as B, yet both read as many pages from disk (38,961 against 39,010) and asked the pool for as many (6,731,100 against 6,731,687): the extra time is not in how many pages were read or asked for, but in how long each took or in other work inside the server',
+    );
+    expect(f?.tableId).toBe('p1-status');
+    expect(f?.evidence.map((e) => e.label)).toEqual([
+      'time, A',
+      'time, B',
+      'Innodb_pages_read, A',
+      'Innodb_pages_read, B',
+      'Innodb_buffer_pool_read_requests, A',
+      'Innodb_buffer_pool_read_requests, B',
+    ]);
+  });
+
+  it('does not fire when the pages read differ (the join orders: 38,961 against 191,570)', () => {
+    expect(sameReadsRule(joinOrders())).toEqual([]);
+  });
+
+  it('does not fire when the pages asked for differ by more than 5%', () => {
+    const b = lineorderFirstOb0();
+    const requests = b.status.find((x) => x.name === 'Innodb_buffer_pool_read_requests')!;
+    requests.delta = Math.round(requests.delta! * 1.2);
+    b.poolStats.after![0]!.pagesGet += 2_000_000;
+    expect(sameReadsRule(pair(lineorderFirstOb1000(), b))).toEqual([]);
+  });
+
+  it('does not fire when the times are within 25%', () => {
+    const b = lineorderFirstOb0();
+    b.elapsedMs = 30_000;
+    expect(sameReadsRule(pair(lineorderFirstOb1000(), b))).toEqual([]);
+  });
+
+  it("reads the pool's counters when the status table lacks them", () => {
+    const [f] = sameReadsRule(
+      pair({ ...lineorderFirstOb1000(), status: [] }, { ...lineorderFirstOb0(), status: [] }),
+    );
+    expect(f?.tableId).toBe('p1-pool');
+    expect(f?.evidence.map((e) => e.label)).toContain('NUMBER_PAGES_GET, A');
   });
 });
 
