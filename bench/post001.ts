@@ -24,7 +24,7 @@ import mysql from 'mysql2/promise';
 import { createApp } from '../src/main/app';
 import { loadExperimentFile } from '../src/main/experiments/experiment-file';
 import { generateDataset } from '../src/main/ssb/datasets';
-import { experimentSides } from '../src/shared/compare/experiment-sides';
+import { cellNames, experimentSides } from '../src/shared/compare/experiment-sides';
 import { buildFlightTable, flightOf, repetitionLabel, type Repetition } from '../src/shared/compare/flights';
 import { poolDelta } from '../src/shared/compare/pool-diff';
 import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets';
@@ -232,8 +232,10 @@ function printTables(results: ExperimentResult[]): void {
   const cols = (xs: string[]) => xs.map((x) => pad(x, W)).join('');
   const repHead = reps.map((r) => repetitionLabel(r));
   const name = (c: string) => c.replace(/^.*innodb_old_blocks_time=/, 'old_blocks_time=');
+  // A result's configuration as its side is named.
+  const sideOf = cellNames(results.map((r) => r.cell));
   say();
-  say(`Response times in seconds (time around execution only), ${a.configuration.split(' · ')[0]}`);
+  say(`Response times in seconds (time around execution only), ${results[0]?.cell.split(' · ')[0] ?? ''}`);
   say(
     `${'query'.padEnd(10)}|${pad(name(a.configuration), W * reps.length)} |${pad(name(b.configuration), W * reps.length)} |${pad('ratio 1000 / 0', W * reps.length)}`,
   );
@@ -286,7 +288,7 @@ function printTables(results: ExperimentResult[]): void {
       let misses = 0;
       for (const r of results) {
         const label = r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
-        if (r.cell !== conf || label !== rep) continue;
+        if (sideOf(r.cell) !== conf || label !== rep) continue;
         const d = (n: string) => r.run.status.find((s) => s.name === n)?.delta ?? 0;
         read += d('Innodb_pages_read');
         misses += d('Innodb_buffer_pool_reads');
@@ -305,7 +307,7 @@ function printTables(results: ExperimentResult[]): void {
       let notYoung = 0;
       for (const r of results) {
         const label = r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
-        if (r.cell !== conf || label !== rep) continue;
+        if (sideOf(r.cell) !== conf || label !== rep) continue;
         young += poolDelta(r.run.poolStats, 'pagesMadeYoung') ?? 0;
         notYoung += poolDelta(r.run.poolStats, 'pagesNotMadeYoung') ?? 0;
       }

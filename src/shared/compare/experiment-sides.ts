@@ -20,9 +20,12 @@ export function experimentSides(
 ): { sides: RunSide[]; protocol: ProtocolRun[] } {
   const sides = new Map<string, RunSide>();
   const protocol: ProtocolRun[] = [];
-  for (const r of [...results].sort((x, y) => x.planIndex - y.planIndex)) {
-    if (!r.counted || r.pass.kind === 'warmup') continue;
-    const label = `${prefix}${r.cell}`;
+  const counted = [...results]
+    .sort((x, y) => x.planIndex - y.planIndex)
+    .filter((r) => r.counted && r.pass.kind !== 'warmup');
+  const name = cellNames(counted.map((r) => r.cell));
+  for (const r of counted) {
+    const label = `${prefix}${name(r.cell)}`;
     const side = sides.get(label) ?? { label, runs: [] };
     side.runs.push(r.run);
     sides.set(label, side);
@@ -34,6 +37,23 @@ export function experimentSides(
     });
   }
   return { sides: [...sides.values()], protocol };
+}
+
+/**
+ * What tells configurations apart: a cell ("MySQL 8.0.31 · innodb_buffer_pool_size=128M ·
+ * innodb_old_blocks_time=1000") without the parts every cell shares, so the sides read
+ * "innodb_old_blocks_time=1000" against "innodb_old_blocks_time=0" (the shared parts are in the
+ * settings table). A single configuration keeps its whole name.
+ */
+export function cellNames(cells: readonly string[]): (cell: string) => string {
+  const distinct = [...new Set(cells)];
+  if (distinct.length < 2) return (cell) => cell;
+  const parts = distinct.map((c) => c.split(' · '));
+  const shared = parts[0]!.filter((p) => parts.every((ps) => ps.includes(p)));
+  return (cell) => {
+    const own = cell.split(' · ').filter((p) => !shared.includes(p));
+    return own.length > 0 ? own.join(' · ') : cell;
+  };
 }
 
 /** "q11-ob1000" from ".../q11-ob1000.bplab.json" (either kind of slash: this runs in the page too). */

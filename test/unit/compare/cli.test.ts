@@ -213,10 +213,10 @@ describe('experiment files', () => {
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
     expect(lines[0]).toBe('Response time per configuration: cold, then hot runs (seconds)');
-    expect(lines.find((l) => l.startsWith('MySQL 5.6 · innodb_old_blocks_time=1000  all'))).toMatch(
+    expect(lines.find((l) => l.startsWith('innodb_old_blocks_time=1000  all'))).toMatch(
       /all\s+67\.88\s+33\.94\s+33\.94$/,
     );
-    expect(lines.find((l) => l.startsWith('MySQL 5.6 · innodb_old_blocks_time=0  '))).toMatch(
+    expect(lines.find((l) => l.startsWith('innodb_old_blocks_time=0  '))).toMatch(
       /Flight 1\s+15\.62\s+7\.81\s+7\.81$/,
     );
     // Time per query: the median of cold, run 1 and run 2.

@@ -18,15 +18,18 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
-const ZERO = 'MySQL 5.6 · innodb_old_blocks_time=0';
+/** The configurations' cells in the file, and their names as sides (without what both share). */
+const CELL_ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
+const CELL_ZERO = 'MySQL 5.6 · innodb_old_blocks_time=0';
+const ONE = 'innodb_old_blocks_time=1000';
+const ZERO = 'innodb_old_blocks_time=0';
 
 /** Two configurations, cold + one hot run each; the second reads more pages. */
 function twoConfigurations(): ExperimentFile {
   const x = experiment(4);
   x.results = x.results.map((r, i) => ({
     ...r,
-    cell: i < 2 ? ONE : ZERO,
+    cell: i < 2 ? CELL_ONE : CELL_ZERO,
     pass: i % 2 === 0 ? { kind: 'cold' } : { kind: 'hot', n: 1 },
     run: i < 2 ? r.run : runResult({ runId: `run-${i}`, elapsedMs: 50_000 }),
   }));

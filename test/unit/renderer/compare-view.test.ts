@@ -22,14 +22,17 @@ import {
 import { defaultExportPath } from '../../../src/renderer/features/compare/utils/export-paths';
 import { experiment, runResult } from '../../support/run-fixture';
 
-const ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
-const ZERO = 'MySQL 5.6 · innodb_old_blocks_time=0';
+/** The configurations' cells in the file, and their names as sides (without what both share). */
+const CELL_ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
+const CELL_ZERO = 'MySQL 5.6 · innodb_old_blocks_time=0';
+const ONE = 'innodb_old_blocks_time=1000';
+const ZERO = 'innodb_old_blocks_time=0';
 
 function results(file: string, slowChecksum = 'sha256:5b2f0c'): LoadedResults {
   const x: ExperimentFile = experiment(4);
   x.results = x.results.map((r, i) => ({
     ...r,
-    cell: i < 2 ? ONE : ZERO,
+    cell: i < 2 ? CELL_ONE : CELL_ZERO,
     pass: i % 2 === 0 ? { kind: 'cold' } : { kind: 'hot', n: 1 },
     run: i < 2 ? r.run : runResult({ runId: `r${i}`, elapsedMs: 60_000, checksum: slowChecksum }),
   }));
