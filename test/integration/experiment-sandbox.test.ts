@@ -118,4 +118,51 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
       off();
     }
   }, 300_000);
+
+  it('the adaptive hash index preset, narrowed to Q1.1: all four pairs of settings run, and both globals are put back', async () => {
+    const c = await connect();
+    const globals = async () =>
+      (
+        await c.query(
+          'SELECT @@GLOBAL.innodb_old_blocks_time AS t, @@GLOBAL.innodb_adaptive_hash_index AS ahi',
+        )
+      )[0];
+    try {
+      const before = await globals();
+      const preset = await app.dispatch('experiments/preset', {
+        presetId: 'old-blocks-time-ahi',
+        servers: [{ label: 'sb', profileId: sb.profileId, sandboxId: sb.id }],
+        schema: 'ssb_exp',
+      });
+      if (!preset.ok) throw new Error(preset.error.message);
+      const built = ExperimentDefinitionSchema.parse(preset.value);
+      const def = ExperimentDefinitionSchema.parse({
+        ...built,
+        queries: [{ queryId: 'Q1.1' }],
+        protocol: { ...built.protocol, hotRuns: 1 },
+      });
+      const file = join(dir, 'ahi.bplab.json');
+      const outcome = await app.experiments.execute(def, file, 'ahi', new AbortController().signal);
+      expect(outcome.error).toBeNull();
+      expect(outcome.state).toBe('complete');
+      const saved = parseExperimentFile(readFileSync(file, 'utf8'), file);
+      // 2 × 2 settings, each a warm-up and a hot run.
+      expect(saved.results).toHaveLength(8);
+      for (const r of saved.results) expect(r.run.state).toBe('complete');
+      expect(
+        new Set(saved.results.filter((r) => r.counted).map((r) => r.cell.split(' · ').slice(-2).join(' · '))),
+      ).toEqual(
+        new Set([
+          'innodb_old_blocks_time=1000 · innodb_adaptive_hash_index=ON',
+          'innodb_old_blocks_time=1000 · innodb_adaptive_hash_index=OFF',
+          'innodb_old_blocks_time=0 · innodb_adaptive_hash_index=ON',
+          'innodb_old_blocks_time=0 · innodb_adaptive_hash_index=OFF',
+        ]),
+      );
+      expect(new Set(saved.results.map((r) => r.run.server.oldBlocksTimeMs))).toEqual(new Set([1000, 0]));
+      expect(await globals()).toEqual(before);
+    } finally {
+      await c.end();
+    }
+  }, 300_000);
 });

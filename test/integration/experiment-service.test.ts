@@ -58,10 +58,11 @@ afterAll(async () => {
 });
 
 describe(`experiments requests on ${server.label}`, () => {
-  it('lists the four presets with where each comes from', async () => {
+  it('lists the five presets with where each comes from', async () => {
     const presets = await ok<Array<{ id: string; title: string; source: string }>>('experiments/presets', {});
     expect(presets.map((p) => p.id)).toEqual([
       'old-blocks-time',
+      'old-blocks-time-ahi',
       'pool-vs-data',
       'join-order',
       'cold-then-hot',

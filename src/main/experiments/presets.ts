@@ -8,7 +8,8 @@ import {
   type ExperimentServer,
 } from '../../shared/experiments';
 
-export type PresetId = 'old-blocks-time' | 'pool-vs-data' | 'join-order' | 'cold-then-hot';
+export type PresetId =
+  'old-blocks-time' | 'old-blocks-time-ahi' | 'pool-vs-data' | 'join-order' | 'cold-then-hot';
 
 export interface Preset {
   id: PresetId;
@@ -59,6 +60,31 @@ export const PRESETS: Preset[] = [
           { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
         ],
         protocol: { cold: true, hotRuns: 3 },
+      }),
+  },
+  {
+    id: 'old-blocks-time-ahi',
+    title: 'innodb_old_blocks_time 1000 vs 0, adaptive hash index on and off, Flight 1',
+    source:
+      'Post 001, configuration 1 against 2, taken further with bplab: on MySQL 8.0.31 the hot runs of Flight 1 took 1.3-1.9× as long with 1000 on the same pages read, and a CPU profile put the difference in the adaptive hash index (entries built for pages the old sublist then evicts); with it off, the two settings ran alike.',
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'innodb_old_blocks_time 1000 vs 0, adaptive hash index on and off',
+        description:
+          'Is the time innodb_old_blocks_time costs in reading pages, or in the adaptive hash index? A pool of 1/8 of the data, full before timing (one warm-up), then runs 1, 2 and 3 of Flight 1 for each pair of settings.',
+        schema: a.schema,
+        queries: allQueries(a).filter((q) => q.queryId.startsWith('Q1.')),
+        servers: a.servers,
+        matrix: [
+          {
+            kind: 'buffer-pool-size',
+            variable: 'innodb_buffer_pool_size',
+            values: [poolSizeFor(a.dataBytes / 8)],
+          },
+          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
+          { kind: 'global', variable: 'innodb_adaptive_hash_index', values: ['ON', 'OFF'] },
+        ],
+        protocol: { cold: false, warmups: 1, hotRuns: 3 },
       }),
   },
   {
