@@ -1,0 +1,234 @@
+/**
+ * Cancelling a sandbox's create or start (issue 10: every long operation can be cancelled), on the
+ * real server binary of this run's flavor, through the product's API (tasks/cancel): cancelled while
+ * its data folder is being initialised, or while its server is starting, a new sandbox leaves
+ * nothing behind (no folder, no profile, no server process, no lease); an existing one is left
+ * stopped with its data, and starts again. A cancel that comes after the work ended changes nothing.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/main/app';
+import type { RequestArgs, RequestName, TaskProgress } from '../../src/shared/contract';
+import type { SandboxInfo } from '../../src/shared/models';
+import type { AppError } from '../../src/shared/result';
+import { testServer } from '../support/test-server';
+
+const server = testServer();
+const dataDir = mkdtempSync(join(server.scratchDir, 'sandbox-cancel-'));
+const root = join(dataDir, 'sandboxes');
+let app: App;
+
+async function value<T>(name: RequestName, args: RequestArgs<RequestName>): Promise<T> {
+  const r = await app.dispatch(name, args);
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+  return r.value as T;
+}
+
+async function failure(name: RequestName, args: RequestArgs<RequestName>): Promise<AppError> {
+  const r = await Promise.race([
+    app.dispatch(name, args),
+    sleep(60_000).then(() => {
+      throw new Error(`${name} did not answer within 60 s (its processes were left to end on their own?)`);
+    }),
+  ]);
+  if (r.ok) throw new Error(`${name} succeeded; it should have been cancelled`);
+  return r.error;
+}
+
+/** Live (not zombie) processes whose command line mentions this folder: servers, install scripts. */
+function processesUsing(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(dir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** The leases of any kind (task, sandbox, sandbox operation) that name this sandbox. */
+function leasesOn(sandboxId: string): string[] {
+  const dir = join(dataDir, 'leases');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      try {
+        return JSON.parse(readFileSync(join(dir, f), 'utf8')) as { kind: string; sandboxId: string | null };
+      } catch {
+        return null;
+      }
+    })
+    .filter((l) => l?.sandboxId === sandboxId)
+    .map((l) => l!.kind);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Cancels the task that reports `phase` first, once a process of the sandbox's folder runs (the
+ * initialising tool, or the server); resolves with the pids seen running at the cancel. Those
+ * processes are frozen (SIGSTOP) just before: they cannot end on their own, so only a cancel that
+ * ends them lets the request answer and leaves none behind.
+ */
+function cancelAt(phase: string, dir: string): Promise<{ taskId: string; running: number[] }> {
+  return new Promise((resolve, reject) => {
+    let seen = false;
+    const unsubscribe = app.events.subscribe((event, payload) => {
+      const p = payload as TaskProgress;
+      if (event !== 'task/progress' || p.phase !== phase || seen) return;
+      seen = true;
+      unsubscribe();
+      void (async () => {
+        let running = processesUsing(dir);
+        for (let i = 0; running.length === 0 && i < 100; i++) {
+          await sleep(20);
+          running = processesUsing(dir);
+        }
+        for (const pid of running) process.kill(pid, 'SIGSTOP');
+        const answer = await app.dispatch('tasks/cancel', { taskId: p.taskId });
+        if (!answer.ok) throw new Error(answer.error.message);
+        return { taskId: p.taskId, running };
+      })().then(resolve, reject);
+    });
+  });
+}
+
+/** The cancel `cancelAt` made, or a failure that says what the request answered instead. */
+async function cancelMade(
+  cancelled: Promise<{ taskId: string; running: number[] }>,
+  answer: AppError,
+): Promise<{ taskId: string; running: number[] }> {
+  return Promise.race([
+    cancelled,
+    sleep(10_000).then(() => {
+      throw new Error(`nothing was cancelled; the request answered ${answer.code}: ${answer.message}`);
+    }),
+  ]);
+}
+
+async function profileIds(): Promise<string[]> {
+  const listing = await value<{ profiles: { id: string }[] }>('profiles/list', {});
+  return listing.profiles.map((p) => p.id);
+}
+
+async function expectNothingLeft(id: string, running: number[]): Promise<void> {
+  expect(existsSync(join(root, id)), 'its folder').toBe(false);
+  expect(await profileIds(), 'its profile').not.toContain(`sandbox-${id}`);
+  expect(processesUsing(join(root, id)), 'its processes').toEqual([]);
+  for (const pid of running) expect(processesUsing(join(root, id)), `pid ${pid}`).not.toContain(pid);
+  expect(leasesOn(id), 'its leases').toEqual([]);
+  const listed = await value<SandboxInfo[]>('sandboxes/list', {});
+  expect(listed.map((s) => s.id)).not.toContain(id);
+  expect(await value<unknown[]>('tasks/list', {})).toEqual([]);
+}
+
+beforeAll(async () => {
+  app = await createApp({ dataDir, transport: 'browser', version: 'test' });
+});
+afterAll(async () => {
+  await app.shutdown();
+  // A run of this test that failed may leave frozen processes: end them.
+  for (const pid of processesUsing(root)) process.kill(pid, 'SIGKILL');
+});
+
+describe(`cancelling a sandbox's create or start on ${server.label}`, () => {
+  it('a create cancelled while its data folder is initialised leaves nothing: no folder, profile, process or lease', async () => {
+    const cancelled = cancelAt('initialising', join(root, 'halfmade'));
+    const error = await failure('sandboxes/create', {
+      spec: { name: 'halfmade', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
+    });
+    const { running } = await cancelMade(cancelled, error);
+    expect(running.length, 'the initialising tool was running when cancelled').toBeGreaterThan(0);
+    expect(error.code).toBe('CANCELLED');
+    expect(error.message).toBe('Creating sandbox "halfmade" was cancelled; nothing was kept.');
+    await expectNothingLeft('halfmade', running);
+  }, 120_000);
+
+  it('a create cancelled while its new server starts is removed the same way, even with keepFailed', async () => {
+    const cancelled = cancelAt('starting', join(root, 'halfstarted'));
+    const error = await failure('sandboxes/create', {
+      spec: { name: 'halfstarted', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
+      keepFailed: true,
+    });
+    const { running } = await cancelMade(cancelled, error);
+    expect(running.length, 'the server was running when cancelled').toBeGreaterThan(0);
+    expect(error.code).toBe('CANCELLED');
+    expect(error.message).toBe('Creating sandbox "halfstarted" was cancelled; nothing was kept.');
+    await expectNothingLeft('halfstarted', running);
+  }, 180_000);
+
+  describe('an existing sandbox', () => {
+    let sb: SandboxInfo;
+    const rows = async () => {
+      const c = await mysql.createConnection({ host: '127.0.0.1', port: sb.port, user: 'root' });
+      try {
+        const [r] = await c.query('SELECT n FROM kept.t ORDER BY n');
+        return (r as { n: number }[]).map((x) => x.n);
+      } finally {
+        await c.end();
+      }
+    };
+
+    beforeAll(async () => {
+      sb = await value<SandboxInfo>('sandboxes/create', {
+        spec: { name: 'existing', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
+      });
+      const c = await mysql.createConnection({ host: '127.0.0.1', port: sb.port, user: 'root' });
+      await c.query('CREATE DATABASE kept');
+      await c.query('CREATE TABLE kept.t (n INT PRIMARY KEY) ENGINE=InnoDB');
+      await c.query('INSERT INTO kept.t VALUES (1), (2), (3)');
+      await c.end();
+      await value('sandboxes/stop', { id: sb.id });
+    }, 180_000);
+    afterAll(async () => {
+      await app.dispatch('sandboxes/delete', { id: sb.id });
+    });
+
+    it('a start cancelled while the server starts leaves it stopped, its data intact, and it starts again', async () => {
+      const dir = join(root, sb.id);
+      const cancelled = cancelAt('starting', dir);
+      const error = await failure('sandboxes/start', { id: sb.id });
+      const { running } = await cancelMade(cancelled, error);
+      expect(running.length, 'the server was running when cancelled').toBeGreaterThan(0);
+      expect(error.code).toBe('CANCELLED');
+      expect(error.message).toBe(
+        'Starting sandbox "existing" was cancelled; it is stopped, its data as it was.',
+      );
+      expect(processesUsing(dir), 'its server').toEqual([]);
+      expect(leasesOn(sb.id), 'its leases (the start operation, the task)').toEqual([]);
+      const listed = (await value<SandboxInfo[]>('sandboxes/list', {})).find((s) => s.id === sb.id);
+      expect(listed?.status).toBe('stopped');
+      expect(listed?.lastError).toBeUndefined();
+      expect(await profileIds()).toContain(sb.profileId);
+
+      sb = await value<SandboxInfo>('sandboxes/start', { id: sb.id });
+      expect(sb.status).toBe('running');
+      expect(await rows()).toEqual([1, 2, 3]);
+    }, 180_000);
+
+    it('a cancel that comes after the start ended changes nothing', async () => {
+      let taskId = '';
+      const unsubscribe = app.events.subscribe((event, payload) => {
+        if (event === 'task/progress') taskId = (payload as TaskProgress).taskId;
+      });
+      await value('sandboxes/stop', { id: sb.id });
+      sb = await value<SandboxInfo>('sandboxes/start', { id: sb.id }).finally(unsubscribe);
+      expect(taskId).not.toBe('');
+      const late = await failure('tasks/cancel', { taskId });
+      expect(late.code).toBe('NOT_FOUND');
+      await sleep(500);
+      const listed = (await value<SandboxInfo[]>('sandboxes/list', {})).find((s) => s.id === sb.id);
+      expect(listed?.status).toBe('running');
+      expect(listed?.pid).toBe(sb.pid);
+      expect(await rows()).toEqual([1, 2, 3]);
+    }, 180_000);
+  });
+});
