@@ -134,9 +134,9 @@ beforeAll(async () => {
   app = await createApp({ dataDir, transport: 'browser', version: 'test' });
 });
 afterAll(async () => {
-  await app.shutdown();
-  // A run of this test that failed may leave frozen processes: end them.
+  // A run of this test that failed may leave frozen processes (and a task waiting for them): end them first.
   for (const pid of processesUsing(root)) process.kill(pid, 'SIGKILL');
+  await app.shutdown();
 });
 
 describe(`cancelling a sandbox's create or start on ${server.label}`, () => {
