@@ -13,6 +13,7 @@ import { createApp, type App } from '../../src/main/app';
 import type { RequestArgs, RequestName, TaskProgress } from '../../src/shared/contract';
 import type { SandboxInfo } from '../../src/shared/models';
 import type { AppError } from '../../src/shared/result';
+import { requireBuiltCli, runCliProcess, startCli } from '../support/cli';
 import { testServer } from '../support/test-server';
 
 const server = testServer();
@@ -231,4 +232,75 @@ describe(`cancelling a sandbox's create or start on ${server.label}`, () => {
       expect(await rows()).toEqual([1, 2, 3]);
     }, 180_000);
   });
+});
+
+describe(`Ctrl-C in bplab sandbox create and start on ${server.label}`, () => {
+  const home = mkdtempSync(join(server.scratchDir, 'sandbox-cancel-cli-'));
+  const folder = (name: string) => join(home, 'sandboxes', name);
+
+  /** Runs the command, and once a process of the sandbox's folder runs, freezes it and presses Ctrl-C. */
+  async function interrupted(args: string[], name: string) {
+    const run = startCli(home, args);
+    let running: number[] = [];
+    for (let i = 0; running.length === 0 && i < 3000 && run.child.exitCode === null; i++) {
+      await sleep(20);
+      running = processesUsing(folder(name));
+    }
+    for (const pid of running) process.kill(pid, 'SIGSTOP');
+    run.child.kill('SIGINT');
+    const r = await Promise.race([
+      run.exit,
+      sleep(60_000).then(() => {
+        throw new Error(`bplab ${args.join(' ')} did not end within 60 s of Ctrl-C:\n${run.err()}`);
+      }),
+    ]);
+    return { ...r, running };
+  }
+
+  beforeAll(() => requireBuiltCli());
+  afterAll(async () => {
+    for (const pid of processesUsing(home)) process.kill(pid, 'SIGKILL');
+    await runCliProcess(home, ['sandbox', 'delete', 'clikept']);
+  });
+
+  it('during create: it says so, exits 1, and leaves no sandbox', async () => {
+    const r = await interrupted(
+      ['sandbox', 'create', 'clihalf', '--binary', server.binaryPath, '--buffer-pool', '32M'],
+      'clihalf',
+    );
+    expect(r.running.length, 'the initialising tool was running at Ctrl-C').toBeGreaterThan(0);
+    expect(r.err).toContain('bplab: SIGINT: cancelling the create of sandbox clihalf ...');
+    expect(r.err).toContain('bplab: Creating sandbox "clihalf" was cancelled; nothing was kept.');
+    expect(r.code).toBe(1);
+    expect(existsSync(folder('clihalf'))).toBe(false);
+    expect(processesUsing(folder('clihalf'))).toEqual([]);
+    const list = await runCliProcess(home, ['sandbox', 'list']);
+    expect(list.out).not.toContain('clihalf');
+  }, 120_000);
+
+  it('during start: it says so, exits 1, and the sandbox is stopped, and starts afterwards', async () => {
+    const made = await runCliProcess(home, [
+      'sandbox',
+      'create',
+      'clikept',
+      '--binary',
+      server.binaryPath,
+      '--buffer-pool',
+      '32M',
+      '--no-start',
+    ]);
+    expect(made.code, made.err).toBe(0);
+    const r = await interrupted(['sandbox', 'start', 'clikept'], 'clikept');
+    expect(r.running.length, 'the server was running at Ctrl-C').toBeGreaterThan(0);
+    expect(r.err).toContain('bplab: SIGINT: cancelling the start of sandbox clikept ...');
+    expect(r.err).toContain(
+      'bplab: Starting sandbox "clikept" was cancelled; it is stopped, its data as it was.',
+    );
+    expect(r.code).toBe(1);
+    expect(processesUsing(folder('clikept'))).toEqual([]);
+    expect((await runCliProcess(home, ['sandbox', 'list'])).out).toMatch(/clikept.*stopped/);
+    const again = await runCliProcess(home, ['sandbox', 'start', 'clikept']);
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/clikept.*running/);
+  }, 180_000);
 });
