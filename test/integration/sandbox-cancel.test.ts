@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { RequestArgs, RequestName, TaskProgress } from '../../src/shared/contract';
 import type { SandboxInfo } from '../../src/shared/models';
-import type { AppError } from '../../src/shared/result';
+import { AppFailure, type AppError } from '../../src/shared/result';
+import { SandboxService } from '../../src/main/sandbox/sandboxes';
 import { requireBuiltCli, runCliProcess, startCli } from '../support/cli';
 import { testServer } from '../support/test-server';
 
@@ -54,6 +55,20 @@ function processesUsing(dir: string): number[] {
     .map(Number);
 }
 
+/**
+ * Sends a signal to each of these processes (SIGSTOP freezes them where they are); one that has
+ * just ended, such as a short-lived helper of an install script, is skipped.
+ */
+function signalEach(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** The leases of any kind (task, sandbox, sandbox operation) that name this sandbox. */
 function leasesOn(sandboxId: string): string[] {
   const dir = join(dataDir, 'leases');
@@ -93,7 +108,7 @@ function cancelAt(phase: string, dir: string): Promise<{ taskId: string; running
           await sleep(20);
           running = processesUsing(dir);
         }
-        for (const pid of running) process.kill(pid, 'SIGSTOP');
+        signalEach(running, 'SIGSTOP');
         const answer = await app.dispatch('tasks/cancel', { taskId: p.taskId });
         if (!answer.ok) throw new Error(answer.error.message);
         return { taskId: p.taskId, running };
@@ -136,7 +151,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // A run of this test that failed may leave frozen processes (and a task waiting for them): end them first.
-  for (const pid of processesUsing(root)) process.kill(pid, 'SIGKILL');
+  signalEach(processesUsing(root), 'SIGKILL');
   await app.shutdown();
 });
 
@@ -165,6 +180,36 @@ describe(`cancelling a sandbox's create or start on ${server.label}`, () => {
     expect(error.message).toBe('Creating sandbox "halfstarted" was cancelled; nothing was kept.');
     await expectNothingLeft('halfstarted', running);
   }, 180_000);
+
+  it('a create cancelled by its AbortSignal (a SandboxService without the task registry) leaves nothing', async () => {
+    const byHand = new SandboxService({ root: `${root}-by-signal` });
+    const dir = join(`${root}-by-signal`, 'signalled');
+    const controller = new AbortController();
+    const creating = byHand
+      .create(
+        { name: 'signalled', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
+        { signal: controller.signal },
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    let running: number[] = [];
+    for (let i = 0; running.length === 0 && i < 1000; i++) {
+      await sleep(20);
+      running = processesUsing(dir);
+    }
+    expect(running.length, 'the initialising tool or the server was running when aborted').toBeGreaterThan(0);
+    signalEach(running, 'SIGSTOP');
+    controller.abort();
+    const e = await Promise.race([creating, sleep(60_000).then(() => 'no answer within 60 s')]);
+    expect(e).toBeInstanceOf(AppFailure);
+    expect((e as AppFailure).error.message).toBe(
+      'Creating sandbox "signalled" was cancelled; nothing was kept.',
+    );
+    expect(existsSync(dir)).toBe(false);
+    expect(processesUsing(dir)).toEqual([]);
+  }, 120_000);
 
   describe('an existing sandbox', () => {
     let sb: SandboxInfo;
@@ -246,7 +291,7 @@ describe(`Ctrl-C in bplab sandbox create and start on ${server.label}`, () => {
       await sleep(20);
       running = processesUsing(folder(name));
     }
-    for (const pid of running) process.kill(pid, 'SIGSTOP');
+    signalEach(running, 'SIGSTOP');
     run.child.kill('SIGINT');
     const r = await Promise.race([
       run.exit,
@@ -259,7 +304,7 @@ describe(`Ctrl-C in bplab sandbox create and start on ${server.label}`, () => {
 
   beforeAll(() => requireBuiltCli());
   afterAll(async () => {
-    for (const pid of processesUsing(home)) process.kill(pid, 'SIGKILL');
+    signalEach(processesUsing(home), 'SIGKILL');
     await runCliProcess(home, ['sandbox', 'delete', 'clikept']);
   });
 
