@@ -1,12 +1,13 @@
 /**
  * (b) The sandbox journey on a real MariaDB: find binaries, a first start that fails (removed, or kept
- * with its log when asked), create and start a sandbox, read its log,
+ * with its log when asked), a create cancelled, create and start a sandbox, read its log,
  * open its connection and test it, read its capability report, stop it, delete it.
  * BPLAB_E2E_SCREENSHOT=1 also refreshes docs/screenshot.png (the capability report) for the README.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { cancelSandboxCreate } from './actions/cancel-sandbox-create';
 import { createSandbox } from './actions/create-sandbox';
 import { deleteSandbox } from './actions/delete-sandbox';
 import { findServerBinaries } from './actions/find-server-binaries';
@@ -90,6 +91,15 @@ test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
     await deleteSandbox(sandboxes, dies);
     await sandboxes.keepFailed.uncheck();
     await sandboxes.options.fill('');
+  });
+
+  await test.step('a create cancelled while under way: it says so, and no sandbox is left', async () => {
+    const cancelled = `${name}-cancelled`;
+    await cancelSandboxCreate(sandboxes, cancelled);
+    await expect(sandboxes.error).toHaveText(
+      `Creating sandbox "${cancelled}" was cancelled; nothing was kept.`,
+    );
+    await expect(sandboxes.row(cancelled)).toHaveCount(0);
   });
 
   await test.step('create and start a sandbox', async () => {

@@ -38,6 +38,10 @@ export class SandboxesPage {
   get create() {
     return this.page.getByTestId('sandbox-create');
   }
+  /** Cancel, shown while a sandbox is being created. */
+  get cancelCreate() {
+    return this.page.getByTestId('sandbox-create-cancel');
+  }
   get error() {
     return this.screen.getByTestId('error');
   }

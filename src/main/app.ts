@@ -85,6 +85,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       },
     },
     leases,
+    tasks,
     log,
   });
   // A bplab that died while a sandbox ran on an experiment's startup options: back on its own (logged).

@@ -62,6 +62,9 @@ export const requestSchemas = {
   'connections/capabilities': z.object({ profileId: id, password }),
   'sandboxes/list': z.object({}),
   'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
+  // Create and start run as tasks (kinds 'sandbox-create', 'sandbox-start': 'task/progress' while the data
+  // folder is initialised and the server starts) and answer when done; tasks/cancel ends them with CANCELLED:
+  // a cancelled create leaves nothing, a cancelled start leaves the sandbox stopped with its data.
   'sandboxes/create': z.object({
     spec: SandboxSpecSchema,
     start: z.boolean().default(true),
@@ -117,8 +120,9 @@ export const requestSchemas = {
     format: z.enum(['html', 'csv', 'md']),
     to: z.string().min(1),
   }),
-  // Long jobs of every bplab process sharing the data folder (loads, verifies, runs); cancel stops one
-  // of this process at once, and asks another live process to stop one of its own.
+  // Long jobs of every bplab process sharing the data folder (loads, verifies, runs, experiments, a
+  // sandbox's create or start); cancel stops one of this process at once, and asks another live
+  // process to stop one of its own.
   'tasks/list': z.object({}),
   'tasks/cancel': z.object({ taskId: id }),
   // The query catalogue: SSB's 13 queries with their join-order variants, and the user's own (reads only).

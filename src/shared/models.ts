@@ -209,6 +209,17 @@ export const SandboxSpecSchema = z.object({
   keepRunning: z.boolean().default(false),
 });
 export type SandboxSpec = z.input<typeof SandboxSpecSchema>;
+
+/**
+ * A sandbox's id (its folder's name) from its name: main names the folder with it, and the create
+ * form finds the create's task by it to cancel it.
+ */
+export function sandboxIdOf(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, '-');
+}
 export type SandboxSpecParsed = z.output<typeof SandboxSpecSchema>;
 
 export type SandboxStatus = 'stopped' | 'starting' | 'running' | 'stopping' | 'failed';

@@ -1,11 +1,19 @@
 /**
- * Long jobs (a load, a verify, a run, an experiment) as one kind of thing: a task with progress and
- * cancel, listed across every bplab process that shares the data folder (each task is held under a
- * lease that names its process; a lease whose process is gone is stale).
+ * Long jobs (a load, a verify, a run, an experiment, a sandbox's create or start) as one kind of
+ * thing: a task with progress and cancel, listed across every bplab process that shares the data
+ * folder (each task is held under a lease that names its process; a lease whose process is gone is
+ * stale).
  */
 import type { TaskProgress } from './contract';
 
-export type TaskKind = 'dataset-load' | 'dataset-verify' | 'dataset-drop' | 'run' | 'experiment';
+export type TaskKind =
+  | 'dataset-load'
+  | 'dataset-verify'
+  | 'dataset-drop'
+  | 'run'
+  | 'experiment'
+  | 'sandbox-create'
+  | 'sandbox-start';
 
 export interface TaskInfo {
   taskId: string;

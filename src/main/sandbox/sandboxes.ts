@@ -2,7 +2,10 @@
  * Private MySQL/MariaDB servers that bplab creates, starts, stops and deletes itself, the way
  * the original benchmarks used MySQL Sandbox. Each lives in <root>/<id>/ (datadir, error log,
  * metadata), listens only on 127.0.0.1, is always started with --no-defaults, and never touches
- * a system service. Restart is how cold runs get a cold buffer pool.
+ * a system service. Restart is how cold runs get a cold buffer pool. A create and a start are
+ * tasks (listed, with progress, cancelled by tasks/cancel or an AbortSignal): a cancel kills the
+ * server (or the tool initialising its data folder), waits for it to be gone, and leaves no trace of
+ * a sandbox being created and an existing one stopped and intact.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +26,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import {
   SandboxSpecSchema,
+  sandboxIdOf,
   type ConnectionProfile,
   type SandboxInfo,
   type SandboxSpec,
@@ -36,7 +40,9 @@ import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../
 import { writeFileAtomic } from '../services/atomic-file';
 import { notLoopback, readListening, recordListening, recordedListening } from './listening';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
+import type { TaskRegistry, TaskSpec, TaskUpdate } from '../tasks/registry';
 import { freePort, isPortFree } from './ports';
+import { CANCEL_GRACE_MS, endProcessGroup, runToLog, sleep, waitFor } from './server-process';
 import { findMariadbInstallDb, inspectBinary } from './server-binaries';
 import { logExcerpt, logLinesFrom, startFailureReason } from './start-failure';
 
@@ -72,6 +78,12 @@ export interface SandboxServiceDeps {
    * sandbox it starts (or finds running and uses), and does not stop one another live process uses.
    */
   leases?: LeaseStore;
+  /**
+   * Runs each create and start as a task (kinds 'sandbox-create', 'sandbox-start'): listed by
+   * tasks/list, its progress in 'task/progress', cancelled by tasks/cancel. Without it (tests of one
+   * service) only the caller's signal cancels them.
+   */
+  tasks?: TaskRegistry;
   /** How long a server may take to accept connections after it is spawned. */
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
@@ -85,6 +97,20 @@ interface Runtime {
 }
 
 const SANDBOX_USER = 'root';
+
+/** A create or start at work: its cancel signal and where its progress goes. */
+interface Job {
+  signal: AbortSignal;
+  progress(update: TaskUpdate): void;
+}
+
+/** A start nobody can cancel (a restart, the start inside a restore). */
+const UNCANCELLABLE: Job = { signal: new AbortController().signal, progress: () => {} };
+
+/** What create and start take beside their arguments: cancel it with this signal (tasks/cancel does too). */
+export interface SandboxJobOptions {
+  signal?: AbortSignal;
+}
 
 /** A sandbox this process holds a lease on; `started`: this process started its server. */
 interface Hold {
@@ -140,11 +166,12 @@ export class SandboxService {
 
   /**
    * Options bplab owns and buffer pool sizes the server cannot take are refused before anything is
-   * written. When the first start fails, the sandbox is removed again unless keepFailed.
+   * written. When the first start fails, the sandbox is removed again unless keepFailed; when the
+   * create is cancelled (initialising or starting), it is removed whatever keepFailed says.
    */
   async create(
     input: SandboxSpec,
-    opts: { start?: boolean; keepFailed?: boolean } = {},
+    opts: { start?: boolean; keepFailed?: boolean } & SandboxJobOptions = {},
   ): Promise<SandboxInfo> {
     const refused = refusedOptions(input.options ?? {});
     if (refused[0])
@@ -152,12 +179,30 @@ export class SandboxService {
         details: { field: 'options', option: refused[0].option, owned: refused[0].owned },
       });
     const spec = SandboxSpecSchema.parse(input);
-    const id = slug(spec.name);
+    const id = sandboxIdOf(spec.name);
     if (existsSync(this.dir(id))) {
       throw AppFailure.of('ALREADY_EXISTS', `A sandbox named "${spec.name}" already exists.`, {
         hint: 'Pick another name, or delete the existing sandbox first.',
       });
     }
+    return this.job(
+      {
+        kind: 'sandbox-create',
+        title: `create sandbox ${spec.name}`,
+        doing: `create sandbox "${spec.name}"`,
+        sandboxId: id,
+      },
+      opts.signal,
+      (job) => this.createWith(spec, id, opts, job),
+    );
+  }
+
+  private async createWith(
+    spec: SandboxSpecParsed,
+    id: string,
+    opts: { start?: boolean; keepFailed?: boolean },
+    job: Job,
+  ): Promise<SandboxInfo> {
     const binary = await inspectBinary(spec.binaryPath);
     const sizeProblem = bufferPoolSizeProblem(parseByteSize(spec.bufferPoolSize), binary, totalmem());
     if (sizeProblem)
@@ -181,18 +226,22 @@ export class SandboxService {
       profileId: `sandbox-${id}`,
     };
     try {
-      await this.initialize(meta, binary);
+      await this.initialize(meta, binary, job);
     } catch (e) {
       rmSync(dir, { recursive: true, force: true });
-      throw e;
+      throw isCancelled(e) ? createCancelled(spec.name) : e;
     }
     this.writeMeta(meta);
     await this.deps.profiles?.upsert(this.profileFor(meta));
     this.changed(meta);
     if (opts.start === false) return this.info(meta);
     try {
-      return await this.start(id);
+      return await this.startClaimed(meta, job);
     } catch (e) {
+      if (isCancelled(e)) {
+        await this.discard(meta);
+        throw createCancelled(spec.name);
+      }
       if (opts.keepFailed || !(e instanceof AppFailure) || e.error.code !== 'SANDBOX_FAILED') throw e;
       await this.discard(meta);
       const excerpt = e.error.details?.logExcerpt;
@@ -204,18 +253,68 @@ export class SandboxService {
     }
   }
 
-  /** Starts the server; BUSY while another bplab process starts, stops, restarts or deletes it. */
-  async start(id: string): Promise<SandboxInfo> {
-    const release = this.claim(this.readMeta(id), 'start', 'operations');
+  /**
+   * Starts the server; BUSY while another bplab process starts, stops, restarts or deletes it.
+   * Cancelled, it leaves the sandbox stopped with its data as it was.
+   */
+  async start(id: string, opts: SandboxJobOptions = {}): Promise<SandboxInfo> {
+    const meta = this.readMeta(id);
+    return this.job(
+      {
+        kind: 'sandbox-start',
+        title: `start sandbox ${meta.name}`,
+        doing: `start sandbox "${meta.name}"`,
+        profileId: meta.profileId,
+        sandboxId: id,
+      },
+      opts.signal,
+      (job) => this.startClaimed(meta, job),
+    );
+  }
+
+  /** A start under the sandbox-op lease that tells the other processes it is under way. */
+  private async startClaimed(meta: SandboxMeta, job: Job): Promise<SandboxInfo> {
+    const release = this.claim(meta, 'start', 'operations');
     try {
-      return await this.startWith(id, {});
+      return await this.startWith(meta.id, {}, job);
     } finally {
       release();
     }
   }
 
-  private async startWith(id: string, extra: Record<string, string>): Promise<SandboxInfo> {
+  /**
+   * Runs a create or a start: as a task when the service has the registry, cancelled by `signal`
+   * too. Either way the work sees one signal.
+   */
+  private job(
+    spec: TaskSpec,
+    signal: AbortSignal | undefined,
+    work: (job: Job) => Promise<SandboxInfo>,
+  ): Promise<SandboxInfo> {
+    const tasks = this.deps.tasks;
+    if (!tasks) return work({ signal: signal ?? new AbortController().signal, progress: () => {} });
+    return tasks.start(
+      spec,
+      (ctx) =>
+        work({
+          signal: signal ? AbortSignal.any([ctx.signal, signal]) : ctx.signal,
+          progress: (u) => ctx.progress(u),
+        }),
+      {
+        done: (info) => ({
+          message: `Sandbox "${info.name}" is ${info.status === 'running' ? `running on 127.0.0.1:${info.port}` : info.status}.`,
+        }),
+      },
+    ).result;
+  }
+
+  private async startWith(
+    id: string,
+    extra: Record<string, string>,
+    job: Job = UNCANCELLABLE,
+  ): Promise<SandboxInfo> {
     return this.exclusive(id, 'starting', async (meta) => {
+      if (job.signal.aborted) throw startCancelled(meta.name);
       if (this.alivePid(meta)) {
         this.hold(meta, false);
         return this.info(meta);
@@ -250,10 +349,22 @@ export class SandboxService {
       });
       child.unref();
       this.rt(id).pid = child.pid;
+      job.progress({
+        phase: 'starting',
+        fraction: null,
+        message: `Starting sandbox "${meta.name}": waiting for it to accept connections on 127.0.0.1:${meta.port}`,
+      });
+      const cancel = abortOf(job.signal);
       const ready = await Promise.race([
-        this.waitReady(meta, () => exited !== undefined),
+        this.waitReady(meta, () => exited !== undefined || job.signal.aborted),
         spawnError.then((e) => `could not run ${meta.binaryPath}: ${e.message}`),
-      ]);
+        cancel.aborted,
+      ]).finally(cancel.dispose);
+      if (job.signal.aborted) {
+        // Asked to shut down (its data as a clean stop leaves it), killed if it does not in time.
+        if (child.pid) await endProcessGroup(child.pid, 'SIGTERM', CANCEL_GRACE_MS);
+        throw startCancelled(meta.name);
+      }
       if (ready !== true) {
         if (child.pid && exited === undefined) killQuietly(child.pid, 'SIGKILL');
         const lines = logLinesFrom(this.errorLogPath(id), logStart);
@@ -550,7 +661,7 @@ export class SandboxService {
     return args;
   }
 
-  private async initialize(meta: SandboxMeta, binary: ServerBinary): Promise<void> {
+  private async initialize(meta: SandboxMeta, binary: ServerBinary, job: Job): Promise<void> {
     const dir = this.dir(meta.id);
     const datadir = join(dir, 'data');
     const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
@@ -584,7 +695,14 @@ export class SandboxService {
       ];
     }
     const initLog = join(dir, 'init.log');
-    const code = await runToLog(cmd, args, initLog);
+    if (job.signal.aborted) throw createCancelled(meta.name);
+    job.progress({
+      phase: 'initialising',
+      fraction: null,
+      message: `Initialising the data folder of sandbox "${meta.name}" (${binary.flavor === 'mariadb' ? 'mariadb-install-db' : 'mysqld --initialize-insecure'})`,
+    });
+    const code = await runToLog(cmd, args, initLog, job.signal);
+    if (job.signal.aborted) throw createCancelled(meta.name);
     if (code !== 0) {
       const text = existsSync(initLog) ? readFileSync(initLog, 'utf8') : '';
       throw AppFailure.of(
@@ -649,8 +767,9 @@ export class SandboxService {
       rt.status = 'stopped'; // info() reports 'running' while the pid lives
       return this.info(meta);
     } catch (e) {
-      rt.status = status === 'starting' ? 'failed' : 'stopped';
-      rt.lastError = e instanceof AppFailure ? e.error.message : (e as Error).message;
+      // A cancelled start is not a failure: the sandbox is just stopped.
+      rt.status = status === 'starting' && !isCancelled(e) ? 'failed' : 'stopped';
+      if (!isCancelled(e)) rt.lastError = e instanceof AppFailure ? e.error.message : (e as Error).message;
       throw e;
     } finally {
       delete rt.busy;
@@ -771,10 +890,6 @@ function readTemporaryOptions(path: string): TemporaryOptions | null {
   }
 }
 
-function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9_.-]+/g, '-');
-}
-
 /** Unix sockets paths are limited to ~107 bytes; fall back to /tmp when the data folder is deep. */
 function socketPathFor(dir: string, id: string): string {
   const inDir = join(dir, 'mysql.sock');
@@ -827,26 +942,29 @@ function killQuietly(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-function runToLog(cmd: string, args: string[], logPath: string): Promise<number> {
-  return new Promise((resolve) => {
-    const fd = openSync(logPath, 'a');
-    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd] });
-    closeSync(fd);
-    child.once('error', (e) => {
-      writeFileSync(logPath, `could not run ${cmd}: ${e.message}\n`, { flag: 'a' });
-      resolve(127);
-    });
-    child.once('exit', (code) => resolve(code ?? 1));
+/** A promise that resolves when `signal` aborts, and the way to stop listening. */
+function abortOf(signal: AbortSignal): { aborted: Promise<'cancelled'>; dispose: () => void } {
+  let dispose = () => {};
+  const aborted = new Promise<'cancelled'>((resolve) => {
+    if (signal.aborted) return resolve('cancelled');
+    const onAbort = () => resolve('cancelled');
+    signal.addEventListener('abort', onAbort, { once: true });
+    dispose = () => signal.removeEventListener('abort', onAbort);
   });
+  return { aborted, dispose };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function isCancelled(e: unknown): boolean {
+  return e instanceof AppFailure && e.error.code === 'CANCELLED';
+}
 
-async function waitFor(cond: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (cond()) return true;
-    await sleep(100);
-  }
-  return cond();
+function createCancelled(name: string): AppFailure {
+  return AppFailure.of('CANCELLED', `Creating sandbox "${name}" was cancelled; nothing was kept.`);
+}
+
+function startCancelled(name: string): AppFailure {
+  return AppFailure.of(
+    'CANCELLED',
+    `Starting sandbox "${name}" was cancelled; it is stopped, its data as it was.`,
+  );
 }

@@ -42,6 +42,8 @@ export interface TaskSpec {
    * check and the lease are one step, so two processes racing for it cannot both start.
    */
   exclusive?: { scope: LeaseScope; doing: string };
+  /** What a refusal says was refused ("start sandbox s1"); `start <title>` by default. */
+  doing?: string;
 }
 
 /** Progress as a task reports it; the registry adds the task's id. */
@@ -73,7 +75,15 @@ interface OwnTask {
   result: Promise<unknown>;
 }
 
-const TASK_KINDS = new Set<string>(['dataset-load', 'dataset-verify', 'dataset-drop', 'run', 'experiment']);
+const TASK_KINDS = new Set<string>([
+  'dataset-load',
+  'dataset-verify',
+  'dataset-drop',
+  'run',
+  'experiment',
+  'sandbox-create',
+  'sandbox-start',
+]);
 
 export class TaskRegistry {
   private readonly own = new Map<string, OwnTask>();
@@ -120,7 +130,7 @@ export class TaskRegistry {
           (h === hold && scope !== undefined && TASK_KINDS.has(v.lease.kind) && inScope(v.lease, scope)) ||
           (h.sandboxId !== null && v.lease.kind === 'sandbox-op' && v.lease.sandboxId === h.sandboxId),
       );
-      if (holder) throw busyFailure(holder, spec.exclusive?.doing ?? `start ${spec.title}`);
+      if (holder) throw busyFailure(holder, spec.exclusive?.doing ?? spec.doing ?? `start ${spec.title}`);
     } else for (const h of holds) this.deps.leases.take(h.hold, h.id);
     const controller = new AbortController();
     const emit = (p: TaskProgress) => {

@@ -4,15 +4,16 @@
  * API is a stand-in transport here (the real ones are tested in transport-* and e2e).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BplabApi, EventName } from '../../../src/shared/contract';
+import type { BplabApi } from '../../../src/shared/contract';
 import type { DatasetVerifyReport, VerifyProgress } from '../../../src/shared/datasets';
 import { setApi } from '../../../src/renderer/lib/api';
+import { fakeEvents } from './fake-events';
 import {
   followTaskProgress,
   useDatasets,
 } from '../../../src/renderer/features/datasets/stores/datasets-store';
 
-const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+const events = fakeEvents();
 let answerVerify: (report: DatasetVerifyReport) => void = () => {};
 
 const fakeApi: BplabApi = {
@@ -21,15 +22,10 @@ const fakeApi: BplabApi = {
       return new Promise((resolve) => (answerVerify = (value) => resolve({ ok: true, value })));
     return Promise.resolve({ ok: true, value: { datasets: [] } });
   }) as BplabApi['invoke'],
-  on: ((event: EventName, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => set.delete(listener);
-  }) as BplabApi['on'],
+  on: events.on,
 };
 
-const emit = (p: VerifyProgress) => listeners.get('datasets/verify-progress')?.forEach((l) => l(p));
+const emit = (p: VerifyProgress) => events.emit('datasets/verify-progress', p);
 const progress = (patch: Partial<VerifyProgress>): VerifyProgress => ({
   profileId: 'p1',
   schema: 'ssb_a',
@@ -42,7 +38,7 @@ const report = { schema: 'ssb_a', pass: true } as DatasetVerifyReport;
 
 describe('datasets store: verify progress', () => {
   beforeEach(() => {
-    listeners.clear();
+    events.clear();
     setApi(fakeApi);
     useDatasets.setState({ profileId: 'p1', verify: null });
   });
@@ -70,7 +66,7 @@ describe('datasets store: verify progress', () => {
   it('stops following when unsubscribed', () => {
     const stop = followTaskProgress();
     stop();
-    expect(listeners.get('datasets/verify-progress')?.size ?? 0).toBe(0);
-    expect(listeners.get('task/progress')?.size ?? 0).toBe(0);
+    expect(events.listening('datasets/verify-progress')).toBe(0);
+    expect(events.listening('task/progress')).toBe(0);
   });
 });

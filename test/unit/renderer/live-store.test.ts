@@ -4,7 +4,7 @@
  * The API is a stand-in transport here (the real ones are tested in transport-* and e2e).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BplabApi, EventName } from '../../../src/shared/contract';
+import type { BplabApi } from '../../../src/shared/contract';
 import {
   encodeLruMapFrame,
   type LiveRunSample,
@@ -18,19 +18,15 @@ import {
   followRunSamples,
   useLive,
 } from '../../../src/renderer/lib/live-store';
+import { fakeEvents } from './fake-events';
 import { composition, index, pool, statsAt } from './viz/samples';
 
-const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+const events = fakeEvents();
 setApi({
   invoke: (() => Promise.resolve({ ok: true, value: [] })) as BplabApi['invoke'],
-  on: ((event: EventName, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => set.delete(listener);
-  }) as BplabApi['on'],
+  on: events.on,
 });
-const emit = (s: LiveRunSample) => listeners.get('runs/sample')?.forEach((l) => l(s));
+const emit = (s: LiveRunSample) => events.emit('runs/sample', s);
 
 /** A frame as main sends it: packed. */
 const map = (atMs: number, legend: string[]): PackedLruMapFrame =>
@@ -60,7 +56,7 @@ describe('live store', () => {
   let off: () => void;
   beforeEach(() => {
     off?.();
-    listeners.clear();
+    events.clear();
     flush();
     useLive.setState({ runId: null });
     useLive.getState().follow(`run-${Math.random()}`, Date.now());

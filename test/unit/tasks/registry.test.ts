@@ -173,6 +173,25 @@ describe('TaskRegistry', () => {
     expect(leases.mine()).toEqual([]);
   });
 
+  it("words a refusal with the task's own `doing` when it has one (a sandbox's start)", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'bplab-tasks-')), 'leases');
+    const stopping = new LeaseStore({ dir, self: currentProcess('bplab sandbox stop s1') });
+    const registry = new TaskRegistry({
+      leases: new LeaseStore({ dir, self: currentProcess('bplab serve') }),
+      onProgress: () => {},
+    });
+    const hold = { profileId: 'sandbox-s1', schema: null, sandboxId: 's1' };
+    stopping.take({ kind: 'sandbox-op', title: 'stop sandbox s1', ...hold }, 'op1');
+    expect(() =>
+      registry.start(
+        { kind: 'sandbox-start', title: 'start sandbox s1', doing: 'start sandbox "s1"', ...hold },
+        async () => 'started',
+      ),
+    ).toThrow(
+      `Cannot start sandbox "s1": "stop sandbox s1", running in pid ${process.pid} (bplab sandbox stop s1), holds its sandbox.`,
+    );
+  });
+
   it("cancels another process's task through its lease: the owner stops it", async () => {
     const { ui, cli } = twoProcesses();
     const load = waitsForCancel(cli, 's3');

@@ -13,10 +13,14 @@ export function SandboxCreateForm() {
     searched,
     finding,
     creating,
+    creatingId,
+    cancelling,
     change,
     findBinaries,
     create,
+    cancelCreate,
   } = useSandboxes();
+  const cancellingCreate = creatingId !== null && cancelling[creatingId] === true;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void create();
@@ -156,6 +160,16 @@ export function SandboxCreateForm() {
         <button type="submit" className="primary" data-testid="sandbox-create" disabled={creating}>
           {creating ? 'Creating and starting…' : 'Create and start'}
         </button>
+        {creating && (
+          <button
+            type="button"
+            data-testid="sandbox-create-cancel"
+            disabled={cancellingCreate}
+            onClick={() => void cancelCreate()}
+          >
+            {cancellingCreate ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -9,8 +9,19 @@ import { useSandboxes } from '../stores/sandboxes-store';
 import { sandboxRow } from '../utils/sandbox-view';
 
 export function SandboxList() {
-  const { sandboxes, listed, listError, busy, confirmingDelete, act, askDelete, remove, showLog } =
-    useSandboxes();
+  const {
+    sandboxes,
+    listed,
+    listError,
+    busy,
+    cancelling,
+    confirmingDelete,
+    act,
+    cancelStart,
+    askDelete,
+    remove,
+    showLog,
+  } = useSandboxes();
   const go = useNavigation((s) => s.go);
   return (
     <div className="panel">
@@ -77,6 +88,16 @@ export function SandboxList() {
                         >
                           Start
                         </button>
+                        {working === 'start' && (
+                          <button
+                            type="button"
+                            data-testid="sandbox-cancel-start"
+                            disabled={cancelling[s.id] === true}
+                            onClick={() => void cancelStart(s.id)}
+                          >
+                            {cancelling[s.id] ? 'Cancelling…' : 'Cancel start'}
+                          </button>
+                        )}
                         <button
                           type="button"
                           data-testid="sandbox-stop"

@@ -1,6 +1,11 @@
-/** The sandboxes screen: the list (kept live by 'sandboxes/changed'), the create form, actions, and the log viewer. */
+/**
+ * The sandboxes screen: the list (kept live by 'sandboxes/changed'), the create form, actions, and
+ * the log viewer. A create or a start in progress can be cancelled: each is a task of main's, found
+ * in tasks/list and cancelled with tasks/cancel; the list is then read again, so that it shows what
+ * is really there (no half-made sandbox, an existing one stopped).
+ */
 import { create } from 'zustand';
-import type { SandboxInfo, ServerBinary } from '../../../../shared/models';
+import { sandboxIdOf, type SandboxInfo, type ServerBinary } from '../../../../shared/models';
 import type { AppError } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
 import {
@@ -9,7 +14,7 @@ import {
   type SandboxForm,
   type SandboxFormErrors,
 } from '../utils/sandbox-form';
-import { upsertSandbox } from '../utils/sandbox-view';
+import { ownSandboxTask, upsertSandbox } from '../utils/sandbox-view';
 
 export type SandboxAction = 'start' | 'stop' | 'restart' | 'delete';
 
@@ -38,8 +43,12 @@ export interface SandboxesState {
   form: SandboxForm;
   formErrors: SandboxFormErrors;
   creating: boolean;
+  /** The id of the sandbox being created, while it is. */
+  creatingId: string | null;
   /** The action in progress per sandbox id. */
   busy: Record<string, SandboxAction>;
+  /** The sandboxes whose create or start is being cancelled (by id). */
+  cancelling: Record<string, true>;
   confirmingDelete: string | null;
   log: SandboxLog | null;
   load(): Promise<void>;
@@ -47,6 +56,10 @@ export interface SandboxesState {
   change(patch: Partial<SandboxForm>): void;
   create(): Promise<void>;
   act(id: string, action: Exclude<SandboxAction, 'delete'>): Promise<void>;
+  /** Cancels the create in progress. */
+  cancelCreate(): Promise<void>;
+  /** Cancels the start of this sandbox in progress. */
+  cancelStart(id: string): Promise<void>;
   askDelete(id: string | null): void;
   remove(id: string): Promise<void>;
   showLog(id: string): Promise<void>;
@@ -63,6 +76,31 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     else delete busy[id];
     set({ busy });
   };
+  const setCancelling = (id: string, on: boolean) => {
+    const cancelling = { ...get().cancelling };
+    if (on) cancelling[id] = true;
+    else delete cancelling[id];
+    set({ cancelling });
+  };
+  /**
+   * Finds this process's task creating or starting `id` and cancels it. Its request is already on
+   * its way, so the task is looked for again briefly if main has not listed it yet.
+   */
+  const cancelTask = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
+    if (get().cancelling[id] || !still()) return;
+    setCancelling(id, true);
+    for (let attempt = 0; attempt < 20 && still(); attempt++) {
+      const tasks = await call('tasks/list', {});
+      if (!tasks.ok) return set({ error: tasks.error });
+      const task = ownSandboxTask(tasks.value, kind, id);
+      if (task) {
+        const result = await call('tasks/cancel', { taskId: task.taskId });
+        if (!result.ok) set({ error: result.error });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
 
   return {
     sandboxes: [],
@@ -75,7 +113,9 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     form: emptySandboxForm(),
     formErrors: {},
     creating: false,
+    creatingId: null,
     busy: {},
+    cancelling: {},
     confirmingDelete: null,
     log: null,
 
@@ -117,19 +157,23 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
         binaries.find((b) => b.path === form.binaryPath),
       );
       if (!checked.ok) return set({ formErrors: checked.errors });
-      set({ creating: true, error: null, formErrors: {} });
+      const id = sandboxIdOf(checked.spec.name);
+      set({ creating: true, creatingId: id, error: null, formErrors: {} });
       const result = await call('sandboxes/create', {
         spec: checked.spec,
         start: true,
         keepFailed: form.keepFailed,
       });
+      setCancelling(id, false);
       if (!result.ok) {
-        // A sandbox whose first start failed is removed again (kept, failed, with keepFailed): list what is really there.
+        // A sandbox whose first start failed, or whose create was cancelled, is removed again (kept,
+        // failed, with keepFailed): list what is really there.
         await get().load();
-        return set({ creating: false, error: result.error });
+        return set({ creating: false, creatingId: null, error: result.error });
       }
       set({
         creating: false,
+        creatingId: null,
         sandboxes: upsertSandbox(get().sandboxes, result.value),
         form: { ...get().form, name: '' },
       });
@@ -139,8 +183,22 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
       setBusy(id, action);
       const result = await call(`sandboxes/${action}`, { id });
       setBusy(id, null);
-      if (!result.ok) return set({ error: result.error });
+      setCancelling(id, false);
+      if (!result.ok) {
+        // A cancelled start left it stopped: show the list as it now is.
+        if (result.error.code === 'CANCELLED') await get().load();
+        return set({ error: result.error });
+      }
       set({ sandboxes: upsertSandbox(get().sandboxes, result.value), error: null });
+    },
+
+    cancelCreate: async () => {
+      const id = get().creatingId;
+      if (id) await cancelTask('sandbox-create', id, () => get().creatingId === id);
+    },
+
+    cancelStart: async (id) => {
+      if (get().busy[id] === 'start') await cancelTask('sandbox-start', id, () => get().busy[id] === 'start');
     },
 
     askDelete: (id) => set({ confirmingDelete: id }),

@@ -1,0 +1,143 @@
+/**
+ * The sandboxes store cancels a create or a start in progress: it cancels this process's own task
+ * for that sandbox (never another process's, nor another sandbox's), and once the request answers
+ * CANCELLED it lists the sandboxes again, so that a half-made sandbox a 'changed' event showed is
+ * gone and a cancelled start shows stopped. The API is a stand-in transport here (the real ones are
+ * tested in transport-* and e2e; the cancel itself against real servers in sandbox-cancel).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BplabApi } from '../../../src/shared/contract';
+import type { SandboxInfo } from '../../../src/shared/models';
+import type { AppError } from '../../../src/shared/result';
+import type { TaskInfo } from '../../../src/shared/tasks';
+import { setApi } from '../../../src/renderer/lib/api';
+import {
+  followSandboxEvents,
+  useSandboxes,
+} from '../../../src/renderer/features/sandboxes/stores/sandboxes-store';
+import { emptySandboxForm } from '../../../src/renderer/features/sandboxes/utils/sandbox-form';
+import { fakeEvents } from './fake-events';
+
+const events = fakeEvents();
+const calls: { name: string; args: unknown }[] = [];
+let answerPending: (error: AppError) => void = () => {};
+let listed: SandboxInfo[] = [];
+let tasks: TaskInfo[] = [];
+
+const fakeApi: BplabApi = {
+  invoke: ((name: string, args: unknown): Promise<unknown> => {
+    calls.push({ name, args });
+    if (name === 'sandboxes/create' || name === 'sandboxes/start')
+      return new Promise((resolve) => (answerPending = (error) => resolve({ ok: false, error })));
+    if (name === 'sandboxes/list') return Promise.resolve({ ok: true, value: listed });
+    if (name === 'tasks/list') return Promise.resolve({ ok: true, value: tasks });
+    if (name === 'tasks/cancel')
+      return Promise.resolve({
+        ok: true,
+        value: { taskId: (args as { taskId: string }).taskId, cancelled: true },
+      });
+    return Promise.resolve({ ok: true, value: { binaries: [], searched: [] } });
+  }) as BplabApi['invoke'],
+  on: events.on,
+};
+
+const sandbox = (id: string, status: SandboxInfo['status']) =>
+  ({ id, name: id, status, port: 3307, spec: { bufferPoolSize: '32M' } }) as SandboxInfo;
+
+const task = (taskId: string, kind: TaskInfo['kind'], sandboxId: string, self: boolean): TaskInfo => ({
+  taskId,
+  kind,
+  title: `${kind} ${sandboxId}`,
+  profileId: null,
+  schema: null,
+  sandboxId,
+  owner: { pid: self ? 1 : 2, host: 'h', command: 'bplab', self },
+  startedAt: '2026-11-23T17:00:00Z',
+  state: 'running',
+  progress: null,
+});
+
+const cancelled = (message: string): AppError => ({ code: 'CANCELLED', message });
+const cancels = () => calls.filter((c) => c.name === 'tasks/cancel').map((c) => c.args);
+
+describe('sandboxes store: cancelling a create or a start', () => {
+  beforeEach(() => {
+    events.clear();
+    calls.length = 0;
+    setApi(fakeApi);
+    useSandboxes.setState({
+      sandboxes: [],
+      error: null,
+      creating: false,
+      creatingId: null,
+      busy: {},
+      cancelling: {},
+      binaries: [{ path: '/usr/sbin/mariadbd', flavor: 'mariadb', version: '10.11.6' } as never],
+      form: { ...emptySandboxForm(), name: 'Half', binaryPath: '/usr/sbin/mariadbd', bufferPoolSize: '32M' },
+    });
+  });
+
+  it("cancels this process's create of that sandbox, then lists what is there: no half-made sandbox", async () => {
+    const stop = followSandboxEvents();
+    tasks = [
+      task('other-process', 'sandbox-create', 'half', false),
+      task('own-start-elsewhere', 'sandbox-start', 'other', true),
+      task('own-create', 'sandbox-create', 'half', true),
+    ];
+    const creating = useSandboxes.getState().create();
+    expect(useSandboxes.getState()).toMatchObject({ creating: true, creatingId: 'half' });
+    // Initialised, then starting: main said so, and the list shows it.
+    events.emit('sandboxes/changed', sandbox('half', 'starting'));
+    expect(useSandboxes.getState().sandboxes.map((s) => s.id)).toEqual(['half']);
+
+    await useSandboxes.getState().cancelCreate();
+    expect(cancels()).toEqual([{ taskId: 'own-create' }]);
+    expect(useSandboxes.getState().cancelling).toEqual({ half: true });
+
+    listed = [];
+    answerPending(cancelled('Creating sandbox "Half" was cancelled; nothing was kept.'));
+    await creating;
+    const state = useSandboxes.getState();
+    expect(state.sandboxes).toEqual([]);
+    expect(state).toMatchObject({ creating: false, creatingId: null, cancelling: {} });
+    expect(state.error?.message).toBe('Creating sandbox "Half" was cancelled; nothing was kept.');
+    stop();
+  });
+
+  it("cancels this process's start of that sandbox, and then shows it stopped", async () => {
+    useSandboxes.setState({ sandboxes: [sandbox('kept', 'stopped')] });
+    tasks = [
+      task('own-create-elsewhere', 'sandbox-create', 'other', true),
+      task('own-start', 'sandbox-start', 'kept', true),
+    ];
+    const starting = useSandboxes.getState().act('kept', 'start');
+    expect(useSandboxes.getState().busy).toEqual({ kept: 'start' });
+    await useSandboxes.getState().cancelStart('kept');
+    expect(cancels()).toEqual([{ taskId: 'own-start' }]);
+
+    listed = [sandbox('kept', 'stopped')];
+    answerPending(cancelled('Starting sandbox "kept" was cancelled; it is stopped, its data as it was.'));
+    await starting;
+    const state = useSandboxes.getState();
+    expect(state.busy).toEqual({});
+    expect(state.cancelling).toEqual({});
+    expect(calls.filter((c) => c.name === 'sandboxes/list')).toHaveLength(1);
+    expect(state.sandboxes.map((s) => s.status)).toEqual(['stopped']);
+  });
+
+  it('cancels nothing when no start is in progress, or only another process is at work on it', async () => {
+    await useSandboxes.getState().cancelStart('kept');
+    await useSandboxes.getState().cancelCreate();
+    expect(calls).toEqual([]);
+
+    tasks = [task('theirs', 'sandbox-start', 'kept', false)];
+    const starting = useSandboxes.getState().act('kept', 'start');
+    const cancelling = useSandboxes.getState().cancelStart('kept');
+    // Looked for (its own task is not listed), and given up once the start answered.
+    await new Promise((r) => setTimeout(r, 250));
+    answerPending(cancelled('whatever'));
+    await Promise.all([starting, cancelling]);
+    expect(cancels()).toEqual([]);
+    expect(calls.filter((c) => c.name === 'tasks/list').length).toBeGreaterThan(0);
+  });
+});
