@@ -42,6 +42,10 @@ export class SandboxesPage {
   get cancelCreate() {
     return this.page.getByTestId('sandbox-create-cancel');
   }
+  /** What the create under way is doing, in main's words. */
+  get createPhase() {
+    return this.page.getByTestId('sandbox-create-phase');
+  }
   get error() {
     return this.screen.getByTestId('error');
   }

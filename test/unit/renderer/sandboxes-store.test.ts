@@ -72,6 +72,7 @@ describe('sandboxes store: cancelling a create or a start', () => {
       creatingId: null,
       busy: {},
       cancelling: {},
+      phase: {},
       binaries: [{ path: '/usr/sbin/mariadbd', flavor: 'mariadb', version: '10.11.6' } as never],
       form: { ...emptySandboxForm(), name: 'Half', binaryPath: '/usr/sbin/mariadbd', bufferPoolSize: '32M' },
     });
@@ -139,5 +140,54 @@ describe('sandboxes store: cancelling a create or a start', () => {
     await Promise.all([starting, cancelling]);
     expect(cancels()).toEqual([]);
     expect(calls.filter((c) => c.name === 'tasks/list').length).toBeGreaterThan(0);
+  });
+
+  it("shows what its own create is doing from that task's progress, and nothing once it has ended", async () => {
+    const stop = followSandboxEvents();
+    const underWay = {
+      phase: 'initialising',
+      fraction: null,
+      message: 'Initialising the data folder of sandbox "Half"',
+    };
+    tasks = [
+      {
+        ...task('theirs', 'sandbox-create', 'half', false),
+        progress: { ...underWay, taskId: 'theirs', done: false, message: 'theirs' },
+      },
+      {
+        ...task('own-create', 'sandbox-create', 'half', true),
+        progress: { ...underWay, taskId: 'own-create', done: false },
+      },
+    ];
+    const creating = useSandboxes.getState().create();
+    await expect.poll(() => useSandboxes.getState().phase).toEqual({ half: underWay.message });
+
+    // Another process's task, or a task this store does not follow, changes nothing.
+    events.emit('task/progress', { ...underWay, taskId: 'theirs', done: false, message: 'not ours' });
+    expect(useSandboxes.getState().phase).toEqual({ half: underWay.message });
+    const waiting = 'Starting sandbox "Half": waiting for it to accept connections on 127.0.0.1:3307';
+    events.emit('task/progress', {
+      taskId: 'own-create',
+      phase: 'starting',
+      fraction: null,
+      message: waiting,
+      done: false,
+    });
+    expect(useSandboxes.getState().phase).toEqual({ half: waiting });
+
+    listed = [];
+    answerPending(cancelled('Creating sandbox "Half" was cancelled; nothing was kept.'));
+    await creating;
+    expect(useSandboxes.getState().phase).toEqual({});
+    // A late event of the ended task brings nothing back.
+    events.emit('task/progress', {
+      taskId: 'own-create',
+      phase: 'starting',
+      fraction: null,
+      message: waiting,
+      done: false,
+    });
+    expect(useSandboxes.getState().phase).toEqual({});
+    stop();
   });
 });

@@ -15,6 +15,7 @@ export function SandboxCreateForm() {
     creating,
     creatingId,
     cancelling,
+    phase,
     change,
     findBinaries,
     create,
@@ -169,6 +170,11 @@ export function SandboxCreateForm() {
           >
             {cancellingCreate ? 'Cancelling…' : 'Cancel'}
           </button>
+        )}
+        {creating && creatingId !== null && phase[creatingId] && (
+          <span className="muted" role="status" data-testid="sandbox-create-phase">
+            {phase[creatingId]}
+          </span>
         )}
       </div>
     </form>

@@ -15,6 +15,7 @@ export function SandboxList() {
     listError,
     busy,
     cancelling,
+    phase,
     confirmingDelete,
     act,
     cancelStart,
@@ -72,7 +73,11 @@ export function SandboxList() {
                     <td>{row.server}</td>
                     <td data-testid="sandbox-listens-on">{row.listensOn}</td>
                     <td>
-                      <span className={`status status-${row.tone}`} data-testid="sandbox-status">
+                      <span
+                        className={`status status-${row.tone}`}
+                        data-testid="sandbox-status"
+                        title={phase[s.id]}
+                      >
                         {working ? `${working}…` : row.statusLabel}
                       </span>
                     </td>

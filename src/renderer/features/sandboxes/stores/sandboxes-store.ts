@@ -2,10 +2,13 @@
  * The sandboxes screen: the list (kept live by 'sandboxes/changed'), the create form, actions, and
  * the log viewer. A create or a start in progress can be cancelled: each is a task of main's, found
  * in tasks/list and cancelled with tasks/cancel; the list is then read again, so that it shows what
- * is really there (no half-made sandbox, an existing one stopped).
+ * is really there (no half-made sandbox, an existing one stopped). While one is under way, what it
+ * is doing ("Initialising the data folder…", "waiting for it to accept connections…") comes from that
+ * task's 'task/progress' events.
  */
 import { create } from 'zustand';
 import { sandboxIdOf, type SandboxInfo, type ServerBinary } from '../../../../shared/models';
+import type { TaskProgress } from '../../../../shared/contract';
 import type { AppError } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
 import {
@@ -49,6 +52,8 @@ export interface SandboxesState {
   busy: Record<string, SandboxAction>;
   /** The sandboxes whose create or start is being cancelled (by id). */
   cancelling: Record<string, true>;
+  /** What a create or start under way is doing, in main's words (by sandbox id). */
+  phase: Record<string, string>;
   confirmingDelete: string | null;
   log: SandboxLog | null;
   load(): Promise<void>;
@@ -65,6 +70,8 @@ export interface SandboxesState {
   showLog(id: string): Promise<void>;
   closeLog(): void;
   applyChanged(info: SandboxInfo): void;
+  /** Takes a 'task/progress' event: the phase of a create or start this store follows. */
+  applyProgress(progress: TaskProgress): void;
 }
 
 export const useSandboxes = create<SandboxesState>()((set, get) => {
@@ -82,24 +89,49 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     else delete cancelling[id];
     set({ cancelling });
   };
+  /** The create or start tasks this store follows: taskId → sandbox id. */
+  const following = new Map<string, string>();
+  const setPhase = (id: string, message: string | null) => {
+    const phase = { ...get().phase };
+    if (message) phase[id] = message;
+    else delete phase[id];
+    set({ phase });
+  };
   /**
-   * Finds this process's task creating or starting `id` and cancels it. Its request is already on
-   * its way, so the task is looked for again briefly if main has not listed it yet.
+   * This process's task creating or starting `id`. Its request is already on its way, so the task
+   * is looked for again briefly if main has not listed it yet: undefined once `still` is false, the
+   * error if tasks/list failed.
    */
+  const findOwnTask = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
+    for (let attempt = 0; attempt < 20 && still(); attempt++) {
+      const tasks = await call('tasks/list', {});
+      if (!tasks.ok) return tasks.error;
+      const task = ownSandboxTask(tasks.value, kind, id);
+      if (task) return task;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return undefined;
+  };
+  /** Shows what the create or start of `id` is doing, from its task's progress, until it ends. */
+  const follow = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
+    const task = await findOwnTask(kind, id, still);
+    if (!task || !('taskId' in task) || !still()) return;
+    following.set(task.taskId, id);
+    if (task.progress?.message) setPhase(id, task.progress.message);
+  };
+  const unfollow = (id: string) => {
+    for (const [taskId, sandboxId] of following) if (sandboxId === id) following.delete(taskId);
+    setPhase(id, null);
+  };
+  /** Finds this process's task creating or starting `id` and cancels it. */
   const cancelTask = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
     if (get().cancelling[id] || !still()) return;
     setCancelling(id, true);
-    for (let attempt = 0; attempt < 20 && still(); attempt++) {
-      const tasks = await call('tasks/list', {});
-      if (!tasks.ok) return set({ error: tasks.error });
-      const task = ownSandboxTask(tasks.value, kind, id);
-      if (task) {
-        const result = await call('tasks/cancel', { taskId: task.taskId });
-        if (!result.ok) set({ error: result.error });
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const task = await findOwnTask(kind, id, still);
+    if (!task) return;
+    if (!('taskId' in task)) return set({ error: task });
+    const result = await call('tasks/cancel', { taskId: task.taskId });
+    if (!result.ok) set({ error: result.error });
   };
 
   return {
@@ -116,6 +148,7 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     creatingId: null,
     busy: {},
     cancelling: {},
+    phase: {},
     confirmingDelete: null,
     log: null,
 
@@ -159,12 +192,17 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
       if (!checked.ok) return set({ formErrors: checked.errors });
       const id = sandboxIdOf(checked.spec.name);
       set({ creating: true, creatingId: id, error: null, formErrors: {} });
-      const result = await call('sandboxes/create', {
+      const answer = call('sandboxes/create', {
         spec: checked.spec,
         start: true,
         keepFailed: form.keepFailed,
       });
+      let underWay = true;
+      void follow('sandbox-create', id, () => underWay);
+      const result = await answer;
+      underWay = false;
       setCancelling(id, false);
+      unfollow(id);
       if (!result.ok) {
         // A sandbox whose first start failed, or whose create was cancelled, is removed again (kept,
         // failed, with keepFailed): list what is really there.
@@ -181,9 +219,14 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
 
     act: async (id, action) => {
       setBusy(id, action);
-      const result = await call(`sandboxes/${action}`, { id });
+      const answer = call(`sandboxes/${action}`, { id });
+      let underWay = true;
+      if (action === 'start') void follow('sandbox-start', id, () => underWay);
+      const result = await answer;
+      underWay = false;
       setBusy(id, null);
       setCancelling(id, false);
+      unfollow(id);
       if (!result.ok) {
         // A cancelled start left it stopped: show the list as it now is.
         if (result.error.code === 'CANCELLED') await get().load();
@@ -245,10 +288,22 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     applyChanged: (info) => {
       if (!deleted.has(info.id)) set({ sandboxes: upsertSandbox(get().sandboxes, info) });
     },
+
+    applyProgress: (progress) => {
+      const id = following.get(progress.taskId);
+      if (id === undefined) return;
+      if (progress.done) unfollow(id);
+      else setPhase(id, progress.message);
+    },
   };
 });
 
 /** Keeps the list live whatever screen is shown; returns the unsubscribe. */
 export function followSandboxEvents(): () => void {
-  return onEvent('sandboxes/changed', (info) => useSandboxes.getState().applyChanged(info));
+  const offChanged = onEvent('sandboxes/changed', (info) => useSandboxes.getState().applyChanged(info));
+  const offProgress = onEvent('task/progress', (p) => useSandboxes.getState().applyProgress(p));
+  return () => {
+    offChanged();
+    offProgress();
+  };
 }
