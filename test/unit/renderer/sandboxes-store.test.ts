@@ -166,13 +166,14 @@ describe('sandboxes store: cancelling a create or a start', () => {
     events.emit('task/progress', { ...underWay, taskId: 'theirs', done: false, message: 'not ours' });
     expect(useSandboxes.getState().phase).toEqual({ half: underWay.message });
     const waiting = 'Starting sandbox "Half": waiting for it to accept connections on 127.0.0.1:3307';
-    events.emit('task/progress', {
+    const starting = {
       taskId: 'own-create',
       phase: 'starting',
       fraction: null,
       message: waiting,
       done: false,
-    });
+    };
+    events.emit('task/progress', starting);
     expect(useSandboxes.getState().phase).toEqual({ half: waiting });
 
     listed = [];
@@ -180,13 +181,7 @@ describe('sandboxes store: cancelling a create or a start', () => {
     await creating;
     expect(useSandboxes.getState().phase).toEqual({});
     // A late event of the ended task brings nothing back.
-    events.emit('task/progress', {
-      taskId: 'own-create',
-      phase: 'starting',
-      fraction: null,
-      message: waiting,
-      done: false,
-    });
+    events.emit('task/progress', starting);
     expect(useSandboxes.getState().phase).toEqual({});
     stop();
   });
