@@ -221,6 +221,9 @@ export interface DurationHints {
 }
 
 /** The estimate before anything was timed: a query's seconds, and a sandbox restart's. */
+/** The preset that runs innodb_old_blocks_time 1000 and 0 with the adaptive hash index on and off (findings name it). */
+export const AHI_PRESET_TITLE = 'innodb_old_blocks_time 1000 vs 0, adaptive hash index on and off, Flight 1';
+
 export const DEFAULT_QUERY_SECONDS = 5;
 export const DEFAULT_RESTART_SECONDS = 10;
 

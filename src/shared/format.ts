@@ -29,6 +29,11 @@ function trim(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
 
+/** A switch as the server spells it: true → "ON"; not recorded → "—". */
+export function formatSwitch(on: boolean | undefined): string {
+  return on === undefined ? '—' : on ? 'ON' : 'OFF';
+}
+
 /** 191570 → "191,570"; counts are whole, so fractions are rounded. */
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

@@ -35,6 +35,7 @@ export const RunServerSettingsSchema: z.ZodType<RunServerSettings> = z.object({
   oldBlocksPct: count,
   readAheadThreshold: count,
   flushMethod: z.string(),
+  adaptiveHashIndex: z.boolean().optional(),
 });
 
 export const LruIndexPagesSchema: z.ZodType<LruIndexPages> = z.object({

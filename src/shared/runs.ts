@@ -80,6 +80,11 @@ export interface RunServerSettings {
   oldBlocksPct: number;
   readAheadThreshold: number;
   flushMethod: string;
+  /**
+   * innodb_adaptive_hash_index when the run started. Absent in results saved before bplab recorded it.
+   * (Its upkeep can cost more than the reads: see the 'same-reads' finding.)
+   */
+  adaptiveHashIndex?: boolean;
 }
 
 /**

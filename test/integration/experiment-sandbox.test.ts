@@ -160,6 +160,9 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
         ]),
       );
       expect(new Set(saved.results.map((r) => r.run.server.oldBlocksTimeMs))).toEqual(new Set([1000, 0]));
+      // Each run recorded the adaptive hash index its cell set, as the server reported it.
+      for (const r of saved.results)
+        expect(r.run.server.adaptiveHashIndex).toBe(r.cell.endsWith('innodb_adaptive_hash_index=ON'));
       expect(await globals()).toEqual(before);
     } finally {
       await c.end();

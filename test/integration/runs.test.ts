@@ -105,6 +105,13 @@ describe(`runs on ${server.label}`, () => {
     expect(cold.server.pageSizeBytes).toBe(16384);
     expect(cold.server.oldBlocksPct).toBeGreaterThan(0);
     expect(cold.server.flushMethod.length).toBeGreaterThan(0);
+    const own = await lab.connect();
+    try {
+      const [[ahi]] = await own.query<RowDataPacket[]>('SELECT @@GLOBAL.innodb_adaptive_hash_index AS on_');
+      expect(cold.server.adaptiveHashIndex).toBe(Number(ahi!.on_) === 1);
+    } finally {
+      await own.end();
+    }
     expect(cold.dataset).toEqual({ schema: LAB_SCHEMA, sf: 0.05, source: 'generated' });
     expect(cold.elapsedMs).toBeGreaterThan(0);
     expect(cold.rows).toBe(1);

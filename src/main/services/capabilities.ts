@@ -32,6 +32,7 @@ const VARIABLES = [
   'innodb_old_blocks_pct',
   'innodb_read_ahead_threshold',
   'innodb_flush_method',
+  'innodb_adaptive_hash_index',
   'local_infile',
   'performance_schema',
   'have_profiling',

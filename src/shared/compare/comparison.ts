@@ -6,6 +6,7 @@
  * first side is the baseline: every other side is compared against it, per query, and for each query
  * both sides hold, the deep diffs (counters, stages, LRU, pool stats, EXPLAIN) compare one run of each.
  */
+import { formatSwitch } from '../format';
 import type { RunResult, RunServerSettings } from '../runs';
 import { diffExplain, type ExplainDiff } from './explain-diff';
 import { diffLru, type LruRow } from './lru-diff';
@@ -150,6 +151,11 @@ const SETTINGS: Array<{ key: SettingKey; label: string; value: (r: RunResult) =>
     value: (r) => String(r.server.readAheadThreshold),
   },
   { key: 'flushMethod', label: 'innodb_flush_method', value: (r) => r.server.flushMethod },
+  {
+    key: 'adaptiveHashIndex',
+    label: 'innodb_adaptive_hash_index',
+    value: (r) => formatSwitch(r.server.adaptiveHashIndex),
+  },
   {
     key: 'dataset',
     label: 'dataset',

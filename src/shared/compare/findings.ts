@@ -4,7 +4,8 @@
  * the figures show what it says; the thresholds are in the rules, so a test can show each firing and
  * not firing. Explanations (counters that look wrong) and warnings always come first.
  */
-import { formatCount, formatMs, formatRatio } from '../format';
+import { AHI_PRESET_TITLE } from '../experiments';
+import { formatCount, formatMs, formatRatio, formatSwitch } from '../format';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, PairSide } from './comparison';
 import { indexName, pagesOfIndex } from './lru-diff';
@@ -172,6 +173,14 @@ export const sameReadsRule: PairRule = (pair) => {
   const alike = ([x, y]: [number | null, number | null, ...unknown[]]) =>
     x !== null && y !== null && Math.max(x, y) > 0 && Math.abs(x - y) <= 0.05 * Math.max(x, y);
   if (!alike(read) || !alike(asked)) return [];
+  const ahi = [pair.a, pair.b].map((s) => s.run.server.adaptiveHashIndex);
+  const next =
+    ahi[0] === true && ahi[1] === true
+      ? `. Both ran with innodb_adaptive_hash_index=ON: the preset "${AHI_PRESET_TITLE}" runs them again with it OFF, ` +
+        `to show whether that work is in the adaptive hash index`
+      : ahi[0] !== undefined && ahi[1] !== undefined && ahi[0] !== ahi[1]
+        ? `. The two also differ in innodb_adaptive_hash_index (${pair.a.label}: ${formatSwitch(ahi[0])}, ${pair.b.label}: ${formatSwitch(ahi[1])})`
+        : '';
   return [
     {
       rule: 'same-reads',
@@ -180,7 +189,7 @@ export const sameReadsRule: PairRule = (pair) => {
         `${big.label} took ${formatRatio(vb / vs)} as long as ${small.label}, yet both read as many pages from disk ` +
         `(${formatCount(read[0]!)} against ${formatCount(read[1]!)}) and asked the pool for as many ` +
         `(${formatCount(asked[0]!)} against ${formatCount(asked[1]!)}): the extra time is not in how many pages ` +
-        `were read or asked for, but in how long each took or in other work inside the server`,
+        `were read or asked for, but in how long each took or in other work inside the server${next}`,
       evidence: [
         ev(`time, ${pair.a.label}`, formatMs(a)),
         ev(`time, ${pair.b.label}`, formatMs(b)),
@@ -188,6 +197,11 @@ export const sameReadsRule: PairRule = (pair) => {
         ev(`${read[2]}, ${pair.b.label}`, read[1]),
         ev(`${asked[2]}, ${pair.a.label}`, asked[0]),
         ev(`${asked[2]}, ${pair.b.label}`, asked[1]),
+        ...(next
+          ? ahi.map((on, i) =>
+              ev(`innodb_adaptive_hash_index, ${[pair.a, pair.b][i]!.label}`, formatSwitch(on)),
+            )
+          : []),
       ],
       tableId: read[3],
       weight: 60,

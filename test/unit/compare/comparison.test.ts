@@ -6,7 +6,7 @@ import { diffPoolStats } from '../../../src/shared/compare/pool-diff';
 import { diffStages } from '../../../src/shared/compare/stage-diff';
 import { diffStatus } from '../../../src/shared/compare/status-diff';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000, pool } from './post001';
-import { timedStage } from '../../../src/shared/runs';
+import { timedStage, type RunResult } from '../../../src/shared/runs';
 
 const side = (label: string, ...runs: ReturnType<typeof baseRun>[]) => ({ label, runs });
 const pairOf = (a = lineorderFirstOb1000(), b = lineorderFirstOb0()) =>
@@ -66,6 +66,22 @@ describe('time per query', () => {
     const row = c.settings.find((r) => r.key === 'oldBlocksTimeMs');
     expect(row).toMatchObject({ values: ['1000', '0'], mixed: [false, true], differs: true });
     expect(c.settings.find((r) => r.key === 'flushMethod')?.differs).toBe(false);
+  });
+
+  it('shows innodb_adaptive_hash_index as the server spells it, and "—" where a run did not record it', () => {
+    const ahi = (r: RunResult, on?: boolean): RunResult => ({
+      ...r,
+      server: { ...r.server, adaptiveHashIndex: on },
+    });
+    const row = (a: RunResult, b: RunResult) =>
+      compareSides([side('A', a), side('B', b)]).settings.find((r) => r.key === 'adaptiveHashIndex');
+    expect(row(ahi(lineorderFirstOb1000(), true), ahi(lineorderFirstOb0(), false))).toMatchObject({
+      label: 'innodb_adaptive_hash_index',
+      values: ['ON', 'OFF'],
+      differs: true,
+    });
+    expect(row(ahi(lineorderFirstOb1000(), true), ahi(lineorderFirstOb0(), true))?.differs).toBe(false);
+    expect(row(lineorderFirstOb1000(), lineorderFirstOb0())?.values).toEqual(['—', '—']);
   });
 
   it('median of an even count is the mean of the middle two', () => {

@@ -261,6 +261,45 @@ describe('a time difference the page counts do not explain', () => {
     expect(sameReadsRule(pair(lineorderFirstOb1000(), b))).toEqual([]);
   });
 
+  const withAhi = (r: RunResult, on: boolean): RunResult => ({
+    ...r,
+    server: { ...r.server, adaptiveHashIndex: on },
+  });
+
+  it('names the preset that runs the pair again without the adaptive hash index when both ran with it on', () => {
+    const [f] = sameReadsRule(
+      pair(withAhi(lineorderFirstOb1000(), true), withAhi(lineorderFirstOb0(), true)),
+    );
+    expect(f?.text).toMatch(
+      /in other work inside the server\. Both ran with innodb_adaptive_hash_index=ON: the preset "innodb_old_blocks_time 1000 vs 0, adaptive hash index on and off, Flight 1" runs them again with it OFF, to show whether that work is in the adaptive hash index$/,
+    );
+    expect(f?.evidence.slice(-2)).toEqual([
+      { label: 'innodb_adaptive_hash_index, A', value: 'ON' },
+      { label: 'innodb_adaptive_hash_index, B', value: 'ON' },
+    ]);
+  });
+
+  it('says the two differ in the adaptive hash index when they do, and suggests nothing', () => {
+    const [f] = sameReadsRule(
+      pair(withAhi(lineorderFirstOb1000(), true), withAhi(lineorderFirstOb0(), false)),
+    );
+    expect(f?.text).toMatch(
+      /inside the server\. The two also differ in innodb_adaptive_hash_index \(A: ON, B: OFF\)$/,
+    );
+    expect(f?.text).not.toContain('preset');
+  });
+
+  it('says nothing of the adaptive hash index when both ran with it off, or a side did not record it', () => {
+    for (const [a, b] of [
+      [withAhi(lineorderFirstOb1000(), false), withAhi(lineorderFirstOb0(), false)],
+      [withAhi(lineorderFirstOb1000(), true), lineorderFirstOb0()],
+    ] as const) {
+      const [f] = sameReadsRule(pair(a, b));
+      expect(f?.text).toMatch(/in other work inside the server$/);
+      expect(f?.evidence).toHaveLength(6);
+    }
+  });
+
   it("reads the pool's counters when the status table lacks them", () => {
     const [f] = sameReadsRule(
       pair({ ...lineorderFirstOb1000(), status: [] }, { ...lineorderFirstOb0(), status: [] }),

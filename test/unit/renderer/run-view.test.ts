@@ -64,7 +64,11 @@ describe('run view', () => {
       innodb_old_blocks_pct: '37%',
       innodb_read_ahead_threshold: '56',
       innodb_flush_method: 'O_DIRECT',
+      // Not recorded in results saved before bplab read it.
+      innodb_adaptive_hash_index: '—',
     });
+    const on = { ...result, server: { ...result.server, adaptiveHashIndex: true } };
+    expect(settingsRows(on).find((r) => r.label === 'innodb_adaptive_hash_index')?.value).toBe('ON');
   });
 
   it('marks global counters and reads byte counters as bytes', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatComposition, pollFrom } from '../../../src/main/cli/commands/query';
+import { formatComposition, formatRunSummary, pollFrom } from '../../../src/main/cli/commands/query';
+import { runResult } from '../../support/run-fixture';
 
 describe('bplab query', () => {
   it('reads --poll as auto, off or an interval', () => {
@@ -46,5 +47,17 @@ describe('bplab query', () => {
       'ssb.lineorder  GEN_CLUST_INDEX  6,909  2,559  4,350  1,083,172   84.34',
       'ssb.dim_date   PRIMARY             17      0     17      2,481    0.21',
     ]);
+  });
+
+  it('names the adaptive hash index in the server line when the run recorded it', () => {
+    const serverLine = (adaptiveHashIndex?: boolean) => {
+      const run = runResult();
+      return formatRunSummary({ ...run, server: { ...run.server, adaptiveHashIndex } })
+        .split('\n')
+        .find((l) => l.startsWith('server'));
+    };
+    expect(serverLine(true)).toMatch(/innodb_read_ahead_threshold \d+, innodb_adaptive_hash_index ON$/);
+    expect(serverLine(false)).toMatch(/, innodb_adaptive_hash_index OFF$/);
+    expect(serverLine(undefined)).toMatch(/innodb_read_ahead_threshold \d+$/);
   });
 });

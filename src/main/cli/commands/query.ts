@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/result';
+import { formatSwitch } from '../../../shared/format';
 import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';
 import { call, dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';
@@ -134,7 +135,7 @@ export function formatRunSummary(run: RunResult): string {
   const s = run.server;
   const lines = [
     `${run.queryId} (${run.variant}) on ${run.schema}${run.dataset?.sf != null ? ` (SF ${run.dataset.sf})` : ''}: ${run.state}`,
-    `server      ${s.flavor} ${s.version}, buffer pool ${mib(s.bufferPoolSizeBytes)} in ${s.bufferPoolInstances} instance(s), innodb_old_blocks_time ${s.oldBlocksTimeMs}, innodb_old_blocks_pct ${s.oldBlocksPct}, innodb_read_ahead_threshold ${s.readAheadThreshold}`,
+    `server      ${s.flavor} ${s.version}, buffer pool ${mib(s.bufferPoolSizeBytes)} in ${s.bufferPoolInstances} instance(s), innodb_old_blocks_time ${s.oldBlocksTimeMs}, innodb_old_blocks_pct ${s.oldBlocksPct}, innodb_read_ahead_threshold ${s.readAheadThreshold}${s.adaptiveHashIndex === undefined ? '' : `, innodb_adaptive_hash_index ${formatSwitch(s.adaptiveHashIndex)}`}`,
   ];
   if (run.error) lines.push(`            ${run.error}`);
   lines.push(

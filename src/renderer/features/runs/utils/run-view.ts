@@ -18,6 +18,7 @@ import {
   formatMs,
   formatShare,
   formatSigned,
+  formatSwitch,
 } from '../../../../shared/format';
 import type { Row } from '../../../lib/live-view';
 
@@ -89,6 +90,7 @@ export function settingsRows(r: RunResult): Row[] {
     { label: 'innodb_old_blocks_pct', value: `${s.oldBlocksPct}%` },
     { label: 'innodb_read_ahead_threshold', value: String(s.readAheadThreshold) },
     { label: 'innodb_flush_method', value: s.flushMethod || '—' },
+    { label: 'innodb_adaptive_hash_index', value: formatSwitch(s.adaptiveHashIndex) },
   ];
 }
 
