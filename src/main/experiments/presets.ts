@@ -7,6 +7,7 @@ import {
   ExperimentDefinitionSchema,
   type ExperimentDefinition,
   type ExperimentServer,
+  type MatrixDimension,
 } from '../../shared/experiments';
 
 export type PresetId =
@@ -38,6 +39,12 @@ export function poolSizeFor(bytes: number): string {
 
 const allQueries = (a: PresetArgs) => a.queryIds.map((queryId) => ({ queryId, variant: 'base' }));
 
+/** Post 001's configurations 1 and 2: a pool of 1/8 of the data, innodb_old_blocks_time 1000 against 0. */
+const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [
+  { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: [poolSizeFor(a.dataBytes / 8)] },
+  { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
+];
+
 export const PRESETS: Preset[] = [
   {
     id: 'old-blocks-time',
@@ -52,14 +59,7 @@ export const PRESETS: Preset[] = [
         schema: a.schema,
         queries: allQueries(a),
         servers: a.servers,
-        matrix: [
-          {
-            kind: 'buffer-pool-size',
-            variable: 'innodb_buffer_pool_size',
-            values: [poolSizeFor(a.dataBytes / 8)],
-          },
-          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
-        ],
+        matrix: oldBlocksAtAnEighth(a),
         protocol: { cold: true, hotRuns: 3 },
       }),
   },
@@ -77,12 +77,7 @@ export const PRESETS: Preset[] = [
         queries: allQueries(a).filter((q) => q.queryId.startsWith('Q1.')),
         servers: a.servers,
         matrix: [
-          {
-            kind: 'buffer-pool-size',
-            variable: 'innodb_buffer_pool_size',
-            values: [poolSizeFor(a.dataBytes / 8)],
-          },
-          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
+          ...oldBlocksAtAnEighth(a),
           { kind: 'global', variable: 'innodb_adaptive_hash_index', values: ['ON', 'OFF'] },
         ],
         protocol: { cold: false, warmups: 1, hotRuns: 3 },
