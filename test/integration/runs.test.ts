@@ -152,12 +152,18 @@ describe(`runs on ${server.label}`, () => {
     expect(cold.poolStats.after!.length).toBe(cold.poolStats.before.length);
     const read = (p: RunResult['poolStats']['before']) => p.reduce((s, x) => s + x.pagesRead, 0);
     expect(read(cold.poolStats.after!)).toBeGreaterThan(read(cold.poolStats.before));
-    // The LRU: lineorder's clustered index holds the most pages afterwards.
-    const top = cold.lru.after!.indexes[0]!;
+    // The LRU afterwards. Which index holds the most pages of the whole pool is not deterministic:
+    // a scan that ends inside innodb_old_blocks_time promotes nothing, so the young pages a restart
+    // left (MySQL 8's undo and temporary pages) outlast it. What is: the scan read far more pages than
+    // the pool holds, so lineorder's clustered index is the dataset's largest and fills the old
+    // sublist (innodb_old_blocks_pct of the LRU) at least.
+    const ours = cold.lru.after!.indexes.filter((i) => i.table.startsWith(`${LAB_SCHEMA}.`));
+    const top = ours[0]!;
     expect(top.table).toBe(`${LAB_SCHEMA}.lineorder`);
     expect(top.index).toBe('GEN_CLUST_INDEX');
     expect(top.pages).toBe(top.oldPages + top.youngPages);
-    expect(top.poolShare).toBeGreaterThan(0.5);
+    expect(top.pages).toBe(Math.max(...ours.map((i) => i.pages)));
+    expect(top.poolShare).toBeGreaterThan(((cold.server.oldBlocksPct - 5) / 100) * 0.9);
     expect(cold.lru.before!.atMs).toBeLessThanOrEqual(0);
     expect(
       (cold.lru.before!.indexes.find((i) => i.table === `${LAB_SCHEMA}.lineorder`)?.pages ?? 0) < top.pages,
