@@ -20,12 +20,15 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-if has node && [ ! -x node_modules/.bin/vitest ]; then
-  # Not `npm ci`: the registry reachable here lacks other platforms' optional packages (rollup's,
-  # esbuild's), so the lock file cannot list them and `npm ci` would call it out of sync.
-  # `npm install --no-save` installs the locked versions and leaves the lock file alone.
-  say "npm install (Electron's binary download skipped: it cannot be fetched here)"
-  ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm install --no-audit --no-fund --no-save --loglevel=error
+if has node; then
+  # `npm ci`: exactly the lock file's versions. It runs again when the lock file changed since the
+  # last install (a stamp in node_modules holds the lock file's hash), and not otherwise.
+  lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ ! -x node_modules/.bin/vitest ] || [ "$(cat node_modules/.bplab-lock 2>/dev/null)" != "$lock_sum" ]; then
+    say "npm ci (Electron's binary download skipped: it cannot be fetched here)"
+    ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+    echo "$lock_sum" >node_modules/.bplab-lock
+  fi
 fi
 
 if has mariadb; then
