@@ -14,6 +14,7 @@ import {
   type LruMapFrame,
   type PoolStats,
 } from '../../shared/runs';
+import { readTablespaceNames, spaceLabel, type TablespaceNames } from './tablespaces';
 
 /** What the buffer-pool reads need of a connection (ServerConnection has it). */
 export interface Queryable {
@@ -57,10 +58,11 @@ export function lruWalkSql(oldMethod: OldMethod): string {
       ? ''
       : '\n  JOIN INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS s ON s.POOL_ID = l.POOL_ID';
   return `SELECT l.POOL_ID AS pool, FLOOR(l.LRU_POSITION / ?) AS bucket, l.TABLE_NAME AS tbl, l.INDEX_NAME AS idx,
+       IF(l.TABLE_NAME IS NULL, l.SPACE, NULL) AS space,
        COUNT(*) AS pages, ${old} AS old, SUM(l.NUMBER_RECORDS) AS recs, SUM(l.DATA_SIZE) AS bytes,
        MAX(l.LRU_POSITION) AS maxpos
   FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU l${join}
- GROUP BY l.POOL_ID, bucket, l.TABLE_NAME, l.INDEX_NAME`;
+ GROUP BY l.POOL_ID, bucket, l.TABLE_NAME, l.INDEX_NAME, space`;
 }
 
 /** A bucket so large that the walk is grouped per table and index only (a composition, no map). */
@@ -71,6 +73,7 @@ interface WalkRow {
   bucket: number | string;
   tbl: string | null;
   idx: string | null;
+  space: number | string | null;
   pages: number | string;
   old: number | string | null;
   recs: number | string | null;
@@ -86,11 +89,12 @@ export async function walkLru(
   const started = performance.now();
   const rows = await conn.rows<WalkRow>(lruWalkSql(oldMethod), [bucketPages]);
   const costMs = performance.now() - started;
+  const spaces = await spaceNamesFor(conn, rows);
   return {
     cells: rows.map((r) => ({
       poolId: Number(r.pool),
       bucketFromTail: Number(r.bucket),
-      table: tableLabel(r.tbl),
+      table: r.tbl ? tableLabel(r.tbl) : spaceLabel(spaces, r.space === null ? null : Number(r.space)),
       index: r.idx ?? NO_INDEX,
       pages: Number(r.pages),
       oldPages: Number(r.old ?? 0),
@@ -102,6 +106,21 @@ export async function walkLru(
     oldMethod,
     bucketPages,
   };
+}
+
+/** Tablespace names per connection, read at its first walk and again when a walk meets a new space. */
+const spaceNamesCache = new WeakMap<Queryable, { names: Map<number, string>; asked: Set<number> }>();
+
+async function spaceNamesFor(conn: Queryable, rows: WalkRow[]): Promise<TablespaceNames> {
+  const spaces = rows.filter((r) => !r.tbl && r.space !== null).map((r) => Number(r.space));
+  let known = spaceNamesCache.get(conn);
+  // Asked once per space: one the server cannot name (dropped since) does not cost a lookup per walk.
+  if (!known || spaces.some((s) => !known!.asked.has(s))) {
+    const names = await readTablespaceNames(conn);
+    known = { names, asked: new Set([...names.keys(), ...spaces, ...(known?.asked ?? [])]) };
+    spaceNamesCache.set(conn, known);
+  }
+  return known.names;
 }
 
 /** "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables). */

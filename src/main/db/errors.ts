@@ -428,8 +428,12 @@ export function serverMessage(error: unknown): string {
   return e?.sqlMessage ?? e?.message ?? String(error);
 }
 
-/** The MySQL error number of a driver error, if the server sent one. */
+/** The MySQL error number of a driver error, or of a failure made from one, if the server sent one. */
 export function serverErrno(error: unknown): number | undefined {
+  if (error instanceof AppFailure) {
+    const n = error.error.details?.serverErrno;
+    return typeof n === 'number' ? n : undefined;
+  }
   const e = driverError(error);
   return typeof e.errno === 'number' && e.sqlState ? e.errno : undefined;
 }

@@ -1,0 +1,49 @@
+/** Waiting for purge: how long, until when, and what it says, on a scripted history list. */
+import { describe, expect, it } from 'vitest';
+import { waitForPurge } from '../../../src/main/bufferpool/purge';
+
+/** A connection whose INNODB_METRICS history length follows `series` (the last value repeats). */
+function historyOf(series: Array<number | null>) {
+  let i = 0;
+  return {
+    async rows<T>(sql: string): Promise<T[]> {
+      if (/INNODB_METRICS/.test(sql)) {
+        const n = series[Math.min(i++, series.length - 1)];
+        return [{ n } as T];
+      }
+      return [];
+    },
+  };
+}
+
+function clock() {
+  let t = 0;
+  return { now: () => t, sleep: async (ms: number) => void (t += ms) };
+}
+
+describe('waitForPurge', () => {
+  it('waits until the history list is near zero, and says for how long', async () => {
+    const c = clock();
+    const w = await waitForPurge(historyOf([5000, 3000, 900, 40]), { ...c, pollMs: 500, nearZero: 64 });
+    expect(w).toMatchObject({ from: 5000, to: 40, waitedMs: 1500, outcome: 'caught-up' });
+    expect(w.words).toBe('waited 1.5 s for purge (history list 5000 → 40)');
+  });
+  it('does not wait when purge has caught up already', async () => {
+    const w = await waitForPurge(historyOf([12]), clock());
+    expect(w).toMatchObject({
+      waitedMs: 0,
+      outcome: 'caught-up',
+      words: 'purge had caught up (history list 12)',
+    });
+  });
+  it('gives up after its limit, saying what was left', async () => {
+    const w = await waitForPurge(historyOf([9000]), { ...clock(), pollMs: 1000, maxWaitMs: 3000 });
+    expect(w.outcome).toBe('gave-up');
+    expect(w.waitedMs).toBe(3000);
+    expect(w.words).toBe('purge had 9000 undo logs left after 3.0 s; the cold pass starts anyway');
+  });
+  it('says it cannot tell when no source gives the history length', async () => {
+    const w = await waitForPurge(historyOf([null]), clock());
+    expect(w.outcome).toBe('unknown');
+  });
+});
