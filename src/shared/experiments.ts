@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { PollSettingSchema } from './runs';
 import { refusedOption } from './sandbox-options';
 
+/** The variable name of a 'dataset' dimension: its values are the schemas of the datasets. */
+export const DATASET_DIMENSION = 'dataset';
+
 const name = z.string().trim().min(1, 'a name is required').max(120);
 const variableName = z
   .string()
@@ -25,15 +28,23 @@ export type ExperimentServer = z.infer<typeof ExperimentServerSchema>;
 /**
  * One axis of the matrix. 'global' is SET GLOBAL (innodb_old_blocks_time, _pct, read_ahead_threshold or any
  * other dynamic variable); 'buffer-pool-size' resizes online where the server can (waiting for the resize
- * to complete), else restarts the sandbox; 'startup' restarts the sandbox with the option (flush method...).
+ * to complete), else restarts the sandbox; 'startup' restarts the sandbox with the option (flush method...);
+ * 'dataset' runs the queries on each of several datasets of the same server (variable "dataset", values
+ * their schemas: an InnoDB and a MyISAM copy put the engines side by side, as post 003 did).
  */
 export const MatrixDimensionSchema = z
   .object({
-    kind: z.enum(['global', 'buffer-pool-size', 'startup']),
+    kind: z.enum(['global', 'buffer-pool-size', 'startup', 'dataset']),
     variable: variableName,
     values: z.array(z.string().trim().min(1).max(200)).min(1, 'a dimension needs at least one value').max(50),
   })
   .superRefine((d, ctx) => {
+    if (d.kind === 'dataset' && d.variable !== DATASET_DIMENSION)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variable'],
+        message: `a dataset dimension is named "${DATASET_DIMENSION}"`,
+      });
     // A startup option is a sandbox option: the ones bplab owns (where it listens, its files...) are refused.
     const refused = d.kind === 'startup' ? refusedOption(d.variable) : null;
     if (refused) ctx.addIssue({ code: 'custom', path: ['variable'], message: refused.message });
@@ -47,6 +58,11 @@ export const RunProtocolSchema = z.object({
   hotRuns: z.number().int().min(0).max(100).default(3),
   /** Runs before the counted ones, recorded but not counted. */
   warmups: z.number().int().min(0).max(20).default(0),
+  /**
+   * Post 003's order: each query runs cold right after its own restart, then its hot runs, before the next
+   * query's restart. Off: one cold pass over every query after one restart, then the hot passes (post 001).
+   */
+  coldPerQuery: z.boolean().default(false),
   /** Randomise the order of the queries within each pass (seeded, so a plan is reproducible). */
   randomize: z.boolean().default(false),
   seed: z
@@ -77,6 +93,7 @@ export const ExperimentDefinitionSchema = z
       cold: true,
       hotRuns: 3,
       warmups: 0,
+      coldPerQuery: false,
       randomize: false,
       seed: 1,
       onInterruption: 'continue',
@@ -158,6 +175,11 @@ export function expandCells(def: Pick<ExperimentDefinition, 'servers' | 'matrix'
   );
 }
 
+/** The schema a configuration's runs read: its dataset dimension's value, else the experiment's schema. */
+export function cellSchema(def: Pick<ExperimentDefinition, 'schema'>, cell: ExperimentCell): string {
+  return cell.settings.find((s) => s.kind === 'dataset')?.value ?? def.schema;
+}
+
 /** A small seeded generator (mulberry32) so a randomised plan is the same every time for a seed. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -192,21 +214,36 @@ export function planExperiment(def: ExperimentDefinition): PlannedRun[] {
     ...Array.from({ length: def.protocol.hotRuns }, (_, i) => ({ kind: 'hot' as const, n: i + 1 })),
   ];
   const runs: PlannedRun[] = [];
+  const push = (
+    cell: ExperimentCell,
+    pass: RunPass,
+    q: { queryId: string; variant: string },
+    restart: boolean,
+  ) =>
+    runs.push({
+      index: runs.length,
+      cell,
+      pass,
+      queryId: q.queryId,
+      variant: q.variant,
+      restartBefore: restart,
+      counted: pass.kind !== 'warmup',
+    });
   for (const cell of expandCells(def)) {
+    if (def.protocol.coldPerQuery) {
+      // Post 003: warm-ups as usual, then per query a restart, its cold run and its hot runs.
+      for (const pass of passes.filter((p) => p.kind === 'warmup'))
+        for (const q of def.protocol.randomize ? shuffled(def.queries, rnd) : def.queries)
+          push(cell, pass, q, false);
+      for (const q of def.protocol.randomize ? shuffled(def.queries, rnd) : def.queries)
+        for (const pass of passes.filter((p) => p.kind !== 'warmup'))
+          push(cell, pass, q, pass.kind === 'cold');
+      continue;
+    }
     for (const pass of passes) {
       const order = def.protocol.randomize ? shuffled(def.queries, rnd) : def.queries;
-      order.forEach((q, i) => {
-        runs.push({
-          index: runs.length,
-          cell,
-          pass,
-          queryId: q.queryId,
-          variant: q.variant,
-          // Cold means the whole pass starts from a restart; later queries of the pass run on what it left.
-          restartBefore: pass.kind === 'cold' && i === 0,
-          counted: pass.kind !== 'warmup',
-        });
-      });
+      // Cold means the whole pass starts from a restart; later queries of the pass run on what it left.
+      order.forEach((q, i) => push(cell, pass, q, pass.kind === 'cold' && i === 0));
     }
   }
   return runs;

@@ -51,6 +51,12 @@ export const GLOBAL_COUNTERS = [
   'Innodb_data_read',
   'Innodb_data_reads',
   'Innodb_rows_read',
+  // MyISAM's key cache (post 003): requests, reads from the index file, blocks in use and free, writes.
+  'Key_read_requests',
+  'Key_reads',
+  'Key_blocks_used',
+  'Key_blocks_unused',
+  'Key_writes',
 ] as const;
 
 export type Counters = Map<string, number>;

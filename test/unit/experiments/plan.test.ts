@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ExperimentDefinitionSchema,
   estimateSeconds,
+  cellSchema,
   expandCells,
   passLabel,
   planExperiment,
@@ -140,5 +141,44 @@ describe('experiment plans', () => {
         restartSeconds: 100,
       }),
     ).toBe(9);
+  });
+});
+
+describe("post 003's plan: engines side by side, each query cold after its own restart, then hot", () => {
+  const post003 = ExperimentDefinitionSchema.parse({
+    ...post001,
+    queries: [{ queryId: 'Q1.1' }, { queryId: 'Q3.1' }],
+    matrix: [{ kind: 'dataset', variable: 'dataset', values: ['ssb_sf1', 'ssb_sf1_myisam'] }],
+    protocol: { cold: true, hotRuns: 1, coldPerQuery: true },
+  });
+
+  it('restarts before every cold run, and runs the same query hot right after it', () => {
+    const plan = planExperiment(post003);
+    const first = plan.filter((r) => r.cell.key.endsWith('=ssb_sf1'));
+    expect(
+      first.map((r) => `${passLabel(r.pass)} ${r.queryId}${r.restartBefore ? ' (restart)' : ''}`),
+    ).toEqual(['cold Q1.1 (restart)', 'run 1 Q1.1', 'cold Q3.1 (restart)', 'run 1 Q3.1']);
+    expect(plan).toHaveLength(8);
+  });
+
+  it('reads each configuration from its own dataset', () => {
+    const [innodb, myisam] = expandCells(post003);
+    expect(cellSchema(post003, innodb!)).toBe('ssb_sf1');
+    expect(cellSchema(post003, myisam!)).toBe('ssb_sf1_myisam');
+    expect(
+      cellSchema(
+        ExperimentDefinitionSchema.parse(post001),
+        expandCells(ExperimentDefinitionSchema.parse(post001))[0]!,
+      ),
+    ).toBe('ssb_sf1');
+  });
+
+  it('names a dataset dimension "dataset", in words', () => {
+    const bad = ExperimentDefinitionSchema.safeParse({
+      ...post001,
+      matrix: [{ kind: 'dataset', variable: 'schema', values: ['a'] }],
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]!.message).toBe('a dataset dimension is named "dataset"');
   });
 });

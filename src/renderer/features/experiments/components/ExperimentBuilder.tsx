@@ -35,6 +35,7 @@ const KIND_LABELS: Record<MatrixDimension['kind'], string> = {
   global: 'SET GLOBAL',
   'buffer-pool-size': 'pool resize',
   startup: 'startup option (restart)',
+  dataset: 'dataset (engine)',
 };
 
 export function ExperimentBuilder({ definition }: { definition: ExperimentDefinitionInput }) {

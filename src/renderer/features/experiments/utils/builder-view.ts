@@ -27,6 +27,7 @@ const DEFAULT_PROTOCOL: Required<Protocol> = {
   cold: true,
   hotRuns: 3,
   warmups: 0,
+  coldPerQuery: false,
   randomize: false,
   seed: 1,
   onInterruption: 'continue',
