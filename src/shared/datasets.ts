@@ -9,6 +9,12 @@ import type { SelectivityJudgement, SsbQueryId } from './ssb-reference';
 export const DatasetEngineSchema = z.enum(['InnoDB', 'MyISAM']);
 export type DatasetEngine = z.infer<typeof DatasetEngineSchema>;
 
+/**
+ * How the secondary keys were built after the load: ALTER TABLE ... ADD KEY (InnoDB's merge sort), or
+ * DISABLE KEYS before the load and ENABLE KEYS after (MyISAM's repair by sort, as post 003 did).
+ */
+export type KeysBuilt = 'alter-add-keys' | 'disable-enable-keys';
+
 export type DatasetSource = 'generated' | 'imported';
 /** A dataset record says one of the first four; 'interrupted' is derived (see datasetState). */
 export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled' | 'interrupted';
@@ -68,6 +74,8 @@ export interface DatasetInfo {
   /** How the generator wrote the rows; null for an import, and for a dataset made before modes existed. */
   mode: GeneratorMode | null;
   engine: DatasetEngine;
+  /** Null for a dataset recorded before bplab kept it. */
+  keysBuilt: KeysBuilt | null;
   lineorderPk: boolean;
   state: DatasetState;
   /** Rows each table should hold: what the source produced. */

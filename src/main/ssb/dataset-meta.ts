@@ -13,7 +13,7 @@ import type {
   GeneratorMode,
   TableRowCounts,
 } from '../../shared/datasets';
-import { qualified } from './schema';
+import { keysBuiltBy, qualified } from './schema';
 
 export const META_TABLE = '_bplab_dataset';
 const FORMAT_VERSION = 1;
@@ -27,6 +27,7 @@ export function createMetaTableSql(schema: string): string {
   seed bigint NULL,
   generator_mode varchar(16) NULL,
   engine varchar(16) NOT NULL,
+  keys_built varchar(32) NULL,
   lineorder_pk tinyint NOT NULL,
   state varchar(16) NOT NULL,
   expected_rows text NULL,
@@ -56,8 +57,8 @@ export interface NewDatasetRecord {
 export async function insertDatasetRecord(conn: Connection, rec: NewDatasetRecord): Promise<void> {
   await conn.query(
     `INSERT INTO ${qualified(rec.schema, META_TABLE)}
-      (id, format_version, source, sf, seed, generator_mode, engine, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
-     VALUES (1, ?, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
+      (id, format_version, source, sf, seed, generator_mode, engine, keys_built, lineorder_pk, state, expected_rows, loaded_rows, started_at, source_dir, bplab_version)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, 'loading', '{}', '{}', ?, ?, ?)`,
     [
       FORMAT_VERSION,
       rec.source,
@@ -65,6 +66,7 @@ export async function insertDatasetRecord(conn: Connection, rec: NewDatasetRecor
       rec.seed,
       rec.mode,
       rec.engine,
+      keysBuiltBy(rec.engine),
       rec.lineorderPk ? 1 : 0,
       rec.startedAt,
       rec.sourceDir,
@@ -164,6 +166,8 @@ export async function readDatasetRecord(conn: Connection, schema: string): Promi
     // A record written before modes existed has no generator_mode column: undefined, shown as unknown.
     mode: r.generator_mode === 'dbgen' || r.generator_mode === 'spec' ? r.generator_mode : null,
     engine: r.engine === 'MyISAM' ? 'MyISAM' : 'InnoDB',
+    keysBuilt:
+      r.keys_built === 'alter-add-keys' || r.keys_built === 'disable-enable-keys' ? r.keys_built : null,
     lineorderPk: Number(r.lineorder_pk) === 1,
     state,
     expectedRows: parseCounts(r.expected_rows),

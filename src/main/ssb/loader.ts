@@ -24,6 +24,7 @@ import {
   addKeysSql,
   createDatabaseSql,
   createTableSql,
+  disableKeysSql,
   qualified,
   quoteIdent,
   validateSchemaName,
@@ -200,7 +201,11 @@ export class SsbLoader {
         startedAt: nowIso(),
       });
       recordWritten = true;
-      for (const t of SSB_SCHEMA_TABLES) await run(main.conn, createTableSql(t, plan), `create table ${t}`);
+      for (const t of SSB_SCHEMA_TABLES) {
+        await run(main.conn, createTableSql(t, plan), `create table ${t}`);
+        const disable = disableKeysSql(t, plan);
+        if (disable) await run(main.conn, disable, `disable the keys of ${t}`);
+      }
       // No SET unique_checks = 0: on MariaDB it switches an empty InnoDB table to bulk-insert
       // mode, which sorts the rows at commit and made lineorder's load (already in key order) slower.
       const side = await this.lane(await open(), control);
@@ -227,7 +232,9 @@ export class SsbLoader {
             if (!quiet) report('indexing', table, `Building the secondary keys of ${table}`);
             // LOCK=SHARED: nobody writes to a dataset being loaded, and without online DDL's row log
             // and snapshot reads the ALTER was 3-17% faster in paired runs on MariaDB 10.11. Same keys.
-            await lane.run((conn) => run(conn, `${sql}, LOCK=SHARED`, `index ${table}`), {
+            // (MyISAM's ENABLE KEYS locks the table itself and takes no LOCK clause.)
+            const stmt = plan.engine === 'MyISAM' ? sql : `${sql}, LOCK=SHARED`;
+            await lane.run((conn) => run(conn, stmt, `index ${table}`), {
               signal: stop.signal,
             });
             meter.tableIndexed(table);

@@ -5,7 +5,7 @@
  * one-statement DDL (same columns, same auto-generated key names).
  */
 import { AppFailure } from '../../shared/result';
-import type { DatasetEngine } from '../../shared/datasets';
+import type { DatasetEngine, KeysBuilt } from '../../shared/datasets';
 import type { SsbTable } from './tables';
 
 /** The five tables in the seed's order; dim_date is the SSB `date` table (dbgen's date.tbl). */
@@ -230,22 +230,41 @@ export function secondaryKeys(table: SsbTableName, opts: Pick<SchemaOptions, 'li
  */
 export const TEXT_CHARSET = 'latin1';
 
-/** CREATE TABLE with the columns and the primary key only; the secondary keys come later. */
+/**
+ * CREATE TABLE with the columns and the primary key; InnoDB's secondary keys come after the load
+ * (ALTER TABLE ... ADD KEY, a merge sort). A MyISAM table is created with its keys, which the load then
+ * leaves disabled and ENABLE KEYS builds by sort afterwards, as post 003 built them.
+ */
 export function createTableSql(table: SsbTableName, opts: SchemaOptions): string {
   const def = SSB_TABLE_DEFS[table];
   const lines = def.columns.map(
     (c) => `  ${c.name} ${c.type}${c.notNull ? ' not null' : ''}${c.primaryKey ? ' primary key' : ''}`,
   );
   if (table === 'lineorder' && opts.lineorderPk) lines.push(`  PRIMARY KEY ${keyList(LINEORDER_PK)}`);
+  if (opts.engine === 'MyISAM') for (const k of secondaryKeys(table, opts)) lines.push(`  KEY ${keyList(k)}`);
   return `CREATE TABLE ${qualified(opts.schema, table)} (\n${lines.join(',\n')}\n) ENGINE=${opts.engine} DEFAULT CHARSET=${TEXT_CHARSET}`;
 }
 
-/** One ALTER TABLE adding every secondary key of the table, or null when it has none (dim_date). */
+/**
+ * The statement that builds the table's secondary keys after the load, or null when it has none
+ * (dim_date): one ALTER TABLE adding them all (InnoDB), or ENABLE KEYS (MyISAM: a repair by sort).
+ */
 export function addKeysSql(table: SsbTableName, opts: SchemaOptions): string | null {
   const keys = secondaryKeys(table, opts);
   if (keys.length === 0) return null;
+  if (opts.engine === 'MyISAM') return `ALTER TABLE ${qualified(opts.schema, table)} ENABLE KEYS`;
   return `ALTER TABLE ${qualified(opts.schema, table)} ${keys.map((k) => `ADD KEY ${keyList(k)}`).join(', ')}`;
 }
+
+/** MyISAM only: stop maintaining the non-unique keys during the load (ENABLE KEYS rebuilds them). */
+export function disableKeysSql(table: SsbTableName, opts: SchemaOptions): string | null {
+  if (opts.engine !== 'MyISAM' || secondaryKeys(table, opts).length === 0) return null;
+  return `ALTER TABLE ${qualified(opts.schema, table)} DISABLE KEYS`;
+}
+
+/** How a dataset's secondary keys are built, as its record says it. */
+export const keysBuiltBy = (engine: SchemaOptions['engine']): KeysBuilt =>
+  engine === 'MyISAM' ? 'disable-enable-keys' : 'alter-add-keys';
 
 export function createDatabaseSql(schema: string): string {
   return `CREATE DATABASE ${quoteIdent(schema)}`;

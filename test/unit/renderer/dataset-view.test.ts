@@ -20,6 +20,7 @@ const info = (
   mode: 'dbgen',
   lastVerify: null,
   engine: 'InnoDB',
+  keysBuilt: 'alter-add-keys',
   lineorderPk: false,
   state: 'complete',
   expectedRows: { lineorder: 6001171 },

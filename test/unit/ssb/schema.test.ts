@@ -3,6 +3,8 @@ import {
   SSB_SCHEMA_TABLES,
   addKeysSql,
   createTableSql,
+  disableKeysSql,
+  keysBuiltBy,
   quoteIdent,
   validateSchemaName,
   type SsbTableName,
@@ -71,6 +73,23 @@ describe('SSB schema', () => {
       expect(createTableSql(t, { ...opts, engine: 'MyISAM' })).toMatch(
         /ENGINE=MyISAM DEFAULT CHARSET=latin1$/,
       );
+  });
+
+  it("builds MyISAM's keys as post 003 did: created with the table, disabled for the load, enabled after", () => {
+    const my = { ...opts, engine: 'MyISAM' as const };
+    const create = createTableSql('lineorder', my);
+    expect(create).toContain('  KEY (LO_CustKey)');
+    expect(create).toContain('  KEY (LO_OrderDateKey)');
+    expect(disableKeysSql('lineorder', my)).toBe(`ALTER TABLE \`${opts.schema}\`.\`lineorder\` DISABLE KEYS`);
+    expect(addKeysSql('lineorder', my)).toBe(`ALTER TABLE \`${opts.schema}\`.\`lineorder\` ENABLE KEYS`);
+    // dim_date has no secondary key: nothing to disable or build.
+    expect(disableKeysSql('dim_date', my)).toBeNull();
+    expect(addKeysSql('dim_date', my)).toBeNull();
+    // InnoDB: no keys in CREATE TABLE, nothing disabled, ADD KEY after the load.
+    expect(createTableSql('lineorder', opts)).not.toContain('  KEY (');
+    expect(disableKeysSql('lineorder', opts)).toBeNull();
+    expect(keysBuiltBy('MyISAM')).toBe('disable-enable-keys');
+    expect(keysBuiltBy('InnoDB')).toBe('alter-add-keys');
   });
 
   it('quotes a schema name with backticks, doubling the ones inside', () => {
