@@ -11,7 +11,7 @@ import { compositionOf, walkLru } from '../../src/main/bufferpool/lru';
 import { waitForPurge } from '../../src/main/bufferpool/purge';
 import { datasetFiles } from '../../src/main/pagecache/sandbox-files';
 import { evictFiles, residentBytes } from '../../src/main/pagecache/os-cache';
-import { readProcessIo } from '../../src/main/sandbox/process-io';
+import { readProcessUsage } from '../../src/main/sandbox/process-io';
 import { NO_TABLE } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** The server's read_bytes now (the test fails if this machine cannot tell). */
 async function readBytes(): Promise<number> {
-  const io = await readProcessIo(lab.info.pid!);
+  const io = await readProcessUsage(lab.info.pid!);
   if (!('readBytes' in io)) throw new Error(io.unavailable);
   return io.readBytes;
 }
