@@ -4,6 +4,7 @@
  * without the compiler saying so.
  */
 import { z } from 'zod';
+import { DatasetEngineSchema } from './datasets';
 import type {
   CachedIndexesSample,
   ExplainCapture,
@@ -35,6 +36,7 @@ export const RunServerSettingsSchema: z.ZodType<RunServerSettings> = z.object({
   oldBlocksPct: count,
   readAheadThreshold: count,
   flushMethod: z.string(),
+  keyBufferSizeBytes: count.optional(),
   adaptiveHashIndex: z.boolean().optional(),
 });
 
@@ -211,8 +213,18 @@ export const RunResultCoreSchema = z.object({
   variant: z.string().min(1),
   sql: z.string(),
   schema: z.string(),
-  dataset: z.object({ schema: z.string(), sf: z.number().nullable(), source: z.string() }).nullable(),
+  dataset: z
+    .object({
+      schema: z.string(),
+      sf: z.number().nullable(),
+      source: z.string(),
+      engine: DatasetEngineSchema.optional(),
+    })
+    .nullable(),
   server: RunServerSettingsSchema,
+  serverProcess: z
+    .union([z.object({ readBytes: count, cpuMs: z.number().min(0) }), z.object({ unavailable: z.string() })])
+    .optional(),
   startedAt: z.string(),
   state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),
   error: z.string().nullable(),

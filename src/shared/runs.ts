@@ -4,6 +4,7 @@
  * and comparison reports all read these shapes; a saved run is plain JSON of them.
  */
 import { z } from 'zod';
+import type { DatasetEngine } from './datasets';
 import type { ServerFlavor } from './models';
 
 // ---------- queries ----------
@@ -69,6 +70,9 @@ export type RunSpecParsed = z.output<typeof RunSpecSchema>;
 
 // ---------- the buffer pool, as captured ----------
 
+/** A server process's storage reads and CPU time over a run, or why they could not be read. */
+export type ServerProcessUsage = { readBytes: number; cpuMs: number } | { unavailable: string };
+
 /** The settings in force when the run started, read from the server (not from what bplab asked for). */
 export interface RunServerSettings {
   flavor: ServerFlavor;
@@ -80,6 +84,8 @@ export interface RunServerSettings {
   oldBlocksPct: number;
   readAheadThreshold: number;
   flushMethod: string;
+  /** key_buffer_size: MyISAM's key cache (post 003). Absent in results saved before bplab recorded it. */
+  keyBufferSizeBytes?: number;
   /**
    * innodb_adaptive_hash_index when the run started. Absent in results saved before bplab recorded it.
    * (Its upkeep can cost more than the reads: see the 'same-reads' finding.)
@@ -267,8 +273,15 @@ export interface RunResult {
   variant: QueryVariantId;
   sql: string;
   schema: string;
-  dataset: { schema: string; sf: number | null; source: string } | null;
+  /** engine: absent in results saved before bplab recorded it. */
+  dataset: { schema: string; sf: number | null; source: string; engine?: DatasetEngine } | null;
   server: RunServerSettings;
+  /**
+   * What the server process did around the statement, from /proc on a local sandbox: bytes read from
+   * storage and CPU time, the one unit for both engines; or why bplab could not see it. Absent in
+   * results saved before bplab recorded it.
+   */
+  serverProcess?: ServerProcessUsage;
   startedAt: string;
   state: RunState;
   /** In words, for failed, cancelled and interrupted runs. */
