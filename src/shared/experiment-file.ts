@@ -33,9 +33,32 @@ export function suggestedFileName(name: string, n = 1): string {
 
 /** How the cold state before a cold pass was made, or why it could not be. */
 export const ColdMethodSchema = z.object({
-  how: z.enum(['restart-and-drop-page-cache', 'restart-o-direct', 'restart-only', 'not-possible']),
-  /** In words: "sandbox restarted; OS page cache dropped (root)", "remote server: best effort". */
+  how: z.enum([
+    'restart-and-drop-page-cache',
+    'restart-and-evict-files',
+    'restart-o-direct',
+    'restart-only',
+    'not-possible',
+  ]),
+  /** In words: "MySQL 8.0 restarted; 612 MiB evicted from the OS page cache, 0 MiB still resident". */
   note: z.string(),
+  /** The dataset's files and the shared tablespaces, evicted one by one (no root needed); what stayed. */
+  eviction: z
+    .object({
+      files: z.number().int().min(0),
+      residentBeforeBytes: z.number().min(0),
+      residentAfterBytes: z.number().min(0),
+    })
+    .optional(),
+  /** How long bplab waited for purge before the cold run, and the history list length from → to. */
+  purge: z
+    .object({
+      waitedMs: z.number().min(0),
+      from: z.number().nullable(),
+      to: z.number().nullable(),
+      outcome: z.enum(['caught-up', 'gave-up', 'unknown']),
+    })
+    .optional(),
 });
 export type ColdMethod = z.infer<typeof ColdMethodSchema>;
 
