@@ -34,6 +34,7 @@ export function experimentSides(
       repetition: r.pass.kind === 'cold' ? 'cold' : r.pass.n,
       queryId: queryLabel(r.run),
       elapsedMs: r.run.state === 'complete' ? r.run.elapsedMs : null,
+      run: r.run,
     });
   }
   return { sides: [...sides.values()], protocol };

@@ -3,6 +3,7 @@
  * queries, with a line per SSB flight and one for all of them. The experiments runner feeds it one
  * ProtocolRun per executed query (warm-up runs left out).
  */
+import type { RunResult } from '../runs';
 
 export type Repetition = 'cold' | number;
 
@@ -13,6 +14,8 @@ export interface ProtocolRun {
   queryId: string;
   /** null: the run did not complete, so the cell has no total. */
   elapsedMs: number | null;
+  /** The run itself, for the figures beside its time (MiB read, hit ratio, CPU). */
+  run?: RunResult;
 }
 
 export interface FlightCell {

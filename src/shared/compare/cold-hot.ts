@@ -1,0 +1,188 @@
+/**
+ * Post 003's picture: per flight, per query, a cold and a hot bar for each side (an engine, a setting),
+ * lower is better, with the figures that explain them beside: MiB the server read from storage, the
+ * key-cache or buffer-pool hit ratio, and the server's CPU time. Pure: protocol runs in, a view out.
+ */
+import { formatBytes, formatMs, formatRatio } from '../format';
+import type { RunResult } from '../runs';
+import { TABLE_IDS } from './anchors';
+import type { Evidence, Finding } from './findings';
+import { flightOf, type ProtocolRun } from './flights';
+
+export interface ColdHotFigures {
+  ms: number | null;
+  /** Bytes the server process read from storage during the run; null where bplab could not see. */
+  readBytes: number | null;
+  /** Hits / requests of the cache the engine reads through (MyISAM's key cache, InnoDB's pool). */
+  hitRatio: number | null;
+  cpuMs: number | null;
+}
+
+export interface ColdHotSide {
+  side: string;
+  /** InnoDB, MyISAM; null when the run did not record it. */
+  engine: string | null;
+  cold: ColdHotFigures | null;
+  /** The last hot run (the warmest), as post 003 ran one and post 001 three. */
+  hot: ColdHotFigures | null;
+}
+
+export interface ColdHotQuery {
+  queryId: string;
+  sides: ColdHotSide[];
+}
+
+export interface ColdHotView {
+  sides: string[];
+  flights: Array<{ flight: string; queries: ColdHotQuery[] }>;
+}
+
+const delta = (run: RunResult, name: string): number | null => {
+  const s = run.status.find((x) => x.name === name && x.scope === 'global');
+  return s ? s.delta : null;
+};
+
+/** 1 − reads from storage / requests, for the cache the run's engine reads through. */
+export function hitRatio(run: RunResult): number | null {
+  const myisam = run.dataset?.engine === 'MyISAM';
+  const requests = delta(run, myisam ? 'Key_read_requests' : 'Innodb_buffer_pool_read_requests');
+  const misses = delta(run, myisam ? 'Key_reads' : 'Innodb_buffer_pool_reads');
+  if (requests === null || misses === null || requests <= 0) return null;
+  return Math.max(0, 1 - misses / requests);
+}
+
+function figuresOf(r: ProtocolRun | undefined): ColdHotFigures | null {
+  if (!r) return null;
+  const usage = r.run?.serverProcess;
+  const seen = usage && 'readBytes' in usage ? usage : null;
+  return {
+    ms: r.elapsedMs,
+    readBytes: seen?.readBytes ?? null,
+    hitRatio: r.run ? hitRatio(r.run) : null,
+    cpuMs: seen?.cpuMs ?? null,
+  };
+}
+
+export function coldHotView(runs: readonly ProtocolRun[]): ColdHotView {
+  const sides = [...new Set(runs.map((r) => r.configuration))];
+  const queries = [...new Set(runs.map((r) => r.queryId))];
+  const flights = new Map<string, ColdHotQuery[]>();
+  for (const queryId of queries) {
+    const mine = runs.filter((r) => r.queryId === queryId);
+    const row: ColdHotQuery = {
+      queryId,
+      sides: sides.map((side) => {
+        const own = mine.filter((r) => r.configuration === side);
+        const cold = own.find((r) => r.repetition === 'cold');
+        const hot = own.filter((r) => r.repetition !== 'cold').at(-1);
+        const any = cold ?? hot;
+        return {
+          side,
+          engine: any?.run?.dataset?.engine ?? null,
+          cold: figuresOf(cold),
+          hot: figuresOf(hot),
+        };
+      }),
+    };
+    const flight = flightOf(queryId);
+    flights.set(flight, [...(flights.get(flight) ?? []), row]);
+  }
+  return { sides, flights: [...flights.entries()].map(([flight, qs]) => ({ flight, queries: qs })) };
+}
+
+/** A side's name with its engine when the side's name does not say it already. */
+const named = (s: ColdHotSide) =>
+  s.engine && !s.side.includes(s.engine) ? `${s.side} (${s.engine})` : s.side;
+
+/** Clearly faster or slower: 10% either way. */
+const MARGIN = 1.1;
+
+/**
+ * Where one side wins cold and loses hot against the baseline (or the reverse), as MyISAM did against
+ * InnoDB in post 003: one finding per pair of sides, naming the queries, each query's figures as evidence
+ * (time cold and hot, MiB read cold, server CPU hot).
+ */
+export function crossoverFindings(view: ColdHotView): Finding[] {
+  const out: Finding[] = [];
+  for (let b = 1; b < view.sides.length; b++) {
+    const hits: Array<{ q: ColdHotQuery; winsCold: boolean; cold: number; hot: number }> = [];
+    for (const { queries } of view.flights)
+      for (const q of queries) {
+        const [sa, sb] = [q.sides[0]!, q.sides[b]!];
+        const cold = ratio(sb.cold?.ms, sa.cold?.ms);
+        const hot = ratio(sb.hot?.ms, sa.hot?.ms);
+        if (cold === null || hot === null) continue;
+        if (cold * MARGIN <= 1 && hot >= MARGIN) hits.push({ q, winsCold: true, cold, hot });
+        else if (cold >= MARGIN && hot * MARGIN <= 1) hits.push({ q, winsCold: false, cold, hot });
+      }
+    if (hits.length === 0) continue;
+    const first = hits[0]!.q;
+    const [A, B] = [named(first.sides[0]!), named(first.sides[b]!)];
+    const bWins = hits.filter((h) => h.winsCold);
+    const aWins = hits.filter((h) => !h.winsCold);
+    const parts = [
+      bWins.length > 0 && `${B} wins cold and loses hot on ${list(bWins.map((h) => h.q.queryId))}`,
+      aWins.length > 0 && `${A} wins cold and loses hot on ${list(aWins.map((h) => h.q.queryId))}`,
+    ].filter(Boolean);
+    out.push({
+      rule: 'cold-hot-crossover',
+      kind: 'difference',
+      text: `${parts.join('; ')}: ${explain(hits.map((h) => ({ q: h.q, b })))}`,
+      evidence: hits.flatMap((h) => evidenceOf(h.q, b)),
+      tableId: TABLE_IDS.flights,
+      weight: 50 + hits.length,
+    });
+  }
+  return out;
+}
+
+const ratio = (x: number | null | undefined, y: number | null | undefined): number | null =>
+  x === null || x === undefined || y === null || y === undefined || y <= 0 ? null : x / y;
+
+const list = (ids: string[]) =>
+  ids.length <= 4 ? ids.join(', ') : `${ids.length} queries (${ids.slice(0, 3).join(', ')}, …)`;
+
+/** The IO cold and the CPU hot, summed over the queries, where both sides were seen. */
+function explain(hits: Array<{ q: ColdHotQuery; b: number }>): string {
+  const sum = (pick: (s: ColdHotSide) => number | null | undefined, side: 0 | 1) => {
+    let total = 0;
+    for (const { q, b } of hits) {
+      const v = pick(q.sides[side === 0 ? 0 : b]!);
+      if (v === null || v === undefined) return null;
+      total += v;
+    }
+    return total;
+  };
+  const bits: string[] = [];
+  const readA = sum((s) => s.cold?.readBytes, 0);
+  const readB = sum((s) => s.cold?.readBytes, 1);
+  if (readA !== null && readB !== null)
+    bits.push(`cold they read ${formatBytes(readA)} against ${formatBytes(readB)}`);
+  const cpuA = sum((s) => s.hot?.cpuMs, 0);
+  const cpuB = sum((s) => s.hot?.cpuMs, 1);
+  if (cpuA !== null && cpuB !== null)
+    bits.push(`hot the server used ${formatMs(cpuA)} of CPU against ${formatMs(cpuB)}`);
+  return bits.length > 0 ? bits.join('; ') : 'the runs did not record the server’s IO and CPU';
+}
+
+function evidenceOf(q: ColdHotQuery, b: number): Evidence[] {
+  const [sa, sb] = [q.sides[0]!, q.sides[b]!];
+  const t = (f: ColdHotFigures | null) => (f?.ms === null || f?.ms === undefined ? '—' : formatMs(f.ms));
+  const io = (f: ColdHotFigures | null) =>
+    f?.readBytes === null || f?.readBytes === undefined ? '—' : formatBytes(f.readBytes);
+  const cpu = (f: ColdHotFigures | null) =>
+    f?.cpuMs === null || f?.cpuMs === undefined ? '—' : formatMs(f.cpuMs);
+  const r = (x: number | null) => (x === null ? '—' : formatRatio(x));
+  return [
+    {
+      label: `${q.queryId} cold`,
+      value: `${t(sa.cold)} against ${t(sb.cold)} (${r(ratio(sb.cold?.ms, sa.cold?.ms))})`,
+    },
+    {
+      label: `${q.queryId} hot`,
+      value: `${t(sa.hot)} against ${t(sb.hot)} (${r(ratio(sb.hot?.ms, sa.hot?.ms))})`,
+    },
+    { label: `${q.queryId} read cold`, value: `${io(sa.cold)} against ${io(sb.cold)}` },
+    { label: `${q.queryId} CPU hot`, value: `${cpu(sa.hot)} against ${cpu(sb.hot)}` },
+  ];
+}
