@@ -21,6 +21,9 @@ import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
 import { ExperimentService } from './experiments/experiment-service';
 import { dropPageCache } from './experiments/page-cache';
+import { waitForPurge } from './bufferpool/purge';
+import { evictFiles } from './pagecache/os-cache';
+import { datasetFiles } from './pagecache/sandbox-files';
 import { RecentFiles } from './experiments/recent-files';
 import { serverProbe } from './experiments/server-probe';
 import { CapabilityService } from './services/capabilities';
@@ -128,6 +131,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
       journal,
       restartSandbox: async (sandboxId, options) => void (await sandboxes.restart(sandboxId, { options })),
       dropPageCache: async () => dropPageCache(),
+      waitForPurge: (server) => connections.use(server.profileId, {}, (c) => waitForPurge(c)),
+      evictDataset: async (sandboxId, schema) => {
+        const { files } = await datasetFiles((await sandboxes.get(sandboxId)).datadir, schema);
+        return evictFiles(files);
+      },
     },
     tasks,
     onProgress: (p) => events.emit('experiments/progress', p),

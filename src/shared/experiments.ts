@@ -180,6 +180,12 @@ export function cellSchema(def: Pick<ExperimentDefinition, 'schema'>, cell: Expe
   return cell.settings.find((s) => s.kind === 'dataset')?.value ?? def.schema;
 }
 
+/** Every schema an experiment's runs read. */
+export function experimentSchemas(def: Pick<ExperimentDefinition, 'schema' | 'matrix'>): string[] {
+  const datasets = def.matrix.find((d) => d.kind === 'dataset');
+  return datasets ? [...new Set(datasets.values)] : [def.schema];
+}
+
 /** A small seeded generator (mulberry32) so a randomised plan is the same every time for a seed. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;

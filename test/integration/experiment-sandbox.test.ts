@@ -83,6 +83,14 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     // The first run of each cold pass says how cold was made (restart, with or without the page cache).
     expect(cold.filter((r) => r.cold !== null).length).toBeGreaterThanOrEqual(2);
     for (const r of cold.filter((x) => x.cold)) expect(r.cold!.how).toMatch(/restart/);
+    // Cold without root: purge waited for, the dataset's files evicted until nothing was resident.
+    for (const r of cold.filter((x) => x.cold)) {
+      expect(r.cold!.how).toBe('restart-and-evict-files');
+      expect(r.cold!.eviction!.residentAfterBytes).toBe(0);
+      expect(r.cold!.eviction!.files).toBeGreaterThanOrEqual(6);
+      expect(r.cold!.purge!.outcome).toBe('caught-up');
+      expect(r.cold!.note).toMatch(/MiB evicted from the OS page cache, 0 MiB still resident/);
+    }
     for (const r of saved.results) expect(r.run.state).toBe('complete');
     expect(new Set(saved.results.map((r) => r.run.server.oldBlocksTimeMs))).toEqual(new Set([1000, 0]));
     const raw = JSON.parse(readFileSync(file, 'utf8'));

@@ -12,6 +12,7 @@ import {
   DEFAULT_RESTART_SECONDS,
   ExperimentDefinitionSchema,
   estimateSeconds,
+  experimentSchemas,
   planExperiment,
   type ExperimentCheck,
   type ExperimentDefinition,
@@ -27,7 +28,7 @@ import {
   type ExperimentFile,
   type RecentFile,
 } from '../../shared/experiment-file';
-import type { DatasetState } from '../../shared/datasets';
+import type { DatasetEngine, DatasetState } from '../../shared/datasets';
 import type { CapabilityReport } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import {
@@ -38,7 +39,7 @@ import {
 } from './experiment-file';
 import { writeFileAtomic } from '../services/atomic-file';
 import type { RecentFiles } from './recent-files';
-import { PRESETS, findPreset } from './presets';
+import { PRESETS, findPreset, type PresetArgs } from './presets';
 import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';
 
 /** What a check learns of one server (the app asks the capability, dataset and profile services). */
@@ -58,6 +59,18 @@ export interface ServerProbe {
   dataBytes(server: ExperimentServer, schema: string): Promise<number>;
   /** The catalogue's query ids, in flight order. */
   queryIds(): Promise<string[]>;
+  /**
+   * The same dataset in the other engine on that server (same source, SF, seed and mode, loaded
+   * completely), with the bytes of its data and its keys; null when there is none.
+   */
+  engineCopy(server: ExperimentServer, schema: string): Promise<EngineCopy | null>;
+}
+
+export interface EngineCopy {
+  schema: string;
+  engine: DatasetEngine;
+  dataBytes: number;
+  indexBytes: number;
 }
 
 /** The task registry as the service needs it (src/main/tasks once it lands). */
@@ -107,7 +120,24 @@ export class ExperimentService {
     const dataBytes = Math.max(
       ...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))),
     );
-    return preset.build({ servers, schema, dataBytes, queryIds: await this.deps.probe.queryIds() });
+    const engines = preset.needsEngineCopy ? await this.engines(servers[0]!, schema) : undefined;
+    return preset.build({ servers, schema, dataBytes, queryIds: await this.deps.probe.queryIds(), engines });
+  }
+
+  /** The schema and its copy in the other engine, by engine; a missing copy is said in words. */
+  private async engines(server: ExperimentServer, schema: string): Promise<PresetArgs['engines']> {
+    const copy = await this.deps.probe.engineCopy(server, schema);
+    if (!copy)
+      throw AppFailure.of(
+        'NOT_FOUND',
+        `MyISAM against InnoDB needs ${schema} in both engines on ${server.label}, with the same scale factor and seed; it has only one.`,
+        {
+          hint: `Create the other copy, e.g. bplab ssb generate --sf 1 --engine myisam --schema ${schema}_myisam (or --engine innodb), or pick it in the dataset form.`,
+        },
+      );
+    const own = await this.deps.probe.engineCopy(server, copy.schema);
+    if (!own) throw AppFailure.of('NOT_FOUND', `${schema} is not a complete dataset on ${server.label}.`);
+    return { [own.engine]: own, [copy.engine]: copy };
   }
 
   /** Inline validation: what is wrong where, how long it would take, and why it cannot run. */
@@ -128,10 +158,19 @@ export class ExperimentService {
       defaultQuerySeconds: this.deps.defaultQuerySeconds ?? DEFAULT_QUERY_SECONDS,
       restartSeconds: DEFAULT_RESTART_SECONDS,
     });
-    const problems: string[] = [];
+    const problems = new Set<string>();
+    // Every dataset the runs read must be there: the experiment's, or each of a dataset dimension's.
     for (const server of def.servers)
-      problems.push(...feasibility(def, server, await this.deps.probe.facts(server, def.schema)));
-    return { issues: [], runs: plan.length, estimatedSec, problems, canStart: problems.length === 0 };
+      for (const schema of experimentSchemas(def))
+        for (const p of feasibility({ ...def, schema }, server, await this.deps.probe.facts(server, schema)))
+          problems.add(p);
+    return {
+      issues: [],
+      runs: plan.length,
+      estimatedSec,
+      problems: [...problems],
+      canStart: problems.size === 0,
+    };
   }
 
   /**

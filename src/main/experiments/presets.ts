@@ -9,9 +9,16 @@ import {
   type ExperimentServer,
   type MatrixDimension,
 } from '../../shared/experiments';
+import type { DatasetEngine } from '../../shared/datasets';
+import { AppFailure } from '../../shared/result';
 
 export type PresetId =
-  'old-blocks-time' | 'old-blocks-time-ahi' | 'pool-vs-data' | 'join-order' | 'cold-then-hot';
+  | 'old-blocks-time'
+  | 'old-blocks-time-ahi'
+  | 'pool-vs-data'
+  | 'join-order'
+  | 'cold-then-hot'
+  | 'myisam-vs-innodb';
 
 export interface Preset {
   id: PresetId;
@@ -19,6 +26,8 @@ export interface Preset {
   /** Which post, and which of its configurations, it reproduces. */
   source: string;
   build(args: PresetArgs): ExperimentDefinition;
+  /** It runs the dataset in both engines: the service finds the other engine's copy first. */
+  needsEngineCopy?: boolean;
 }
 
 export interface PresetArgs {
@@ -28,6 +37,8 @@ export interface PresetArgs {
   dataBytes: number;
   /** The query ids of the catalogue, in flight order. */
   queryIds: string[];
+  /** For a preset that needsEngineCopy: the dataset in each engine, with its data and key bytes. */
+  engines?: Partial<Record<DatasetEngine, { schema: string; dataBytes: number; indexBytes: number }>>;
 }
 
 const MB = 1024 * 1024;
@@ -139,7 +150,43 @@ export const PRESETS: Preset[] = [
         protocol: { cold: true, hotRuns: 3 },
       }),
   },
+  {
+    id: 'myisam-vs-innodb',
+    title: 'MyISAM vs InnoDB, query by query, cold then hot',
+    source:
+      'Post 003: each SSB query cold (after a restart, the OS caches dropped), then hot, on MyISAM and on InnoDB. InnoDB reads with O_DIRECT from a pool that holds the data; MyISAM has a key buffer that holds its keys. Pick the SF 1 dataset for the post’s scale; it needs a copy in the other engine (same SF and seed).',
+    needsEngineCopy: true,
+    build: (a) => {
+      const inno = a.engines?.InnoDB;
+      const my = a.engines?.MyISAM;
+      if (!inno || !my)
+        throw AppFailure.of('NOT_FOUND', `MyISAM against InnoDB needs ${a.schema} in both engines.`);
+      return ExperimentDefinitionSchema.parse({
+        name: 'MyISAM vs InnoDB, query by query, cold then hot',
+        description: `Post 003: ${inno.schema} (InnoDB) against ${my.schema} (MyISAM). Each query runs cold right after a restart with the dataset's files evicted from the OS page cache, then hot.`,
+        schema: inno.schema,
+        queries: allQueries(a),
+        servers: a.servers,
+        matrix: [
+          { kind: 'dataset', variable: 'dataset', values: [inno.schema, my.schema] },
+          { kind: 'startup', variable: 'innodb_flush_method', values: ['O_DIRECT'] },
+          {
+            kind: 'buffer-pool-size',
+            variable: 'innodb_buffer_pool_size',
+            values: [poolSizeFor((inno.dataBytes + inno.indexBytes) * 1.25)],
+          },
+          { kind: 'global', variable: 'key_buffer_size', values: [keyBufferFor(my.indexBytes)] },
+        ],
+        protocol: { cold: true, hotRuns: 1, coldPerQuery: true },
+      });
+    },
+  },
 ];
+
+/** A key buffer that holds MyISAM's keys with room to spare: whole MB, at least 8 MB. */
+export function keyBufferFor(indexBytes: number): string {
+  return `${Math.max(8, Math.ceil((indexBytes * 1.25) / MB))}M`;
+}
 
 export function findPreset(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);

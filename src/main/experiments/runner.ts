@@ -9,6 +9,7 @@
 import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
 import type { ExperimentResult } from '../../shared/experiment-file';
 import {
+  cellSchema,
   estimateSeconds,
   passLabel,
   planExperiment,
@@ -21,6 +22,9 @@ import {
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
 import type { ColdMethod } from '../../shared/experiment-file';
+import type { PurgeWait } from '../bufferpool/purge';
+import type { FileEviction } from '../pagecache/os-cache';
+import { coldPass } from './cold-pass';
 import type { GlobalsConnection, JournalEntry } from '../services/settings-journal';
 
 /** What the runner needs of a server connection: statements, and closing. */
@@ -53,6 +57,10 @@ export interface ExperimentRunnerDeps {
   restartSandbox(sandboxId: string, options: Record<string, string>): Promise<void>;
   /** Drops the OS page cache (root only); says why when it could not. */
   dropPageCache(): Promise<{ dropped: boolean; why: string }>;
+  /** Before a cold pass: waits until the server's purge has caught up. */
+  waitForPurge(server: ExperimentServer): Promise<PurgeWait>;
+  /** Before a cold pass: the dataset's files (and the shared tablespaces) leave the OS page cache. */
+  evictDataset(sandboxId: string, schema: string): Promise<FileEviction>;
   now?: () => number;
   /** How long to wait for an online buffer pool resize to finish. */
   resizeTimeoutMs?: number;
@@ -85,7 +93,8 @@ function cellChanges(cell: ExperimentCell) {
   for (const s of cell.settings) {
     if (s.kind === 'startup') startup[s.variable] = s.value;
     else if (s.kind === 'global') globals.push({ variable: s.variable, value: s.value });
-    else poolSize = s.value;
+    else if (s.kind === 'buffer-pool-size') poolSize = s.value;
+    // 'dataset' changes nothing on the server: the runs read another schema (cellSchema).
   }
   return { startup, globals, poolSize };
 }
@@ -240,21 +249,16 @@ export class ExperimentRunner {
             if (needsOwnStart) restartedWithOptions.add(server.label);
             if (run.restartBefore) {
               const flush = changes.startup.innodb_flush_method ?? changes.startup['innodb-flush-method'];
-              const cache = await this.deps.dropPageCache();
-              cold = cache.dropped
-                ? {
-                    how: 'restart-and-drop-page-cache',
-                    note: `${server.label} restarted; OS page cache dropped.`,
-                  }
-                : flush && /o_direct/i.test(flush)
-                  ? {
-                      how: 'restart-o-direct',
-                      note: `${server.label} restarted; innodb_flush_method=${flush} keeps reads off the page cache (${cache.why}).`,
-                    }
-                  : {
-                      how: 'restart-only',
-                      note: `${server.label} restarted; the OS page cache could not be dropped: ${cache.why}`,
-                    };
+              const sandboxId = server.sandboxId;
+              cold = await coldPass(
+                {
+                  waitForPurge: () => this.deps.waitForPurge(server),
+                  evictFiles: () => this.deps.evictDataset(sandboxId, cellSchema(def, run.cell)),
+                  dropPageCache: () => this.deps.dropPageCache(),
+                },
+                server.label,
+                flush,
+              );
             }
           }
           // A restart puts the globals back to the server's startup values: set the cell's again below.
@@ -288,7 +292,7 @@ export class ExperimentRunner {
           {
             queryId: run.queryId,
             variant: run.variant,
-            schema: def.schema,
+            schema: cellSchema(def, run.cell),
             poll: def.poll,
             explainAnalyze: false,
             allowLruPolling: false,

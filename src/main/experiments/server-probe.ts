@@ -50,6 +50,36 @@ export function serverProbe(deps: {
         return bytes;
       });
     },
+    async engineCopy(server: ExperimentServer, schema: string) {
+      const { datasets } = await deps.datasets.list({ profileId: server.profileId });
+      const self = datasets.find((d) => d.schema === schema);
+      if (!self) return null;
+      // The schema itself when asked for its own sizes (engineCopy(server, copy.schema) finds it back).
+      const copy =
+        datasets.find(
+          (d) =>
+            d.schema !== schema &&
+            d.engine !== self.engine &&
+            d.state === 'complete' &&
+            d.source === self.source &&
+            d.sf === self.sf &&
+            d.seed === self.seed &&
+            d.mode === self.mode,
+        ) ?? null;
+      if (!copy) return null;
+      return deps.connections.use(server.profileId, {}, async (c) => {
+        const [row] = await c.rows<{ d: string | number | null; i: string | number | null }>(
+          'SELECT SUM(DATA_LENGTH) AS d, SUM(INDEX_LENGTH) AS i FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
+          [copy.schema],
+        );
+        return {
+          schema: copy.schema,
+          engine: copy.engine,
+          dataBytes: Number(row?.d ?? 0),
+          indexBytes: Number(row?.i ?? 0),
+        };
+      });
+    },
     queryIds: deps.queryIds ?? (async () => [...SSB_QUERY_IDS]),
   };
 }

@@ -30,7 +30,12 @@ function service(): ExperimentService {
     dataDir: dir,
     bplabVersion: 'test',
     runner: {} as never,
-    probe: { facts: async () => ({ dataset: 'complete' }), dataBytes: unused, queryIds: unused },
+    probe: {
+      facts: async () => ({ dataset: 'complete' }),
+      dataBytes: unused,
+      queryIds: unused,
+      engineCopy: unused,
+    },
     // Started, never run: the work is not called.
     tasks: { start: () => ({ taskId: 't1', result: new Promise(() => {}) }) },
   });
@@ -85,7 +90,12 @@ describe('experiment service: what a started experiment holds', () => {
       dataDir: dir,
       bplabVersion: 'test',
       runner: {} as never,
-      probe: { facts: async () => ({ dataset: 'complete' }), dataBytes: unused, queryIds: unused },
+      probe: {
+        facts: async () => ({ dataset: 'complete' }),
+        dataBytes: unused,
+        queryIds: unused,
+        engineCopy: unused,
+      },
       tasks,
     });
     // The work waits (the service's execute is not what is tested); it ends when cancelled.

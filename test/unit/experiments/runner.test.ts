@@ -18,7 +18,14 @@ const base: ExperimentDefinitionInput = {
   protocol: { cold: true, hotRuns: 2 },
 };
 
-function harness(opts: { result?: (n: number) => Partial<RunResult>; dropped?: boolean } = {}) {
+function harness(
+  opts: {
+    result?: (n: number) => Partial<RunResult>;
+    dropped?: boolean;
+    /** Bytes of the dataset's files resident before and after eviction; none: eviction fails. */
+    evicted?: [number, number];
+  } = {},
+) {
   const log: string[] = [];
   let runs = 0;
   let clock = 0;
@@ -62,6 +69,18 @@ function harness(opts: { result?: (n: number) => Partial<RunResult>; dropped?: b
       clock += 5000;
     },
     dropPageCache: async () => ({ dropped: opts.dropped ?? true, why: 'not root' }),
+    waitForPurge: async () => ({
+      from: 0,
+      to: 0,
+      waitedMs: 0,
+      outcome: 'caught-up',
+      words: 'purge had caught up (history list 0)',
+    }),
+    evictDataset: async (sandboxId, schema) => {
+      log.push(`evict ${sandboxId} ${schema}`);
+      if (!opts.evicted) throw new Error('no sandbox files here');
+      return { files: 9, residentBeforeBytes: opts.evicted[0], residentAfterBytes: opts.evicted[1] };
+    },
   };
   return { deps, log };
 }
@@ -81,11 +100,13 @@ describe('the experiment runner', () => {
     expect(out.results).toHaveLength(12);
     expect(log).toEqual([
       'restart s {}',
+      'evict s ssb',
       'set innodb_old_blocks_time=1000',
       ...Array(6)
         .fill(0)
         .map((_, i) => `run ${i % 2 ? 'Q2.1' : 'Q1.1'}`),
       'restart s {}',
+      'evict s ssb',
       'set innodb_old_blocks_time=0',
       ...Array(6)
         .fill(0)
@@ -94,7 +115,8 @@ describe('the experiment runner', () => {
     ]);
     expect(out.results[0]!.cold).toEqual({
       how: 'restart-and-drop-page-cache',
-      note: 'S restarted; OS page cache dropped.',
+      note: "S restarted; purge had caught up (history list 0); the dataset's files could not be evicted: no sandbox files here; OS page cache dropped",
+      purge: { from: 0, to: 0, waitedMs: 0, outcome: 'caught-up' },
     });
     expect(out.results[1]!.cold).toBeNull();
     expect(out.restored).toEqual(['S: innodb_old_blocks_time back to 1000']);
@@ -103,6 +125,23 @@ describe('the experiment runner', () => {
     expect(progress).toContain(11 + 5);
     // Restarting for the second setting's cold pass: that restart and its 6 runs are still to come.
     expect(steps.find((s) => s.step.startsWith('restarting') && s.done === 6)?.left).toBe(6 + 5);
+  });
+
+  it("evicts the configuration's dataset after the purge wait, and says what was evicted", async () => {
+    const { deps, log } = harness({ dropped: false, evicted: [612 * 1024 * 1024, 0] });
+    const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base));
+    expect(log.filter((l) => l.startsWith('evict'))).toEqual(['evict s ssb', 'evict s ssb']);
+    expect(out.results[0]!.cold).toEqual({
+      how: 'restart-and-evict-files',
+      note: 'S restarted; purge had caught up (history list 0); dataset files: 612 MiB evicted from the OS page cache, 0 MiB still resident (9 files)',
+      eviction: { files: 9, residentBeforeBytes: 612 * 1024 * 1024, residentAfterBytes: 0 },
+      purge: { from: 0, to: 0, waitedMs: 0, outcome: 'caught-up' },
+    });
+    // Pages the kernel kept (a file being written): not called cold by eviction; the drop decides.
+    const kept = await new ExperimentRunner(harness({ dropped: false, evicted: [10, 4096] }).deps).run(
+      ExperimentDefinitionSchema.parse(base),
+    );
+    expect(kept.results[0]!.cold?.how).toBe('restart-only');
   });
 
   it('says how cold was made when the page cache could not be dropped, and when the server is not a sandbox', async () => {

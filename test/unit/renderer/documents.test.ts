@@ -29,7 +29,7 @@ function realApi(dataDir: string): BplabApi {
     dataDir,
     bplabVersion: 'test',
     runner: {} as never,
-    probe: { facts: unused, dataBytes: unused, queryIds: unused },
+    probe: { facts: unused, dataBytes: unused, queryIds: unused, engineCopy: unused },
     tasks: { start: unused },
     recent: new RecentFiles(dataDir),
   });
