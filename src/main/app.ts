@@ -110,6 +110,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     journal,
     tasks,
     sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
+    serverPid: async (profileId) => {
+      const id = profiles.find(profileId)?.sandboxId;
+      return id ? ((await sandboxes.get(id)).pid ?? null) : null;
+    },
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
   });
   const experiments = new ExperimentService({

@@ -118,6 +118,10 @@ describe(`a really cold pass on ${server.label}`, () => {
     const data = await dataLength('lineorder');
     expect(data).toBeGreaterThan(0.3 * statSync(lineorder).size);
     expect(coldRead).toBeGreaterThanOrEqual(0.8 * data);
+    // The run records the same, counted around the statement only.
+    const recorded = cold.serverProcess!;
+    expect('readBytes' in recorded && recorded.readBytes).toBeGreaterThanOrEqual(0.8 * data);
+    expect('cpuMs' in recorded && recorded.cpuMs).toBeGreaterThan(0);
 
     const beforeHot = await readBytes();
     const hot = await lab.service.run(lab.info.profileId, undefined, {
@@ -127,5 +131,7 @@ describe(`a really cold pass on ${server.label}`, () => {
     });
     expect(hot.state).toBe('complete');
     expect((await readBytes()) - beforeHot).toBeLessThan(0.05 * data);
+    const hotRecorded = hot.serverProcess!;
+    expect('readBytes' in hotRecorded && hotRecorded.readBytes).toBeLessThan(0.05 * data);
   });
 });

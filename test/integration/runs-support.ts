@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
+import { waitForPurge } from '../../src/main/bufferpool/purge';
 import { QueryCatalogue } from '../../src/main/queries/catalogue';
 import { RunService } from '../../src/main/runs/run-service';
 import { RunStore } from '../../src/main/runs/run-store';
@@ -85,6 +86,7 @@ export async function openRunsLab(
   const service = new RunService({
     tasks,
     sandboxOf: () => current.info.id,
+    serverPid: async () => (await sandboxes.get(current.info.id)).pid ?? null,
     connections,
     catalogue,
     store: new RunStore(dataDir),
@@ -117,7 +119,18 @@ export async function openRunsLab(
   };
 }
 
-/** A cold buffer pool: the sandbox restarted (dump and load at startup are off). */
+/**
+ * A cold buffer pool: the sandbox restarted (dump and load at startup are off), then purge caught up,
+ * as before an experiment's cold pass: MySQL 8.0 purges a fresh load's undo after the restart, and
+ * while it does, its undo pages push the dataset's old pages out of a 16 MB pool under the tests' feet.
+ */
 export async function coldPool(lab: RunsLab): Promise<void> {
   lab.info = await lab.sandboxes.restart(lab.info.id);
+  const c = await lab.connect();
+  try {
+    const waited = await waitForPurge({ rows: async <T>(sql: string) => (await c.query(sql))[0] as T[] });
+    if (waited.outcome !== 'caught-up') throw new Error(`purge did not catch up: ${waited.words}`);
+  } finally {
+    await c.end();
+  }
 }

@@ -112,7 +112,20 @@ describe(`runs on ${server.label}`, () => {
     } finally {
       await own.end();
     }
-    expect(cold.dataset).toEqual({ schema: LAB_SCHEMA, sf: 0.05, source: 'generated' });
+    expect(cold.dataset).toEqual({ schema: LAB_SCHEMA, sf: 0.05, source: 'generated', engine: 'InnoDB' });
+    const [[keyBuffer]] = await (async () => {
+      const c = await lab.connect();
+      try {
+        return await c.query<RowDataPacket[]>('SELECT @@GLOBAL.key_buffer_size AS b');
+      } finally {
+        await c.end();
+      }
+    })();
+    expect(cold.server.keyBufferSizeBytes).toBe(Number(keyBuffer!.b));
+    // A local sandbox: what its process read and the CPU it used around the statement.
+    const usage = cold.serverProcess!;
+    expect('cpuMs' in usage && usage.cpuMs).toBeGreaterThan(0);
+    expect('readBytes' in usage && usage.readBytes).toBeGreaterThanOrEqual(0);
     expect(cold.elapsedMs).toBeGreaterThan(0);
     expect(cold.rows).toBe(1);
     expect(cold.checksum).toMatch(/^[0-9a-f]{64}$/);

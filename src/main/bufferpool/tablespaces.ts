@@ -24,10 +24,11 @@ export function tablespaceLabel(name: string, file = ''): string {
   if (undo) return `(undo ${undo[1]})`;
   if (n === 'mysql') return '(data dictionary)';
   if (/#innodb_temp|\.ibt$/.test(file)) return '(session temporary)';
-  // A file-per-table tablespace: its pages outside any index (headers, bitmaps) are that table's.
+  // A file-per-table tablespace: its pages outside any index (headers, bitmaps), named apart from the
+  // table's own rows, which count index pages only (as INNODB_BUFFER_PAGE_LRU's TABLE_NAME does).
   const perTable = /^(?:\.\/)?([^/.][^/]*)\/([^/]+)\.ibd$/.exec(file);
-  if (perTable) return `${perTable[1]}.${perTable[2]}`;
-  if (/^[^/]+\/[^/]+$/.test(name)) return name.replace('/', '.');
+  if (perTable) return `(tablespace ${perTable[1]}.${perTable[2]})`;
+  if (/^[^/]+\/[^/]+$/.test(name)) return `(tablespace ${name.replace('/', '.')})`;
   return `(${name})`;
 }
 

@@ -32,6 +32,7 @@ export function serverSettings(identity: ServerIdentity, vars: Variables): RunSe
     readAheadThreshold: pool.readAheadThreshold,
     // MySQL 5.7 reports NULL (empty) for its Unix default, fsync.
     flushMethod: vars.innodb_flush_method || 'fsync (default)',
+    ...(vars.key_buffer_size !== undefined && { keyBufferSizeBytes: Number(vars.key_buffer_size) }),
     ...(vars.innodb_adaptive_hash_index !== undefined && {
       adaptiveHashIndex: vars.innodb_adaptive_hash_index === 'ON',
     }),

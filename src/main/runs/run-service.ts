@@ -29,6 +29,7 @@ import { queryFailure } from '../db/errors';
 import { identifyServer, versionAtLeast } from '../services/server-identity';
 import type { SettingsJournal } from '../services/settings-journal';
 import { readDatasetRecord } from '../ssb/dataset-meta';
+import { readProcessUsage, usageDelta } from '../sandbox/process-io';
 import {
   analyzeQuery,
   explainQuery,
@@ -58,6 +59,11 @@ export interface RunServiceDeps {
   tasks?: Pick<TaskRegistry, 'start'>;
   /** The sandbox behind a profile, for the task's lease. */
   sandboxOf?: (profileId: string) => string | null;
+  /**
+   * The process id of the server behind a profile when it runs on this machine (a sandbox), so a run
+   * records what the server read from storage and its CPU time; null when bplab cannot see it.
+   */
+  serverPid?: (profileId: string) => Promise<number | null>;
   /** Progress when there is no task registry (tests of the service alone). */
   onProgress?: (progress: TaskProgress) => void;
   lruConsentPoolBytes?: number;
@@ -284,7 +290,9 @@ export class RunService {
         variant: query.variant,
         sql: query.sql,
         schema: spec.schema,
-        dataset: record ? { schema: spec.schema, sf: record.sf, source: record.source } : null,
+        dataset: record
+          ? { schema: spec.schema, sf: record.sf, source: record.source, engine: record.engine }
+          : null,
         server: settings,
         startedAt: this.now().toISOString(),
         state: 'running',
@@ -389,6 +397,8 @@ export class RunService {
       progress('running', `${p.query.query.id} (${p.query.variant}) is running`);
       let execution: Execution | null = null;
       let failure: AppFailure | null = null;
+      const pid = (await this.deps.serverPid?.(p.profileId).catch(() => null)) ?? null;
+      const usageBefore = pid === null ? null : await readProcessUsage(pid);
       t0 = performance.now();
       // `|| 0`: a snapshot taken just before t0 rounds to -0, which a saved run would read back as 0.
       if (result.lru.before) result.lru.before.atMs = Math.round(beforeAt - t0) || 0;
@@ -399,6 +409,13 @@ export class RunService {
         failure = queryFailure(e, exec.where);
       }
       const endedAt = performance.now();
+      result.serverProcess =
+        pid === null || usageBefore === null
+          ? {
+              unavailable:
+                'the server is not a bplab sandbox on this machine, so bplab cannot see its process',
+            }
+          : usageDelta(usageBefore, await readProcessUsage(pid));
       entry.kill = undefined;
       await poller?.stop();
       if (execution) {

@@ -33,6 +33,7 @@ const VARIABLES = [
   'innodb_read_ahead_threshold',
   'innodb_flush_method',
   'innodb_adaptive_hash_index',
+  'key_buffer_size',
   'local_infile',
   'performance_schema',
   'have_profiling',

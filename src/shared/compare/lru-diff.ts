@@ -30,6 +30,8 @@ const figures = (p: LruIndexPages): LruFigures => ({
 
 /** "lineorder" from "ssb_sf1.lineorder" (or from "`ssb`.`lineorder`"): what a reader calls the table. */
 export function shortTable(table: string): string {
+  // A tablespace's label ("(undo 1)", "(tablespace ssb_sf1.lineorder)") keeps its words, schema dropped.
+  if (table.startsWith('(')) return table.replace(/[^\s.()`]+\.([^\s.()`]+)/, '$1');
   const last = table.split('.').pop() ?? table;
   return last.replace(/`/g, '');
 }

@@ -1,6 +1,7 @@
 /** The words the LRU composition gives pages of no table, from what each flavor's lookups answer. */
 import { describe, expect, it } from 'vitest';
 import { spaceLabel, tablespaceLabel } from '../../../src/main/bufferpool/tablespaces';
+import { indexName, shortTable } from '../../../src/shared/compare/lru-diff';
 import { NO_TABLE } from '../../../src/shared/runs';
 
 describe('tablespaceLabel', () => {
@@ -14,9 +15,11 @@ describe('tablespaceLabel', () => {
   it("names MySQL 8.0's session temporary tablespaces by their file", () => {
     expect(tablespaceLabel('', './#innodb_temp/temp_10.ibt')).toBe('(session temporary)');
   });
-  it('gives a file-per-table space the table it holds (5.7 FILES, MariaDB SYS_TABLESPACES)', () => {
-    expect(tablespaceLabel('innodb_file_per_table_20', './mysql/engine_cost.ibd')).toBe('mysql.engine_cost');
-    expect(tablespaceLabel('mysql/innodb_table_stats')).toBe('mysql.innodb_table_stats');
+  it('names a file-per-table space by the table it holds, apart from its rows (5.7 FILES, MariaDB SYS_TABLESPACES)', () => {
+    expect(tablespaceLabel('innodb_file_per_table_20', './mysql/engine_cost.ibd')).toBe(
+      '(tablespace mysql.engine_cost)',
+    );
+    expect(tablespaceLabel('mysql/innodb_table_stats')).toBe('(tablespace mysql.innodb_table_stats)');
   });
   it('keeps an unknown name, marked as a tablespace', () => {
     expect(tablespaceLabel('ts1', './ts1.ibd')).toBe('(ts1)');
@@ -32,5 +35,15 @@ describe('spaceLabel', () => {
   });
   it('keeps "(no table)" for a page whose space the walk did not give', () => {
     expect(spaceLabel(names, null)).toBe(NO_TABLE);
+  });
+});
+
+describe('the words a comparison gives tablespace labels', () => {
+  it('keeps a tablespace label whole, without its schema', () => {
+    expect(shortTable('(undo 1)')).toBe('(undo 1)');
+    expect(shortTable('(temporary tablespace)')).toBe('(temporary tablespace)');
+    expect(shortTable('(tablespace ssb_sf1.lineorder)')).toBe('(tablespace lineorder)');
+    expect(indexName('(undo 2)', '(none)')).toBe('(undo 2)');
+    expect(shortTable('ssb_sf1.lineorder')).toBe('lineorder');
   });
 });
