@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chooseSides, fileLabel } from '../../shared/compare/experiment-sides';
+import { coldHotView } from '../../shared/compare/cold-hot';
 import { buildFlightTable } from '../../shared/compare/flights';
 import { secretPaths } from '../../shared/experiment-file';
 import type { ReportExport } from '../../shared/contract';
@@ -65,7 +66,9 @@ export async function reportModel(
     bplabVersion: version,
     sources: req.files.map(fileLabel),
     experiments: all.experiments,
-    ...(chosen.protocol.length ? { flights: buildFlightTable(chosen.protocol) } : {}),
+    ...(chosen.protocol.length
+      ? { flights: buildFlightTable(chosen.protocol), coldHot: coldHotView(chosen.protocol) }
+      : {}),
   });
 }
 

@@ -5,6 +5,7 @@
 import { escapeXml as esc } from '../../shared/compare/escape';
 import type { Finding } from '../../shared/compare/findings';
 import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
+import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
 import type { ReportTable } from '../../shared/compare/tables';
 import type { ReportModel } from './report-model';
 
@@ -105,6 +106,7 @@ export function renderHtmlReport(model: ReportModel): string {
     `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
       o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
+    ...model.charts.map((c) => `<h2>${esc(c.view.title)}</h2>${coldHotBarsSvg(c.view, c.id)}`),
     '<h2 id="findings">Findings</h2>',
     findings(model.findings.summary),
     model.findings.notInSummary

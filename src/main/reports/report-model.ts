@@ -20,7 +20,14 @@ import {
   settingsTable,
   type ReportTable,
 } from '../../shared/compare/tables';
-import { pairTableId } from '../../shared/compare/anchors';
+import { pairTableId, TABLE_IDS } from '../../shared/compare/anchors';
+import {
+  coldHotBars,
+  coldHotTable,
+  crossoverFindings,
+  type ColdHotBarsView,
+  type ColdHotView,
+} from '../../shared/compare/cold-hot';
 
 export interface ReportOptions {
   title: string;
@@ -31,6 +38,8 @@ export interface ReportOptions {
   sources: string[];
   /** Post 001's table, when the runs come from an experiment with a protocol. */
   flights?: FlightTable;
+  /** Post 003's view (each query cold, then hot, per side), when the runs come from an experiment. */
+  coldHot?: ColdHotView;
   /** How many differences the summary shows. */
   findingsLimit?: number;
   /** The experiment files the runs came from: their definitions and servers head the report. */
@@ -54,6 +63,8 @@ export interface PairReport {
 export interface ReportModel {
   options: ReportOptions;
   comparison: Comparison;
+  /** The answer first: per flight, each query cold and hot per side (none without a protocol). */
+  charts: Array<{ id: string; view: ColdHotBarsView }>;
   findings: Findings;
   /** The experiments' definitions and servers, settings, post 001's table when given, time per query. */
   tables: ReportTable[];
@@ -62,12 +73,20 @@ export interface ReportModel {
 
 export function buildReport(sides: RunSide[], options: ReportOptions): ReportModel {
   const comparison = compareSides(sides);
-  const findings = findFindings(comparison, options.findingsLimit ?? 6);
+  const findings = findFindings(
+    comparison,
+    options.findingsLimit ?? 6,
+    undefined,
+    options.coldHot ? crossoverFindings(options.coldHot) : [],
+  );
   const experiments = options.experiments ?? [];
   const moments = options.mapMoments ?? 3;
   return {
     options,
     comparison,
+    charts: options.coldHot
+      ? coldHotBars(options.coldHot).map((view, i) => ({ id: `${TABLE_IDS.coldHot}-chart-${i + 1}`, view }))
+      : [],
     findings,
     tables: [
       ...experiments.flatMap((x, n) => [
@@ -75,6 +94,7 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
         serversTable(x, n, experiments.length),
       ]),
       settingsTable(comparison),
+      ...(options.coldHot ? [coldHotTable(options.coldHot)] : []),
       ...(options.flights ? [flightsTable(options.flights)] : []),
       queryTimesTable(comparison),
     ],

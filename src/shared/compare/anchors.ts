@@ -3,6 +3,7 @@ export const TABLE_IDS = {
   settings: 'settings',
   queryTimes: 'query-times',
   flights: 'flights',
+  coldHot: 'cold-hot',
   experiment: 'experiment',
   servers: 'servers',
 } as const;

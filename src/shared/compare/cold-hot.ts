@@ -8,6 +8,7 @@ import type { RunResult } from '../runs';
 import { TABLE_IDS } from './anchors';
 import type { Evidence, Finding } from './findings';
 import { flightOf, type ProtocolRun } from './flights';
+import { bytes, ms, num, share, text, txt, type ReportTable } from './tables';
 
 export interface ColdHotFigures {
   ms: number | null;
@@ -185,4 +186,69 @@ function evidenceOf(q: ColdHotQuery, b: number): Evidence[] {
     { label: `${q.queryId} read cold`, value: `${io(sa.cold)} against ${io(sb.cold)}` },
     { label: `${q.queryId} CPU hot`, value: `${cpu(sa.hot)} against ${cpu(sb.hot)}` },
   ];
+}
+
+/** Post 003's table: per query, each side's time cold and hot, MiB read cold, hit ratio cold and hot. */
+export function coldHotTable(view: ColdHotView): ReportTable {
+  const per = (label: string) => view.sides.map((s) => num(`${label}, ${s}`));
+  return {
+    id: TABLE_IDS.coldHot,
+    title: 'Each query cold, then hot, per side (lower is better)',
+    note: 'Read: bytes the server process read from storage during the cold run (a local sandbox only). Hit ratio: 1 − reads from storage ÷ requests, of the key cache for MyISAM and of the buffer pool for InnoDB.',
+    columns: [
+      txt('query'),
+      ...per('cold'),
+      ...per('hot'),
+      ...per('read cold'),
+      ...per('hit ratio cold'),
+      ...per('hit ratio hot'),
+    ],
+    rows: view.flights.flatMap((f) =>
+      f.queries.map((q) => [
+        text(q.queryId),
+        ...q.sides.map((s) => ms(s.cold?.ms)),
+        ...q.sides.map((s) => ms(s.hot?.ms)),
+        ...q.sides.map((s) => bytes(s.cold?.readBytes)),
+        ...q.sides.map((s) => share(s.cold?.hitRatio)),
+        ...q.sides.map((s) => share(s.hot?.hitRatio)),
+      ]),
+    ),
+  };
+}
+
+/** One chart per flight: per query, a cold and a hot bar for each side, and each side's ratio to the first. */
+export interface ColdHotBarsView {
+  title: string;
+  sides: string[];
+  queries: Array<{
+    label: string;
+    /** Side by side, in side order: [cold, hot] times in ms (null: no complete run). */
+    bars: Array<{ cold: number | null; hot: number | null }>;
+    /** "cold 0.67× · hot 1.50×" per side after the first (its time ÷ the first side's). */
+    ratios: string[];
+  }>;
+  maxMs: number;
+}
+
+export function coldHotBars(view: ColdHotView): ColdHotBarsView[] {
+  return view.flights.map((f) => {
+    const queries = f.queries.map((q) => {
+      const base = q.sides[0];
+      return {
+        label: q.queryId,
+        bars: q.sides.map((s) => ({ cold: s.cold?.ms ?? null, hot: s.hot?.ms ?? null })),
+        ratios: q.sides.slice(1).map((s) => {
+          const c = ratio(s.cold?.ms, base?.cold?.ms);
+          const h = ratio(s.hot?.ms, base?.hot?.ms);
+          return `cold ${c === null ? '—' : formatRatio(c)} · hot ${h === null ? '—' : formatRatio(h)}`;
+        }),
+      };
+    });
+    return {
+      title: `${f.flight}: time per query, cold and hot (lower is better)`,
+      sides: view.sides,
+      queries,
+      maxMs: Math.max(0, ...queries.flatMap((q) => q.bars.flatMap((b) => [b.cold ?? 0, b.hot ?? 0]))),
+    };
+  });
 }

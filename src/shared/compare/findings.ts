@@ -522,10 +522,18 @@ export interface Findings {
   byPair: Record<string, Finding[]>;
 }
 
-/** Runs every rule. With more than one pair, a pair's findings in the summary start with its title. */
-export function findFindings(c: Comparison, limit = 6, rules: readonly PairRule[] = PAIR_RULES): Findings {
+/**
+ * Runs every rule. With more than one pair, a pair's findings in the summary start with its title.
+ * `across`: findings drawn from more than one pair (post 003's cold/hot crossover), ranked with the rest.
+ */
+export function findFindings(
+  c: Comparison,
+  limit = 6,
+  rules: readonly PairRule[] = PAIR_RULES,
+  across: readonly Finding[] = [],
+): Findings {
   const byPair: Record<string, Finding[]> = {};
-  const all: Finding[] = [...totalTimeRule(c)];
+  const all: Finding[] = [...totalTimeRule(c), ...across];
   for (const pair of c.pairs) {
     const found = sortFindings(rules.flatMap((rule) => rule(pair)));
     byPair[pair.id] = found;

@@ -8,7 +8,7 @@ import { escapeXml } from './escape';
 
 /** Side A, side B; young pages solid, old pages the same hue lighter. */
 const SIDE_COLOURS = ['#3b6fb6', '#d9822b'] as const;
-const SERIES_COLOURS = [
+export const SERIES_COLOURS = [
   '#3b6fb6',
   '#d9822b',
   '#4a9a5b',

@@ -41,14 +41,14 @@ export interface ReportTable {
   rows: ReportCell[][];
 }
 
-const num = (label: string): ReportColumn => ({ label, numeric: true });
-const txt = (label: string): ReportColumn => ({ label, numeric: false });
-const none: ReportCell = { text: '—', value: null };
-const count = (n: number | null | undefined): ReportCell =>
+export const num = (label: string): ReportColumn => ({ label, numeric: true });
+export const txt = (label: string): ReportColumn => ({ label, numeric: false });
+export const none: ReportCell = { text: '—', value: null };
+export const count = (n: number | null | undefined): ReportCell =>
   n === null || n === undefined ? none : { text: formatCount(n), value: n };
-const ms = (n: number | null | undefined): ReportCell =>
+export const ms = (n: number | null | undefined): ReportCell =>
   n === null || n === undefined ? none : { text: formatMs(n), value: Math.round(n * 1000) / 1000 };
-const ratio = (n: number | null | undefined): ReportCell =>
+export const ratio = (n: number | null | undefined): ReportCell =>
   n === null || n === undefined ? none : { text: formatRatio(n), value: Math.round(n * 10000) / 10000 };
 const signedMs = (n: number | null | undefined): ReportCell =>
   n === null || n === undefined
@@ -59,11 +59,11 @@ const signedMs = (n: number | null | undefined): ReportCell =>
       };
 const signedCount = (n: number | null | undefined): ReportCell =>
   n === null || n === undefined ? none : { text: `${n > 0 ? '+' : ''}${formatCount(n)}`, value: n };
-const share = (n: number | null | undefined): ReportCell =>
+export const share = (n: number | null | undefined): ReportCell =>
   n === null || n === undefined ? none : { text: formatShare(n), value: Math.round(n * 1e6) / 1e6 };
-const bytes = (n: number | null | undefined): ReportCell =>
+export const bytes = (n: number | null | undefined): ReportCell =>
   typeof n === 'number' ? { text: formatBytes(n), value: n } : none;
-const text = (t: string, differs?: boolean): ReportCell => ({
+export const text = (t: string, differs?: boolean): ReportCell => ({
   text: t,
   value: t,
   ...(differs ? { differs } : {}),

@@ -1,6 +1,13 @@
 /** Post 003's view and its finding, on hand-made engine runs with the post's shape of figures. */
 import { describe, expect, it } from 'vitest';
-import { coldHotView, crossoverFindings, hitRatio } from '../../../src/shared/compare/cold-hot';
+import {
+  coldHotBars,
+  coldHotTable,
+  coldHotView,
+  crossoverFindings,
+  hitRatio,
+} from '../../../src/shared/compare/cold-hot';
+import { coldHotBarsSvg } from '../../../src/shared/compare/svg-cold-hot';
 import type { ProtocolRun } from '../../../src/shared/compare/flights';
 import type { RunResult } from '../../../src/shared/runs';
 import { runResult } from '../../support/run-fixture';
@@ -141,5 +148,58 @@ describe('crossoverFindings', () => {
       pr('b', 1, 'Q1.1', engineRun('MyISAM', 1050, 1, 1, {})),
     ];
     expect(crossoverFindings(coldHotView(close))).toEqual([]);
+  });
+});
+
+describe("post 003's table and chart", () => {
+  it('tabulates each query cold and hot per side, with MiB read cold and the hit ratios', () => {
+    const t = coldHotTable(coldHotView(runs));
+    expect(t.columns.map((c) => c.label)).toEqual([
+      'query',
+      'cold, dataset=ssb',
+      'cold, dataset=ssb_my',
+      'hot, dataset=ssb',
+      'hot, dataset=ssb_my',
+      'read cold, dataset=ssb',
+      'read cold, dataset=ssb_my',
+      'hit ratio cold, dataset=ssb',
+      'hit ratio cold, dataset=ssb_my',
+      'hit ratio hot, dataset=ssb',
+      'hit ratio hot, dataset=ssb_my',
+    ]);
+    expect(t.rows[0]!.map((c) => c.text)).toEqual([
+      'Q1.1',
+      '9.00 s',
+      '6.00 s',
+      '3.00 s',
+      '4.50 s',
+      '600 MiB',
+      '420 MiB',
+      '60.0%',
+      '75.0%',
+      '100.0%',
+      '100.0%',
+    ]);
+  });
+
+  it('draws one chart per flight, each side cold and hot, with its ratio to the first side', () => {
+    const charts = coldHotBars(coldHotView(runs));
+    expect(charts.map((c) => c.title)).toEqual([
+      'Flight 1: time per query, cold and hot (lower is better)',
+      'Flight 3: time per query, cold and hot (lower is better)',
+    ]);
+    expect(charts[0]!.queries[0]).toEqual({
+      label: 'Q1.1',
+      bars: [
+        { cold: 9000, hot: 3000 },
+        { cold: 6000, hot: 4500 },
+      ],
+      ratios: ['cold 0.67× · hot 1.50×'],
+    });
+    expect(charts[0]!.maxMs).toBe(9000);
+    const svg = coldHotBarsSvg(charts[0]!, 'c1');
+    expect(svg).toContain('<title>Flight 1: time per query, cold and hot (lower is better)</title>');
+    expect(svg).toContain('dataset=ssb_my, hot: 4.50 s');
+    expect(svg).toContain('cold 0.67× · hot 1.50×');
   });
 });

@@ -72,14 +72,20 @@ describe('the comparison shown', () => {
     expect(comparisonView([results('/x.json')], [ONE])).toMatchObject({ ok: false });
   });
 
-  it("holds the experiment, servers, settings, post 001's table and time per query, then the pairs", () => {
+  it("holds the cold/hot chart per flight, the experiment, servers, settings, post 001's and 003's tables and time per query, then the pairs", () => {
     const out = comparisonView([results('/x.json')], [ONE, ZERO]);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
+    // The answer first: one chart per flight the experiment ran, drawn by the report's own SVG drawer.
+    expect(out.view.charts.map((c) => c.title)).toEqual([
+      'Flight 1: time per query, cold and hot (lower is better)',
+    ]);
+    expect(out.view.charts[0]!.svg).toMatch(/^<svg id="cold-hot-chart-1"/);
     expect(out.view.tables.map((t) => t.id)).toEqual([
       'experiment',
       'servers',
       'settings',
+      'cold-hot',
       'flights',
       'query-times',
     ]);

@@ -6,6 +6,7 @@ import type { ComparisonView, PairDetail } from '../utils/compare-view';
 import { FindingsList } from './FindingsList';
 import { PairSection } from './PairSection';
 import { ReportTableView } from './ReportTableView';
+import { SvgChart } from './SvgChart';
 
 export function ComparisonBody({
   view,
@@ -28,6 +29,12 @@ export function ComparisonBody({
           </div>
         </div>
       )}
+      {view.charts.map((c) => (
+        <section className="panel" key={c.id} data-testid="compare-cold-hot">
+          <h2>{c.title}</h2>
+          <SvgChart svg={c.svg} name={c.id} testId={c.id} />
+        </section>
+      ))}
       <section className="panel" data-testid="compare-findings">
         <h2>Findings</h2>
         <FindingsList findings={view.findings.summary} onShow={onShow} />

@@ -14,6 +14,14 @@ import {
   type ExperimentSource,
 } from '../../../../shared/compare/experiment-sides';
 import { findFindings, type Findings } from '../../../../shared/compare/findings';
+import { TABLE_IDS } from '../../../../shared/compare/anchors';
+import {
+  coldHotBars,
+  coldHotTable,
+  coldHotView,
+  crossoverFindings,
+} from '../../../../shared/compare/cold-hot';
+import { coldHotBarsSvg } from '../../../../shared/compare/svg-cold-hot';
 import { buildFlightTable } from '../../../../shared/compare/flights';
 import {
   experimentTable,
@@ -106,6 +114,8 @@ export interface PairEntry {
 
 export interface ComparisonView {
   comparison: Comparison;
+  /** The answer first: per flight, each query cold and hot per side, drawn as SVG (none without a protocol). */
+  charts: Array<{ id: string; title: string; svg: string }>;
   findings: Findings;
   /** Experiments, servers, settings, post 001's table (when the files have a protocol), time per query. */
   tables: ReportTable[];
@@ -126,7 +136,8 @@ export function comparisonView(
   const picked = chooseSides(all, chosen);
   if ('problem' in picked) return { ok: false, problem: `Cannot compare: ${picked.problem}.` };
   const comparison = compareSides(picked.sides);
-  const findings = findFindings(comparison);
+  const coldHot = picked.protocol.length ? coldHotView(picked.protocol) : null;
+  const findings = findFindings(comparison, undefined, undefined, coldHot ? crossoverFindings(coldHot) : []);
   const pairs = comparison.pairs.map((p): PairEntry => ({
     id: p.id,
     title: p.title,
@@ -139,6 +150,12 @@ export function comparisonView(
     ok: true,
     view: {
       comparison,
+      charts: coldHot
+        ? coldHotBars(coldHot).map((v, i) => {
+            const id = `${TABLE_IDS.coldHot}-chart-${i + 1}`;
+            return { id, title: v.title, svg: coldHotBarsSvg(v, id) };
+          })
+        : [],
       findings,
       tables: [
         ...all.experiments.flatMap((x, n) => [
@@ -146,6 +163,7 @@ export function comparisonView(
           serversTable(x, n, all.experiments.length),
         ]),
         settingsTable(comparison),
+        ...(coldHot ? [coldHotTable(coldHot)] : []),
         ...(picked.protocol.length ? [flightsTable(buildFlightTable(picked.protocol))] : []),
         queryTimesTable(comparison),
       ],

@@ -188,7 +188,20 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
               checked={protocol.cold}
               onChange={(e) => edit(setProtocol(definition, { cold: e.target.checked }))}
             />
-            <span>Cold run first (sandbox restart, OS page cache dropped where bplab may)</span>
+            <span>
+              Cold run first (sandbox restart, purge waited for, the dataset's files evicted from the OS page
+              cache)
+            </span>
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="protocol-cold-per-query"
+              checked={protocol.coldPerQuery}
+              disabled={!protocol.cold}
+              onChange={(e) => edit(setProtocol(definition, { coldPerQuery: e.target.checked }))}
+            />
+            <span>Each query cold after its own restart, then hot (post 003), not one cold pass</span>
           </label>
           <Field label="Hot runs" name="hotRuns" error={issueAt(summary.issues, '$.protocol.hotRuns')}>
             <input

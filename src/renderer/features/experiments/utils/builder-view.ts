@@ -102,6 +102,9 @@ export const KNOWN_DIMENSIONS: Array<{ kind: MatrixDimension['kind']; variable: 
   { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size' },
   { kind: 'global', variable: 'innodb_read_ahead_threshold' },
   { kind: 'startup', variable: 'innodb_flush_method' },
+  { kind: 'global', variable: 'key_buffer_size' },
+  // Values are the schemas of datasets on the server: an InnoDB and a MyISAM copy side by side.
+  { kind: 'dataset', variable: 'dataset' },
 ];
 
 /** The kind a variable is changed by: the pool is resized, the flush method needs a restart, the rest SET GLOBAL. */

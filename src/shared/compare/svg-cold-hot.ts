@@ -1,0 +1,77 @@
+/**
+ * Draws post 003's chart as SVG text (for the HTML report and the screen alike): per query, a pair of
+ * horizontal bars per side, cold solid and hot lighter, each labelled with its time, and the ratio to
+ * the first side at the right.
+ */
+import { formatMs } from '../format';
+import type { ColdHotBarsView } from './cold-hot';
+import { escapeXml } from './escape';
+import { niceMax, SERIES_COLOURS } from './svg';
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
+  const labelW = 60;
+  const plotW = 420;
+  const ratioW = 190;
+  const barH = 9;
+  const groupH = view.sides.length * 2 * barH + 10;
+  const top = 34;
+  const height = top + Math.max(1, view.queries.length) * groupH + 40;
+  const width = labelW + plotW + ratioW;
+  const max = niceMax(view.maxMs);
+  const x = (v: number) => labelW + (v / max) * plotW;
+  const parts = [
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<title>${escapeXml(view.title)}</title>`,
+  ];
+  view.sides.forEach((side, i) => {
+    const lx = labelW + i * 200;
+    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
+    parts.push(
+      `<rect x="${lx}" y="6" width="12" height="10" fill="${colour}"/>`,
+      `<rect x="${lx + 13}" y="6" width="12" height="10" fill="${colour}" fill-opacity="0.4"/>`,
+      `<text x="${lx + 30}" y="15" font-size="11">${escapeXml(side)} (cold | hot)</text>`,
+    );
+  });
+  view.queries.forEach((q, qi) => {
+    const y0 = top + qi * groupH;
+    parts.push(
+      `<text x="${labelW - 6}" y="${y0 + groupH / 2}" font-size="11" text-anchor="end">${escapeXml(q.label)}</text>`,
+    );
+    q.bars.forEach((b, si) => {
+      const colour = SERIES_COLOURS[si % SERIES_COLOURS.length];
+      (['cold', 'hot'] as const).forEach((pass, k) => {
+        const v = b[pass];
+        const y = y0 + (si * 2 + k) * barH;
+        const words = `${view.sides[si]}, ${pass}: ${v === null ? 'no complete run' : formatMs(v)}`;
+        if (v === null) {
+          parts.push(
+            `<text x="${labelW + 2}" y="${y + barH - 1}" font-size="8">—<title>${escapeXml(words)}</title></text>`,
+          );
+          return;
+        }
+        parts.push(
+          `<rect x="${labelW}" y="${y}" width="${r1(x(v) - labelW)}" height="${barH - 1}" fill="${colour}"${k ? ' fill-opacity="0.4"' : ''}><title>${escapeXml(words)}</title></rect>`,
+          `<text x="${r1(x(v) + 3)}" y="${y + barH - 1}" font-size="8">${escapeXml(formatMs(v))}</text>`,
+        );
+      });
+    });
+    q.ratios.forEach((r, i) =>
+      parts.push(
+        `<text x="${labelW + plotW + 10}" y="${y0 + (i + 1) * 2 * barH + barH}" font-size="10">${escapeXml(r)}</text>`,
+      ),
+    );
+  });
+  const axisY = top + Math.max(1, view.queries.length) * groupH + 4;
+  parts.push(`<line x1="${labelW}" y1="${axisY}" x2="${labelW + plotW}" y2="${axisY}" stroke="#999"/>`);
+  for (const f of [0, 0.5, 1])
+    parts.push(
+      `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${escapeXml(formatMs(max * f))}</text>`,
+    );
+  parts.push(
+    `<text x="${labelW + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">time (lower is better)</text>`,
+    '</svg>',
+  );
+  return parts.join('\n');
+}
