@@ -415,6 +415,8 @@ function mean(xs: number[] | undefined): number | undefined {
 }
 
 /** Matrix values are text; numbers go to the server as numbers (SET GLOBAL x = '0' fails for some). */
+/** A number as a number, a size ("8M", as key_buffer_size is written) in bytes: SET GLOBAL takes no quoted size. */
 function numeric(value: string): string | number {
-  return /^-?\d+$/.test(value) ? Number(value) : value;
+  if (/^-?\d+$/.test(value)) return Number(value);
+  return isByteSize(value) ? parseByteSize(value) : value;
 }
