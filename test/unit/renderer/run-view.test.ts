@@ -69,6 +69,25 @@ describe('run view', () => {
     });
     const on = { ...result, server: { ...result.server, adaptiveHashIndex: true } };
     expect(settingsRows(on).find((r) => r.label === 'innodb_adaptive_hash_index')?.value).toBe('ON');
+    const keys = { ...result, server: { ...result.server, keyBufferSizeBytes: 8 * 1024 * 1024 } };
+    expect(settingsRows(keys).find((r) => r.label === 'key_buffer_size')?.value).toBe('8 MiB');
+  });
+
+  it('says what the server read and the CPU it used, or why bplab could not see them', () => {
+    const value = (r: RunResult, label: string) => outcomeRows(r).find((x) => x.label === label)?.value;
+    const seen = { ...result, serverProcess: { readBytes: 612 * 1024 * 1024, cpuMs: 1530 } } as RunResult;
+    expect(value(seen, 'Server read from storage')).toBe('612 MiB');
+    expect(value(seen, 'Server CPU')).toBe('1.53 s');
+    const remote = {
+      ...result,
+      serverProcess: { unavailable: 'the server is not a bplab sandbox on this machine' },
+    };
+    expect(value(remote as RunResult, 'Server read from storage')).toBe(
+      '— (the server is not a bplab sandbox on this machine)',
+    );
+    expect(value(result, 'Server CPU')).toBe('— (not recorded: a run saved before bplab recorded it)');
+    const myisam = { ...result, dataset: { schema: 'ssb_my', sf: 1, source: 'generated', engine: 'MyISAM' } };
+    expect(value(myisam as RunResult, 'Dataset')).toBe('ssb_my, SF 1, MyISAM (generated)');
   });
 
   it('marks global counters and reads byte counters as bytes', () => {

@@ -72,10 +72,20 @@ export function outcomeRows(r: RunResult): Row[] {
     {
       label: 'Dataset',
       value: r.dataset
-        ? `${r.dataset.schema}${r.dataset.sf === null ? '' : `, SF ${r.dataset.sf}`} (${r.dataset.source})`
+        ? `${r.dataset.schema}${r.dataset.sf === null ? '' : `, SF ${r.dataset.sf}`}${r.dataset.engine ? `, ${r.dataset.engine}` : ''} (${r.dataset.source})`
         : `${r.schema} (not a bplab dataset)`,
     },
+    { label: 'Server read from storage', value: serverProcessWords(r, 'read'), testId: 'run-read-bytes' },
+    { label: 'Server CPU', value: serverProcessWords(r, 'cpu') },
   ];
+}
+
+/** The server process's reads or CPU during the statement, or why bplab could not see them. */
+export function serverProcessWords(r: RunResult, what: 'read' | 'cpu'): string {
+  const u = r.serverProcess;
+  if (!u) return '— (not recorded: a run saved before bplab recorded it)';
+  if ('unavailable' in u) return `— (${u.unavailable})`;
+  return what === 'read' ? formatBytes(u.readBytes) : formatMs(u.cpuMs);
 }
 
 /** The server and the settings in force when the run started. */
@@ -91,6 +101,10 @@ export function settingsRows(r: RunResult): Row[] {
     { label: 'innodb_read_ahead_threshold', value: String(s.readAheadThreshold) },
     { label: 'innodb_flush_method', value: s.flushMethod || '—' },
     { label: 'innodb_adaptive_hash_index', value: formatSwitch(s.adaptiveHashIndex) },
+    {
+      label: 'key_buffer_size',
+      value: s.keyBufferSizeBytes === undefined ? '—' : formatBytes(s.keyBufferSizeBytes),
+    },
   ];
 }
 
