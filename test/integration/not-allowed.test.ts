@@ -24,6 +24,7 @@ import type { ConnectionProfile } from '../../src/shared/models';
 import { AppFailure, type AppError } from '../../src/shared/result';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
+import { dropUserIfExists } from '../support/users';
 
 const server = testServer();
 const USER = 'bplab_it_refused';
@@ -96,7 +97,7 @@ async function pollOnce(conn: ServerConnection, walkLru: boolean) {
 beforeAll(async () => {
   admin = await connectToTestServer()();
   clientHost = String(await scalar(admin, "SELECT SUBSTRING_INDEX(USER(), '@', -1)"));
-  await admin.query('DROP USER IF EXISTS ?@?', [USER, clientHost]);
+  await dropUserIfExists(admin, USER, clientHost);
   await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [USER, clientHost, PW]);
   // An empty schema it may read: enough to log in and start a run, and to find no dataset there.
   await admin.query(`CREATE DATABASE \`${schema}\``);
@@ -110,7 +111,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.shutdown();
   if (!admin) return;
-  await admin.query('DROP USER IF EXISTS ?@?', [USER, clientHost]);
+  await dropUserIfExists(admin, USER, clientHost);
   await dropSchemas(admin, [schema]);
   await admin.end();
 });

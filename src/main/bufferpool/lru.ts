@@ -123,9 +123,18 @@ async function spaceNamesFor(conn: Queryable, rows: WalkRow[]): Promise<Tablespa
   return known.names;
 }
 
-/** "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables). */
+/**
+ * "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables).
+ * MySQL 5.5 gives InnoDB's internal name instead, "ssb_sf1/lineorder", with characters a file name
+ * cannot hold written as @hhhh ("ssb@002d1" for "ssb-1").
+ */
 export function tableLabel(raw: string | null): string {
   if (raw === null || raw === '') return NO_TABLE;
+  if (!raw.includes('`') && raw.includes('/')) {
+    return raw
+      .replace('/', '.')
+      .replace(/@([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
   return raw.replace(/`((?:[^`]|``)*)`/g, (_, name: string) => name.replaceAll('``', '`'));
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../shared/runs';
 import type { Queryable } from '../bufferpool/lru';
 import { bufferPoolConfig, type Variables } from '../services/capabilities';
-import { versionAtLeast } from '../services/server-identity';
+import { identifyServer, versionAtLeast } from '../services/server-identity';
 
 export function serverSettings(identity: ServerIdentity, vars: Variables): RunServerSettings {
   const pool = bufferPoolConfig(vars);
@@ -167,8 +167,15 @@ function valueText(v: unknown): string {
 
 // ---------- EXPLAIN and ANALYZE ----------
 
+/** EXPLAIN and, where the server has it (MySQL 5.6.5+, MariaDB 10.1+), EXPLAIN FORMAT=JSON. */
 export async function explainQuery(conn: Queryable, sql: string): Promise<ExplainCapture> {
   const table = await conn.rows<Record<string, string | number | null>>(`EXPLAIN ${sql}`);
+  const [v] = await conn.rows<{ v: string; c: string }>('SELECT @@version AS v, @@version_comment AS c');
+  const identity = identifyServer(v?.v ?? '', v?.c ?? '');
+  if (identity.flavor !== 'mariadb' && !versionAtLeast(identity, 5, 6, 5)) {
+    const jsonAbsent = `MySQL ${identity.version} has no EXPLAIN FORMAT=JSON (it came in 5.6.5).`;
+    return { table: table.map((r) => ({ ...r })), json: null, jsonAbsent };
+  }
   const [json] = await conn.rows<Record<string, string>>(`EXPLAIN FORMAT=JSON ${sql}`);
   return { table: table.map((r) => ({ ...r })), json: JSON.parse(firstValue(json)) };
 }

@@ -9,8 +9,20 @@ import type { SandboxListening } from '../../shared/models';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
-/** Reads @@bind_address, @@port and, where the X Plugin runs, @@mysqlx_bind_address and @@mysqlx_port. */
-export async function readListening(conn: Connection): Promise<SandboxListening> {
+/**
+ * The address MySQL 5.5 (which has no @@bind_address) says it bound in its error log at its latest
+ * start: "Server socket created on IP: '127.0.0.1'." The last such line is this start's.
+ */
+export function boundAddressInLog(logText: string): string | undefined {
+  const all = [...logText.matchAll(/Server socket created on IP: '([^']*)'/g)];
+  return all.at(-1)?.[1];
+}
+
+/**
+ * Reads @@bind_address, @@port and, where the X Plugin runs, @@mysqlx_bind_address and @@mysqlx_port.
+ * A server without @@bind_address (MySQL 5.5) is taken at its error log's word (`logText`).
+ */
+export async function readListening(conn: Connection, logText = ''): Promise<SandboxListening> {
   const [rows] = await conn.query(
     "SHOW GLOBAL VARIABLES WHERE Variable_name IN ('bind_address', 'port', 'mysqlx_bind_address', 'mysqlx_port')",
   );
@@ -20,7 +32,7 @@ export async function readListening(conn: Connection): Promise<SandboxListening>
   const mysqlxAddress = v.get('mysqlx_bind_address');
   return {
     // MariaDB reports an empty bind_address when none was given (every interface).
-    bindAddress: v.get('bind_address') || '*',
+    bindAddress: (v.has('bind_address') ? v.get('bind_address') : boundAddressInLog(logText)) || '*',
     port: Number(v.get('port')),
     mysqlx:
       mysqlxAddress !== undefined

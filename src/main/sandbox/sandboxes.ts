@@ -43,7 +43,8 @@ import { describeHolder, type LeaseStore } from '../tasks/leases';
 import type { TaskRegistry, TaskSpec, TaskUpdate } from '../tasks/registry';
 import { freePort, isPortFree } from './ports';
 import { CANCEL_GRACE_MS, endProcessGroup, runToLog, sleep, waitFor } from './server-process';
-import { findMariadbInstallDb, inspectBinary } from './server-binaries';
+import { inspectBinary } from './server-binaries';
+import { coldPoolArgs, initCommand, versionOwnedArgs } from './server-dialects';
 import { logExcerpt, logLinesFrom, startFailureReason } from './start-failure';
 
 /** What a sandbox remembers about itself, in <root>/<id>/sandbox.json. */
@@ -533,7 +534,10 @@ export class SandboxService {
    */
   private async checkListening(meta: SandboxMeta, pid: number): Promise<void> {
     const conn = await createConnection({ ...this.connectionOptions(meta), connectTimeout: 5000 });
-    const listening = await readListening(conn).finally(() => conn.end().catch(() => {}));
+    const log = existsSync(this.errorLogPath(meta.id))
+      ? readFileSync(this.errorLogPath(meta.id), 'utf8')
+      : '';
+    const listening = await readListening(conn, log).finally(() => conn.end().catch(() => {}));
     const problem = notLoopback(listening);
     if (problem) {
       killQuietly(pid, 'SIGKILL');
@@ -638,10 +642,9 @@ export class SandboxService {
     const dir = this.dir(meta.id);
     const args = [
       '--no-defaults',
-      // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
-      // (both default to ON since MySQL 5.7 / MariaDB 10.2). spec.options may turn them back on.
-      '--innodb-buffer-pool-dump-at-shutdown=0',
-      '--innodb-buffer-pool-load-at-startup=0',
+      // A restart must give a cold buffer pool (where the server can dump and reload it at all).
+      // spec.options may turn them back on.
+      ...coldPoolArgs(meta),
       ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
       ...Object.entries(extra).map(([k, v]) => `--${k}=${v}`),
       `--basedir=${meta.basedir}`,
@@ -656,7 +659,7 @@ export class SandboxService {
     ];
     if (spec.oldBlocksTimeMs !== undefined) args.push(`--innodb-old-blocks-time=${spec.oldBlocksTimeMs}`);
     if (spec.oldBlocksPct !== undefined) args.push(`--innodb-old-blocks-pct=${spec.oldBlocksPct}`);
-    if (meta.flavor !== 'mariadb' && Number(meta.version.split('.')[0]) >= 8) args.push('--mysqlx=OFF');
+    args.push(...versionOwnedArgs(meta));
     if (process.getuid?.() === 0) args.push('--user=root');
     return args;
   }
@@ -664,44 +667,16 @@ export class SandboxService {
   private async initialize(meta: SandboxMeta, binary: ServerBinary, job: Job): Promise<void> {
     const dir = this.dir(meta.id);
     const datadir = join(dir, 'data');
-    const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
-    let cmd: string;
-    let args: string[];
-    if (binary.flavor === 'mariadb') {
-      const tool = findMariadbInstallDb(binary);
-      if (!tool) {
-        throw AppFailure.of('BINARY_INVALID', `No mariadb-install-db was found next to ${binary.path}.`, {
-          hint: 'Install the MariaDB server package that ships it (Debian: mariadb-server-core).',
-        });
-      }
-      cmd = tool;
-      args = [
-        '--no-defaults',
-        `--basedir=${binary.basedir}`,
-        `--datadir=${datadir}`,
-        '--auth-root-authentication-method=normal',
-        '--skip-test-db',
-        ...asRoot,
-      ];
-    } else {
-      mkdirSync(datadir, { recursive: true });
-      cmd = binary.path;
-      args = [
-        '--no-defaults',
-        '--initialize-insecure',
-        `--basedir=${binary.basedir}`,
-        `--datadir=${datadir}`,
-        ...asRoot,
-      ];
-    }
+    const init = initCommand(binary, datadir, process.getuid?.() === 0);
+    if (init.makeDatadir) mkdirSync(datadir, { recursive: true });
     const initLog = join(dir, 'init.log');
     if (job.signal.aborted) throw createCancelled(meta.name);
     job.progress({
       phase: 'initialising',
       fraction: null,
-      message: `Initialising the data folder of sandbox "${meta.name}" (${binary.flavor === 'mariadb' ? 'mariadb-install-db' : 'mysqld --initialize-insecure'})`,
+      message: `Initialising the data folder of sandbox "${meta.name}" (${init.tool})`,
     });
-    const code = await runToLog(cmd, args, initLog, job.signal);
+    const code = await runToLog(init.cmd, init.args, initLog, job.signal);
     if (job.signal.aborted) throw createCancelled(meta.name);
     if (code !== 0) {
       const text = existsSync(initLog) ? readFileSync(initLog, 'utf8') : '';

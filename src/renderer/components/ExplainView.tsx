@@ -37,7 +37,11 @@ export function ExplainView({
       </div>
       <details className="json-block" data-testid={`${testId}-json`}>
         <summary>FORMAT=JSON</summary>
-        <JsonTree value={explain.json} />
+        {explain.jsonAbsent ? (
+          <p className="muted">{explain.jsonAbsent}</p>
+        ) : (
+          <JsonTree value={explain.json} />
+        )}
       </details>
       {explain.analyze && (
         <details className="json-block" open data-testid={`${testId}-analyze`}>

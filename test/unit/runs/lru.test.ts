@@ -101,6 +101,11 @@ describe('LRU composition and map', () => {
     expect(tableLabel(null)).toBe('(no table)');
   });
 
+  it("names tables from MySQL 5.5's internal form, db/table with @hhhh escapes", () => {
+    expect(tableLabel('ssb_sf1/lineorder')).toBe('ssb_sf1.lineorder');
+    expect(tableLabel('ssb@002d1/line@0024order')).toBe('ssb-1.line$order');
+  });
+
   it('sizes buckets to about 512 per pool', () => {
     expect(bucketPagesFor(8192)).toBe(16);
     expect(bucketPagesFor(262_144)).toBe(512);
