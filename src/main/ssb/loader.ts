@@ -112,6 +112,9 @@ function socketOf(conn: Connection): Writable | undefined {
   return core?.stream;
 }
 
+/** The largest piece of a load sent as one packet: well under any server's max_allowed_packet. */
+const INFILE_PIECE_BYTES = 64 * 1024;
+
 /**
  * The stream mysql2 sends to the server. mysql2 writes each chunk to the socket without waiting,
  * so this waits for the socket to drain: memory stays bounded however fast the source is. A source
@@ -133,8 +136,12 @@ function feed(
       for await (const chunk of source as AsyncIterable<Buffer>) {
         if (stop.aborted) return;
         onChunk(chunk);
-        yield chunk;
-        if (socket?.writableNeedDrain) await once(socket, 'drain', { signal: stop });
+        // mysql2 sends each chunk as one packet; a server refuses one larger than its
+        // max_allowed_packet (1 MB by default on MySQL 5.5), so no piece is larger than 64 KB.
+        for (let at = 0; at < chunk.length; at += INFILE_PIECE_BYTES) {
+          yield chunk.subarray(at, at + INFILE_PIECE_BYTES);
+          if (socket?.writableNeedDrain) await once(socket, 'drain', { signal: stop });
+        }
       }
     } catch (e) {
       if (!stop.aborted) await onSourceError(e);
