@@ -121,12 +121,13 @@ describe('capability report for an administrator', () => {
 
   it('reports the buffer pool figures exactly as SELECT @@... says', async () => {
     const [v] = await adminRows<Record<string, string | number>>(
-      `SELECT @@innodb_buffer_pool_size AS size, @@innodb_page_size AS page,
+      `SELECT @@innodb_buffer_pool_size AS size,
               @@innodb_old_blocks_time AS oldTime, @@innodb_old_blocks_pct AS oldPct,
               @@innodb_read_ahead_threshold AS readAhead`,
     );
     expect(report.bufferPool.sizeBytes).toBe(Number(v?.size));
-    expect(report.bufferPool.pageSizeBytes).toBe(Number(v?.page));
+    // MySQL 5.5 has no innodb_page_size: its pages are always 16 KB.
+    expect(report.bufferPool.pageSizeBytes).toBe(Number((await variable('innodb_page_size')) ?? 16384));
     expect(report.bufferPool.oldBlocksTimeMs).toBe(Number(v?.oldTime));
     expect(report.bufferPool.oldBlocksPct).toBe(Number(v?.oldPct));
     expect(report.bufferPool.readAheadThreshold).toBe(Number(v?.readAhead));
@@ -173,9 +174,9 @@ describe('capability report for an administrator', () => {
   });
 
   it('knows the flavor differences of SHOW PROFILE and EXPLAIN ANALYZE', () => {
-    // MySQL 5.7 and 8.0 both warn 1287 that @@profiling is deprecated; MariaDB, 5.5 and 5.6 do not.
+    // MySQL 5.6 (5.6.14 here), 5.7 and 8.0 warn 1287 that @@profiling is deprecated; MariaDB and 5.5 do not.
     const [major = 0, minor = 0, patch = 0] = server.version.split('.').map(Number);
-    const warnsDeprecated = server.flavor !== 'mariadb' && (major > 5 || (major === 5 && minor >= 7));
+    const warnsDeprecated = server.flavor !== 'mariadb' && (major > 5 || (major === 5 && minor >= 6));
     expect(capability(report, 'show-profile').status).toBe(warnsDeprecated ? 'partial' : 'yes');
     const explain = capability(report, 'explain-analyze');
     const hasExplainAnalyze =
