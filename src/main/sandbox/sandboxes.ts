@@ -45,6 +45,7 @@ import { freePort, isPortFree } from './ports';
 import { CANCEL_GRACE_MS, endProcessGroup, runToLog, sleep, waitFor } from './server-process';
 import { inspectBinary } from './server-binaries';
 import { coldPoolArgs, initCommand, versionOwnedArgs } from './server-dialects';
+import { purgeBeforeRestart } from './restart-purge';
 import { logExcerpt, logLinesFrom, startFailureReason } from './start-failure';
 
 /** What a sandbox remembers about itself, in <root>/<id>/sandbox.json. */
@@ -442,6 +443,7 @@ export class SandboxService {
         const record: TemporaryOptions = { options, ownerPid: process.pid, since: new Date().toISOString() };
         writeFileAtomic(this.temporaryOptionsPath(id), JSON.stringify(record, null, 2));
       }
+      if (this.alivePid(meta)) await purgeBeforeRestart(this.connectionOptions(meta));
       await this.stopServer(meta.id);
       return await this.startWith(meta.id, options);
     } finally {
