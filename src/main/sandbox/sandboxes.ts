@@ -444,7 +444,8 @@ export class SandboxService {
         const record: TemporaryOptions = { options, ownerPid: process.pid, since: new Date().toISOString() };
         writeFileAtomic(this.temporaryOptionsPath(id), JSON.stringify(record, null, 2));
       }
-      if (this.alivePid(meta)) await purgeBeforeRestart(this.connectionOptions(meta));
+      if (meta.flavor === 'mariadb' && this.alivePid(meta))
+        await purgeBeforeRestart(this.connectionOptions(meta));
       await this.stopServer(meta.id);
       return await this.startWith(meta.id, options);
     } finally {
