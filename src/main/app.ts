@@ -17,6 +17,7 @@ import { QueryCatalogue } from './queries/catalogue';
 import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
+import { findBinaries } from './sandbox/server-binaries';
 import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
 import { ExperimentService } from './experiments/experiment-service';
@@ -145,6 +146,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onProgress: (p) => events.emit('experiments/progress', p),
     onFinished: (f) => events.emit('experiments/finished', f),
     recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
+    installedServers: async () => (await findBinaries()).binaries,
   });
   const handlers: Handlers = {
     'app/info': async () => ({

@@ -254,7 +254,7 @@ export interface StageProfile {
 export interface ExplainCapture {
   /** EXPLAIN's rows as the server returns them. */
   table: Array<Record<string, string | number | null>>;
-  /** EXPLAIN FORMAT=JSON, parsed. */
+  /** EXPLAIN FORMAT=JSON, parsed; null where the server has no FORMAT=JSON (MySQL 5.5). */
   json: unknown;
   /** EXPLAIN ANALYZE (MySQL 8, text tree) or ANALYZE FORMAT=JSON (MariaDB, parsed); only when asked for. */
   analyze?: { kind: 'explain-analyze' | 'analyze-json'; text?: string; json?: unknown; durationMs: number };

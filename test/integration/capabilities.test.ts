@@ -13,6 +13,7 @@ import { ProfileStore } from '../../src/main/services/profiles';
 import { SessionSecretStore } from '../../src/main/services/secrets';
 import type { CapabilityId, CapabilityReport, PrivilegeId } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
+import { dropUserIfExists } from '../support/users';
 
 const server = testServer();
 const SCHEMA = 'bplab_it_caps';
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const [me] = await adminRows<{ host: string }>("SELECT SUBSTRING_INDEX(USER(), '@', -1) AS host");
   clientHost = me?.host ?? 'localhost';
   for (const user of [LOW_USER, PROCESS_USER]) {
-    await admin.query('DROP USER IF EXISTS ?@?', [user, clientHost]);
+    await dropUserIfExists(admin, user, clientHost);
     await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [user, clientHost, PW]);
   }
   await admin.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
@@ -92,8 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!admin) return;
-  for (const user of [LOW_USER, PROCESS_USER])
-    await admin.query('DROP USER IF EXISTS ?@?', [user, clientHost]);
+  for (const user of [LOW_USER, PROCESS_USER]) await dropUserIfExists(admin, user, clientHost);
   await admin.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
   await admin.end();
 });

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import type { ServerBinary } from '../../src/shared/models';
 import { findBinaries, knownServerRoot } from '../../src/main/sandbox/server-binaries';
 
-export const FLAVOR_LABELS = ['mariadb-10.11', 'mysql-8.0', 'mysql-5.7'] as const;
+export const FLAVOR_LABELS = [
+  'mariadb-10.11',
+  'mariadb-11.4',
+  'mysql-8.0',
+  'mysql-5.7',
+  'mysql-5.6',
+  'mysql-5.5',
+] as const;
 export type FlavorLabel = (typeof FLAVOR_LABELS)[number];
 
 export async function binaryForFlavor(label: string): Promise<ServerBinary> {
@@ -27,6 +34,12 @@ export async function binaryForFlavor(label: string): Promise<ServerBinary> {
       return pick(join(knownServerRoot(), 'mysql-8.0.31'), 'mysql', '8.0.');
     case 'mysql-5.7':
       return pick(join(knownServerRoot(), 'mysql-5.7.22'), 'mysql', '5.7.');
+    case 'mariadb-11.4':
+      return pick(join(knownServerRoot(), 'mariadb-11.4.5'), 'mariadb', '11.4.');
+    case 'mysql-5.6':
+      return pick(join(knownServerRoot(), 'mysql-5.6.14'), 'mysql', '5.6.');
+    case 'mysql-5.5':
+      return pick(join(knownServerRoot(), 'mysql-5.5.34'), 'mysql', '5.5.');
     default:
       throw new Error(`Unknown BPLAB_FLAVOR "${label}"; use one of ${FLAVOR_LABELS.join(', ')}`);
   }

@@ -123,9 +123,13 @@ async function spaceNamesFor(conn: Queryable, rows: WalkRow[]): Promise<Tablespa
   return known.names;
 }
 
-/** "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables). */
+/**
+ * "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables); MySQL 5.5
+ * writes "ssb_sf1/lineorder", and its own dictionary tables bare ("SYS_TABLES").
+ */
 export function tableLabel(raw: string | null): string {
   if (raw === null || raw === '') return NO_TABLE;
+  if (!raw.includes('`')) return raw.replace('/', '.');
   return raw.replace(/`((?:[^`]|``)*)`/g, (_, name: string) => name.replaceAll('``', '`'));
 }
 

@@ -16,6 +16,7 @@ import {
   type StatusDelta,
 } from '../../shared/runs';
 import type { Queryable } from '../bufferpool/lru';
+import { serverErrno } from '../db/errors';
 import { bufferPoolConfig, type Variables } from '../services/capabilities';
 import { versionAtLeast } from '../services/server-identity';
 
@@ -167,10 +168,18 @@ function valueText(v: unknown): string {
 
 // ---------- EXPLAIN and ANALYZE ----------
 
+/** EXPLAIN's table, and its JSON where the server has FORMAT=JSON (MySQL 5.6.5+, MariaDB 10.1+; null on 5.5). */
 export async function explainQuery(conn: Queryable, sql: string): Promise<ExplainCapture> {
   const table = await conn.rows<Record<string, string | number | null>>(`EXPLAIN ${sql}`);
-  const [json] = await conn.rows<Record<string, string>>(`EXPLAIN FORMAT=JSON ${sql}`);
-  return { table: table.map((r) => ({ ...r })), json: JSON.parse(firstValue(json)) };
+  let json: unknown = null;
+  try {
+    const [row] = await conn.rows<Record<string, string>>(`EXPLAIN FORMAT=JSON ${sql}`);
+    json = JSON.parse(firstValue(row));
+  } catch (e) {
+    // 1064: a syntax error, the server has no FORMAT=JSON; anything else is a real failure.
+    if (serverErrno(e) !== 1064) throw e;
+  }
+  return { table: table.map((r) => ({ ...r })), json };
 }
 
 /**

@@ -43,7 +43,8 @@ import { describeHolder, type LeaseStore } from '../tasks/leases';
 import type { TaskRegistry, TaskSpec, TaskUpdate } from '../tasks/registry';
 import { freePort, isPortFree } from './ports';
 import { CANCEL_GRACE_MS, endProcessGroup, runToLog, sleep, waitFor } from './server-process';
-import { findMariadbInstallDb, inspectBinary } from './server-binaries';
+import { COLD_RESTART_OPTIONS, initCommand } from './server-dialect';
+import { inspectBinary } from './server-binaries';
 import { logExcerpt, logLinesFrom, startFailureReason } from './start-failure';
 
 /** What a sandbox remembers about itself, in <root>/<id>/sandbox.json. */
@@ -639,9 +640,8 @@ export class SandboxService {
     const args = [
       '--no-defaults',
       // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
-      // (both default to ON since MySQL 5.7 / MariaDB 10.2). spec.options may turn them back on.
-      '--innodb-buffer-pool-dump-at-shutdown=0',
-      '--innodb-buffer-pool-load-at-startup=0',
+      // (both default to ON since MySQL 5.7 / MariaDB 10.2; 5.5 has neither). spec.options may turn them back on.
+      ...COLD_RESTART_OPTIONS,
       ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
       ...Object.entries(extra).map(([k, v]) => `--${k}=${v}`),
       `--basedir=${meta.basedir}`,
@@ -665,41 +665,14 @@ export class SandboxService {
     const dir = this.dir(meta.id);
     const datadir = join(dir, 'data');
     const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
-    let cmd: string;
-    let args: string[];
-    if (binary.flavor === 'mariadb') {
-      const tool = findMariadbInstallDb(binary);
-      if (!tool) {
-        throw AppFailure.of('BINARY_INVALID', `No mariadb-install-db was found next to ${binary.path}.`, {
-          hint: 'Install the MariaDB server package that ships it (Debian: mariadb-server-core).',
-        });
-      }
-      cmd = tool;
-      args = [
-        '--no-defaults',
-        `--basedir=${binary.basedir}`,
-        `--datadir=${datadir}`,
-        '--auth-root-authentication-method=normal',
-        '--skip-test-db',
-        ...asRoot,
-      ];
-    } else {
-      mkdirSync(datadir, { recursive: true });
-      cmd = binary.path;
-      args = [
-        '--no-defaults',
-        '--initialize-insecure',
-        `--basedir=${binary.basedir}`,
-        `--datadir=${datadir}`,
-        ...asRoot,
-      ];
-    }
+    if (binary.flavor !== 'mariadb') mkdirSync(datadir, { recursive: true });
+    const { cmd, args, tool } = initCommand(binary, datadir, asRoot);
     const initLog = join(dir, 'init.log');
     if (job.signal.aborted) throw createCancelled(meta.name);
     job.progress({
       phase: 'initialising',
       fraction: null,
-      message: `Initialising the data folder of sandbox "${meta.name}" (${binary.flavor === 'mariadb' ? 'mariadb-install-db' : 'mysqld --initialize-insecure'})`,
+      message: `Initialising the data folder of sandbox "${meta.name}" (${tool})`,
     });
     const code = await runToLog(cmd, args, initLog, job.signal);
     if (job.signal.aborted) throw createCancelled(meta.name);
