@@ -6,14 +6,12 @@
  * by the run service. Afterwards, whatever happens (success, error, cancel), every global is restored
  * from the journal and every sandbox restarted for a startup option is put back on its own options.
  */
-import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
 import type { ExperimentResult } from '../../shared/experiment-file';
 import {
   cellSchema,
   estimateSeconds,
   passLabel,
   planExperiment,
-  type ExperimentCell,
   type ExperimentDefinition,
   type ExperimentProgress,
   type ExperimentServer,
@@ -24,7 +22,6 @@ import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
 import type { ColdMethod } from '../../shared/experiment-file';
 import type { PurgeWait } from '../bufferpool/purge';
 import type { FileEviction } from '../pagecache/os-cache';
-import { serverErrno } from '../db/errors';
 import {
   cellChanges,
   cannotResizeOnline,

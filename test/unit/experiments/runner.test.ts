@@ -315,7 +315,8 @@ describe('the experiment runner', () => {
       // At the end, back on its own options.
       'restart s {}',
     ]);
-    expect(log.filter((l) => l.startsWith('run'))).toHaveLength(4);
+    // 2 configurations × 2 queries × (cold + 1 hot).
+    expect(log.filter((l) => l.startsWith('run'))).toHaveLength(8);
   });
 
   it('a resize the server says failed stops the experiment in words, and nothing runs', async () => {
