@@ -88,7 +88,8 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
       expect(r.cold!.how).toBe('restart-and-evict-files');
       expect(r.cold!.eviction!.residentAfterBytes).toBe(0);
       expect(r.cold!.eviction!.files).toBeGreaterThanOrEqual(6);
-      expect(r.cold!.purge!.outcome).toBe('caught-up');
+      // Caught up, or idle with a part batch left (MySQL 5.6 purges in batches).
+      expect(['caught-up', 'idle']).toContain(r.cold!.purge!.outcome);
       expect(r.cold!.note).toMatch(/MiB evicted from the OS page cache, 0 MiB still resident/);
     }
     for (const r of saved.results) expect(r.run.state).toBe('complete');

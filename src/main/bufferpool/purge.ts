@@ -37,8 +37,11 @@ export interface PurgeWait {
   from: number | null;
   to: number | null;
   waitedMs: number;
-  /** Why bplab stopped waiting, in words: caught up, gave up after the limit, or cannot tell. */
-  outcome: 'caught-up' | 'gave-up' | 'unknown';
+  /**
+   * Why bplab stopped waiting: caught up (near zero), idle (purge stopped shrinking the list: MySQL 5.6
+   * leaves a part batch alone), gave up after the limit, or cannot tell.
+   */
+  outcome: 'caught-up' | 'idle' | 'gave-up' | 'unknown';
   words: string;
 }
 
@@ -46,6 +49,8 @@ export interface PurgeWaitOptions {
   /** "Near zero": purge keeps a little history for open read views. */
   nearZero?: number;
   maxWaitMs?: number;
+  /** Purge that has not shrunk the list for this long is idle: what is left stays. */
+  idleMs?: number;
   pollMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -69,8 +74,20 @@ export async function waitForPurge(conn: RowsReader, o: PurgeWaitOptions = {}): 
       words: 'the server does not say how much undo history purge has left, so bplab did not wait',
     };
   let to = from;
+  const idleMs = o.idleMs ?? 3000;
+  let lastDropAt = started;
   while (to > nearZero) {
     if (o.signal?.aborted) break;
+    if (now() - lastDropAt >= idleMs) {
+      const waited = now() - started;
+      return {
+        from,
+        to,
+        waitedMs: waited,
+        outcome: 'idle',
+        words: `purge went idle with ${to} undo logs left after ${seconds(waited)} (history list ${from} → ${to})`,
+      };
+    }
     if (now() - started >= maxWaitMs) {
       const waited = now() - started;
       return {
@@ -82,7 +99,9 @@ export async function waitForPurge(conn: RowsReader, o: PurgeWaitOptions = {}): 
       };
     }
     await sleep(pollMs);
-    to = (await historyLength(conn)) ?? 0;
+    const next = (await historyLength(conn)) ?? 0;
+    if (next < to) lastDropAt = now();
+    to = next;
   }
   const waitedMs = now() - started;
   return {
