@@ -134,7 +134,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
         return { query: (sql, values) => c.raw.query(sql, values), close: () => c.close() };
       },
       journal,
-      restartSandbox: async (sandboxId, options) => void (await sandboxes.restart(sandboxId, { options })),
+      // A pool size the server cannot take online travels as the restart's own size, not a free option.
+      restartSandbox: async (sandboxId, { innodb_buffer_pool_size: pool, ...options }) =>
+        void (await sandboxes.restart(sandboxId, { options, ...(pool ? { bufferPoolSize: pool } : {}) })),
       dropPageCache: async () => dropPageCache(),
       waitForPurge: (server) => connections.use(server.profileId, {}, (c) => waitForPurge(c)),
       evictDataset: async (sandboxId, schema) => {

@@ -34,7 +34,7 @@ import {
   type SandboxStatus,
   type ServerBinary,
 } from '../../shared/models';
-import { parseByteSize } from '../../shared/byte-size';
+import { isByteSize, parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
 import { writeFileAtomic } from '../services/atomic-file';
@@ -427,15 +427,28 @@ export class SandboxService {
    */
   async restart(
     id: string,
-    opts: { force?: boolean; options?: Record<string, string> } = {},
+    opts: {
+      force?: boolean;
+      options?: Record<string, string>;
+      /** This start only: a buffer pool size other than the spec's (a server that cannot resize online). */
+      bufferPoolSize?: string;
+    } = {},
   ): Promise<SandboxInfo> {
     const meta = this.readMeta(id);
-    const options = opts.options ?? {};
-    const refused = refusedOptions(options);
+    const refused = refusedOptions(opts.options ?? {});
     if (refused.length > 0)
       throw AppFailure.of('INVALID_ARGUMENT', refused.map((r) => r.message).join(' '), {
         details: { refused: refused.map((r) => r.option).join(', ') },
       });
+    if (opts.bufferPoolSize !== undefined && !isByteSize(opts.bufferPoolSize))
+      throw AppFailure.of('INVALID_ARGUMENT', `"${opts.bufferPoolSize}" is not a buffer pool size.`);
+    // The pool size goes through as bplab's own option (serverArgs puts it in place of the spec's).
+    const options = {
+      ...(opts.options ?? {}),
+      ...(opts.bufferPoolSize !== undefined
+        ? { [POOL_OPTION]: String(parseByteSize(opts.bufferPoolSize)) }
+        : {}),
+    };
     const release = this.claim(meta, 'restart', opts.force ? 'operations' : 'users');
     try {
       if (Object.keys(options).length > 0) {
@@ -643,7 +656,9 @@ export class SandboxService {
       // (both default to ON since MySQL 5.7 / MariaDB 10.2; 5.5 has neither). spec.options may turn them back on.
       ...COLD_RESTART_OPTIONS,
       ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
-      ...Object.entries(extra).map(([k, v]) => `--${k}=${v}`),
+      ...Object.entries(extra)
+        .filter(([k]) => k !== POOL_OPTION)
+        .map(([k, v]) => `--${k}=${v}`),
       `--basedir=${meta.basedir}`,
       `--datadir=${join(dir, 'data')}`,
       `--port=${meta.port}`,
@@ -651,7 +666,7 @@ export class SandboxService {
       `--socket=${meta.socketPath}`,
       `--pid-file=${join(dir, 'mysqld.pid')}`,
       `--log-error=${this.errorLogPath(meta.id)}`,
-      `--innodb-buffer-pool-size=${parseByteSize(spec.bufferPoolSize)}`,
+      `--innodb-buffer-pool-size=${extra[POOL_OPTION] ?? parseByteSize(spec.bufferPoolSize)}`,
       `--local-infile=${spec.localInfile ? 1 : 0}`,
     ];
     if (spec.oldBlocksTimeMs !== undefined) args.push(`--innodb-old-blocks-time=${spec.oldBlocksTimeMs}`);
@@ -845,6 +860,9 @@ export class SandboxService {
 }
 
 /** The record of a restart with options for that start only (<root>/<id>/temporary-options.json). */
+/** The key a restart's own buffer pool size travels under, among its temporary options. */
+const POOL_OPTION = 'innodb_buffer_pool_size';
+
 export interface TemporaryOptions {
   options: Record<string, string>;
   /** The bplab process that restarted it. */
