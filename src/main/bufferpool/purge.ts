@@ -13,10 +13,12 @@ interface RowsReader {
 /** The undo history length: INNODB_METRICS on every flavor, MariaDB's status counter, or InnoDB's status text. */
 export async function historyLength(conn: RowsReader): Promise<number | null> {
   try {
-    const [m] = await conn.rows<{ n: number | string | null }>(
-      "SELECT `COUNT` AS n FROM INFORMATION_SCHEMA.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
+    // Only an enabled counter counts: MariaDB ships it disabled (ENABLED 0), and a disabled one reads 0.
+    const [m] = await conn.rows<Record<string, unknown>>(
+      "SELECT * FROM INFORMATION_SCHEMA.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
     );
-    if (m && m.n !== null) return Number(m.n);
+    const enabled = m && (String(m.STATUS ?? '').toLowerCase() === 'enabled' || Number(m.ENABLED) === 1);
+    if (enabled && m.COUNT !== null && m.COUNT !== undefined) return Number(m.COUNT);
   } catch (e) {
     const errno = serverErrno(e);
     if (errno !== 1109 && errno !== 1227) throw e;
@@ -58,7 +60,8 @@ export interface PurgeWaitOptions {
 }
 
 export async function waitForPurge(conn: RowsReader, o: PurgeWaitOptions = {}): Promise<PurgeWait> {
-  const nearZero = o.nearZero ?? 64;
+  // Zero: the list counts transactions, not rows; a handful of them can hold a whole load's rows.
+  const nearZero = o.nearZero ?? 0;
   const maxWaitMs = o.maxWaitMs ?? 120_000;
   const pollMs = o.pollMs ?? 250;
   const now = o.now ?? Date.now;

@@ -9,7 +9,7 @@ function historyOf(series: Array<number | null>) {
     async rows<T>(sql: string): Promise<T[]> {
       if (/INNODB_METRICS/.test(sql)) {
         const n = series[Math.min(i++, series.length - 1)];
-        return [{ n } as T];
+        return [{ NAME: 'trx_rseg_history_len', COUNT: n, STATUS: 'enabled' } as T];
       }
       return [];
     },
@@ -22,6 +22,18 @@ function clock() {
 }
 
 describe('waitForPurge', () => {
+  it("reads MariaDB's status counter when its INNODB_METRICS counter is disabled (it reads 0 there)", async () => {
+    const conn = {
+      async rows<T>(sql: string): Promise<T[]> {
+        if (/INNODB_METRICS/.test(sql)) return [{ NAME: 'trx_rseg_history_len', COUNT: 0, ENABLED: 0 } as T];
+        if (/Innodb_history_list_length/.test(sql)) return [{ Value: '12' } as T];
+        return [];
+      },
+    };
+    const w = await waitForPurge(conn, clock());
+    expect(w.from).toBe(12);
+  });
+
   it('waits until the history list is near zero, and says for how long', async () => {
     const c = clock();
     const w = await waitForPurge(historyOf([5000, 3000, 900, 40]), { ...c, pollMs: 500, nearZero: 64 });
