@@ -14,17 +14,20 @@ export interface ControlConnection extends GlobalsConnection {
   close(): Promise<void>;
 }
 
+/** The settings journal's one call a configuration needs: a global set, journaled first. */
+export interface GlobalSetter {
+  setGlobal(
+    conn: GlobalsConnection,
+    profileId: string,
+    variable: string,
+    value: string | number,
+    reason: string,
+  ): Promise<string | null>;
+}
+
 /** What a resize needs of the runner's services: the journal, a clock, and how long to wait. */
 interface ResizeDeps {
-  journal: {
-    setGlobal(
-      conn: GlobalsConnection,
-      profileId: string,
-      variable: string,
-      value: string | number,
-      reason: string,
-    ): Promise<string | null>;
-  };
+  journal: GlobalSetter;
   now?: () => number;
   resizeTimeoutMs?: number;
 }

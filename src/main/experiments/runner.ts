@@ -29,6 +29,7 @@ import {
   resizePool,
   sizeBytes,
   type ControlConnection,
+  type GlobalSetter,
 } from './cell-settings';
 export type { ControlConnection } from './cell-settings';
 import { coldPass } from './cold-pass';
@@ -44,14 +45,7 @@ export interface ExperimentRunnerDeps {
   ): Promise<RunResult>;
   /** A connection for setting globals and waiting on a resize. */
   connect(server: ExperimentServer): Promise<ControlConnection>;
-  journal: {
-    setGlobal(
-      conn: GlobalsConnection,
-      profileId: string,
-      variable: string,
-      value: string | number,
-      reason: string,
-    ): Promise<string | null>;
+  journal: GlobalSetter & {
     restore(conn: GlobalsConnection, profileId: string): Promise<JournalEntry[]>;
   };
   /** Restarts a sandbox (a cold buffer pool); `options` apply to this start only, never saved to its spec. */
