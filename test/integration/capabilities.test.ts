@@ -121,19 +121,18 @@ describe('capability report for an administrator', () => {
 
   it('reports the buffer pool figures exactly as SELECT @@... says', async () => {
     const [v] = await adminRows<Record<string, string | number>>(
-      `SELECT @@innodb_buffer_pool_size AS size,
-              @@innodb_old_blocks_time AS oldTime, @@innodb_old_blocks_pct AS oldPct,
+      `SELECT @@innodb_buffer_pool_size AS size, @@innodb_old_blocks_time AS oldTime, @@innodb_old_blocks_pct AS oldPct,
               @@innodb_read_ahead_threshold AS readAhead`,
     );
+    // innodb_page_size came in MySQL 5.6 and innodb_buffer_pool_chunk_size in 5.7: older servers lack them.
+    const chunk = await variable('innodb_buffer_pool_chunk_size');
+    const page = await variable('innodb_page_size');
     expect(report.bufferPool.sizeBytes).toBe(Number(v?.size));
-    // MySQL 5.5 has no innodb_page_size: its pages are always 16 KB.
-    expect(report.bufferPool.pageSizeBytes).toBe(Number((await variable('innodb_page_size')) ?? 16384));
+    expect(report.bufferPool.pageSizeBytes).toBe(page === undefined ? 16384 : Number(page));
     expect(report.bufferPool.oldBlocksTimeMs).toBe(Number(v?.oldTime));
     expect(report.bufferPool.oldBlocksPct).toBe(Number(v?.oldPct));
     expect(report.bufferPool.readAheadThreshold).toBe(Number(v?.readAhead));
     // MariaDB ≥10.8 reports 0: the chunk size follows the pool size, there is no fixed one.
-    // MySQL before 5.7.5 has no such variable: the pool is not resized online.
-    const chunk = await variable('innodb_buffer_pool_chunk_size');
     expect(report.bufferPool.chunkSizeBytes).toBe(
       chunk === undefined || Number(chunk) === 0 ? null : Number(chunk),
     );
@@ -174,11 +173,13 @@ describe('capability report for an administrator', () => {
   });
 
   it('knows the flavor differences of SHOW PROFILE and EXPLAIN ANALYZE', () => {
-    // MySQL 5.6 (5.6.14 here), 5.7 and 8.0 warn 1287 that @@profiling is deprecated; MariaDB and 5.5 do not.
-    const [major = 0, minor = 0, patch = 0] = server.version.split('.').map(Number);
-    const warnsDeprecated = server.flavor !== 'mariadb' && (major > 5 || (major === 5 && minor >= 6));
-    expect(capability(report, 'show-profile').status).toBe(warnsDeprecated ? 'partial' : 'yes');
+    // MySQL 5.6.8+ warns 1287 that @@profiling is deprecated; MariaDB and MySQL 5.5 do not.
+    const [ma = 0, mi = 0, pa = 0] = server.version.split('.').map(Number);
+    const deprecated =
+      server.flavor !== 'mariadb' && (ma > 5 || (ma === 5 && (mi > 6 || (mi === 6 && pa >= 8))));
+    expect(capability(report, 'show-profile').status).toBe(deprecated ? 'partial' : 'yes');
     const explain = capability(report, 'explain-analyze');
+    const [major = 0, minor = 0, patch = 0] = server.version.split('.').map(Number);
     const hasExplainAnalyze =
       server.flavor === 'mariadb' || major > 8 || (major === 8 && (minor > 0 || patch >= 18));
     expect(explain.status).toBe(hasExplainAnalyze ? 'yes' : 'no');

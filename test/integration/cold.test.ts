@@ -67,8 +67,8 @@ describe(`a really cold pass on ${server.label}`, () => {
     const c = await rowsConnection();
     try {
       const w = await waitForPurge(c, { maxWaitMs: 60_000 });
-      expect(w.outcome).toBe('caught-up');
-      expect(w.to!).toBeLessThanOrEqual(64);
+      expect(['caught-up', 'idle']).toContain(w.outcome);
+      if (w.outcome === 'caught-up') expect(w.to!).toBe(0);
       expect(w.from!).toBeGreaterThanOrEqual(w.to!);
       expect(w.words).toMatch(/purge/);
     } finally {

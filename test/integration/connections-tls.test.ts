@@ -71,9 +71,11 @@ function makeCertificates(): void {
     ...subj('unrelated CA'),
   );
   writeFileSync(pem('server.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
+  // A v3 client certificate: WolfSSL (MariaDB 11.4's TLS library) refuses a v1 one as a bad certificate.
+  writeFileSync(pem('client.ext'), 'basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n');
   for (const [name, ext] of [
     ['server', ['-extfile', 'server.ext']],
-    ['client', []],
+    ['client', ['-extfile', 'client.ext']],
   ] as const) {
     // PKCS#1 keys ("BEGIN RSA PRIVATE KEY"): the old TLS library of MySQL 5.7 reads no other form.
     openssl('genrsa', '-traditional', '-out', `${name}-key.pem`, '2048');

@@ -87,8 +87,10 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     for (const r of cold.filter((x) => x.cold)) {
       expect(r.cold!.how).toBe('restart-and-evict-files');
       expect(r.cold!.eviction!.residentAfterBytes).toBe(0);
-      expect(r.cold!.eviction!.files).toBeGreaterThanOrEqual(6);
-      expect(r.cold!.purge!.outcome).toBe('caught-up');
+      // The dataset's .ibd files and ibdata1; MySQL 5.5 keeps every table in ibdata1 (no file per table).
+      expect(r.cold!.eviction!.files).toBeGreaterThanOrEqual(1);
+      // Caught up, or idle with a part batch left (MySQL 5.6 purges in batches).
+      expect(['caught-up', 'idle']).toContain(r.cold!.purge!.outcome);
       expect(r.cold!.note).toMatch(/MiB evicted from the OS page cache, 0 MiB still resident/);
     }
     for (const r of saved.results) expect(r.run.state).toBe('complete');
@@ -128,14 +130,20 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
   }, 300_000);
 
   it('the adaptive hash index preset, narrowed to Q1.1: all four pairs of settings run, and both globals are put back', async () => {
-    const c = await connect();
-    const globals = async () =>
-      (
-        await c.query(
-          'SELECT @@GLOBAL.innodb_old_blocks_time AS t, @@GLOBAL.innodb_adaptive_hash_index AS ahi',
-        )
-      )[0];
-    try {
+    // A connection of its own each time: on MySQL 5.5 and 5.6 the preset's pool size means a restart.
+    const globals = async () => {
+      const c = await connect();
+      try {
+        return (
+          await c.query(
+            'SELECT @@GLOBAL.innodb_old_blocks_time AS t, @@GLOBAL.innodb_adaptive_hash_index AS ahi',
+          )
+        )[0];
+      } finally {
+        await c.end();
+      }
+    };
+    {
       const before = await globals();
       const preset = await app.dispatch('experiments/preset', {
         presetId: 'old-blocks-time-ahi',
@@ -172,8 +180,6 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
       for (const r of saved.results)
         expect(r.run.server.adaptiveHashIndex).toBe(r.cell.endsWith('innodb_adaptive_hash_index=ON'));
       expect(await globals()).toEqual(before);
-    } finally {
-      await c.end();
     }
   }, 300_000);
 });

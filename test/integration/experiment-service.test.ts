@@ -67,6 +67,8 @@ describe(`experiments requests on ${server.label}`, () => {
       'join-order',
       'cold-then-hot',
       'myisam-vs-innodb',
+      'post001-55-vs-56',
+      'post001-56-zero',
     ]);
     for (const p of presets) expect(p.source).toMatch(/Post 00\d/);
   });

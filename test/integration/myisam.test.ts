@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { verifyDataset } from '../../src/main/ssb/verify';
 import { SSB_SCHEMA_TABLES } from '../../src/main/ssb/schema';
+import { SSB_QUERY_IDS } from '../../src/shared/ssb-reference';
 import { testServer } from '../support/test-server';
 import { LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 
@@ -63,23 +64,8 @@ describe(`MyISAM against InnoDB on ${server.label}`, () => {
   });
 
   it("gives InnoDB's checksum for each of the 13 queries, and a MyISAM run captures the key cache", async () => {
-    const ids = [
-      'Q1.1',
-      'Q1.2',
-      'Q1.3',
-      'Q2.1',
-      'Q2.2',
-      'Q2.3',
-      'Q3.1',
-      'Q3.2',
-      'Q3.3',
-      'Q3.4',
-      'Q4.1',
-      'Q4.2',
-      'Q4.3',
-    ];
     let keyCache = { requests: 0, reads: 0 };
-    for (const queryId of ids) {
+    for (const queryId of SSB_QUERY_IDS) {
       const runOn = (schema: string) =>
         lab.service.run(lab.info.profileId, undefined, { queryId, schema, poll: 'off' });
       const innodb = await runOn(LAB_SCHEMA);

@@ -133,7 +133,9 @@ describe(`runs on ${server.label}`, () => {
     expect(cold.explain!.table.map((r) => r.table)).toEqual(
       expect.arrayContaining(['lineorder', 'dim_date']),
     );
-    expect(cold.explain!.json).toHaveProperty('query_block');
+    // MySQL 5.5 has no EXPLAIN FORMAT=JSON: the run keeps the table and says there is no JSON.
+    if (server.flavor === 'mysql' && server.version.startsWith('5.5.')) expect(cold.explain!.json).toBeNull();
+    else expect(cold.explain!.json).toHaveProperty('query_block');
     if (server.flavor === 'mariadb') {
       expect(cold.explain!.analyze?.kind).toBe('analyze-json');
       expect(cold.explain!.engineStats?.map((s) => s.table)).toEqual(expect.arrayContaining(['lineorder']));
@@ -243,7 +245,8 @@ describe(`runs on ${server.label}`, () => {
         expect(f1).toBe(f0);
         const expected = rows
           .map((r) => ({
-            key: `${String(r.t).replaceAll('`', '')}/${r.i}`,
+            // "`ssb_lab`.`lineorder`", or "ssb_lab/lineorder" on MySQL 5.5.
+            key: `${String(r.t).replaceAll('`', '').replace('/', '.')}/${r.i}`,
             pages: Number(r.pages),
             old: Number(r.old),
           }))

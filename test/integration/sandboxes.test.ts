@@ -20,6 +20,7 @@ import { AppFailure } from '../../src/shared/result';
 import { findBinaries } from '../../src/main/sandbox/server-binaries';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
 import { freePort } from '../../src/main/sandbox/ports';
+import { waitForPurge } from '../../src/main/bufferpool/purge';
 import { testServer } from '../support/test-server';
 
 const server = testServer();
@@ -129,10 +130,10 @@ describe(`sandboxes on ${server.label}`, () => {
     expect(Number(row?.obt)).toBe(0);
     expect(Number(row?.obp)).toBe(20);
     expect(Number(row?.port)).toBe(sb.port);
-    // MySQL 5.5 has no @@bind_address: there bplab reads its error log, which the test reads too.
-    const bind = await query<{ Value: string }>(sb, "SHOW GLOBAL VARIABLES LIKE 'bind_address'");
-    if (bind.length > 0) expect(bind[0]?.Value).toBe('127.0.0.1');
-    else expect((await sandboxes.log(sb.id)).text).toMatch(/Server socket created on IP: '127\.0\.0\.1'/);
+    // MySQL 5.5 has no bind_address variable: there the kernel's listening sockets say where it listens.
+    const [bind] = await query<{ Value: string }>(sb, "SHOW GLOBAL VARIABLES LIKE 'bind_address'");
+    if (bind) expect(bind.Value).toBe('127.0.0.1');
+    else expect(listeningAddresses(sb.pid ?? 0)).toEqual([`127.0.0.1:${sb.port}`]);
     expect(String(row?.datadir).replace(/\/$/, '')).toBe(sb.datadir);
     expect(Number(row?.li)).toBe(0);
     expect(Number(row?.mc)).toBe(77);
@@ -187,7 +188,8 @@ describe(`sandboxes on ${server.label}`, () => {
         (
           await query<{ n: number }>(
             info,
-            "SELECT COUNT(*) AS n FROM information_schema.INNODB_BUFFER_PAGE_LRU WHERE TABLE_NAME LIKE '%warm%'" /* `warm`.`t`, or warm/t on 5.5 */,
+            // "`warm`.`t`", or "warm/t" on MySQL 5.5.
+            "SELECT COUNT(*) AS n FROM information_schema.INNODB_BUFFER_PAGE_LRU WHERE TABLE_NAME LIKE '%warm%'",
           )
         )[0]?.n,
       );
@@ -196,6 +198,10 @@ describe(`sandboxes on ${server.label}`, () => {
     const values = Array.from({ length: 5000 }, (_, i) => `(${i + 1}, 'row ${i + 1}')`).join(',');
     await query(sb, `INSERT IGNORE INTO warm.t VALUES ${values}`);
     await query(sb, 'SELECT COUNT(*), MAX(pad) FROM warm.t');
+    // Purge done before the restart: MariaDB (10.3+) purge resets the DB_TRX_ID of freshly inserted rows,
+    // and if it runs after the restart it reads the whole table into the pool the test wants cold.
+    const waited = await waitForPurge({ rows: (sql) => query(sb, sql) });
+    expect(waited.outcome).not.toBe('gave-up');
     const before = await pagesOfWarm(sb);
     expect(before).toBeGreaterThan(20); // 5000 rows of ~200 bytes fill dozens of 16 KB pages
 

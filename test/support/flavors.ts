@@ -30,12 +30,12 @@ export async function binaryForFlavor(label: string): Promise<ServerBinary> {
   switch (label) {
     case 'mariadb-10.11':
       return pick(undefined, 'mariadb', '10.11.');
-    case 'mariadb-11.4':
-      return pick(join(knownServerRoot(), 'mariadb-11.4.5'), 'mariadb', '11.4.');
     case 'mysql-8.0':
       return pick(join(knownServerRoot(), 'mysql-8.0.31'), 'mysql', '8.0.');
     case 'mysql-5.7':
       return pick(join(knownServerRoot(), 'mysql-5.7.22'), 'mysql', '5.7.');
+    case 'mariadb-11.4':
+      return pick(join(knownServerRoot(), 'mariadb-11.4.5'), 'mariadb', '11.4.');
     case 'mysql-5.6':
       return pick(join(knownServerRoot(), 'mysql-5.6.14'), 'mysql', '5.6.');
     case 'mysql-5.5':

@@ -124,17 +124,16 @@ async function spaceNamesFor(conn: Queryable, rows: WalkRow[]): Promise<Tablespa
 }
 
 /**
- * "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables).
- * MySQL 5.5 gives InnoDB's internal name instead, "ssb_sf1/lineorder", with characters a file name
- * cannot hold written as @hhhh ("ssb@002d1" for "ssb-1").
+ * "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables); MySQL 5.5
+ * writes "ssb_sf1/lineorder", and its own dictionary tables bare ("SYS_TABLES").
  */
 export function tableLabel(raw: string | null): string {
   if (raw === null || raw === '') return NO_TABLE;
-  if (!raw.includes('`') && raw.includes('/')) {
+  // 5.5 writes characters a file name cannot hold as @hhhh ("ssb@002d1" for "ssb-1").
+  if (!raw.includes('`'))
     return raw
       .replace('/', '.')
       .replace(/@([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
   return raw.replace(/`((?:[^`]|``)*)`/g, (_, name: string) => name.replaceAll('``', '`'));
 }
 

@@ -13,10 +13,12 @@ interface RowsReader {
 /** The undo history length: INNODB_METRICS on every flavor, MariaDB's status counter, or InnoDB's status text. */
 export async function historyLength(conn: RowsReader): Promise<number | null> {
   try {
-    const [m] = await conn.rows<{ n: number | string | null }>(
-      "SELECT `COUNT` AS n FROM INFORMATION_SCHEMA.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
+    // Only an enabled counter counts: MariaDB ships it disabled (ENABLED 0), and a disabled one reads 0.
+    const [m] = await conn.rows<Record<string, unknown>>(
+      "SELECT * FROM INFORMATION_SCHEMA.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
     );
-    if (m && m.n !== null) return Number(m.n);
+    const enabled = m && (String(m.STATUS ?? '').toLowerCase() === 'enabled' || Number(m.ENABLED) === 1);
+    if (enabled && m.COUNT !== null && m.COUNT !== undefined) return Number(m.COUNT);
   } catch (e) {
     const errno = serverErrno(e);
     if (errno !== 1109 && errno !== 1227) throw e;
@@ -37,8 +39,11 @@ export interface PurgeWait {
   from: number | null;
   to: number | null;
   waitedMs: number;
-  /** Why bplab stopped waiting, in words: caught up, gave up after the limit, or cannot tell. */
-  outcome: 'caught-up' | 'gave-up' | 'unknown';
+  /**
+   * Why bplab stopped waiting: caught up (near zero), idle (purge stopped shrinking the list: MySQL 5.6
+   * leaves a part batch alone), gave up after the limit, or cannot tell.
+   */
+  outcome: 'caught-up' | 'idle' | 'gave-up' | 'unknown';
   words: string;
 }
 
@@ -46,6 +51,8 @@ export interface PurgeWaitOptions {
   /** "Near zero": purge keeps a little history for open read views. */
   nearZero?: number;
   maxWaitMs?: number;
+  /** Purge that has not shrunk the list for this long is idle: what is left stays. */
+  idleMs?: number;
   pollMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -53,7 +60,8 @@ export interface PurgeWaitOptions {
 }
 
 export async function waitForPurge(conn: RowsReader, o: PurgeWaitOptions = {}): Promise<PurgeWait> {
-  const nearZero = o.nearZero ?? 64;
+  // Zero: the list counts transactions, not rows; a handful of them can hold a whole load's rows.
+  const nearZero = o.nearZero ?? 0;
   const maxWaitMs = o.maxWaitMs ?? 120_000;
   const pollMs = o.pollMs ?? 250;
   const now = o.now ?? Date.now;
@@ -69,8 +77,20 @@ export async function waitForPurge(conn: RowsReader, o: PurgeWaitOptions = {}): 
       words: 'the server does not say how much undo history purge has left, so bplab did not wait',
     };
   let to = from;
+  const idleMs = o.idleMs ?? 3000;
+  let lastDropAt = started;
   while (to > nearZero) {
     if (o.signal?.aborted) break;
+    if (now() - lastDropAt >= idleMs) {
+      const waited = now() - started;
+      return {
+        from,
+        to,
+        waitedMs: waited,
+        outcome: 'idle',
+        words: `purge went idle with ${to} undo logs left after ${seconds(waited)} (history list ${from} → ${to})`,
+      };
+    }
     if (now() - started >= maxWaitMs) {
       const waited = now() - started;
       return {
@@ -82,7 +102,9 @@ export async function waitForPurge(conn: RowsReader, o: PurgeWaitOptions = {}): 
       };
     }
     await sleep(pollMs);
-    to = (await historyLength(conn)) ?? 0;
+    const next = (await historyLength(conn)) ?? 0;
+    if (next < to) lastDropAt = now();
+    to = next;
   }
   const waitedMs = now() - started;
   return {

@@ -29,7 +29,7 @@ import {
   type RecentFile,
 } from '../../shared/experiment-file';
 import type { DatasetEngine, DatasetState } from '../../shared/datasets';
-import type { CapabilityReport } from '../../shared/models';
+import type { CapabilityReport, ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import {
   loadExperimentFile,
@@ -39,7 +39,7 @@ import {
 } from './experiment-file';
 import { writeFileAtomic } from '../services/atomic-file';
 import type { RecentFiles } from './recent-files';
-import { PRESETS, findPreset, type PresetArgs } from './presets';
+import { PRESETS, findPreset, serversFor, type NeededServer, type PresetArgs } from './presets';
 import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';
 
 /** What a check learns of one server (the app asks the capability, dataset and profile services). */
@@ -101,6 +101,8 @@ export interface ExperimentServiceDeps {
   recent?: RecentFiles;
   /** Seconds a query takes when nothing better is known (the estimate before the first run). */
   defaultQuerySeconds?: number;
+  /** The server binaries installed here, to tell "not installed" from "not picked" for a preset. */
+  installedServers?: () => Promise<Array<{ flavor: ServerFlavor; version: string }>>;
 }
 
 export class ExperimentService {
@@ -121,7 +123,29 @@ export class ExperimentService {
       ...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))),
     );
     const engines = preset.needsEngineCopy ? await this.engines(servers[0]!, schema) : undefined;
-    return preset.build({ servers, schema, dataBytes, queryIds: await this.deps.probe.queryIds(), engines });
+    const ordered = preset.needsServers ? await this.neededServers(preset.needsServers, servers) : undefined;
+    return preset.build({
+      servers,
+      schema,
+      dataBytes,
+      queryIds: await this.deps.probe.queryIds(),
+      engines,
+      ordered,
+    });
+  }
+
+  /** The picked servers a preset needs, by the flavor and version their capability report gives. */
+  private async neededServers(
+    needs: NeededServer[],
+    servers: ExperimentServer[],
+  ): Promise<ExperimentServer[]> {
+    const picked = await Promise.all(
+      servers.map(async (server) => {
+        const id = (await this.deps.probe.facts(server, '')).capabilities?.server;
+        return { server, flavor: id?.flavor ?? null, version: id?.version ?? null };
+      }),
+    );
+    return serversFor(needs, picked, (await this.deps.installedServers?.()) ?? []);
   }
 
   /** The schema and its copy in the other engine, by engine; a missing copy is said in words. */

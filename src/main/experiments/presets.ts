@@ -10,6 +10,7 @@ import {
   type MatrixDimension,
 } from '../../shared/experiments';
 import type { DatasetEngine } from '../../shared/datasets';
+import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 
 export type PresetId =
@@ -18,7 +19,9 @@ export type PresetId =
   | 'pool-vs-data'
   | 'join-order'
   | 'cold-then-hot'
-  | 'myisam-vs-innodb';
+  | 'myisam-vs-innodb'
+  | 'post001-55-vs-56'
+  | 'post001-56-zero';
 
 export interface Preset {
   id: PresetId;
@@ -28,6 +31,17 @@ export interface Preset {
   build(args: PresetArgs): ExperimentDefinition;
   /** It runs the dataset in both engines: the service finds the other engine's copy first. */
   needsEngineCopy?: boolean;
+  /** The servers it compares, by flavor and version: the service checks the picked ones are these. */
+  needsServers?: NeededServer[];
+}
+
+/** A server a preset needs: "MySQL 5.5", and the install-deps argument that installs it here. */
+export interface NeededServer {
+  flavor: ServerFlavor;
+  /** A version prefix: "5.5." */
+  version: string;
+  label: string;
+  install: string;
 }
 
 export interface PresetArgs {
@@ -37,11 +51,43 @@ export interface PresetArgs {
   dataBytes: number;
   /** The query ids of the catalogue, in flight order. */
   queryIds: string[];
+  /** For a preset that needsServers: the picked servers in the order of its needs. */
+  ordered?: ExperimentServer[];
   /** For a preset that needsEngineCopy: the dataset in each engine, with its data and key bytes. */
   engines?: Partial<Record<DatasetEngine, { schema: string; dataBytes: number; indexBytes: number }>>;
 }
 
 const MB = 1024 * 1024;
+
+const MYSQL_55: NeededServer = { flavor: 'mysql', version: '5.5.', label: 'MySQL 5.5', install: 'mysql-5.5' };
+const MYSQL_56: NeededServer = { flavor: 'mysql', version: '5.6.', label: 'MySQL 5.6', install: 'mysql-5.6' };
+
+/**
+ * The picked servers in the order of the preset's needs, or what is missing in words: a server not
+ * installed here (with the command that installs it) or installed but not picked.
+ */
+export function serversFor(
+  needs: readonly NeededServer[],
+  picked: ReadonlyArray<{ server: ExperimentServer; flavor: ServerFlavor | null; version: string | null }>,
+  installed: ReadonlyArray<{ flavor: ServerFlavor; version: string }>,
+): ExperimentServer[] {
+  return needs.map((need) => {
+    const found = picked.find((p) => p.flavor === need.flavor && p.version?.startsWith(need.version));
+    if (found) return found.server;
+    const here = installed.some((b) => b.flavor === need.flavor && b.version.startsWith(need.version));
+    throw AppFailure.of(
+      'NOT_FOUND',
+      here
+        ? `This preset needs a ${need.label} server, and none of the servers picked is one.`
+        : `This preset needs a ${need.label} server, and none is installed on this machine.`,
+      {
+        hint: here
+          ? `Create a sandbox from ${need.label} (Sandboxes screen, or bplab sandbox create NAME --binary PATH: bplab sandbox binaries lists it) and pick it.`
+          : `Install it with bash scripts/install-deps.sh ${need.install}, then create a sandbox from it and pick it.`,
+      },
+    );
+  });
+}
 
 /** A pool size the servers accept: whole MB, at least 32 MB (below that InnoDB's own structures dominate). */
 export function poolSizeFor(bytes: number): string {
@@ -180,6 +226,45 @@ export const PRESETS: Preset[] = [
         protocol: { cold: true, hotRuns: 1, coldPerQuery: true },
       });
     },
+  },
+  {
+    id: 'post001-55-vs-56',
+    title: 'post 001: MySQL 5.5 against 5.6, each with its defaults, 128 MB pool',
+    source:
+      'Post 001, configurations 1 and 2 of its table: MySQL 5.5.30 (innodb_old_blocks_time=0 by default) against 5.6.10 (1000 by default), both with a 128 MB pool, cold then runs 1, 2 and 3. Needs a sandbox of each (bash scripts/install-deps.sh mysql-5.5 mysql-5.6 installs them).',
+    needsServers: [MYSQL_55, MYSQL_56],
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'post 001: MySQL 5.5 against 5.6, each with its defaults, 128 MB pool',
+        description:
+          'Post 001: each server with its own defaults and a 128 MB pool; cold, then runs 1, 2 and 3.',
+        schema: a.schema,
+        queries: allQueries(a),
+        servers: a.ordered ?? a.servers,
+        matrix: [{ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] }],
+        protocol: { cold: true, hotRuns: 3 },
+      }),
+  },
+  {
+    id: 'post001-56-zero',
+    title: 'post 001: MySQL 5.6 with innodb_old_blocks_time=0, 128 MB pool',
+    source:
+      'Post 001, the third configuration of its table: 5.6.10 with innodb_old_blocks_time=0 (5.5’s default), which ran as fast as 5.5. Compare its results file with the 5.5 against 5.6 preset’s.',
+    needsServers: [MYSQL_56],
+    build: (a) =>
+      ExperimentDefinitionSchema.parse({
+        name: 'post 001: MySQL 5.6 with innodb_old_blocks_time=0, 128 MB pool',
+        description:
+          'Post 001’s third configuration: 5.6 with a 128 MB pool and innodb_old_blocks_time=0; cold, then runs 1, 2 and 3.',
+        schema: a.schema,
+        queries: allQueries(a),
+        servers: a.ordered ?? a.servers,
+        matrix: [
+          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
+          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['0'] },
+        ],
+        protocol: { cold: true, hotRuns: 3 },
+      }),
   },
 ];
 

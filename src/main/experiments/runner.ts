@@ -6,14 +6,12 @@
  * by the run service. Afterwards, whatever happens (success, error, cancel), every global is restored
  * from the journal and every sandbox restarted for a startup option is put back on its own options.
  */
-import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
 import type { ExperimentResult } from '../../shared/experiment-file';
 import {
   cellSchema,
   estimateSeconds,
   passLabel,
   planExperiment,
-  type ExperimentCell,
   type ExperimentDefinition,
   type ExperimentProgress,
   type ExperimentServer,
@@ -24,14 +22,18 @@ import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
 import type { ColdMethod } from '../../shared/experiment-file';
 import type { PurgeWait } from '../bufferpool/purge';
 import type { FileEviction } from '../pagecache/os-cache';
+import {
+  cellChanges,
+  cannotResizeOnline,
+  numeric,
+  resizePool,
+  sizeBytes,
+  type ControlConnection,
+  type GlobalSetter,
+} from './cell-settings';
+export type { ControlConnection } from './cell-settings';
 import { coldPass } from './cold-pass';
 import type { GlobalsConnection, JournalEntry } from '../services/settings-journal';
-
-/** What the runner needs of a server connection: statements, and closing. */
-export interface ControlConnection extends GlobalsConnection {
-  query(sql: string, values?: unknown[]): Promise<unknown>;
-  close(): Promise<void>;
-}
 
 /** The services the runner drives, passed in (the app and the CLI wire the real ones). */
 export interface ExperimentRunnerDeps {
@@ -43,14 +45,7 @@ export interface ExperimentRunnerDeps {
   ): Promise<RunResult>;
   /** A connection for setting globals and waiting on a resize. */
   connect(server: ExperimentServer): Promise<ControlConnection>;
-  journal: {
-    setGlobal(
-      conn: GlobalsConnection,
-      profileId: string,
-      variable: string,
-      value: string | number,
-      reason: string,
-    ): Promise<string | null>;
+  journal: GlobalSetter & {
     restore(conn: GlobalsConnection, profileId: string): Promise<JournalEntry[]>;
   };
   /** Restarts a sandbox (a cold buffer pool); `options` apply to this start only, never saved to its spec. */
@@ -85,93 +80,38 @@ export interface ExperimentOutcome {
   restored: string[];
 }
 
-/** What a configuration changes on its server, by how it is changed. */
-function cellChanges(cell: ExperimentCell) {
-  const startup: Record<string, string> = {};
-  const globals: Array<{ variable: string; value: string }> = [];
-  let poolSize: string | null = null;
-  for (const s of cell.settings) {
-    if (s.kind === 'startup') startup[s.variable] = s.value;
-    else if (s.kind === 'global') globals.push({ variable: s.variable, value: s.value });
-    else if (s.kind === 'buffer-pool-size') poolSize = s.value;
-    // 'dataset' changes nothing on the server: the runs read another schema (cellSchema).
-  }
-  return { startup, globals, poolSize };
-}
-
-/** "128M" → bytes, as the server reads a size (the one size parser is shared/byte-size.ts). */
-export function sizeBytes(value: string): number {
-  if (!isByteSize(value))
-    throw AppFailure.of('INVALID_ARGUMENT', `"${value}" is not a size: write ${SIZE_WORDS}.`);
-  return parseByteSize(value);
-}
-
-const firstRow = async (c: ControlConnection, sql: string): Promise<Record<string, unknown>> => {
-  const [rows] = (await c.query(sql)) as [Array<Record<string, unknown>>];
-  return rows[0] ?? {};
-};
-
-/**
- * Resizes the buffer pool online and waits until the server has finished: MariaDB resizes within the
- * statement; MySQL resizes in the background, in chunk multiples, and says so in
- * Innodb_buffer_pool_resize_status. Returns the size the server settled on.
- */
-async function resizePool(
-  c: ControlConnection,
-  deps: ExperimentRunnerDeps,
-  server: ExperimentServer,
-  value: string,
-): Promise<number> {
-  const now = deps.now ?? Date.now;
-  const status = async () => {
-    const row = await firstRow(c, "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_resize_status'");
-    return String(row.Value ?? row.VALUE ?? '');
-  };
-  const before = await status();
-  await deps.journal.setGlobal(
-    c,
-    server.profileId,
-    'innodb_buffer_pool_size',
-    sizeBytes(value),
-    'experiment: buffer pool size',
-  );
-  const setAt = now();
-  const deadline = setAt + (deps.resizeTimeoutMs ?? 120_000);
-  for (;;) {
-    const s = await status();
-    const fresh = s !== before;
-    if (fresh && /fail|error/i.test(s))
-      throw AppFailure.of(
-        'SERVER_ERROR',
-        `${server.label} could not resize its buffer pool to ${value}: ${s}`,
-        {
-          hint: 'Pick a size the server can take (MySQL resizes in multiples of innodb_buffer_pool_chunk_size × innodb_buffer_pool_instances); its error log says why it refused.',
-        },
-      );
-    if (fresh && /complet|nothing to do|did not change/i.test(s)) break;
-    // No new word from the server (MariaDB resizes within the statement; or the same text again): done
-    // once nothing says a resize is under way.
-    if (
-      !fresh &&
-      !/resiz|withdraw|allocat|progress/i.test(s.replace(/^completed resizing.*/i, '')) &&
-      now() - setAt > 3000
-    )
-      break;
-    if (now() > deadline)
-      throw AppFailure.of(
-        'TIMEOUT',
-        `${server.label} did not finish resizing its buffer pool to ${value} in time (last status: ${s || 'none'}).`,
-        {
-          hint: 'A resize waits for the pages in use to be freed: start the experiment again when nothing else uses the server.',
-        },
-      );
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return Number((await firstRow(c, 'SELECT @@GLOBAL.innodb_buffer_pool_size AS s')).s);
-}
-
 export class ExperimentRunner {
   constructor(private readonly deps: ExperimentRunnerDeps) {}
+
+  /** Sets a configuration's pool size and globals; false when the pool cannot be resized online. */
+  private async applyCell(
+    server: ExperimentServer,
+    changes: ReturnType<typeof cellChanges>,
+    name: string,
+  ): Promise<boolean> {
+    const c = await this.deps.connect(server);
+    try {
+      if (changes.poolSize) {
+        try {
+          await resizePool(c, this.deps, server, changes.poolSize);
+        } catch (e) {
+          if (server.sandboxId && cannotResizeOnline(e)) return false;
+          throw e;
+        }
+      }
+      for (const g of changes.globals)
+        await this.deps.journal.setGlobal(
+          c,
+          server.profileId,
+          g.variable,
+          numeric(g.value),
+          `experiment: ${name}`,
+        );
+      return true;
+    } finally {
+      await c.close();
+    }
+  }
 
   async run(def: ExperimentDefinition, opts: ExperimentRunOptions = {}): Promise<ExperimentOutcome> {
     const now = this.deps.now ?? Date.now;
@@ -187,6 +127,8 @@ export class ExperimentRunner {
     let restartSec = 10;
     /** A sandbox started again after it stopped mid-run: its next run starts on an empty pool, and says so. */
     const startedAgain = new Map<string, ColdMethod>();
+    /** Servers whose pool size bplab sets by a restart (they cannot resize online): each restart carries it. */
+    const poolAtStartup = new Set<string>();
 
     /** `restartAhead`: the current run's restart is still to come (its step is the restart itself). */
     const progress = (step: string, current: PlannedRun | null, restartAhead = false) => {
@@ -226,6 +168,10 @@ export class ExperimentRunner {
         if (signal.aborted) throw AppFailure.of('CANCELLED', 'The experiment was cancelled.');
         const server = servers.get(run.cell.server)!;
         const changes = cellChanges(run.cell);
+        if (changes.poolSize && poolAtStartup.has(server.label)) {
+          changes.startup.innodb_buffer_pool_size = String(sizeBytes(changes.poolSize));
+          changes.poolSize = null;
+        }
         const needsOwnStart = Object.keys(changes.startup).length > 0;
         let cold: ColdMethod | null = null;
         // A sandbox just started again after it stopped mid-run is on this configuration's options already.
@@ -266,20 +212,21 @@ export class ExperimentRunner {
         }
         if (currentCell !== run.cell.key) {
           progress(`setting ${run.cell.key}`, run);
-          const c = await this.deps.connect(server);
-          try {
-            touched.add(server.label);
-            if (changes.poolSize) await resizePool(c, this.deps, server, changes.poolSize);
-            for (const g of changes.globals)
-              await this.deps.journal.setGlobal(
-                c,
-                server.profileId,
-                g.variable,
-                numeric(g.value),
-                `experiment: ${def.name}`,
-              );
-          } finally {
-            await c.close();
+          touched.add(server.label);
+          if (!(await this.applyCell(server, changes, def.name)) && server.sandboxId) {
+            poolAtStartup.add(server.label);
+            const size = changes.poolSize!;
+            progress(
+              `restarting ${server.label} with innodb_buffer_pool_size=${size} (it cannot resize online)`,
+              run,
+              true,
+            );
+            await this.deps.restartSandbox(server.sandboxId, {
+              ...changes.startup,
+              innodb_buffer_pool_size: String(sizeBytes(size)),
+            });
+            restartedWithOptions.add(server.label);
+            await this.applyCell(server, { ...changes, poolSize: null }, def.name);
           }
           currentCell = run.cell.key;
         }
@@ -412,11 +359,4 @@ export class ExperimentRunner {
 
 function mean(xs: number[] | undefined): number | undefined {
   return xs && xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
-}
-
-/** Matrix values are text; numbers go to the server as numbers (SET GLOBAL x = '0' fails for some). */
-/** A number as a number, a size ("8M", as key_buffer_size is written) in bytes: SET GLOBAL takes no quoted size. */
-function numeric(value: string): string | number {
-  if (/^-?\d+$/.test(value)) return Number(value);
-  return isByteSize(value) ? parseByteSize(value) : value;
 }

@@ -16,8 +16,9 @@ import {
   type StatusDelta,
 } from '../../shared/runs';
 import type { Queryable } from '../bufferpool/lru';
+import { serverErrno } from '../db/errors';
 import { bufferPoolConfig, type Variables } from '../services/capabilities';
-import { identifyServer, versionAtLeast } from '../services/server-identity';
+import { versionAtLeast } from '../services/server-identity';
 
 export function serverSettings(identity: ServerIdentity, vars: Variables): RunServerSettings {
   const pool = bufferPoolConfig(vars);
@@ -167,17 +168,18 @@ function valueText(v: unknown): string {
 
 // ---------- EXPLAIN and ANALYZE ----------
 
-/** EXPLAIN and, where the server has it (MySQL 5.6.5+, MariaDB 10.1+), EXPLAIN FORMAT=JSON. */
+/** EXPLAIN's table, and its JSON where the server has FORMAT=JSON (MySQL 5.6.5+, MariaDB 10.1+; null on 5.5). */
 export async function explainQuery(conn: Queryable, sql: string): Promise<ExplainCapture> {
   const table = await conn.rows<Record<string, string | number | null>>(`EXPLAIN ${sql}`);
-  const [v] = await conn.rows<{ v: string; c: string }>('SELECT @@version AS v, @@version_comment AS c');
-  const identity = identifyServer(v?.v ?? '', v?.c ?? '');
-  if (identity.flavor !== 'mariadb' && !versionAtLeast(identity, 5, 6, 5)) {
-    const jsonAbsent = `MySQL ${identity.version} has no EXPLAIN FORMAT=JSON (it came in 5.6.5).`;
-    return { table: table.map((r) => ({ ...r })), json: null, jsonAbsent };
+  let json: unknown = null;
+  try {
+    const [row] = await conn.rows<Record<string, string>>(`EXPLAIN FORMAT=JSON ${sql}`);
+    json = JSON.parse(firstValue(row));
+  } catch (e) {
+    // 1064: a syntax error, the server has no FORMAT=JSON; anything else is a real failure.
+    if (serverErrno(e) !== 1064) throw e;
   }
-  const [json] = await conn.rows<Record<string, string>>(`EXPLAIN FORMAT=JSON ${sql}`);
-  return { table: table.map((r) => ({ ...r })), json: JSON.parse(firstValue(json)) };
+  return { table: table.map((r) => ({ ...r })), json };
 }
 
 /**

@@ -30,6 +30,7 @@ import { identifyServer, versionAtLeast } from '../services/server-identity';
 import type { SettingsJournal } from '../services/settings-journal';
 import { readDatasetRecord } from '../ssb/dataset-meta';
 import { readProcessUsage, usageDelta } from '../sandbox/process-io';
+import { serverErrno } from '../db/errors';
 import {
   analyzeQuery,
   explainQuery,
@@ -391,7 +392,7 @@ export class RunService {
           },
         });
       }
-      if (p.query.custom) await exec.rows('START TRANSACTION READ ONLY');
+      if (p.query.custom) await startReadOnly(exec);
       if (stages === 'show-profile') await exec.rows('SET SESSION profiling = 1');
       entry.kill = () => statementRunner.cancel();
       progress('running', `${p.query.query.id} (${p.query.variant}) is running`);
@@ -472,7 +473,7 @@ export class RunService {
         if (p.spec.explainAnalyze && result.state === 'running' && result.explain) {
           progress('analyzing', 'running the query again under ANALYZE');
           const analyzed = await this.quietly(async () => {
-            if (p.query.custom) await exec.rows('START TRANSACTION READ ONLY');
+            if (p.query.custom) await startReadOnly(exec);
             try {
               return await analyzeQuery(exec, identity, statementText(p.query.sql));
             } finally {
@@ -573,6 +574,19 @@ function outcomeWords(label: string, r: RunResult): string {
 export function stageSource(identity: ServerIdentity): StageProfile['source'] {
   if (identity.flavor === 'mariadb') return 'show-profile';
   return versionAtLeast(identity, 8, 0, 0) ? 'performance-schema' : 'show-profile';
+}
+
+/**
+ * Custom SQL runs in a read-only transaction; MySQL 5.5 has none (READ ONLY came in 5.6.5, 1064 before),
+ * so there it runs in a plain one that is rolled back: the read check before it is the wall.
+ */
+async function startReadOnly(exec: ServerConnection): Promise<void> {
+  try {
+    await exec.rows('START TRANSACTION READ ONLY');
+  } catch (e) {
+    if (serverErrno(e) !== 1064) throw e;
+    await exec.rows('START TRANSACTION');
+  }
 }
 
 /** The statement as it is sent: the file's text without its trailing semicolon. */

@@ -34,7 +34,7 @@ import {
   type SandboxStatus,
   type ServerBinary,
 } from '../../shared/models';
-import { parseByteSize } from '../../shared/byte-size';
+import { isByteSize, parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
 import { writeFileAtomic } from '../services/atomic-file';
@@ -43,8 +43,8 @@ import { describeHolder, type LeaseStore } from '../tasks/leases';
 import type { TaskRegistry, TaskSpec, TaskUpdate } from '../tasks/registry';
 import { freePort, isPortFree } from './ports';
 import { CANCEL_GRACE_MS, endProcessGroup, runToLog, sleep, waitFor } from './server-process';
+import { COLD_RESTART_OPTIONS, initCommand } from './server-dialect';
 import { inspectBinary } from './server-binaries';
-import { coldPoolArgs, initCommand, versionOwnedArgs } from './server-dialects';
 import { purgeBeforeRestart } from './restart-purge';
 import { logExcerpt, logLinesFrom, startFailureReason } from './start-failure';
 
@@ -429,15 +429,28 @@ export class SandboxService {
    */
   async restart(
     id: string,
-    opts: { force?: boolean; options?: Record<string, string> } = {},
+    opts: {
+      force?: boolean;
+      options?: Record<string, string>;
+      /** This start only: a buffer pool size other than the spec's (a server that cannot resize online). */
+      bufferPoolSize?: string;
+    } = {},
   ): Promise<SandboxInfo> {
     const meta = this.readMeta(id);
-    const options = opts.options ?? {};
-    const refused = refusedOptions(options);
+    const refused = refusedOptions(opts.options ?? {});
     if (refused.length > 0)
       throw AppFailure.of('INVALID_ARGUMENT', refused.map((r) => r.message).join(' '), {
         details: { refused: refused.map((r) => r.option).join(', ') },
       });
+    if (opts.bufferPoolSize !== undefined && !isByteSize(opts.bufferPoolSize))
+      throw AppFailure.of('INVALID_ARGUMENT', `"${opts.bufferPoolSize}" is not a buffer pool size.`);
+    // The pool size goes through as bplab's own option (serverArgs puts it in place of the spec's).
+    const options = {
+      ...(opts.options ?? {}),
+      ...(opts.bufferPoolSize !== undefined
+        ? { [POOL_OPTION]: String(parseByteSize(opts.bufferPoolSize)) }
+        : {}),
+    };
     const release = this.claim(meta, 'restart', opts.force ? 'operations' : 'users');
     try {
       if (Object.keys(options).length > 0) {
@@ -538,10 +551,7 @@ export class SandboxService {
    */
   private async checkListening(meta: SandboxMeta, pid: number): Promise<void> {
     const conn = await createConnection({ ...this.connectionOptions(meta), connectTimeout: 5000 });
-    const log = existsSync(this.errorLogPath(meta.id))
-      ? readFileSync(this.errorLogPath(meta.id), 'utf8')
-      : '';
-    const listening = await readListening(conn, log).finally(() => conn.end().catch(() => {}));
+    const listening = await readListening(conn).finally(() => conn.end().catch(() => {}));
     const problem = notLoopback(listening);
     if (problem) {
       killQuietly(pid, 'SIGKILL');
@@ -646,11 +656,13 @@ export class SandboxService {
     const dir = this.dir(meta.id);
     const args = [
       '--no-defaults',
-      // A restart must give a cold buffer pool (where the server can dump and reload it at all).
-      // spec.options may turn them back on.
-      ...coldPoolArgs(meta),
+      // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
+      // (both default to ON since MySQL 5.7 / MariaDB 10.2; 5.5 has neither). spec.options may turn them back on.
+      ...COLD_RESTART_OPTIONS,
       ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
-      ...Object.entries(extra).map(([k, v]) => `--${k}=${v}`),
+      ...Object.entries(extra)
+        .filter(([k]) => k !== POOL_OPTION)
+        .map(([k, v]) => `--${k}=${v}`),
       `--basedir=${meta.basedir}`,
       `--datadir=${join(dir, 'data')}`,
       `--port=${meta.port}`,
@@ -661,12 +673,12 @@ export class SandboxService {
       // 5.5/5.6 failed deleting their #sql_<pid>_N.MYI (error 6, Errcode 2: the file was gone).
       `--tmpdir=${join(dir, 'tmp')}`,
       `--log-error=${this.errorLogPath(meta.id)}`,
-      `--innodb-buffer-pool-size=${parseByteSize(spec.bufferPoolSize)}`,
+      `--innodb-buffer-pool-size=${extra[POOL_OPTION] ?? parseByteSize(spec.bufferPoolSize)}`,
       `--local-infile=${spec.localInfile ? 1 : 0}`,
     ];
     if (spec.oldBlocksTimeMs !== undefined) args.push(`--innodb-old-blocks-time=${spec.oldBlocksTimeMs}`);
     if (spec.oldBlocksPct !== undefined) args.push(`--innodb-old-blocks-pct=${spec.oldBlocksPct}`);
-    args.push(...versionOwnedArgs(meta));
+    if (meta.flavor !== 'mariadb' && Number(meta.version.split('.')[0]) >= 8) args.push('--mysqlx=OFF');
     if (process.getuid?.() === 0) args.push('--user=root');
     return args;
   }
@@ -674,16 +686,17 @@ export class SandboxService {
   private async initialize(meta: SandboxMeta, binary: ServerBinary, job: Job): Promise<void> {
     const dir = this.dir(meta.id);
     const datadir = join(dir, 'data');
-    const init = initCommand(binary, datadir, process.getuid?.() === 0);
-    if (init.makeDatadir) mkdirSync(datadir, { recursive: true });
+    const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
+    if (binary.flavor !== 'mariadb') mkdirSync(datadir, { recursive: true });
+    const { cmd, args, tool } = initCommand(binary, datadir, asRoot);
     const initLog = join(dir, 'init.log');
     if (job.signal.aborted) throw createCancelled(meta.name);
     job.progress({
       phase: 'initialising',
       fraction: null,
-      message: `Initialising the data folder of sandbox "${meta.name}" (${init.tool})`,
+      message: `Initialising the data folder of sandbox "${meta.name}" (${tool})`,
     });
-    const code = await runToLog(init.cmd, init.args, initLog, job.signal);
+    const code = await runToLog(cmd, args, initLog, job.signal);
     if (job.signal.aborted) throw createCancelled(meta.name);
     if (code !== 0) {
       const text = existsSync(initLog) ? readFileSync(initLog, 'utf8') : '';
@@ -854,6 +867,9 @@ export class SandboxService {
 }
 
 /** The record of a restart with options for that start only (<root>/<id>/temporary-options.json). */
+/** The key a restart's own buffer pool size travels under, among its temporary options. */
+const POOL_OPTION = 'innodb_buffer_pool_size';
+
 export interface TemporaryOptions {
   options: Record<string, string>;
   /** The bplab process that restarted it. */

@@ -337,16 +337,14 @@ async function stagesCapability(c: ServerConnection, vars: Variables, grants: Gr
     return { ...base, status: 'no', detail: `The setup tables cannot be read: ${e.error.message}`, blocks };
   }
   const total = instruments.reduce((sum, r) => sum + Number(r.n), 0);
-  if (total === 0) {
-    // MySQL 5.5's performance_schema has waits only: stage instruments came in 5.6.
+  if (total === 0)
     return {
       ...base,
       status: 'no',
       detail:
-        'This server has no stage instruments in performance_schema (MySQL 5.5 has none); SHOW PROFILE is the stage source here.',
+        'This server has no performance_schema stage instruments (MySQL added them in 5.6.3); SHOW PROFILE is the stage source here.',
       blocks,
     };
-  }
   const on = instruments
     .filter((r) => r.enabled === 'YES' && r.timed === 'YES')
     .reduce((sum, r) => sum + Number(r.n), 0);

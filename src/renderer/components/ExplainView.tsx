@@ -37,8 +37,8 @@ export function ExplainView({
       </div>
       <details className="json-block" data-testid={`${testId}-json`}>
         <summary>FORMAT=JSON</summary>
-        {explain.jsonAbsent ? (
-          <p className="muted">{explain.jsonAbsent}</p>
+        {explain.json === null ? (
+          <p className="muted">This server has no EXPLAIN FORMAT=JSON (MySQL added it in 5.6.5).</p>
         ) : (
           <JsonTree value={explain.json} />
         )}

@@ -354,7 +354,8 @@ export function experimentTable(x: ExperimentSource, n = 0, of = 1): ReportTable
   const d = x.definition;
   const p = d.protocol;
   const rows: Array<[string, string]> = [
-    ['file', x.file],
+    // The file's name only: a report leaves the machine, and the folder it came from is nobody's business.
+    ['file', x.file.split(/[\\/]/).pop() ?? x.file],
     ['name', d.name],
     ...(d.description ? [['description', d.description] as [string, string]] : []),
     ['state', `${x.state}, saved ${formatTimestamp(x.savedAt)} by bplab ${x.bplabVersion}`],

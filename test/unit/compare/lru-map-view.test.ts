@@ -111,6 +111,11 @@ describe("an experiment's definition and servers as tables", () => {
     expect(rows.queries).toBe('Q1.1 (straight)');
     expect(rows['matrix: innodb_old_blocks_time (global)']).toBe('1000, 0');
     expect(rows.protocol).toContain('a cold run after a restart; 3 hot runs');
+    // The file by its name: a report never carries the local folder it came from.
+    expect(rows.file).toBe('post001.bplab.json');
+    expect(experimentTable({ ...source, file: 'C:\\Users\\me\\x.bplab.json' }).rows[0]![1]!.text).toBe(
+      'x.bplab.json',
+    );
     expect(experimentTable(source, 1, 2).id).toBe('experiment-2');
   });
 

@@ -4,7 +4,9 @@
  * integration suite runs experiments on real servers.
  */
 import { describe, expect, it } from 'vitest';
-import { ExperimentRunner, sizeBytes, type ExperimentRunnerDeps } from '../../../src/main/experiments/runner';
+import { sizeBytes } from '../../../src/main/experiments/cell-settings';
+import { AppFailure } from '../../../src/shared/result';
+import { ExperimentRunner, type ExperimentRunnerDeps } from '../../../src/main/experiments/runner';
 import { ExperimentDefinitionSchema, type ExperimentDefinitionInput } from '../../../src/shared/experiments';
 import type { RunResult } from '../../../src/shared/runs';
 import { runResult } from '../../support/run-fixture';
@@ -280,6 +282,41 @@ describe('the experiment runner', () => {
       ...words.map((w) => `status ${w}`),
       'run Q1.1',
     ]);
+  });
+
+  it('restarts a sandbox with the pool size when the server cannot resize online, and keeps it on every later restart', async () => {
+    const { deps, log } = harness();
+    const setGlobal = deps.journal.setGlobal;
+    // MySQL 5.5/5.6: innodb_buffer_pool_size is read-only (error 1238).
+    deps.journal.setGlobal = async (c, p, variable, value, reason) => {
+      if (variable === 'innodb_buffer_pool_size')
+        throw AppFailure.of('SERVER_ERROR', 'read only', { details: { serverErrno: 1238 } });
+      return setGlobal(c, p, variable, value, reason);
+    };
+    const out = await new ExperimentRunner(deps).run(
+      ExperimentDefinitionSchema.parse({
+        ...base,
+        matrix: [
+          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
+          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
+        ],
+        protocol: { cold: true, hotRuns: 1 },
+      }),
+    );
+    expect(out.state).toBe('complete');
+    const size = String(128 * 1024 * 1024);
+    expect(log.filter((l) => l.startsWith('restart') || l.startsWith('set'))).toEqual([
+      'restart s {}',
+      `restart s {"innodb_buffer_pool_size":"${size}"}`,
+      'set innodb_old_blocks_time=1000',
+      // The second configuration's cold restart carries the size: no second attempt online.
+      `restart s {"innodb_buffer_pool_size":"${size}"}`,
+      'set innodb_old_blocks_time=0',
+      // At the end, back on its own options.
+      'restart s {}',
+    ]);
+    // 2 configurations × 2 queries × (cold + 1 hot).
+    expect(log.filter((l) => l.startsWith('run'))).toHaveLength(8);
   });
 
   it('a resize the server says failed stops the experiment in words, and nothing runs', async () => {

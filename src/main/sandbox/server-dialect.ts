@@ -1,0 +1,84 @@
+/**
+ * What differs between server versions when bplab makes and starts a sandbox: how a data folder is
+ * initialised (mariadb-install-db, mysqld --initialize-insecure from MySQL 5.7, scripts/mysql_install_db
+ * before it, as post 001's 5.5 and 5.6 were) and the startup options only some versions know.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerBinary } from '../../shared/models';
+import { AppFailure } from '../../shared/result';
+import { findMariadbInstallDb } from './server-binaries';
+
+export interface InitCommand {
+  cmd: string;
+  args: string[];
+  /** What the progress line calls the tool. */
+  tool: string;
+}
+
+/** MySQL before 5.7 has no --initialize: its basedir ships scripts/mysql_install_db (a perl script). */
+export function needsInstallDbScript(binary: Pick<ServerBinary, 'flavor' | 'version'>): boolean {
+  if (binary.flavor === 'mariadb') return false;
+  const [ma, mi] = [Number(binary.version.split('.')[0]), Number(binary.version.split('.')[1])];
+  return ma < 5 || (ma === 5 && mi < 7);
+}
+
+export function initCommand(binary: ServerBinary, datadir: string, asRoot: string[]): InitCommand {
+  if (binary.flavor === 'mariadb') {
+    const tool = findMariadbInstallDb(binary);
+    if (!tool)
+      throw AppFailure.of('BINARY_INVALID', `No mariadb-install-db was found next to ${binary.path}.`, {
+        hint: 'Install the MariaDB server package that ships it (Debian: mariadb-server-core).',
+      });
+    return {
+      cmd: tool,
+      tool: 'mariadb-install-db',
+      args: [
+        '--no-defaults',
+        `--basedir=${binary.basedir}`,
+        `--datadir=${datadir}`,
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        ...asRoot,
+      ],
+    };
+  }
+  if (needsInstallDbScript(binary)) {
+    const script = join(binary.basedir, 'scripts', 'mysql_install_db');
+    if (!existsSync(script))
+      throw AppFailure.of(
+        'BINARY_INVALID',
+        `MySQL ${binary.version} needs ${script} to initialise a data folder, and it is missing.`,
+        {
+          hint: 'Pick the basedir of a complete MySQL tarball (it holds scripts/mysql_install_db).',
+        },
+      );
+    // Run through perl: a tarball unpacked without execute bits still works, and the script is perl.
+    return {
+      cmd: 'perl',
+      tool: 'mysql_install_db',
+      args: [script, '--no-defaults', `--basedir=${binary.basedir}`, `--datadir=${datadir}`, ...asRoot],
+    };
+  }
+  return {
+    cmd: binary.path,
+    tool: 'mysqld --initialize-insecure',
+    args: [
+      '--no-defaults',
+      '--initialize-insecure',
+      `--basedir=${binary.basedir}`,
+      `--datadir=${datadir}`,
+      ...asRoot,
+    ],
+  };
+}
+
+/**
+ * Options bplab sets that some versions lack, spelled with the `loose-` prefix so a server that does not
+ * know them starts with a warning instead of refusing: the buffer pool dump and load (MySQL 5.6+), off so
+ * that a restart gives a cold pool.
+ */
+export const COLD_RESTART_OPTIONS = [
+  '--loose-innodb-buffer-pool-dump-at-shutdown=0',
+  '--loose-innodb-buffer-pool-load-at-startup=0',
+];

@@ -1,0 +1,81 @@
+/** Which picked servers a preset of the posts' own servers uses, and what it says when one is missing. */
+import { describe, expect, it } from 'vitest';
+import { findPreset, serversFor, type NeededServer } from '../../../src/main/experiments/presets';
+import { AppFailure } from '../../../src/shared/result';
+
+const needs: NeededServer[] = [
+  { flavor: 'mysql', version: '5.5.', label: 'MySQL 5.5', install: 'mysql-5.5' },
+  { flavor: 'mysql', version: '5.6.', label: 'MySQL 5.6', install: 'mysql-5.6' },
+];
+const server = (label: string) => ({ label, profileId: `p-${label}`, sandboxId: label });
+
+function failureOf(f: () => unknown): AppFailure {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof AppFailure) return e;
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('serversFor', () => {
+  it('puts the picked servers in the order of the needs, whatever order they were picked in', () => {
+    const picked = [
+      { server: server('s56'), flavor: 'mysql' as const, version: '5.6.14' },
+      { server: server('s55'), flavor: 'mysql' as const, version: '5.5.34' },
+    ];
+    expect(serversFor(needs, picked, []).map((s) => s.label)).toEqual(['s55', 's56']);
+  });
+
+  it('says a server is not installed, with the command that installs it', () => {
+    const picked = [{ server: server('s56'), flavor: 'mysql' as const, version: '5.6.14' }];
+    const e = failureOf(() => serversFor(needs, picked, [{ flavor: 'mysql', version: '5.6.14' }]));
+    expect(e.error.message).toBe(
+      'This preset needs a MySQL 5.5 server, and none is installed on this machine.',
+    );
+    expect(e.error.hint).toBe(
+      'Install it with bash scripts/install-deps.sh mysql-5.5, then create a sandbox from it and pick it.',
+    );
+  });
+
+  it('says an installed server was not picked, and how to make a sandbox of it', () => {
+    const picked = [{ server: server('m8'), flavor: 'mysql' as const, version: '8.0.31' }];
+    const e = failureOf(() =>
+      serversFor(needs, picked, [
+        { flavor: 'mysql', version: '5.5.34' },
+        { flavor: 'mysql', version: '5.6.14' },
+      ]),
+    );
+    expect(e.error.message).toBe(
+      'This preset needs a MySQL 5.5 server, and none of the servers picked is one.',
+    );
+    expect(e.error.hint).toMatch(/^Create a sandbox from MySQL 5\.5/);
+  });
+});
+
+describe("post 001's presets on its own servers", () => {
+  const args = {
+    servers: [server('a'), server('b')],
+    ordered: [server('s55'), server('s56')],
+    schema: 'ssb_sf1',
+    dataBytes: 700 * 1024 * 1024,
+    queryIds: ['Q1.1', 'Q1.2'],
+  };
+  it('runs 5.5 against 5.6 with their defaults at 128 MB, cold then runs 1, 2 and 3', () => {
+    const def = findPreset('post001-55-vs-56')!.build(args);
+    expect(def.servers.map((s) => s.label)).toEqual(['s55', 's56']);
+    expect(def.matrix).toEqual([
+      { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
+    ]);
+    expect(def.protocol).toMatchObject({ cold: true, hotRuns: 3 });
+  });
+  it("runs 5.6 with innodb_old_blocks_time=0 as post 001's third configuration", () => {
+    const def = findPreset('post001-56-zero')!.build({ ...args, ordered: [server('s56')] });
+    expect(def.servers.map((s) => s.label)).toEqual(['s56']);
+    expect(def.matrix.map((m) => `${m.variable}=${m.values.join('|')}`)).toEqual([
+      'innodb_buffer_pool_size=128M',
+      'innodb_old_blocks_time=0',
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+/** How each server version initialises a data folder, and the options every version accepts. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  COLD_RESTART_OPTIONS,
+  initCommand,
+  needsInstallDbScript,
+} from '../../../src/main/sandbox/server-dialect';
+
+const base = mkdtempSync(join(tmpdir(), 'bplab-dialect-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+mkdirSync(join(base, 'scripts'));
+writeFileSync(join(base, 'scripts', 'mysql_install_db'), '#!/usr/bin/perl\n');
+
+const mysql = (version: string) => ({
+  path: join(base, 'bin', 'mysqld'),
+  basedir: base,
+  flavor: 'mysql' as const,
+  version,
+  source: 'basedir' as const,
+});
+
+describe('initCommand', () => {
+  it('uses scripts/mysql_install_db through perl before MySQL 5.7, --initialize-insecure from 5.7', () => {
+    expect(needsInstallDbScript(mysql('5.5.34'))).toBe(true);
+    expect(needsInstallDbScript(mysql('5.6.14'))).toBe(true);
+    expect(needsInstallDbScript(mysql('5.7.22'))).toBe(false);
+    expect(needsInstallDbScript(mysql('8.0.31'))).toBe(false);
+    const old = initCommand(mysql('5.5.34'), '/d', ['--user=root']);
+    expect(old).toEqual({
+      cmd: 'perl',
+      tool: 'mysql_install_db',
+      args: [
+        join(base, 'scripts', 'mysql_install_db'),
+        '--no-defaults',
+        `--basedir=${base}`,
+        '--datadir=/d',
+        '--user=root',
+      ],
+    });
+    expect(initCommand(mysql('8.0.31'), '/d', []).args).toContain('--initialize-insecure');
+  });
+  it('says in words when an old MySQL basedir lacks its install script', () => {
+    const bare = { ...mysql('5.6.14'), basedir: join(base, 'nowhere') };
+    expect(() => initCommand(bare, '/d', [])).toThrow(
+      /needs .*scripts\/mysql_install_db to initialise a data folder/,
+    );
+  });
+  it('spells the cold-restart options so a server that lacks them starts anyway', () => {
+    expect(COLD_RESTART_OPTIONS.every((o) => o.startsWith('--loose-'))).toBe(true);
+  });
+});
