@@ -108,12 +108,18 @@ test('compare two configurations of a results file, export the report, read it o
     await expect(compare.findings.first()).toBeVisible();
     const texts = await compare.findings.allTextContents();
     expect(texts.join('\n')).toMatch(/innodb_old_blocks_time|pages|took|slower|faster|young|disk/i);
-    await page.getByTestId('compare-findings').scrollIntoViewIfNeeded();
+    // The answer first: a cold/hot chart per flight, above the findings.
+    const chart = page.getByTestId('compare-cold-hot');
+    await expect(chart).toHaveCount(2);
+    await expect(chart.first()).toContainText('Flight 1: time per query, cold and hot (lower is better)');
+    const chartTop = (await chart.first().boundingBox())!.y;
+    const findingsTop = (await page.getByTestId('compare-findings').boundingBox())!.y;
+    expect(chartTop).toBeLessThan(findingsTop);
     await page.evaluate(() =>
       (
         globalThis as unknown as { document: { querySelector(s: string): { scrollIntoView(): void } | null } }
       ).document
-        .querySelector('[data-testid="compare-findings"]')
+        .querySelector('[data-testid="compare-cold-hot"]')
         ?.scrollIntoView(),
     );
     await page.screenshot({ path: join(__dirname, '..', 'docs', 'comparison.png') });

@@ -13,10 +13,11 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
   const labelW = 60;
   const plotW = 420;
-  const ratioW = 190;
+  const ratioW = 230;
   const barH = 9;
   const groupH = view.sides.length * 2 * barH + 10;
-  const top = 34;
+  // One legend line per side: their labels are long ("innodb_old_blocks_time=1000").
+  const top = 14 + view.sides.length * 16;
   const height = top + Math.max(1, view.queries.length) * groupH + 40;
   const width = labelW + plotW + ratioW;
   const max = niceMax(view.maxMs);
@@ -26,12 +27,12 @@ export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
     `<title>${escapeXml(view.title)}</title>`,
   ];
   view.sides.forEach((side, i) => {
-    const lx = labelW + i * 200;
+    const ly = 6 + i * 16;
     const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
     parts.push(
-      `<rect x="${lx}" y="6" width="12" height="10" fill="${colour}"/>`,
-      `<rect x="${lx + 13}" y="6" width="12" height="10" fill="${colour}" fill-opacity="0.4"/>`,
-      `<text x="${lx + 30}" y="15" font-size="11">${escapeXml(side)} (cold | hot)</text>`,
+      `<rect x="${labelW}" y="${ly}" width="12" height="10" fill="${colour}"/>`,
+      `<rect x="${labelW + 13}" y="${ly}" width="12" height="10" fill="${colour}" fill-opacity="0.4"/>`,
+      `<text x="${labelW + 30}" y="${ly + 9}" font-size="11">${escapeXml(side)} (cold | hot)</text>`,
     );
   });
   view.queries.forEach((q, qi) => {
@@ -59,7 +60,8 @@ export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
     });
     q.ratios.forEach((r, i) =>
       parts.push(
-        `<text x="${labelW + plotW + 10}" y="${y0 + (i + 1) * 2 * barH + barH}" font-size="10">${escapeXml(r)}</text>`,
+        // Past the longest bar's own label (a bar ends at most at the plot's edge).
+        `<text x="${labelW + plotW + 50}" y="${y0 + (i + 1) * 2 * barH + barH}" font-size="10">${escapeXml(r)}</text>`,
       ),
     );
   });
@@ -67,7 +69,7 @@ export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
   parts.push(`<line x1="${labelW}" y1="${axisY}" x2="${labelW + plotW}" y2="${axisY}" stroke="#999"/>`);
   for (const f of [0, 0.5, 1])
     parts.push(
-      `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${escapeXml(formatMs(max * f))}</text>`,
+      `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${f === 0 ? '0' : escapeXml(formatMs(max * f))}</text>`,
     );
   parts.push(
     `<text x="${labelW + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">time (lower is better)</text>`,
