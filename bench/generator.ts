@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import type { GeneratorMode } from '../src/shared/datasets';
 import type { DbgenLineage } from '../src/main/ssb/generator/lineage';
 import { createTableStream } from '../src/main/ssb/generator/stream';
-import { SSB_TABLES, expectedRowCount, type SsbTable } from '../src/main/ssb/tables';
+import type { SsbTable } from '../src/shared/datasets';
+import { SSB_TABLES, expectedRowCount } from '../src/main/ssb/tables';
 
 /** C dbgen on this machine (issue 3): all of SF 1 in about 8.5 s, about 700k lineorder rows/s. */
 const DBGEN_ALL_TABLES_SEC_PER_SF = 8.5;

@@ -20,6 +20,7 @@ step() { # name command...
 
 step typecheck npm run --silent typecheck
 step lint npx eslint --max-warnings=0 .
+step cycles npm run --silent cycles
 step format npx prettier --check --log-level=warn .
 step unit npx vitest run --project unit --reporter=default --reporter=json --outputFile="$results/unit.json"
 # Every flavor runs the whole integration suite, except the posts' own old servers (MySQL 5.5 and 5.6),

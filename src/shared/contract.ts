@@ -5,7 +5,7 @@
  * as Result<T>, so errors are values on both sides.
  */
 import { z } from 'zod';
-import type { AppError, Result } from './result';
+import type { Result } from './result';
 import {
   DatasetGenerateSpecSchema,
   DatasetImportSpecSchema,
@@ -33,7 +33,7 @@ import {
   type RunState,
 } from './runs';
 import type { LiveRunSample } from './lru-map-codec';
-import type { TaskInfo } from './tasks';
+import type { TaskInfo, TaskProgress } from './tasks';
 import type { CommandId } from './commands';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
@@ -256,18 +256,6 @@ export const EVENT_NAMES: EventName[] = [
   'experiments/finished',
   'experiments/recent-changed',
 ];
-
-export interface TaskProgress {
-  taskId: string;
-  phase: string;
-  /** 0..1, or null when unknown. */
-  fraction: number | null;
-  message: string;
-  done: boolean;
-  error?: AppError;
-  /** Free-form figures (rows, rows/s, ETA seconds...). */
-  figures?: Record<string, number>;
-}
 
 export interface EventEnvelope<E extends EventName = EventName> {
   event: E;

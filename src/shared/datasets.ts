@@ -26,7 +26,8 @@ export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled' | 'in
  */
 export const GeneratorModeSchema = z.enum(['dbgen', 'spec']);
 export type GeneratorMode = z.infer<typeof GeneratorModeSchema>;
-export type DatasetTable = 'customer' | 'part' | 'supplier' | 'dim_date' | 'lineorder';
+/** The five SSB tables; dim_date is the SSB `date` table (dbgen's date.tbl). The one name for them. */
+export type SsbTable = 'customer' | 'part' | 'supplier' | 'dim_date' | 'lineorder';
 
 /** A schema name as typed: the server-side rules (≤ 64 characters, no trailing space...) are checked in main. */
 const schemaName = z
@@ -62,7 +63,7 @@ export const DatasetImportSpecSchema = DatasetLayoutSchema.extend({
 });
 export type DatasetImportSpec = z.input<typeof DatasetImportSpecSchema>;
 
-export type TableRowCounts = Partial<Record<DatasetTable, number>>;
+export type TableRowCounts = Partial<Record<SsbTable, number>>;
 
 /** The `_bplab_dataset` row of a schema, as read back. */
 export interface DatasetInfo {
@@ -113,7 +114,7 @@ export interface DatasetTaskStarted {
 }
 
 export interface TableCountCheck {
-  table: DatasetTable;
+  table: SsbTable;
   expectedRows: number | null;
   actualRows: number;
   pass: boolean;

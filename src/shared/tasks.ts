@@ -4,7 +4,7 @@
  * folder (each task is held under a lease that names its process; a lease whose process is gone is
  * stale).
  */
-import type { TaskProgress } from './contract';
+import type { AppError } from './result';
 
 export type TaskKind =
   | 'dataset-load'
@@ -31,4 +31,17 @@ export interface TaskInfo {
   state: 'running' | 'stale';
   /** The latest progress the owner published, if any. */
   progress: TaskProgress | null;
+}
+
+/** What a task's owner publishes as it goes (the `task/progress` event). */
+export interface TaskProgress {
+  taskId: string;
+  phase: string;
+  /** 0..1, or null when unknown. */
+  fraction: number | null;
+  message: string;
+  done: boolean;
+  error?: AppError;
+  /** Free-form figures (rows, rows/s, ETA seconds...). */
+  figures?: Record<string, number>;
 }

@@ -18,7 +18,7 @@ import { generateDataset } from '../../src/main/ssb/datasets';
 import { LeaseStore } from '../../src/main/tasks/leases';
 import { currentProcess } from '../../src/main/tasks/process-identity';
 import { TaskRegistry } from '../../src/main/tasks/registry';
-import type { TaskProgress } from '../../src/shared/contract';
+import type { TaskProgress } from '../../src/shared/tasks';
 import type { SandboxInfo } from '../../src/shared/models';
 import type { RunSample } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';

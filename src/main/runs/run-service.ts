@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { TaskProgress } from '../../shared/contract';
+import type { TaskProgress } from '../../shared/tasks';
 import type { ServerIdentity } from '../../shared/models';
 import { AppFailure, formatError } from '../../shared/result';
 import {

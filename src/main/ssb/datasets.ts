@@ -17,10 +17,11 @@ import { datasetSchemas, readDatasetRecord } from './dataset-meta';
 import { TYPICAL_ROW_BYTES } from './tables';
 import type { LoadProgress } from './load-progress';
 import { SsbLoader, type LoadOutcome, type LoadPlan } from './loader';
-import { SSB_SCHEMA_TABLES, quoteIdent, validateSchemaName, type SsbTableName } from './schema';
+import { SSB_SCHEMA_TABLES, quoteIdent, validateSchemaName } from './schema';
 import { generatedRowCount, generatedRowSource } from './sources';
 import { findTblFiles, tblRowSource } from './tbl-import';
 import { sqlFailure } from '../db/errors';
+import type { SsbTable } from '../../shared/datasets';
 
 export interface LoadOptions {
   /** Opens a new connection to the target server (the loader uses two: one loads, one can KILL it). */
@@ -30,8 +31,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
 }
 
-function perTable<T>(f: (t: SsbTableName) => T): Record<SsbTableName, T> {
-  return Object.fromEntries(SSB_SCHEMA_TABLES.map((t) => [t, f(t)])) as Record<SsbTableName, T>;
+function perTable<T>(f: (t: SsbTable) => T): Record<SsbTable, T> {
+  return Object.fromEntries(SSB_SCHEMA_TABLES.map((t) => [t, f(t)])) as Record<SsbTable, T>;
 }
 
 /** Generates a dataset of scale factor `sf` and streams it into the server. */

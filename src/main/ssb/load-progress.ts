@@ -3,13 +3,13 @@
  * the unit: loading a row counts 1, indexing it INDEX_WEIGHT, because ALTER TABLE ... ADD KEY over
  * a table takes roughly that share of the time its load took.
  */
-import type { SsbTableName } from './schema';
+import type { SsbTable } from '../../shared/datasets';
 
 export type LoadPhase = 'checking' | 'schema' | 'loading' | 'indexing' | 'finishing' | 'done';
 
 export interface LoadProgress {
   phase: LoadPhase;
-  table: SsbTableName | null;
+  table: SsbTable | null;
   /** Rows sent to the server so far, all tables. */
   rows: number;
   /** Rows the whole load is expected to send (an estimate until every table is read). */
@@ -26,10 +26,10 @@ export interface LoadProgress {
 export const INDEX_WEIGHT = 0.4;
 
 export class ProgressMeter {
-  private expected = new Map<SsbTableName, number>();
-  private loaded = new Map<SsbTableName, number>();
-  private needsKeys = new Set<SsbTableName>();
-  private indexed = new Set<SsbTableName>();
+  private expected = new Map<SsbTable, number>();
+  private loaded = new Map<SsbTable, number>();
+  private needsKeys = new Set<SsbTable>();
+  private indexed = new Set<SsbTable>();
   private readonly started: number;
   private lastEmit = 0;
   /** When the first and the latest rows went out: rows/s is the loading rate, not diluted by the index builds. */
@@ -45,19 +45,19 @@ export class ProgressMeter {
   }
 
   /** What a table is expected to hold (re-estimated as an import reads its file), and whether it gets keys after. */
-  expect(table: SsbTableName, rows: number, indexed: boolean): void {
+  expect(table: SsbTable, rows: number, indexed: boolean): void {
     this.expected.set(table, Math.max(rows, 1));
     if (indexed) this.needsKeys.add(table);
   }
 
-  rowsLoaded(table: SsbTableName, rows: number): void {
+  rowsLoaded(table: SsbTable, rows: number): void {
     const now = this.now();
     this.firstRowsAt ??= now;
     this.lastRowsAt = now;
     this.loaded.set(table, rows);
   }
 
-  tableIndexed(table: SsbTableName): void {
+  tableIndexed(table: SsbTable): void {
     this.indexed.add(table);
   }
 
@@ -80,7 +80,7 @@ export class ProgressMeter {
     return { total, rows, work: total + indexWork, workDone: done + indexDone };
   }
 
-  snapshot(phase: LoadPhase, table: SsbTableName | null, message: string): LoadProgress {
+  snapshot(phase: LoadPhase, table: SsbTable | null, message: string): LoadProgress {
     const elapsedSec = (this.now() - this.started) / 1000;
     const t = this.totals();
     const fraction = phase === 'done' ? 1 : t.work > 0 ? Math.min(t.workDone / t.work, 0.999) : 0;
@@ -107,7 +107,7 @@ export class ProgressMeter {
   }
 
   /** Emits now when `force` (a phase change), otherwise at most every minIntervalMs. */
-  report(phase: LoadPhase, table: SsbTableName | null, message: string, force = false): void {
+  report(phase: LoadPhase, table: SsbTable | null, message: string, force = false): void {
     const now = this.now();
     if (!force && now - this.lastEmit < this.minIntervalMs) return;
     this.lastEmit = now;

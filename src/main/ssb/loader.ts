@@ -8,7 +8,13 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { DatasetInfo, DatasetSource, GeneratorMode, TableRowCounts } from '../../shared/datasets';
+import type {
+  DatasetInfo,
+  DatasetSource,
+  GeneratorMode,
+  SsbTable,
+  TableRowCounts,
+} from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
 import {
   createMetaTableSql,
@@ -29,7 +35,6 @@ import {
   quoteIdent,
   validateSchemaName,
   type SchemaOptions,
-  type SsbTableName,
 } from './schema';
 import { columnNames } from './tables';
 import { CancellableConnection } from '../db/cancellable';
@@ -50,7 +55,7 @@ export interface LoaderDeps {
   /** Opens a new connection to the target server; the loader closes what it opens. */
   connect: () => Promise<Connection>;
   /** Opened lazily, when the table's turn comes. */
-  rows: (table: SsbTableName) => RowSource;
+  rows: (table: SsbTable) => RowSource;
   onProgress?: (p: LoadProgress) => void;
   bplabVersion: string;
 }
@@ -65,7 +70,7 @@ export interface LoadPlan extends SchemaOptions {
   /** Drop an existing bplab dataset of the same name first; a schema bplab did not create is never touched. */
   replace: boolean;
   /** Rows each table should get, for progress before its source is read. */
-  expectedRows: Record<SsbTableName, number>;
+  expectedRows: Record<SsbTable, number>;
   /** Raw .tbl bytes of the whole dataset (estimated for the generator, file sizes for an import). */
   rawBytes: number;
 }
@@ -79,7 +84,7 @@ export interface LoadOutcome {
 }
 
 /** The dimension tables, loaded one after the other beside lineorder. */
-export const DIMENSION_TABLES: readonly SsbTableName[] = ['dim_date', 'supplier', 'customer', 'part'];
+export const DIMENSION_TABLES: readonly SsbTable[] = ['dim_date', 'supplier', 'customer', 'part'];
 
 const nowIso = () => new Date().toISOString();
 
@@ -88,7 +93,7 @@ const nowIso = () => new Date().toISOString();
  * in unconverted (CHARACTER SET binary) into the latin1 text columns (schema.ts), which hold any
  * byte: the generator's ASCII and dbgen's files alike are stored exactly as written.
  */
-export function loadDataSql(schema: string, table: SsbTableName): string {
+export function loadDataSql(schema: string, table: SsbTable): string {
   return (
     `LOAD DATA LOCAL INFILE 'ssb-${table}' INTO TABLE ${qualified(schema, table)} CHARACTER SET binary ` +
     `FIELDS TERMINATED BY '|' LINES TERMINATED BY '|\\n' (${columnNames(table).join(', ')})`
@@ -167,7 +172,7 @@ export class SsbLoader {
     validateSchemaName(plan.schema);
     const meter = new ProgressMeter((p) => this.deps.onProgress?.(p));
     for (const t of SSB_SCHEMA_TABLES) meter.expect(t, plan.expectedRows[t], addKeysSql(t, plan) !== null);
-    const report = (phase: LoadPhase, table: SsbTableName | null, message: string) =>
+    const report = (phase: LoadPhase, table: SsbTable | null, message: string) =>
       meter.report(phase, table, message, true);
     const started = performance.now();
     const notes: string[] = [];
@@ -223,7 +228,7 @@ export class SsbLoader {
       signal?.addEventListener('abort', onCancel, { once: true });
       if (signal?.aborted) stop.abort();
       let firstError: unknown;
-      const runLane = async (lane: Lane, tables: readonly SsbTableName[], quiet: boolean) => {
+      const runLane = async (lane: Lane, tables: readonly SsbTable[], quiet: boolean) => {
         try {
           for (const table of tables) {
             throwIfCancelled(stop.signal);
@@ -362,7 +367,7 @@ export class SsbLoader {
   private async loadTable(
     lane: Lane,
     plan: LoadPlan,
-    table: SsbTableName,
+    table: SsbTable,
     meter: ProgressMeter,
     signal: AbortSignal,
     quiet: boolean,
@@ -446,7 +451,7 @@ export class SsbLoader {
   /** Every row sent must be in the table, unchanged: LOAD DATA LOCAL only warns when it skips or truncates. */
   private async checkLoaded(
     conn: Connection,
-    table: SsbTableName,
+    table: SsbTable,
     label: string,
     sent: number,
     result: ResultSetHeader,
@@ -550,7 +555,7 @@ export async function tuneIndexBuilds(conn: Connection): Promise<boolean> {
  * server's "at row N" is line N of the file (one statement per table). Without a row in the
  * server's words, the general mapping (connection lost, disk full...) applies.
  */
-export function loadFailure(e: unknown, table: SsbTableName, label: string): AppFailure {
+export function loadFailure(e: unknown, table: SsbTable, label: string): AppFailure {
   if (e instanceof AppFailure) return e;
   const words = serverMessage(e);
   const row = /\b(?:at|in) (?:row|line) (\d+)/i.exec(words)?.[1];

@@ -5,8 +5,7 @@
  * one-statement DDL (same columns, same auto-generated key names).
  */
 import { AppFailure } from '../../shared/result';
-import type { DatasetEngine, KeysBuilt } from '../../shared/datasets';
-import type { SsbTable } from './tables';
+import type { DatasetEngine, KeysBuilt, SsbTable } from '../../shared/datasets';
 
 /** The five tables in the seed's order; dim_date is the SSB `date` table (dbgen's date.tbl). */
 export const SSB_SCHEMA_TABLES: readonly SsbTable[] = [
@@ -16,7 +15,6 @@ export const SSB_SCHEMA_TABLES: readonly SsbTable[] = [
   'dim_date',
   'lineorder',
 ];
-export type SsbTableName = SsbTable;
 
 export interface ColumnDef {
   name: string;
@@ -30,7 +28,7 @@ export interface ColumnDef {
 }
 
 export interface TableDef {
-  name: SsbTableName;
+  name: SsbTable;
   columns: ColumnDef[];
   /** Secondary keys in the seed's order; each is a list of columns. */
   keys: string[][];
@@ -45,7 +43,7 @@ const int = (name: string, type = 'int', extra: Partial<ColumnDef> = {}): Column
 const text = (name: string, type: string): ColumnDef => ({ name, type, kind: 'text' });
 
 /** The seed's DDL (post 001), column by column. */
-export const SSB_TABLE_DEFS: Record<SsbTableName, TableDef> = {
+export const SSB_TABLE_DEFS: Record<SsbTable, TableDef> = {
   customer: {
     name: 'customer',
     columns: [
@@ -211,7 +209,7 @@ export const qualified = (schema: string, table: string): string =>
 const keyList = (cols: string[]): string => `(${cols.join(', ')})`;
 
 /** The keys ALTER TABLE adds after the load; in the PK variant the key that duplicates the PK is dropped. */
-export function secondaryKeys(table: SsbTableName, opts: Pick<SchemaOptions, 'lineorderPk'>): string[][] {
+export function secondaryKeys(table: SsbTable, opts: Pick<SchemaOptions, 'lineorderPk'>): string[][] {
   const keys = SSB_TABLE_DEFS[table].keys;
   if (table !== 'lineorder' || !opts.lineorderPk) return keys;
   return keys.filter((k) => k.join(',') !== LINEORDER_PK.join(','));
@@ -235,7 +233,7 @@ export const TEXT_CHARSET = 'latin1';
  * (ALTER TABLE ... ADD KEY, a merge sort). A MyISAM table is created with its keys, which the load then
  * leaves disabled and ENABLE KEYS builds by sort afterwards, as post 003 built them.
  */
-export function createTableSql(table: SsbTableName, opts: SchemaOptions): string {
+export function createTableSql(table: SsbTable, opts: SchemaOptions): string {
   const def = SSB_TABLE_DEFS[table];
   const lines = def.columns.map(
     (c) => `  ${c.name} ${c.type}${c.notNull ? ' not null' : ''}${c.primaryKey ? ' primary key' : ''}`,
@@ -249,7 +247,7 @@ export function createTableSql(table: SsbTableName, opts: SchemaOptions): string
  * The statement that builds the table's secondary keys after the load, or null when it has none
  * (dim_date): one ALTER TABLE adding them all (InnoDB), or ENABLE KEYS (MyISAM: a repair by sort).
  */
-export function addKeysSql(table: SsbTableName, opts: SchemaOptions): string | null {
+export function addKeysSql(table: SsbTable, opts: SchemaOptions): string | null {
   const keys = secondaryKeys(table, opts);
   if (keys.length === 0) return null;
   if (opts.engine === 'MyISAM') return `ALTER TABLE ${qualified(opts.schema, table)} ENABLE KEYS`;
@@ -257,7 +255,7 @@ export function addKeysSql(table: SsbTableName, opts: SchemaOptions): string | n
 }
 
 /** MyISAM only: stop maintaining the non-unique keys during the load (ENABLE KEYS rebuilds them). */
-export function disableKeysSql(table: SsbTableName, opts: SchemaOptions): string | null {
+export function disableKeysSql(table: SsbTable, opts: SchemaOptions): string | null {
   if (opts.engine !== 'MyISAM' || secondaryKeys(table, opts).length === 0) return null;
   return `ALTER TABLE ${qualified(opts.schema, table)} DISABLE KEYS`;
 }

@@ -6,7 +6,8 @@
 import type { GeneratorMode } from '../../shared/datasets';
 import { createGeneratorStream } from './generator/threaded';
 import type { RowSource } from './loader';
-import { expectedRowCount, type SsbTable } from './tables';
+import { expectedRowCount } from './tables';
+import type { SsbTable } from '../../shared/datasets';
 
 /** Rows the generator will produce for a table (exact: the generator replays its own counts). */
 export function generatedRowCount(table: SsbTable, sf: number, seed: number, mode?: GeneratorMode): number {

@@ -7,10 +7,16 @@ import { tblQuirks } from './generator/dbgen-quirks';
 import { DEFAULT_LINEAGE } from './generator/lineage';
 import { customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
 import type { GenerateOptions } from './generator/source';
-import { SSB_TABLE_DEFS, type SsbTableName } from './schema';
+import type { SsbTable } from '../../shared/datasets';
+import { SSB_TABLE_DEFS } from './schema';
 
-export const SSB_TABLES = ['customer', 'supplier', 'part', 'dim_date', 'lineorder'] as const;
-export type SsbTable = (typeof SSB_TABLES)[number];
+export const SSB_TABLES = [
+  'customer',
+  'supplier',
+  'part',
+  'dim_date',
+  'lineorder',
+] as const satisfies readonly SsbTable[];
 
 /** dbgen's file names: dim_date is its date.tbl. */
 export const TBL_FILE_NAMES: Record<SsbTable, string> = {
@@ -67,7 +73,7 @@ export function expectedRowCount(
 }
 
 /** Bytes a .tbl line of each table takes on average in dbgen's output (SF 1: 587 MB in all). */
-export const TYPICAL_ROW_BYTES: Record<SsbTableName, number> = {
+export const TYPICAL_ROW_BYTES: Record<SsbTable, number> = {
   customer: 90,
   part: 82,
   supplier: 78,

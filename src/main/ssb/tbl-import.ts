@@ -13,17 +13,18 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppFailure } from '../../shared/result';
 import type { RowSource } from './loader';
-import { SSB_SCHEMA_TABLES, SSB_TABLE_DEFS, type ColumnDef, type SsbTableName } from './schema';
+import { SSB_SCHEMA_TABLES, SSB_TABLE_DEFS, type ColumnDef } from './schema';
 import { TBL_FILE_NAMES } from './tables';
+import type { SsbTable } from '../../shared/datasets';
 
 export interface TblFile {
-  table: SsbTableName;
+  table: SsbTable;
   path: string;
   bytes: number;
 }
 
 /** Finds the five files; a missing or unreadable one fails with all the missing names at once. */
-export async function findTblFiles(dir: string): Promise<Record<SsbTableName, TblFile>> {
+export async function findTblFiles(dir: string): Promise<Record<SsbTable, TblFile>> {
   try {
     const s = await stat(dir);
     if (!s.isDirectory())
@@ -34,7 +35,7 @@ export async function findTblFiles(dir: string): Promise<Record<SsbTableName, Tb
       hint: 'Give the folder where dbgen wrote its .tbl files.',
     });
   }
-  const found: Partial<Record<SsbTableName, TblFile>> = {};
+  const found: Partial<Record<SsbTable, TblFile>> = {};
   const missing: string[] = [];
   for (const table of SSB_SCHEMA_TABLES) {
     const path = join(dir, TBL_FILE_NAMES[table]);
@@ -52,7 +53,7 @@ export async function findTblFiles(dir: string): Promise<Record<SsbTableName, Tb
       details: { dir, missing: missing.join(', ') },
     });
   }
-  return found as Record<SsbTableName, TblFile>;
+  return found as Record<SsbTable, TblFile>;
 }
 
 const PIPE = 124;
@@ -177,7 +178,7 @@ export class TblValidator extends Transform {
 
   constructor(
     private readonly file: string,
-    table: SsbTableName,
+    table: SsbTable,
   ) {
     super();
     this.columns = SSB_TABLE_DEFS[table].columns;
@@ -329,7 +330,7 @@ export class TblValidator extends Transform {
 }
 
 /** Rows of each table read from its .tbl file, checked on the way. */
-export function tblRowSource(files: Record<SsbTableName, TblFile>): (table: SsbTableName) => RowSource {
+export function tblRowSource(files: Record<SsbTable, TblFile>): (table: SsbTable) => RowSource {
   return (table) => {
     const f = files[table];
     const validator = new TblValidator(TBL_FILE_NAMES[table], table);

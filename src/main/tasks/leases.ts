@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TaskProgress } from '../../shared/contract';
+import type { TaskProgress } from '../../shared/tasks';
 import type { TaskKind } from '../../shared/tasks';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../services/atomic-file';

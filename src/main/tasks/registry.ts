@@ -10,7 +10,7 @@
  *   );
  */
 import { randomUUID } from 'node:crypto';
-import type { TaskProgress } from '../../shared/contract';
+import type { TaskProgress } from '../../shared/tasks';
 import { AppFailure, type AppError } from '../../shared/result';
 import type { TaskInfo, TaskKind } from '../../shared/tasks';
 import {

@@ -14,11 +14,12 @@ import { QueriesScreen } from '../features/queries/components/QueriesScreen';
 import { RunsScreen } from '../features/runs/components/RunsScreen';
 import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
 import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
+import type { ScreenId } from '../lib/screen-ids';
 import type { ScreenGroup } from './screen-groups';
 
 export interface ScreenEntry {
   /** Stable: the navigation's key, and `nav-<id>` / `<id>-screen` for the e2e journeys. */
-  id: string;
+  id: ScreenId;
   title: string;
   group: ScreenGroup;
   component: ComponentType;
@@ -49,7 +50,12 @@ export const SCREENS = [
   { id: 'compare', title: 'Compare and report', group: 'results', component: CompareScreen },
 ] as const satisfies readonly ScreenEntry[];
 
-export type ScreenId = (typeof SCREENS)[number]['id'];
+export type { ScreenId };
+
+/** Every id in lib/screen-ids.ts has its screen here, once. */
+const _everyIdHasAScreen: Exclude<ScreenId, (typeof SCREENS)[number]['id']> extends never ? true : never =
+  true;
+void _everyIdHasAScreen;
 
 export function screenById(id: string): ScreenEntry {
   return SCREENS.find((s) => s.id === id) ?? SCREENS[0];

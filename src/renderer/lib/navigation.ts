@@ -1,10 +1,10 @@
 /**
  * Which screen is shown, and for which connection profile. Features do not import each other:
  * a sandbox's "Open connection" button just asks to go to the connections screen for its profile.
- * The screens themselves are listed once, in app/screens.ts.
+ * The ids are lib/screen-ids.ts; the screens themselves are listed once, in app/screens.ts.
  */
 import { create } from 'zustand';
-import type { ScreenId } from '../app/screens';
+import type { ScreenId } from './screen-ids';
 
 export type Screen = ScreenId;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskProgress } from '../../../src/shared/contract';
+import type { TaskProgress } from '../../../src/shared/tasks';
 import type { DatasetInfo, DatasetVerifyReport } from '../../../src/shared/datasets';
 import { SSB_REFERENCE } from '../../../src/shared/ssb-reference';
 import {

@@ -7,8 +7,8 @@ import {
   keysBuiltBy,
   quoteIdent,
   validateSchemaName,
-  type SsbTableName,
 } from '../../../src/main/ssb/schema';
+import type { SsbTable } from '../../../src/shared/datasets';
 import { AppFailure } from '../../../src/shared/result';
 import { seedTables } from '../../integration/ssb-seed-ddl';
 
@@ -40,7 +40,7 @@ describe('SSB schema', () => {
   it.each(seed.map((t) => [t.name, t] as const))(
     '%s: CREATE TABLE has the seed columns, no secondary key',
     (name, t) => {
-      const sql = createTableSql(name as SsbTableName, opts);
+      const sql = createTableSql(name as SsbTable, opts);
       expect(columnsOf(sql)).toEqual(t.columns);
       expect(sql).not.toMatch(/\bKEY\s*\(/);
       expect(sql).toContain('ENGINE=InnoDB');
@@ -50,7 +50,7 @@ describe('SSB schema', () => {
   it.each(seed.map((t) => [t.name, t] as const))(
     '%s: one ALTER TABLE adds exactly the seed keys',
     (name, t) => {
-      const sql = addKeysSql(name as SsbTableName, opts);
+      const sql = addKeysSql(name as SsbTable, opts);
       if (t.keys.length === 0) return expect(sql).toBeNull();
       expect(sql).toMatch(/^ALTER TABLE `ssb`\.`\w+` ADD KEY/);
       const keys = [...sql!.matchAll(/ADD KEY \(([^)]*)\)/g)].map((m) => m[1]!.split(', '));

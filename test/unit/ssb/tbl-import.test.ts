@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TblValidator, describeNonUtf8, findTblFiles } from '../../../src/main/ssb/tbl-import';
-import type { SsbTableName } from '../../../src/main/ssb/schema';
 import { AppFailure } from '../../../src/shared/result';
+import type { SsbTable } from '../../../src/shared/datasets';
 
 // Lines in dbgen's format (fields separated by '|', a '|' at the end).
 const CUSTOMER = '1|Customer#000000001|j5JsirBM9P|MOROCCO  0|MOROCCO|AFRICA|25-989-741-2988|BUILDING|\n';
@@ -15,7 +15,7 @@ const LINEORDER =
 
 /** Runs bytes through a validator in chunks of `chunkSize`; resolves with what came out, or the failure. */
 async function validate(
-  table: SsbTableName,
+  table: SsbTable,
   text: string,
   chunkSize = 1 << 16,
 ): Promise<{ out: Buffer; lines: number } | AppFailure> {
@@ -33,7 +33,7 @@ async function validate(
   return { out: Buffer.concat(out), lines: v.lines };
 }
 
-async function failure(table: SsbTableName, text: string, chunkSize?: number): Promise<AppFailure> {
+async function failure(table: SsbTable, text: string, chunkSize?: number): Promise<AppFailure> {
   const r = await validate(table, text, chunkSize);
   if (!(r instanceof AppFailure)) throw new Error(`expected ${table} to be rejected`);
   return r;

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TaskProgress } from '../../../shared/contract';
+import type { TaskProgress } from '../../../shared/tasks';
 import { AppFailure } from '../../../shared/result';
 import { formatSwitch } from '../../../shared/format';
 import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';

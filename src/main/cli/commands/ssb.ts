@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { TaskProgress } from '../../../shared/contract';
+import type { TaskProgress } from '../../../shared/tasks';
 import {
   defaultGeneratedSchema,
   defaultImportSchema,

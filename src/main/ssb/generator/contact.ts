@@ -4,7 +4,10 @@
  * customer continues where supplier's last row left it.
  */
 import { ADDRESS_ALPHABET, NATIONS, REGIONS, cityName, encode } from './domains';
-import { MODULUS, type RowStream } from './random';
+import { DEFAULT_LINEAGE, type DbgenLineage } from './lineage';
+import { MODULUS, RowStream, STREAMS, type StreamId } from './random';
+import { partCount, supplierCount } from './scale';
+import type { GenerateOptions } from './source';
 import { putBytes, putUint, PIPE } from './tbl-bytes';
 
 /** SSB's addresses average 15 characters: a_rnd draws a length in [0.4, 1.6] × 15. */
@@ -24,6 +27,33 @@ export interface ContactStreams {
   nation: RowStream;
   city: RowStream;
   phone: RowStream;
+}
+
+/**
+ * The stream and starting draw of the city digit for the first row of `table`. In the classic
+ * lineage P_CITY_SD lies beyond dbgen's stream table, so the digit comes from stream 0 (P_MFG_SD),
+ * after the part table's two draws a row (lineage.ts).
+ */
+export function cityStream(
+  lineage: DbgenLineage,
+  table: 'supplier' | 'customer',
+  sf: number,
+): { id: StreamId; skipDraws: number } {
+  const beforeCustomers = table === 'customer' ? supplierCount(sf) : 0;
+  if (lineage === 'classic') return { id: 'partMfgr', skipDraws: 2 * partCount(sf) + beforeCustomers };
+  return { id: 'city', skipDraws: beforeCustomers };
+}
+
+/** The four streams of `table`'s contact columns. City and phone carry on from the supplier table, which dbgen writes first. */
+export function contactStreams(table: 'supplier' | 'customer', opts: GenerateOptions): ContactStreams {
+  const city = cityStream(opts.lineage ?? DEFAULT_LINEAGE, table, opts.sf);
+  const supplier = table === 'supplier';
+  return {
+    address: new RowStream(supplier ? 'suppAddress' : 'custAddress', opts.seed),
+    nation: new RowStream(supplier ? 'suppNation' : 'custNation', opts.seed),
+    city: new RowStream(city.id, opts.seed, city.skipDraws, 1),
+    phone: new RowStream('phone', opts.seed, supplier ? 0 : supplierCount(opts.sf) * STREAMS.phone.perRow),
+  };
 }
 
 /**

@@ -1,9 +1,8 @@
 /** customer: custkey|Customer#000000001|address|city|nation|region|phone|segment| */
-import { CONTACT_MAX_BYTES, putContact, type ContactStreams } from './contact';
+import { CONTACT_MAX_BYTES, contactStreams, putContact, type ContactStreams } from './contact';
 import { MARKET_SEGMENTS, encode, encodeAll } from './domains';
-import { DEFAULT_LINEAGE, cityStream } from './lineage';
-import { RowStream, STREAMS } from './random';
-import { customerCount, supplierCount } from './scale';
+import { RowStream } from './random';
+import { customerCount } from './scale';
 import type { GenerateOptions, TableSource } from './source';
 import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
 
@@ -19,14 +18,7 @@ export class CustomerTableSource implements TableSource {
 
   constructor(opts: GenerateOptions) {
     this.rows = customerCount(opts.sf);
-    // City and phone carry on from the supplier table, which dbgen writes first.
-    const city = cityStream(opts.lineage ?? DEFAULT_LINEAGE, 'customer', opts.sf);
-    this.s = {
-      address: new RowStream('custAddress', opts.seed),
-      nation: new RowStream('custNation', opts.seed),
-      city: new RowStream(city.id, opts.seed, city.skipDraws, 1),
-      phone: new RowStream('phone', opts.seed, supplierCount(opts.sf) * STREAMS.phone.perRow),
-    };
+    this.s = contactStreams('customer', opts);
     this.segment = new RowStream('custSegment', opts.seed);
   }
 

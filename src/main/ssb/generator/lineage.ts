@@ -16,8 +16,6 @@
  * bplab writes the full 2,557-day calendar for both: lineorder never references 1998-12-31, so only
  * the order streams' starting point depends on the lineage.
  */
-import { partCount, supplierCount } from './scale';
-import type { StreamId } from './random';
 
 export type DbgenLineage = 'classic' | 'eyalroz';
 export const DEFAULT_LINEAGE: DbgenLineage = 'classic';
@@ -27,14 +25,3 @@ export const orderStreamOffsetRows = (lineage: DbgenLineage): number => (lineage
 
 /** Where the part category is drawn: its own stream, or the manufacturer's (then 2 draws a part). */
 export const categorySharesMfgrStream = (lineage: DbgenLineage): boolean => lineage === 'classic';
-
-/** The stream and starting draw of the city digit for the first row of `table`. */
-export function cityStream(
-  lineage: DbgenLineage,
-  table: 'supplier' | 'customer',
-  sf: number,
-): { id: StreamId; skipDraws: number } {
-  const beforeCustomers = table === 'customer' ? supplierCount(sf) : 0;
-  if (lineage === 'classic') return { id: 'partMfgr', skipDraws: 2 * partCount(sf) + beforeCustomers };
-  return { id: 'city', skipDraws: beforeCustomers };
-}

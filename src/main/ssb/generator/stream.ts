@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TBL_FILE_NAMES, SSB_TABLES, type SsbTable } from '../tables';
+import { TBL_FILE_NAMES, SSB_TABLES } from '../tables';
 import { CustomerTableSource } from './customer-table';
 import { DateTableSource } from './date-table';
 import { LineorderTableSource, type OrderRange } from './lineorder-table';
@@ -16,6 +16,7 @@ import { PartTableSource } from './part-table';
 import { validateScaleFactor } from './scale';
 import type { GenerateOptions, TableSource } from './source';
 import { SupplierTableSource } from './supplier-table';
+import type { SsbTable } from '../../../shared/datasets';
 
 /** Bytes per chunk: large enough that per-chunk costs vanish, small enough for a socket buffer. */
 export const DEFAULT_CHUNK_BYTES = 256 * 1024;

@@ -1,8 +1,6 @@
 /** supplier: suppkey|Supplier#000000001|address|city|nation|region|phone| */
-import { CONTACT_MAX_BYTES, putContact, type ContactStreams } from './contact';
+import { CONTACT_MAX_BYTES, contactStreams, putContact, type ContactStreams } from './contact';
 import { encode } from './domains';
-import { DEFAULT_LINEAGE, cityStream } from './lineage';
-import { RowStream } from './random';
 import { supplierCount } from './scale';
 import type { GenerateOptions, TableSource } from './source';
 import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
@@ -17,13 +15,7 @@ export class SupplierTableSource implements TableSource {
 
   constructor(opts: GenerateOptions) {
     this.rows = supplierCount(opts.sf);
-    const city = cityStream(opts.lineage ?? DEFAULT_LINEAGE, 'supplier', opts.sf);
-    this.s = {
-      address: new RowStream('suppAddress', opts.seed),
-      nation: new RowStream('suppNation', opts.seed),
-      city: new RowStream(city.id, opts.seed, city.skipDraws, 1),
-      phone: new RowStream('phone', opts.seed),
-    };
+    this.s = contactStreams('supplier', opts);
   }
 
   get rowsWritten(): number {

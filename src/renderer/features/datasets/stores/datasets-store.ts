@@ -4,7 +4,7 @@
  * one lib/server-session.ts chooses; it also asks for a password when the server wants one.
  */
 import { create } from 'zustand';
-import type { TaskProgress } from '../../../../shared/contract';
+import type { TaskProgress } from '../../../../shared/tasks';
 import type { DatasetListing, DatasetVerifyReport, VerifyProgress } from '../../../../shared/datasets';
 import type { AppError, Result } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';

@@ -2,7 +2,7 @@
  * Datasets, load progress and verify reports as the screen shows them: words and formatted
  * figures, prepared here so the components only draw.
  */
-import type { TaskProgress } from '../../../../shared/contract';
+import type { TaskProgress } from '../../../../shared/tasks';
 import {
   datasetState,
   verifyVerdict,

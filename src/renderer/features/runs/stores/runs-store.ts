@@ -4,7 +4,8 @@
  * 'task/progress' (done), and, in case that event was missed, by its saved state no longer 'running'.
  */
 import { create } from 'zustand';
-import type { RunSummary, TaskProgress } from '../../../../shared/contract';
+import type { RunSummary } from '../../../../shared/contract';
+import type { TaskProgress } from '../../../../shared/tasks';
 import type { AppError } from '../../../../shared/result';
 import type { RunResult } from '../../../../shared/runs';
 import { call, onEvent } from '../../../lib/api';

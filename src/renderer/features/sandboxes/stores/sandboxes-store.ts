@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import { sandboxIdOf, type SandboxInfo, type ServerBinary } from '../../../../shared/models';
-import type { TaskProgress } from '../../../../shared/contract';
+import type { TaskProgress } from '../../../../shared/tasks';
 import type { AppError } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
 import {
