@@ -3,7 +3,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import bplab from './scripts/eslint-feature-boundaries.mjs';
+import featureBoundaries from './scripts/eslint-feature-boundaries.mjs';
+import mainRooms from './scripts/eslint-main-rooms.mjs';
+
+const bplab = { rules: { ...featureBoundaries.rules, ...mainRooms.rules } };
 
 const nodeBuiltins = [
   'fs',
@@ -71,7 +74,9 @@ export default tseslint.config(
     // Services are plain TypeScript: only src/main/electron/ may touch Electron.
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/electron/**'],
+    plugins: { bplab },
     rules: {
+      'bplab/main-rooms': 'error',
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['electron'], message: 'Only src/main/electron/ may import electron.' }] },

@@ -38,9 +38,9 @@ import { RunService, statementText } from '../src/main/runs/run-service';
 import { RunStore } from '../src/main/runs/run-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';
-import { ProfileStore } from '../src/main/services/profiles';
-import { SessionSecretStore } from '../src/main/services/secrets';
-import { SettingsJournal } from '../src/main/services/settings-journal';
+import { ProfileStore } from '../src/main/profiles/profile-store';
+import { SessionSecretStore } from '../src/main/profiles/secrets';
+import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
 import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
 import type { PollSetting } from '../src/shared/runs';
@@ -203,7 +203,11 @@ async function main(): Promise<void> {
     await admin.query('SET GLOBAL innodb_buffer_pool_size = 1073741824');
     const journal = new SettingsJournal(dataDir);
     const runs = new RunService({
-      connections: new ConnectionService({ profiles, secrets: new SessionSecretStore(), journal }),
+      connections: new ConnectionService({
+        profiles,
+        secrets: new SessionSecretStore(),
+        onOpen: journal.restoreLeftoversOn(),
+      }),
       catalogue: new QueryCatalogue(dataDir),
       store: new RunStore(dataDir),
       journal,

@@ -27,11 +27,11 @@ import { evictFiles } from './pagecache/os-cache';
 import { datasetFiles } from './pagecache/sandbox-files';
 import { RecentFiles } from './experiments/recent-files';
 import { serverProbe } from './experiments/server-probe';
-import { CapabilityService } from './services/capabilities';
+import { CapabilityService } from './server/capabilities';
 import { ConnectionService } from './db/connections';
-import { ProfileStore } from './services/profiles';
-import { SessionSecretStore, type SecretStore } from './services/secrets';
-import { SettingsJournal } from './services/settings-journal';
+import { ProfileStore } from './profiles/profile-store';
+import { SessionSecretStore, type SecretStore } from './profiles/secrets';
+import { SettingsJournal } from './server/settings-journal';
 import { DatasetService } from './ssb/dataset-service';
 import { LeaseStore } from './tasks/leases';
 import { commandFromArgv, currentProcess } from './tasks/process-identity';
@@ -77,7 +77,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const tasks = new TaskRegistry({ leases, onProgress: (p) => events.emit('task/progress', p) });
   // Another process's task shows here as if it ran here: its progress arrives as 'task/progress'.
   tasks.followOthers();
-  const connections = new ConnectionService({ profiles, secrets, journal, log });
+  const connections = new ConnectionService({ profiles, secrets, onOpen: journal.restoreLeftoversOn(log) });
   const capabilities = new CapabilityService({ connections });
   const sandboxes = new SandboxService({
     root: join(opts.dataDir, 'sandboxes'),

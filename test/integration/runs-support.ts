@@ -11,9 +11,9 @@ import { RunService } from '../../src/main/runs/run-service';
 import { RunStore } from '../../src/main/runs/run-store';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
 import { ConnectionService } from '../../src/main/db/connections';
-import { ProfileStore } from '../../src/main/services/profiles';
-import { SessionSecretStore } from '../../src/main/services/secrets';
-import { SettingsJournal } from '../../src/main/services/settings-journal';
+import { ProfileStore } from '../../src/main/profiles/profile-store';
+import { SessionSecretStore } from '../../src/main/profiles/secrets';
+import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { LeaseStore } from '../../src/main/tasks/leases';
 import { currentProcess } from '../../src/main/tasks/process-identity';
@@ -72,7 +72,11 @@ export async function openRunsLab(
     { connect, bplabVersion: 'test' },
   );
   const journal = new SettingsJournal(dataDir);
-  const connections = new ConnectionService({ profiles, secrets: new SessionSecretStore(), journal });
+  const connections = new ConnectionService({
+    profiles,
+    secrets: new SessionSecretStore(),
+    onOpen: journal.restoreLeftoversOn(),
+  });
   const catalogue = new QueryCatalogue(dataDir);
   const samples: RunSample[] = [];
   const progress: TaskProgress[] = [];

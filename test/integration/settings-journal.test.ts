@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/main/app';
-import { ProfileStore } from '../../src/main/services/profiles';
-import { SettingsJournal } from '../../src/main/services/settings-journal';
+import { ProfileStore } from '../../src/main/profiles/profile-store';
+import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { testServer } from '../support/test-server';
 
 const server = testServer();

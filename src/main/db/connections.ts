@@ -18,10 +18,9 @@ import {
   type ConnectTarget,
   type HandshakeTrace,
 } from './errors';
-import type { ProfileStore } from '../services/profiles';
-import type { SecretStore } from '../services/secrets';
-import type { SettingsJournal } from '../services/settings-journal';
-import { identifyServer } from '../services/server-identity';
+import type { ProfileStore } from '../profiles/profile-store';
+import type { SecretStore } from '../profiles/secrets';
+import { identifyServer } from './server-identity';
 
 export interface OpenOptions {
   /** A password typed for this request; kept for the session once the server accepts (or does not refuse) it. */
@@ -36,11 +35,10 @@ export interface ConnectionServiceDeps {
   /** How long a connection attempt may take, greeting, TLS and login included. */
   connectTimeoutMs?: number;
   /**
-   * Global settings bplab changed and has not put back yet (bplab died in between): restored on the
-   * first connection to that server, before anything else runs there.
+   * Runs on every connection opened, before it is handed out. app.ts hands in the settings journal's
+   * restore of what a dead bplab process left changed on that server (server/settings-journal.ts).
    */
-  journal?: SettingsJournal;
-  log?: (line: string) => void;
+  onOpen?: (connection: ServerConnection) => Promise<void>;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -87,15 +85,13 @@ export class ConnectionService {
   private readonly profiles: ProfileStore;
   private readonly secrets: SecretStore;
   readonly connectTimeoutMs: number;
-  private readonly journal?: SettingsJournal;
-  private readonly log: (line: string) => void;
+  private readonly onOpen?: (connection: ServerConnection) => Promise<void>;
 
   constructor(deps: ConnectionServiceDeps) {
     this.profiles = deps.profiles;
     this.secrets = deps.secrets;
     this.connectTimeoutMs = deps.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-    this.journal = deps.journal;
-    this.log = deps.log ?? (() => {});
+    this.onOpen = deps.onOpen;
   }
 
   /**
@@ -108,7 +104,7 @@ export class ConnectionService {
     try {
       const connection = await this.openProfile(profile, known ?? '', opts);
       if (opts.password !== undefined) this.secrets.set(profileId, opts.password, false);
-      await this.restoreLeftovers(connection);
+      await this.onOpen?.(connection);
       return connection;
     } catch (e) {
       const failure = e instanceof AppFailure ? e : AppFailure.of('INTERNAL', String(e));
@@ -133,25 +129,6 @@ export class ConnectionService {
         this.secrets.set(profileId, opts.password, false);
       }
       throw failure;
-    }
-  }
-
-  private async restoreLeftovers(connection: ServerConnection): Promise<void> {
-    // Only what no one is using: what a bplab process that died left behind, or what this one tried
-    // and failed to put back. A live owner (this process mid-experiment, or another) puts its own back.
-    const journal = this.journal;
-    const variables = (journal?.pending(connection.profile.id) ?? [])
-      .filter((e) => journal!.isLeftover(e))
-      .map((e) => e.variable);
-    if (!this.journal || variables.length === 0) return;
-    try {
-      for (const e of await this.journal.restore(connection.raw, connection.profile.id, variables))
-        this.log(
-          `restored ${e.variable} = ${e.before ?? 'DEFAULT'} on ${connection.where} (changed by bplab at ${e.at}: ${e.reason})`,
-        );
-    } catch (e) {
-      // The entries stay in the journal; the next connection tries again.
-      this.log(`could not restore settings bplab changed on ${connection.where}: ${(e as Error).message}`);
     }
   }
 

@@ -22,7 +22,7 @@ import type { RecentFile } from '../../shared/experiment-file';
 import { err } from '../../shared/result';
 import type { LiveRunSample } from '../../shared/lru-map-codec';
 import { createApp, type App } from '../app';
-import { EncryptedFileSecretStore } from '../services/secrets';
+import { EncryptedFileSecretStore } from '../profiles/secrets';
 import { CONTENT_SECURITY_POLICY } from '../transport/csp';
 import { LatestFrameGate, WINDOW_FRAME_MS } from '../transport/latest-frame';
 import { EVENT_CHANNEL, FILE_DIALOG_CHANNEL, INVOKE_CHANNEL } from './channels';

@@ -5,7 +5,7 @@
  * in this session's memory only.
  */
 import type { SafeStorage } from 'electron';
-import type { SecretCipher } from '../services/secrets';
+import type { SecretCipher } from '../profiles/secrets';
 
 export type SafeStorageLike = Pick<
   SafeStorage,

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 
 export interface Rect {
   x: number;

@@ -6,7 +6,7 @@ import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
 import type { ExperimentCell, ExperimentServer } from '../../shared/experiments';
 import { AppFailure } from '../../shared/result';
 import { serverErrno } from '../db/errors';
-import type { GlobalsConnection } from '../services/settings-journal';
+import type { GlobalsConnection } from '../server/settings-journal';
 
 /** What the runner needs of a server connection: statements, and closing. */
 export interface ControlConnection extends GlobalsConnection {

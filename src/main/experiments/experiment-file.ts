@@ -21,7 +21,7 @@ import type { CapabilityReport } from '../../shared/models';
 import { RunSamplesSchema } from '../../shared/run-schema';
 import type { PoolStats, RunResult } from '../../shared/runs';
 import { AppFailure } from '../../shared/result';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 
 /** Upgrades a file of version N to N+1, on the parsed JSON; none yet (version 1 is the first). */
 const MIGRATIONS: Record<number, (file: Record<string, unknown>) => Record<string, unknown>> = {};

@@ -37,7 +37,7 @@ import {
   saveExperimentFile,
   type ParseOptions,
 } from './experiment-file';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import type { RecentFiles } from './recent-files';
 import { PRESETS, findPreset, serversFor, type NeededServer, type PresetArgs } from './presets';
 import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';

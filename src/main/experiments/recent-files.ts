@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { RecentFile } from '../../shared/experiment-file';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 
 const MAX_RECENT = 10;
 const StoredRecentSchema = z.array(z.object({ file: z.string().min(1), usedAt: z.string() }));

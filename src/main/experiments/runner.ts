@@ -33,7 +33,7 @@ import {
 } from './cell-settings';
 export type { ControlConnection } from './cell-settings';
 import { coldPass } from './cold-pass';
-import type { GlobalsConnection, JournalEntry } from '../services/settings-journal';
+import type { GlobalsConnection, JournalEntry } from '../server/settings-journal';
 
 /** The services the runner drives, passed in (the app and the CLI wire the real ones). */
 export interface ExperimentRunnerDeps {

@@ -5,9 +5,9 @@
 import { SSB_QUERY_IDS } from '../../shared/ssb-reference';
 import type { ExperimentServer } from '../../shared/experiments';
 import { AppFailure, formatError } from '../../shared/result';
-import type { CapabilityService } from '../services/capabilities';
+import type { CapabilityService } from '../server/capabilities';
 import type { ConnectionService } from '../db/connections';
-import type { ProfileStore } from '../services/profiles';
+import type { ProfileStore } from '../profiles/profile-store';
 import type { DatasetService } from '../ssb/dataset-service';
 import type { ServerFacts, ServerProbe } from './experiment-service';
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../../shared/result';
 import { CustomQueryDraftSchema, type CatalogueQuery, type CustomQueryDraft } from '../../shared/runs';
-import { writeFileAtomic } from '../services/atomic-file';
-import { uniqueId } from '../services/profiles';
+import { writeFileAtomic } from '../files/atomic-file';
+import { uniqueId } from '../files/unique-id';
 import { loadSsbQueries, VARIANT_LABELS, type SsbQuery } from '../ssb/queries';
 import { checkReadOnly } from './read-only';
 

@@ -14,7 +14,7 @@ import { secretPaths } from '../../shared/experiment-file';
 import type { ReportExport } from '../../shared/contract';
 import { AppFailure } from '../../shared/result';
 import type { RunResult } from '../../shared/runs';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { reportCsvFiles } from './csv';
 import { renderHtmlReport } from './html';
 import { renderMarkdownSummary } from './markdown';

@@ -17,8 +17,8 @@ import {
 } from '../../shared/runs';
 import type { Queryable } from '../bufferpool/lru';
 import { serverErrno } from '../db/errors';
-import { bufferPoolConfig, type Variables } from '../services/capabilities';
-import { versionAtLeast } from '../services/server-identity';
+import { bufferPoolConfig, type Variables } from '../server/variables';
+import { versionAtLeast } from '../db/server-identity';
 
 export function serverSettings(identity: ServerIdentity, vars: Variables): RunServerSettings {
   const pool = bufferPoolConfig(vars);

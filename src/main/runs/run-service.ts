@@ -22,12 +22,12 @@ import {
 import { bucketPagesFor, compositionOf, readPoolStats, walkLru, type OldMethod } from '../bufferpool/lru';
 import { LivePoller } from '../bufferpool/poller';
 import type { QueryCatalogue, ResolvedQuery } from '../queries/catalogue';
-import { readVariables } from '../services/capabilities';
+import { readVariables } from '../server/variables';
 import { CancellableConnection } from '../db/cancellable';
 import type { ServerConnection } from '../db/connections';
 import { queryFailure } from '../db/errors';
-import { identifyServer, versionAtLeast } from '../services/server-identity';
-import type { SettingsJournal } from '../services/settings-journal';
+import { identifyServer, versionAtLeast } from '../db/server-identity';
+import type { SettingsJournal } from '../server/settings-journal';
 import { readDatasetRecord } from '../ssb/dataset-meta';
 import { readProcessUsage, usageDelta } from '../sandbox/process-io';
 import { serverErrno } from '../db/errors';

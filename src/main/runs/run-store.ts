@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { RunSummary } from '../../shared/contract';
 import { AppFailure } from '../../shared/result';
 import type { RunResult } from '../../shared/runs';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 
 const RUN_ID = /^run-[a-z0-9-]{1,80}$/;
 

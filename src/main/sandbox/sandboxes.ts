@@ -37,7 +37,7 @@ import {
 import { isByteSize, parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { notLoopback, readListening, recordListening, recordedListening } from './listening';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
 import type { TaskRegistry, TaskSpec, TaskUpdate } from '../tasks/registry';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { TaskProgress } from '../../shared/tasks';
 import type { TaskKind } from '../../shared/tasks';
 import { AppFailure } from '../../shared/result';
-import { writeFileAtomic } from '../services/atomic-file';
+import { writeFileAtomic } from '../files/atomic-file';
 import { withFolderLock } from './folder-lock';
 import {
   describeProcess,

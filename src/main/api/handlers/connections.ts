@@ -1,8 +1,8 @@
 /** Handlers for profiles/* and connections/*: thin, the work is in the services. */
-import type { CapabilityService } from '../../services/capabilities';
+import type { CapabilityService } from '../../server/capabilities';
 import type { ConnectionService } from '../../db/connections';
-import type { ProfileStore } from '../../services/profiles';
-import type { SecretStore } from '../../services/secrets';
+import type { ProfileStore } from '../../profiles/profile-store';
+import type { SecretStore } from '../../profiles/secrets';
 import { AppFailure } from '../../../shared/result';
 import type { Handlers } from '../router';
 

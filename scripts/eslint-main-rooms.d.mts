@@ -1,0 +1,4 @@
+// Types for the tests that read the room order (test/unit/lint/main-rooms.test.ts).
+export declare const ROOMS: string[];
+declare const plugin: { rules: Record<string, unknown> };
+export default plugin;
