@@ -1,6 +1,6 @@
 // Letting purge finish before a sandbox restarts, so that the pages it reads are not in the "cold" pool after.
-import { createConnection, type ConnectionOptions } from 'mysql2/promise';
 import { waitForPurge, type PurgeWait } from '../bufferpool/purge';
+import { withAdminConnection } from './server-args';
 
 /**
  * MariaDB (10.3+) purges inserted rows too (it resets their DB_TRX_ID), so a restart right after rows
@@ -10,25 +10,13 @@ import { waitForPurge, type PurgeWait } from '../bufferpool/purge';
  * MariaDB only: MySQL discards insert undo at commit, and its history list need not reach 0 when idle
  * (on 8.0.31 the wait ran to its limit).
  */
-export async function purgeBeforeRestart(
-  options: ConnectionOptions,
-  maxWaitMs = 30_000,
-): Promise<PurgeWait | null> {
-  let conn;
+export async function purgeBeforeRestart(port: number, maxWaitMs = 30_000): Promise<PurgeWait | null> {
   try {
-    conn = await createConnection({ ...options, connectTimeout: 5000 });
+    return await withAdminConnection(port, 5000, (c) => {
+      const reader = { rows: async <T>(sql: string): Promise<T[]> => (await c.query(sql))[0] as T[] };
+      return waitForPurge(reader, { nearZero: 0, maxWaitMs });
+    });
   } catch {
     return null;
-  }
-  const c = conn;
-  try {
-    const reader = {
-      rows: async <T>(sql: string): Promise<T[]> => (await c.query(sql))[0] as T[],
-    };
-    return await waitForPurge(reader, { nearZero: 0, maxWaitMs });
-  } catch {
-    return null;
-  } finally {
-    await c.end().catch(() => {});
   }
 }

@@ -90,3 +90,48 @@ export async function waitFor(cond: () => boolean, timeoutMs: number): Promise<b
   }
   return cond();
 }
+
+/** Whether `pid` is alive and not a zombie (a zombie is not a running server). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return true;
+  }
+}
+
+/** Guards against a recycled pid: on Linux, the process must be a server using this datadir. */
+export function isOurServer(pid: number, datadir: string): boolean {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes(datadir);
+  } catch {
+    return existsSync('/proc') ? false : true;
+  }
+}
+
+export function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** A promise that resolves when `signal` aborts, and the way to stop listening. */
+export function abortOf(signal: AbortSignal): { aborted: Promise<'cancelled'>; dispose: () => void } {
+  let dispose = () => {};
+  const aborted = new Promise<'cancelled'>((resolve) => {
+    if (signal.aborted) return resolve('cancelled');
+    const onAbort = () => resolve('cancelled');
+    signal.addEventListener('abort', onAbort, { once: true });
+    dispose = () => signal.removeEventListener('abort', onAbort);
+  });
+  return { aborted, dispose };
+}
