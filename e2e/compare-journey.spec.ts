@@ -18,7 +18,7 @@ import { openResultsFile } from './actions/open-results-file';
 import { openRun } from './actions/open-run';
 import { visitScreen } from './actions/visit-screen';
 import { RunsPage } from './pages/runs-page';
-import { deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-compare';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found for the compare journey');
-  const sandbox = await mustCall('sandboxes/create', {
+  const sandbox = await createSandbox({
     spec: { name, binaryPath: mariadb.path, bufferPoolSize: '16M' },
   });
   await mustCall('datasets/create', { profileId: sandbox.profileId, spec: { schema: SCHEMA, sf: 0.05 } });

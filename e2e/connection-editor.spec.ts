@@ -9,7 +9,7 @@ import { fillNewConnection } from './actions/fill-connection';
 import { openApp } from './actions/open-app';
 import { testConnection } from './actions/test-connection';
 import { ConnectionsPage } from './pages/connections-page';
-import { deleteSandboxes, mustCall } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-auth';
 let sandbox: SandboxInfo;
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found for the wrong-password case');
-  sandbox = await mustCall('sandboxes/create', {
+  sandbox = await createSandbox({
     spec: { name: `${PREFIX}-${Date.now().toString(36)}`, binaryPath: mariadb.path, bufferPoolSize: '32M' },
     start: true,
   });

@@ -14,7 +14,7 @@ import { openApp } from './actions/open-app';
 import { openSandboxDatasets } from './actions/open-sandbox-datasets';
 import { verifyDataset } from './actions/verify-dataset';
 import { SandboxesPage } from './pages/sandboxes-page';
-import { deleteSandboxes, mustCall } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-datasets';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found for the dataset journey');
-  await mustCall('sandboxes/create', { spec: { name, binaryPath: mariadb.path, bufferPoolSize: '128M' } });
+  await createSandbox({ spec: { name, binaryPath: mariadb.path, bufferPoolSize: '128M' } });
 });
 test.afterAll(async () => deleteSandboxes(PREFIX));
 

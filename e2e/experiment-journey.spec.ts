@@ -21,7 +21,7 @@ import { saveExperimentAs } from './actions/save-experiment-as';
 import { startExperiment } from './actions/start-experiment';
 import type { AppPage } from './pages/app-page';
 import type { ExperimentsPage } from './pages/experiments-page';
-import { deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-experiments';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found for the experiment journey');
-  const sandbox = await mustCall('sandboxes/create', {
+  const sandbox = await createSandbox({
     spec: { name, binaryPath: mariadb.path, bufferPoolSize: '16M', oldBlocksTimeMs: OWN_OLD_BLOCKS_TIME },
   });
   port = sandbox.port;

@@ -8,7 +8,7 @@ import { openApp } from './actions/open-app';
 import { openSandboxDatasets } from './actions/open-sandbox-datasets';
 import { refreshDatasets } from './actions/refresh-datasets';
 import { SandboxesPage } from './pages/sandboxes-page';
-import { deleteSandboxes, mustCall } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 import { e2eServer } from './support/env';
 
 const PREFIX = 'e2e-honest';
@@ -19,9 +19,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found');
-  sandboxId = (
-    await mustCall('sandboxes/create', { spec: { name, binaryPath: mariadb.path, bufferPoolSize: '64M' } })
-  ).id;
+  sandboxId = (await createSandbox({ spec: { name, binaryPath: mariadb.path, bufferPoolSize: '64M' } })).id;
 });
 test.afterAll(async () => deleteSandboxes(PREFIX));
 

@@ -15,7 +15,7 @@ import { viewSandboxCapabilities } from './actions/view-sandbox-capabilities';
 import { visitScreen } from './actions/visit-screen';
 import type { AppPage } from './pages/app-page';
 import { SandboxesPage } from './pages/sandboxes-page';
-import { deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall, startSandbox, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-layout';
 const id = Date.now().toString(36);
@@ -33,14 +33,14 @@ test.beforeAll(async () => {
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found for the layout journey');
   const spec = { binaryPath: mariadb.path, bufferPoolSize: '64M' };
-  const sandbox = await mustCall('sandboxes/create', { spec: { ...spec, name: running } });
-  await mustCall('sandboxes/create', { spec: { ...spec, name: longName }, start: false });
+  const sandbox = await createSandbox({ spec: { ...spec, name: running } });
+  await createSandbox({ spec: { ...spec, name: longName }, start: false });
   // An option mariadbd does not know: its start fails, with the server's log lines as the error.
-  const broken = await mustCall('sandboxes/create', {
+  const broken = await createSandbox({
     spec: { ...spec, name: failing, options: { 'bplab-e2e-no-such-option': 'x' } },
     start: false,
   });
-  await mustCall('sandboxes/start', { id: broken.id }).catch(() => undefined);
+  await startSandbox(broken.id).catch(() => undefined);
 
   const profileId = sandbox.profileId;
   await mustCall('datasets/create', { profileId, spec: { schema: 'ssb_layout', sf: 0.01 } });

@@ -9,7 +9,7 @@ import { answerPassword } from './actions/answer-password';
 import { openApp } from './actions/open-app';
 import { visitScreen } from './actions/visit-screen';
 import { CapabilitiesPage } from './pages/capabilities-page';
-import { deleteSandboxes, mustCall } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-password';
 const id = Date.now().toString(36);
@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found');
-  const sandbox = await mustCall('sandboxes/create', {
+  const sandbox = await createSandbox({
     spec: { name: `${PREFIX}-${id}`, binaryPath: mariadb.path, bufferPoolSize: '64M' },
   });
   const root = await mysql.createConnection({ host: '127.0.0.1', port: sandbox.port, user: 'root' });

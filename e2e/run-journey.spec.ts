@@ -15,7 +15,7 @@ import { previewExplain } from './actions/preview-explain';
 import { saveCustomQuery } from './actions/save-custom-query';
 import { startRun } from './actions/start-run';
 import { RunsPage, type MapReading } from './pages/runs-page';
-import { deleteSandboxes, mustCall } from './support/api';
+import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-runs';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   const { binaries } = await mustCall('sandboxes/find-binaries', {});
   const mariadb = binaries.find((b) => b.flavor === 'mariadb');
   if (!mariadb) throw new Error('e2e: no mariadbd found for the run journey');
-  const sandbox = await mustCall('sandboxes/create', {
+  const sandbox = await createSandbox({
     spec: { name, binaryPath: mariadb.path, bufferPoolSize: '16M' },
   });
   // The data is a fixture here (the dataset journey is about loading): SF 0.1, lineorder ~60 MB.

@@ -4,7 +4,9 @@
  */
 import WebSocket from 'ws';
 import type { RequestArgs, RequestName, RequestResult, WireMessage } from '../../src/shared/contract';
+import type { SandboxInfo } from '../../src/shared/models';
 import type { Result } from '../../src/shared/result';
+import { outcomeSandbox } from '../../src/shared/tasks';
 import { e2eServer } from './env';
 
 export async function callApi<N extends RequestName>(
@@ -40,6 +42,24 @@ export async function mustCall<N extends RequestName>(
       `e2e: ${name} failed: ${result.error.message}${result.error.hint ? ` (${result.error.hint})` : ''}`,
     );
   return result.value;
+}
+
+/** Creates (and by default starts) a sandbox, and waits for its task: the sandbox it left. */
+export async function createSandbox(args: RequestArgs<'sandboxes/create'>): Promise<SandboxInfo> {
+  const { taskId } = await mustCall('sandboxes/create', args);
+  return sandboxOfTask(taskId);
+}
+
+/** Starts a sandbox and waits for its task: the sandbox as it left it. */
+export async function startSandbox(id: string): Promise<SandboxInfo> {
+  const { taskId } = await mustCall('sandboxes/start', { id });
+  return sandboxOfTask(taskId);
+}
+
+async function sandboxOfTask(taskId: string): Promise<SandboxInfo> {
+  const sandbox = outcomeSandbox(await mustCall('tasks/wait', { taskId }));
+  if (!sandbox) throw new Error(`e2e: task ${taskId} left no sandbox`);
+  return sandbox;
 }
 
 /** Removes sandboxes a failed journey may have left (by name prefix). */

@@ -11,7 +11,6 @@ import {
   DatasetImportSpecSchema,
   type DatasetListing,
   type DatasetTaskStarted,
-  type DatasetVerifyReport,
   type VerifyProgress,
 } from './datasets';
 import {
@@ -33,7 +32,7 @@ import {
   type RunState,
 } from './runs';
 import type { LiveRunSample } from './lru-map-codec';
-import type { TaskInfo, TaskProgress } from './tasks';
+import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
@@ -63,8 +62,9 @@ export const requestSchemas = {
   'sandboxes/list': z.object({}),
   'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
   // Create and start run as tasks (kinds 'sandbox-create', 'sandbox-start': 'task/progress' while the data
-  // folder is initialised and the server starts) and answer when done; tasks/cancel ends them with CANCELLED:
-  // a cancelled create leaves nothing, a cancelled start leaves the sandbox stopped with its data.
+  // folder is initialised and the server starts) and answer the task's id at once; tasks/wait answers the
+  // sandbox; tasks/cancel ends them with CANCELLED: a cancelled create leaves nothing, a cancelled start
+  // leaves the sandbox stopped with its data. A spec refused before anything is written fails the request.
   'sandboxes/create': z.object({
     spec: SandboxSpecSchema,
     start: z.boolean().default(true),
@@ -125,6 +125,8 @@ export const requestSchemas = {
   // process to stop one of its own.
   'tasks/list': z.object({}),
   'tasks/cancel': z.object({ taskId: id }),
+  // Answers when one of this process's tasks ends: its outcome, or its failure (CANCELLED when cancelled).
+  'tasks/wait': z.object({ taskId: id }),
   // The query catalogue: SSB's 13 queries with their join-order variants, and the user's own (reads only).
   'queries/list': z.object({}),
   'queries/save': z.object({ draft: CustomQueryDraftSchema }),
@@ -164,8 +166,8 @@ export interface ResultTypes {
   'connections/capabilities': CapabilityReport;
   'sandboxes/list': SandboxInfo[];
   'sandboxes/find-binaries': { binaries: ServerBinary[]; searched: string[] };
-  'sandboxes/create': SandboxInfo;
-  'sandboxes/start': SandboxInfo;
+  'sandboxes/create': TaskStarted & { sandboxId: string };
+  'sandboxes/start': TaskStarted & { sandboxId: string };
   'sandboxes/stop': SandboxInfo;
   'sandboxes/restart': SandboxInfo;
   'sandboxes/delete': { deleted: string };
@@ -173,7 +175,7 @@ export interface ResultTypes {
   'datasets/list': DatasetListing;
   'datasets/create': DatasetTaskStarted;
   'datasets/import': DatasetTaskStarted;
-  'datasets/verify': DatasetVerifyReport;
+  'datasets/verify': DatasetTaskStarted;
   'datasets/drop': { dropped: string };
   'experiments/presets': Array<{ id: string; title: string; source: string }>;
   'experiments/preset': ExperimentDefinition;
@@ -187,6 +189,7 @@ export interface ResultTypes {
   'reports/export': ReportExport;
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
+  'tasks/wait': TaskOutcome;
   'queries/list': CatalogueQuery[];
   'queries/save': CatalogueQuery;
   'queries/delete': { deleted: string };

@@ -4,6 +4,8 @@
  * folder (each task is held under a lease that names its process; a lease whose process is gone is
  * stale).
  */
+import type { DatasetVerifyReport } from './datasets';
+import type { SandboxInfo } from './models';
 import type { AppError } from './result';
 
 export type TaskKind =
@@ -44,4 +46,29 @@ export interface TaskProgress {
   error?: AppError;
   /** Free-form figures (rows, rows/s, ETA seconds...). */
   figures?: Record<string, number>;
+}
+
+/**
+ * What tasks/wait answers when one of this process's tasks has ended well: its id and kind, and the
+ * value it gave where that is one to show (the sandbox a create or start left, a verify's report).
+ * A task that failed or was cancelled makes tasks/wait fail with its error instead.
+ */
+export type TaskOutcome =
+  | { taskId: string; kind: 'sandbox-create' | 'sandbox-start'; sandbox: SandboxInfo }
+  | { taskId: string; kind: 'dataset-verify'; report: DatasetVerifyReport }
+  | { taskId: string; kind: Exclude<TaskKind, 'sandbox-create' | 'sandbox-start' | 'dataset-verify'> };
+
+/** What a long job answers at once: the task to follow (task/progress), wait for (tasks/wait) or cancel. */
+export interface TaskStarted {
+  taskId: string;
+}
+
+/** The sandbox a create or start task left, if the outcome is one. */
+export function outcomeSandbox(outcome: TaskOutcome): SandboxInfo | undefined {
+  return 'sandbox' in outcome ? outcome.sandbox : undefined;
+}
+
+/** The report a verify task gave, if the outcome is one. */
+export function outcomeReport(outcome: TaskOutcome): DatasetVerifyReport | undefined {
+  return 'report' in outcome ? outcome.report : undefined;
 }

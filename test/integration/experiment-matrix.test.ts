@@ -18,6 +18,7 @@ import { ExperimentDefinitionSchema, type ExperimentDefinitionInput } from '../.
 import type { SandboxInfo } from '../../src/shared/models';
 import type { CatalogueQuery } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
+import { dispatchAndWait } from '../support/tasks';
 
 const server = testServer();
 const dir = mkdtempSync(join(server.scratchDir, 'experiment-matrix-'));
@@ -30,7 +31,7 @@ let sb: SandboxInfo;
 let slowQueryId: string;
 
 async function ok<T>(name: RequestName, args: unknown): Promise<T> {
-  const r = await app.dispatch(name, args as never);
+  const r = await dispatchAndWait(app, name, args as never);
   if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
   return r.value as T;
 }

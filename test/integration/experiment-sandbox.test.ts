@@ -15,6 +15,7 @@ import { generateDataset } from '../../src/main/ssb/datasets';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
+import { dispatchAndWait } from '../support/tasks';
 
 const server = testServer();
 const dir = mkdtempSync(join(server.scratchDir, 'experiment-sandbox-'));
@@ -51,7 +52,7 @@ const definition = (name: string, hotRuns: number) =>
 
 beforeAll(async () => {
   app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
-  const created = await app.dispatch('sandboxes/create', {
+  const created = await dispatchAndWait(app, 'sandboxes/create', {
     spec: { name: 'exp', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
   });
   if (!created.ok) throw new Error(created.error.message);

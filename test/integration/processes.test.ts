@@ -17,6 +17,7 @@ import type { TaskInfo } from '../../src/shared/tasks';
 import { requireBuiltCli, startCli, writeTestProfile, type CliExit, type CliProcess } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+import { dispatchAndWait } from '../support/tasks';
 
 const server = testServer();
 const made: string[] = [];
@@ -32,7 +33,7 @@ async function request<N extends RequestName>(
   name: N,
   args: RequestArgs<N>,
 ): Promise<{ ok: true; value: RequestResult<N> } | { ok: false; error: AppError }> {
-  return (await ui.dispatch(name, args)) as never;
+  return (await dispatchAndWait(ui, name, args)) as never;
 }
 
 async function value<N extends RequestName>(name: N, args: RequestArgs<N>): Promise<RequestResult<N>> {
@@ -219,7 +220,7 @@ describe(`a sandbox this process started, ${server.label}`, () => {
       version: 'test',
       command: 'bplab (test)',
     });
-    await mine.dispatch('sandboxes/start', { id: 'demo' });
+    await dispatchAndWait(mine, 'sandboxes/start', { id: 'demo' });
     expect(await isRunning('demo')).toBe(true);
     await mine.shutdown();
     expect(await isRunning('demo')).toBe(false);

@@ -17,6 +17,7 @@ import { AppFailure, type AppError } from '../../src/shared/result';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
 import { requireBuiltCli, runCliProcess, startCli } from '../support/cli';
 import { testServer } from '../support/test-server';
+import { dispatchAndWait } from '../support/tasks';
 
 const server = testServer();
 const dataDir = mkdtempSync(join(server.scratchDir, 'sandbox-cancel-'));
@@ -24,14 +25,14 @@ const root = join(dataDir, 'sandboxes');
 let app: App;
 
 async function value<T>(name: RequestName, args: RequestArgs<RequestName>): Promise<T> {
-  const r = await app.dispatch(name, args);
+  const r = await dispatchAndWait(app, name, args);
   if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
   return r.value as T;
 }
 
 async function failure(name: RequestName, args: RequestArgs<RequestName>): Promise<AppError> {
   const r = await Promise.race([
-    app.dispatch(name, args),
+    dispatchAndWait(app, name, args),
     sleep(60_000).then(() => {
       throw new Error(`${name} did not answer within 60 s (its processes were left to end on their own?)`);
     }),

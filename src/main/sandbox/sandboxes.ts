@@ -9,7 +9,13 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { ConnectionProfile, SandboxInfo, SandboxSpec, SandboxSpecParsed } from '../../shared/models';
+import {
+  sandboxIdOf,
+  type ConnectionProfile,
+  type SandboxInfo,
+  type SandboxSpec,
+  type SandboxSpecParsed,
+} from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import { describeHolder, type LeaseStore } from '../tasks/leases';
 import type { TaskRegistry } from '../tasks/registry';
@@ -124,6 +130,19 @@ export class SandboxService {
     input: SandboxSpec,
     opts: { start?: boolean; keepFailed?: boolean } & SandboxJobOptions = {},
   ): Promise<SandboxInfo> {
+    return this.createJob(input, opts).result;
+  }
+
+  /** create as a task that answers at once (sandboxes/create): tasks/wait gives the sandbox. */
+  beginCreate(
+    input: SandboxSpec,
+    opts: { start?: boolean; keepFailed?: boolean } = {},
+  ): { taskId: string; sandboxId: string } {
+    const job = this.createJob(input, opts);
+    return { taskId: begun(job), sandboxId: sandboxIdOf(input.name) };
+  }
+
+  private createJob(input: SandboxSpec, opts: { start?: boolean; keepFailed?: boolean } & SandboxJobOptions) {
     const { spec, id } = checkNewSandbox(input, this.folders);
     return runJob(
       this.deps.tasks,
@@ -166,6 +185,15 @@ export class SandboxService {
    * Cancelled, it leaves the sandbox stopped with its data as it was.
    */
   async start(id: string, opts: SandboxJobOptions = {}): Promise<SandboxInfo> {
+    return this.startJob(id, opts).result;
+  }
+
+  /** start as a task that answers at once (sandboxes/start): tasks/wait gives the sandbox. */
+  beginStart(id: string): { taskId: string; sandboxId: string } {
+    return { taskId: begun(this.startJob(id, {})), sandboxId: id };
+  }
+
+  private startJob(id: string, opts: SandboxJobOptions) {
     const meta = this.readMeta(id);
     return runJob(
       this.deps.tasks,
@@ -369,4 +397,12 @@ export class SandboxService {
   private readMeta(id: string): SandboxMeta {
     return this.folders.readMeta(id);
   }
+}
+
+/** A job's task id, its failure left for tasks/wait (marked handled: nobody may await it). */
+function begun(job: { taskId: string | null; result: Promise<SandboxInfo> }): string {
+  job.result.catch(() => {});
+  if (job.taskId === null)
+    throw AppFailure.of('INTERNAL', 'This bplab has no task registry to run the job in.');
+  return job.taskId;
 }

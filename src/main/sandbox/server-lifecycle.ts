@@ -41,8 +41,12 @@ export function runJob(
   spec: TaskSpec,
   signal: AbortSignal | undefined,
   work: (job: Job) => Promise<SandboxInfo>,
-): Promise<SandboxInfo> {
-  if (!tasks) return work({ signal: signal ?? new AbortController().signal, progress: () => {} });
+): { taskId: string | null; result: Promise<SandboxInfo> } {
+  if (!tasks)
+    return {
+      taskId: null,
+      result: work({ signal: signal ?? new AbortController().signal, progress: () => {} }),
+    };
   return tasks.start(
     spec,
     (ctx) =>
@@ -55,7 +59,7 @@ export function runJob(
         message: `Sandbox "${info.name}" is ${info.status === 'running' ? `running on 127.0.0.1:${info.port}` : info.status}.`,
       }),
     },
-  ).result;
+  );
 }
 
 export function isCancelled(e: unknown): boolean {

@@ -102,9 +102,20 @@ export class DatasetService {
 
   /** Verifies a dataset as a task (cancelled with tasks/cancel: the count running is KILLed); answers with the report. */
   async verify(target: Target, schema: string): Promise<DatasetVerifyReport> {
+    return this.verifyTask(target, schema).result;
+  }
+
+  /** verify as a task that answers at once (datasets/verify): tasks/wait gives the report. */
+  beginVerify(target: Target, schema: string): DatasetTaskStarted {
+    const { taskId, result } = this.verifyTask(target, schema);
+    result.catch(() => {});
+    return { taskId, schema };
+  }
+
+  private verifyTask(target: Target, schema: string) {
     validateSchemaName(schema);
     this.refuseWhileHeld(target.profileId, schema, `verify ${schema}`);
-    const { result } = this.deps.tasks.start(
+    return this.deps.tasks.start(
       this.taskSpec(target.profileId, schema, 'dataset-verify', `verify ${schema}`),
       (ctx) =>
         this.withConnection(target, async (c) => {
@@ -127,7 +138,6 @@ export class DatasetService {
         }),
       { done: (r) => ({ message: `${schema}: ${r.pass ? 'PASS' : 'FAIL'}` }) },
     );
-    return result;
   }
 
   async drop(target: Target, schema: string): Promise<{ dropped: string }> {

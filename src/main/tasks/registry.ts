@@ -71,8 +71,12 @@ export interface TaskRegistryDeps {
 }
 
 interface OwnTask {
+  kind: TaskKind;
   controller: AbortController;
+  /** Settles when the task ends, never fails. */
   result: Promise<unknown>;
+  /** The work's value, or its failure. */
+  value: Promise<unknown>;
 }
 
 const TASK_KINDS = new Set<string>([
@@ -85,8 +89,19 @@ const TASK_KINDS = new Set<string>([
   'sandbox-start',
 ]);
 
+/** How many of this process's ended tasks tasks/wait still answers for. */
+const ENDED_KEPT = 100;
+
+/** How one of this process's tasks ended: its kind and value, or its failure. */
+interface Ended {
+  kind: TaskKind;
+  outcome: { value: unknown } | { failure: AppFailure };
+}
+
 export class TaskRegistry {
   private readonly own = new Map<string, OwnTask>();
+  /** This process's tasks that ended, newest last, so that a wait that comes after the end is answered. */
+  private readonly ended = new Map<string, Ended>();
   private poller?: NodeJS.Timeout;
   /** What the others' tasks last published, to re-emit only what changed. */
   private readonly seen = new Map<string, string>();
@@ -150,14 +165,19 @@ export class TaskRegistry {
     };
     const result = (async () => work(ctx))().then(
       (value) => {
+        this.remember(taskId, { kind: spec.kind, outcome: { value } });
         finish();
         const words = opts.done?.(value) ?? { message: `${spec.title}: done` };
         emit({ taskId, phase: 'done', fraction: 1, done: true, ...words });
         return value;
       },
       (e: unknown) => {
-        finish();
         const error = errorOf(e);
+        this.remember(taskId, {
+          kind: spec.kind,
+          outcome: { failure: e instanceof AppFailure ? e : new AppFailure(error) },
+        });
+        finish();
         emit({
           taskId,
           phase: error.code === 'CANCELLED' ? 'cancelled' : 'failed',
@@ -174,9 +194,42 @@ export class TaskRegistry {
       () => undefined,
       () => undefined,
     );
-    this.own.set(taskId, { controller, result: settled });
+    this.own.set(taskId, { kind: spec.kind, controller, result: settled, value: result });
     this.poll();
     return { taskId, result };
+  }
+
+  /**
+   * Waits for one of this process's tasks to end: its kind and value, or its failure (CANCELLED when
+   * cancelled). A task that already ended is answered from memory; another process's task cannot be
+   * waited for here (its progress events say when it ends).
+   */
+  async wait(taskId: string): Promise<{ kind: TaskKind; value: unknown }> {
+    const own = this.own.get(taskId);
+    if (own) return { kind: own.kind, value: await own.value };
+    const ended = this.ended.get(taskId);
+    if (ended) {
+      if ('failure' in ended.outcome) throw ended.outcome.failure;
+      return { kind: ended.kind, value: ended.outcome.value };
+    }
+    const other = this.deps.leases.get(taskId);
+    if (other && TASK_KINDS.has(other.lease.kind))
+      throw AppFailure.of(
+        'INVALID_ARGUMENT',
+        `"${other.lease.title}" runs in ${describeProcess(other.lease.owner)}; only that process can wait for it.`,
+        { hint: 'Follow its progress in the task list.' },
+      );
+    throw AppFailure.of('NOT_FOUND', `There is no task ${taskId} in this bplab process.`, {
+      hint: 'List the tasks again.',
+    });
+  }
+
+  private remember(taskId: string, ended: Ended): void {
+    this.ended.set(taskId, ended);
+    for (const oldest of this.ended.keys()) {
+      if (this.ended.size <= ENDED_KEPT) break;
+      this.ended.delete(oldest);
+    }
   }
 
   /** The tasks of every bplab process on this data folder, this one's first; a task whose process is gone is 'stale'. */

@@ -19,7 +19,13 @@ let answerVerify: (report: DatasetVerifyReport) => void = () => {};
 const fakeApi: BplabApi = {
   invoke: ((name: string): Promise<unknown> => {
     if (name === 'datasets/verify')
-      return new Promise((resolve) => (answerVerify = (value) => resolve({ ok: true, value })));
+      return Promise.resolve({ ok: true, value: { taskId: 'v1', schema: 'ssb_a' } });
+    if (name === 'tasks/wait')
+      return new Promise(
+        (resolve) =>
+          (answerVerify = (report) =>
+            resolve({ ok: true, value: { taskId: 'v1', kind: 'dataset-verify', report } })),
+      );
     return Promise.resolve({ ok: true, value: { datasets: [] } });
   }) as BplabApi['invoke'],
   on: events.on,
@@ -55,6 +61,8 @@ describe('datasets store: verify progress', () => {
     emit(progress({ done: 7, step: 'Q2.1' }));
     expect(useDatasets.getState().verify?.progress).toMatchObject({ done: 7, step: 'Q2.1' });
 
+    // The verify answered its task id; tasks/wait is now waiting for the report.
+    await new Promise((r) => setTimeout(r, 0));
     answerVerify(report);
     await running;
     expect(useDatasets.getState().verify).toMatchObject({ running: false, progress: null, report });

@@ -1,15 +1,15 @@
 /**
- * The sandboxes store cancels a create or a start in progress: it cancels this process's own task
- * for that sandbox (never another process's, nor another sandbox's), and once the request answers
- * CANCELLED it lists the sandboxes again, so that a half-made sandbox a 'changed' event showed is
- * gone and a cancelled start shows stopped. The API is a stand-in transport here (the real ones are
- * tested in transport-* and e2e; the cancel itself against real servers in sandbox-cancel).
+ * The sandboxes store cancels a create or a start in progress: the request answers its task id at
+ * once (lib/task-runner.ts), the cancel goes to that task (even when asked before the id came), and
+ * once tasks/wait answers CANCELLED it lists the sandboxes again, so that a half-made sandbox a
+ * 'changed' event showed is gone and a cancelled start shows stopped. The API is a stand-in
+ * transport here (the real ones are tested in transport tests and e2e; the cancel itself against
+ * real servers in sandbox-cancel).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BplabApi } from '../../../src/shared/contract';
 import type { SandboxInfo } from '../../../src/shared/models';
 import type { AppError } from '../../../src/shared/result';
-import type { TaskInfo } from '../../../src/shared/tasks';
 import { setApi } from '../../../src/renderer/lib/api';
 import {
   followSandboxEvents,
@@ -20,17 +20,27 @@ import { fakeEvents } from './fake-events';
 
 const events = fakeEvents();
 const calls: { name: string; args: unknown }[] = [];
+/** Answers the pending create or start with its task id. */
+let answerStarted: () => void = () => {};
+/** Ends the task tasks/wait waits for, with this error. */
 let answerPending: (error: AppError) => void = () => {};
 let listed: SandboxInfo[] = [];
-let tasks: TaskInfo[] = [];
+/** The task id the next create or start answers. */
+let nextTaskId = 'own-task';
+/** Whether create and start answer their task id at once, or only on answerStarted(). */
+let answerAtOnce = true;
 
 const fakeApi: BplabApi = {
   invoke: ((name: string, args: unknown): Promise<unknown> => {
     calls.push({ name, args });
-    if (name === 'sandboxes/create' || name === 'sandboxes/start')
+    if (name === 'sandboxes/create' || name === 'sandboxes/start') {
+      const value = { taskId: nextTaskId, sandboxId: 'x' };
+      if (answerAtOnce) return Promise.resolve({ ok: true, value });
+      return new Promise((resolve) => (answerStarted = () => resolve({ ok: true, value })));
+    }
+    if (name === 'tasks/wait')
       return new Promise((resolve) => (answerPending = (error) => resolve({ ok: false, error })));
     if (name === 'sandboxes/list') return Promise.resolve({ ok: true, value: listed });
-    if (name === 'tasks/list') return Promise.resolve({ ok: true, value: tasks });
     if (name === 'tasks/cancel')
       return Promise.resolve({
         ok: true,
@@ -44,26 +54,17 @@ const fakeApi: BplabApi = {
 const sandbox = (id: string, status: SandboxInfo['status']) =>
   ({ id, name: id, status, port: 3307, spec: { bufferPoolSize: '32M' } }) as SandboxInfo;
 
-const task = (taskId: string, kind: TaskInfo['kind'], sandboxId: string, self: boolean): TaskInfo => ({
-  taskId,
-  kind,
-  title: `${kind} ${sandboxId}`,
-  profileId: null,
-  schema: null,
-  sandboxId,
-  owner: { pid: self ? 1 : 2, host: 'h', command: 'bplab', self },
-  startedAt: '2026-11-23T17:00:00Z',
-  state: 'running',
-  progress: null,
-});
-
 const cancelled = (message: string): AppError => ({ code: 'CANCELLED', message });
 const cancels = () => calls.filter((c) => c.name === 'tasks/cancel').map((c) => c.args);
+/** Lets the store's pending promises run. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('sandboxes store: cancelling a create or a start', () => {
   beforeEach(() => {
     events.clear();
     calls.length = 0;
+    answerAtOnce = true;
+    nextTaskId = 'own-task';
     setApi(fakeApi);
     useSandboxes.setState({
       sandboxes: [],
@@ -80,12 +81,9 @@ describe('sandboxes store: cancelling a create or a start', () => {
 
   it("cancels this process's create of that sandbox, then lists what is there: no half-made sandbox", async () => {
     const stop = followSandboxEvents();
-    tasks = [
-      task('other-process', 'sandbox-create', 'half', false),
-      task('own-start-elsewhere', 'sandbox-start', 'other', true),
-      task('own-create', 'sandbox-create', 'half', true),
-    ];
+    nextTaskId = 'own-create';
     const creating = useSandboxes.getState().create();
+    await settle();
     expect(useSandboxes.getState()).toMatchObject({ creating: true, creatingId: 'half' });
     // Initialised, then starting: main said so, and the list shows it.
     events.emit('sandboxes/changed', sandbox('half', 'starting'));
@@ -107,12 +105,10 @@ describe('sandboxes store: cancelling a create or a start', () => {
 
   it("cancels this process's start of that sandbox, and then shows it stopped", async () => {
     useSandboxes.setState({ sandboxes: [sandbox('kept', 'stopped')] });
-    tasks = [
-      task('own-create-elsewhere', 'sandbox-create', 'other', true),
-      task('own-start', 'sandbox-start', 'kept', true),
-    ];
+    nextTaskId = 'own-start';
     const starting = useSandboxes.getState().act('kept', 'start');
     expect(useSandboxes.getState().busy).toEqual({ kept: 'start' });
+    await settle();
     await useSandboxes.getState().cancelStart('kept');
     expect(cancels()).toEqual([{ taskId: 'own-start' }]);
 
@@ -126,20 +122,21 @@ describe('sandboxes store: cancelling a create or a start', () => {
     expect(state.sandboxes.map((s) => s.status)).toEqual(['stopped']);
   });
 
-  it('cancels nothing when no start is in progress, or only another process is at work on it', async () => {
+  it('cancels nothing when no start is in progress, and a cancel asked before the task id came is sent when it comes', async () => {
     await useSandboxes.getState().cancelStart('kept');
     await useSandboxes.getState().cancelCreate();
     expect(calls).toEqual([]);
 
-    tasks = [task('theirs', 'sandbox-start', 'kept', false)];
+    answerAtOnce = false;
+    nextTaskId = 'late-id';
     const starting = useSandboxes.getState().act('kept', 'start');
-    const cancelling = useSandboxes.getState().cancelStart('kept');
-    // Looked for (its own task is not listed), and given up once the start answered.
-    await new Promise((r) => setTimeout(r, 250));
-    answerPending(cancelled('whatever'));
-    await Promise.all([starting, cancelling]);
+    await useSandboxes.getState().cancelStart('kept');
     expect(cancels()).toEqual([]);
-    expect(calls.filter((c) => c.name === 'tasks/list').length).toBeGreaterThan(0);
+    answerStarted();
+    await expect.poll(() => cancels()).toEqual([{ taskId: 'late-id' }]);
+    answerPending(cancelled('Starting sandbox "kept" was cancelled; it is stopped, its data as it was.'));
+    await starting;
+    expect(cancels()).toEqual([{ taskId: 'late-id' }]);
   });
 
   it("shows what its own create is doing from that task's progress, and nothing once it has ended", async () => {
@@ -149,17 +146,13 @@ describe('sandboxes store: cancelling a create or a start', () => {
       fraction: null,
       message: 'Initialising the data folder of sandbox "Half"',
     };
-    tasks = [
-      {
-        ...task('theirs', 'sandbox-create', 'half', false),
-        progress: { ...underWay, taskId: 'theirs', done: false, message: 'theirs' },
-      },
-      {
-        ...task('own-create', 'sandbox-create', 'half', true),
-        progress: { ...underWay, taskId: 'own-create', done: false },
-      },
-    ];
+    answerAtOnce = false;
+    nextTaskId = 'own-create';
+    // Main's first event can come before the answer with the task's id: it is shown once the id comes.
+    events.emit('task/progress', { ...underWay, taskId: 'own-create', done: false });
     const creating = useSandboxes.getState().create();
+    expect(useSandboxes.getState().phase).toEqual({});
+    answerStarted();
     await expect.poll(() => useSandboxes.getState().phase).toEqual({ half: underWay.message });
 
     // Another process's task, or a task this store does not follow, changes nothing.

@@ -199,6 +199,39 @@ describe('TaskRegistry', () => {
     await expect(load.result).rejects.toMatchObject({ error: { code: 'CANCELLED' } });
   });
 
+  it("tasks/wait: answers one of this process's tasks with its value or failure, also after it ended", async () => {
+    const { ui, cli } = twoProcesses();
+    let finish: (n: number) => void = () => {};
+    const { taskId } = ui.start(
+      { kind: 'dataset-verify', title: 'verify s', profileId: 'p', schema: 's' },
+      () => {
+        return new Promise<number>((resolve) => (finish = resolve));
+      },
+    );
+    const waiting = ui.wait(taskId);
+    finish(42);
+    expect(await waiting).toEqual({ kind: 'dataset-verify', value: 42 });
+    // Ended: answered from memory.
+    expect(await ui.wait(taskId)).toEqual({ kind: 'dataset-verify', value: 42 });
+
+    const cancelled = waitsForCancel(ui, 'c');
+    cancelled.result.catch(() => {});
+    ui.cancel(cancelled.taskId);
+    const failure = await ui.wait(cancelled.taskId).catch((e: AppFailure) => e.error);
+    expect(failure).toMatchObject({ code: 'CANCELLED' });
+
+    const theirs = waitsForCancel(cli, 'other');
+    theirs.result.catch(() => {});
+    await until(() => ui.list().some((t) => t.taskId === theirs.taskId));
+    expect(await ui.wait(theirs.taskId).catch((e: AppFailure) => e.error)).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('only that process can wait for it'),
+    });
+    expect(await ui.wait('nope').catch((e: AppFailure) => e.error)).toMatchObject({ code: 'NOT_FOUND' });
+    cli.cancel(theirs.taskId);
+    await Promise.all([ui.shutdown(), cli.shutdown()]);
+  });
+
   it('ends with a done event carrying the value in words, and releases the lease', async () => {
     const { cli, cliEvents } = twoProcesses();
     const t = cli.start({ kind: 'dataset-verify', title: 'verify s4' }, async () => 7, {

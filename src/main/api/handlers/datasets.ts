@@ -13,7 +13,8 @@ export function datasetHandlers(datasets: DatasetService): DatasetHandlers {
     'datasets/create': ({ profileId, password, spec }) =>
       datasets.startGenerate({ profileId, password }, spec),
     'datasets/import': ({ profileId, password, spec }) => datasets.startImport({ profileId, password }, spec),
-    'datasets/verify': ({ profileId, password, schema }) => datasets.verify({ profileId, password }, schema),
+    'datasets/verify': async ({ profileId, password, schema }) =>
+      datasets.beginVerify({ profileId, password }, schema),
     'datasets/drop': ({ profileId, password, schema }) => datasets.drop({ profileId, password }, schema),
   };
 }

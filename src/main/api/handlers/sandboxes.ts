@@ -19,8 +19,9 @@ export function sandboxHandlers(sandboxes: SandboxService): SandboxHandlers {
   return {
     'sandboxes/list': () => sandboxes.list(),
     'sandboxes/find-binaries': ({ basedir }) => findBinaries(basedir ? { basedir } : {}),
-    'sandboxes/create': ({ spec, start, keepFailed }) => sandboxes.create(spec, { start, keepFailed }),
-    'sandboxes/start': ({ id }) => sandboxes.start(id),
+    'sandboxes/create': async ({ spec, start, keepFailed }) =>
+      sandboxes.beginCreate(spec, { start, keepFailed }),
+    'sandboxes/start': async ({ id }) => sandboxes.beginStart(id),
     'sandboxes/stop': ({ id, force }) => sandboxes.stop(id, { force }),
     'sandboxes/restart': ({ id, options }) => sandboxes.restart(id, options ? { options } : {}),
     'sandboxes/delete': ({ id }) => sandboxes.delete(id),

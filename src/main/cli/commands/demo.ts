@@ -12,6 +12,7 @@ import { numberArg, portArg, sizeArg } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatCapabilityReport, formatSandboxRow } from '../format-report';
 import { assertUiBuilt, serveUntilStopped } from '../serve-ui';
+import { reportOf, runTask, sandboxOf } from '../task-runner';
 import { SF_RANGE, followTask } from './ssb';
 
 const DEMO = 'demo';
@@ -53,15 +54,22 @@ export const demoCommand = defineCommand({
       }
       ctx.err(`bplab: creating and starting sandbox "${DEMO}" from ${binaryPath} ...`);
       // Started by create: a first start that fails removes the sandbox again, with the server's reason.
-      sandbox = await call(app, 'sandboxes/create', {
-        spec: { name: DEMO, binaryPath, bufferPoolSize: bufferPool },
-        start: true,
-      });
+      sandbox = sandboxOf(
+        await runTask(app, ctx, `the create of sandbox ${DEMO}`, () =>
+          call(app, 'sandboxes/create', {
+            spec: { name: DEMO, binaryPath, bufferPoolSize: bufferPool },
+            start: true,
+          }),
+        ),
+      );
     }
     try {
       if (existing) {
         ctx.err(`bplab: starting sandbox "${DEMO}" ...`);
-        sandbox = await call(app, 'sandboxes/start', { id: sandbox.id });
+        const id = sandbox.id;
+        sandbox = sandboxOf(
+          await runTask(app, ctx, `the start of sandbox ${id}`, () => call(app, 'sandboxes/start', { id })),
+        );
       }
       ctx.out(formatSandboxRow(sandbox));
       const test = await call(app, 'connections/test', { profileId: sandbox.profileId });
@@ -106,7 +114,11 @@ async function demoDataset(app: App, ctx: CliContext, profileId: string, sf: num
   // Read back from the dataset's record, as the UI's list shows it: lineorder rows, and when it finished.
   const dataset = existing?.state === 'complete' ? existing : await listed();
   if (dataset) ctx.out(datasetSummary(dataset));
-  const report = await call(app, 'datasets/verify', { profileId, schema });
+  const report = reportOf(
+    await runTask(app, ctx, `the verify of ${schema}`, () =>
+      call(app, 'datasets/verify', { profileId, schema }),
+    ),
+  );
   const v = verifyVerdict(report);
   ctx.out(`verify: ${v.word}: ${v.words} (${(report.durationMs / 1000).toFixed(1)} s)`);
 }

@@ -1,11 +1,11 @@
 /** `bplab sandbox ...`: private servers from the command line. A sandbox started here keeps running until stopped. */
-import { sandboxIdOf, type SandboxSpec } from '../../../shared/models';
-import type { TaskKind } from '../../../shared/tasks';
+import type { SandboxSpec } from '../../../shared/models';
 import { AppFailure } from '../../../shared/result';
 import { refusedOption } from '../../../shared/sandbox-options';
 import { numberArg, portArg, sizeArg } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatSandboxRow } from '../format-report';
+import { runTask, sandboxOf } from '../task-runner';
 
 async function withApp<T>(
   ctx: CliContext,
@@ -14,42 +14,6 @@ async function withApp<T>(
 ): Promise<T> {
   // One-shot commands do not call app.shutdown(): a sandbox started from the CLI is meant to outlive it.
   return work(await ctx.openApp({ dataDir: ctx.resolveDataDir(dataDir) }));
-}
-
-type CliApp = Awaited<ReturnType<CliContext['openApp']>>;
-
-/**
- * Ctrl-C while a create or start is under way cancels it, as tasks/cancel does from the UI: the
- * server (or the tool initialising its data folder) is ended, and the command ends with the
- * CANCELLED answer ("Creating sandbox "x" was cancelled; nothing was kept.", exit code 1).
- */
-async function cancellableByCtrlC<T>(
-  ctx: CliContext,
-  app: CliApp,
-  kind: Extract<TaskKind, 'sandbox-create' | 'sandbox-start'>,
-  name: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  let over = false;
-  void ctx.stopRequested.then(async (signal) => {
-    if (over) return;
-    ctx.err(
-      `bplab: ${signal}: cancelling the ${kind === 'sandbox-create' ? 'create' : 'start'} of sandbox ${name} ...`,
-    );
-    // The task may not have started yet (the binary is still being looked at): look until it has, or the work ended.
-    while (!over) {
-      const task = (await call(app, 'tasks/list', {})).find(
-        (t) => t.owner.self && t.kind === kind && t.sandboxId === sandboxIdOf(name),
-      );
-      if (task) return void (await call(app, 'tasks/cancel', { taskId: task.taskId }));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
-  try {
-    return await work();
-  } finally {
-    over = true;
-  }
 }
 
 function oneName(positionals: string[], usage: string): string {
@@ -144,13 +108,13 @@ export const sandboxCreateCommand = defineCommand({
           });
       }
       ctx.err(`bplab: creating sandbox ${name} from ${binaryPath} ...`);
-      const info = await cancellableByCtrlC(ctx, app, 'sandbox-create', name, () =>
+      const info = await runTask(app, ctx, `the create of sandbox ${name}`, () =>
         call(app, 'sandboxes/create', {
           spec: { ...spec, binaryPath },
           start: !values['no-start'],
           keepFailed: Boolean(values['keep-failed']),
         }),
-      ).catch((e: unknown) => {
+      ).then(sandboxOf, (e: unknown) => {
         // The server's own limits are only known once its binary is: say which flag they are about.
         if (e instanceof AppFailure && e.error.details?.field === 'bufferPoolSize')
           throw new AppFailure({
@@ -184,10 +148,10 @@ function lifecycle(verb: 'start' | 'stop' | 'restart' | 'delete', summary: strin
         } else if (verb === 'stop') {
           ctx.out(formatSandboxRow(await call(app, 'sandboxes/stop', { id, force: values.force })));
         } else if (verb === 'start') {
-          const info = await cancellableByCtrlC(ctx, app, 'sandbox-start', id, () =>
+          const started = await runTask(app, ctx, `the start of sandbox ${id}`, () =>
             call(app, 'sandboxes/start', { id }),
           );
-          ctx.out(formatSandboxRow(info));
+          ctx.out(formatSandboxRow(sandboxOf(started)));
         } else {
           ctx.out(formatSandboxRow(await call(app, `sandboxes/${verb}`, { id })));
         }

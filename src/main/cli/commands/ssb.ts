@@ -26,6 +26,7 @@ import type { App } from '../../app';
 import { numberArg, requiredArg, type NumberRange } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { withPassword } from '../password-prompt';
+import { reportOf, runTask } from '../task-runner';
 import { profileIdFrom } from './capabilities';
 
 const target = { profile: { type: 'string' }, sandbox: { type: 'string' }, ...dataDirOption } as const;
@@ -281,23 +282,16 @@ export const ssbVerifyCommand = defineCommand({
       if (event !== 'datasets/verify-progress' || p.schema !== schema || p.profileId !== profileId) return;
       if (p.done < p.total) printer.show(`verify  counting ${p.step}  (${p.done + 1} of ${p.total})`);
     });
-    let over = false;
-    void ctx.stopRequested.then(async (signal) => {
-      if (over) return;
-      printer.end();
-      ctx.err(`bplab: ${signal}: cancelling the verify of ${schema} ...`);
-      const task = (await call(app, 'tasks/list', {})).find(
-        (t) => t.owner.self && t.kind === 'dataset-verify' && t.schema === schema,
-      );
-      if (task) await call(app, 'tasks/cancel', { taskId: task.taskId });
-    });
-    const report = await withPassword(profileId, (password) =>
-      call(app, 'datasets/verify', { profileId, ...passwordArg(password), schema }),
-    ).finally(() => {
-      over = true;
-      unsubscribe();
-      printer.end();
-    });
+    const report = await runTask(app, ctx, `the verify of ${schema}`, () =>
+      withPassword(profileId, (password) =>
+        call(app, 'datasets/verify', { profileId, ...passwordArg(password), schema }),
+      ),
+    )
+      .then(reportOf)
+      .finally(() => {
+        unsubscribe();
+        printer.end();
+      });
     ctx.out(values.json ? JSON.stringify(report, null, 2) : formatVerifyReport(report));
     return report.pass ? 0 : 1;
   },

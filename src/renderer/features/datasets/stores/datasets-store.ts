@@ -4,10 +4,11 @@
  * one lib/server-session.ts chooses; it also asks for a password when the server wants one.
  */
 import { create } from 'zustand';
-import type { TaskProgress } from '../../../../shared/tasks';
+import { outcomeReport, type TaskProgress } from '../../../../shared/tasks';
 import type { DatasetListing, DatasetVerifyReport, VerifyProgress } from '../../../../shared/datasets';
 import type { AppError, Result } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
+import { runTask, type TaskHandle } from '../../../lib/task-runner';
 import { withServer, type ServerAuth } from '../../../lib/server-session';
 import {
   emptyDatasetForm,
@@ -68,6 +69,8 @@ export interface DatasetsState {
 
 export const useDatasets = create<DatasetsState>()((set, get) => {
   /** A request on the list's connection, asking for its password when the server wants one. */
+  /** The verify under way, to cancel it. */
+  let verifying: TaskHandle | null = null;
   const onServer = <T>(send: (auth: ServerAuth) => Promise<Result<T>>) =>
     withServer(get().profileId ?? '', send);
 
@@ -145,10 +148,14 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
 
     runVerify: async (schema) => {
       set({ verify: { schema, running: true, progress: null, report: null, error: null } });
-      const result = await onServer((auth) => call('datasets/verify', { ...auth, schema }));
+      const task = runTask(() => onServer((auth) => call('datasets/verify', { ...auth, schema })));
+      verifying = task;
+      const result = await task.outcome;
+      if (verifying === task) verifying = null;
+      const report = result.ok ? (outcomeReport(result.value) ?? null) : null;
       set({
         verify: result.ok
-          ? { schema, running: false, progress: null, report: result.value, error: null }
+          ? { schema, running: false, progress: null, report, error: null }
           : { schema, running: false, progress: null, report: null, error: result.error },
       });
     },
@@ -158,19 +165,8 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       const profileId = get().profileId;
       if (!verify?.running || verify.cancelling || !profileId) return;
       set({ verify: { ...verify, cancelling: true } });
-      // A verify is a task like a load: find it in the task list, and cancel it.
-      const tasks = await call('tasks/list', {});
-      if (!tasks.ok) return set({ error: tasks.error });
-      const task = tasks.value.find(
-        (t) =>
-          t.owner.self &&
-          t.kind === 'dataset-verify' &&
-          t.profileId === profileId &&
-          t.schema === verify.schema,
-      );
-      if (!task) return;
-      const result = await call('tasks/cancel', { taskId: task.taskId });
-      if (!result.ok) set({ error: result.error });
+      const error = await verifying?.cancel();
+      if (error) set({ error });
     },
 
     askDrop: (schema) => set({ confirmingDrop: schema }),

@@ -1,23 +1,23 @@
 /**
  * The sandboxes screen: the list (kept live by 'sandboxes/changed'), the create form, actions, and
- * the log viewer. A create or a start in progress can be cancelled: each is a task of main's, found
- * in tasks/list and cancelled with tasks/cancel; the list is then read again, so that it shows what
- * is really there (no half-made sandbox, an existing one stopped). While one is under way, what it
- * is doing ("Initialising the data folder…", "waiting for it to accept connections…") comes from that
- * task's 'task/progress' events.
+ * the log viewer. A create or a start is a task of main's (lib/task-runner.ts), which can be
+ * cancelled; the list is then read again, so that it shows what is really there (no half-made
+ * sandbox, an existing one stopped). While one is under way, what it is doing ("Initialising the
+ * data folder…", "waiting for it to accept connections…") comes from that task's 'task/progress' events.
  */
 import { create } from 'zustand';
 import { sandboxIdOf, type SandboxInfo, type ServerBinary } from '../../../../shared/models';
-import type { TaskProgress } from '../../../../shared/tasks';
+import { outcomeSandbox, type TaskProgress } from '../../../../shared/tasks';
 import type { AppError } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
+import { runTask, type TaskHandle } from '../../../lib/task-runner';
 import {
   emptySandboxForm,
   specFromForm,
   type SandboxForm,
   type SandboxFormErrors,
 } from '../utils/sandbox-form';
-import { ownSandboxTask, upsertSandbox } from '../utils/sandbox-view';
+import { upsertSandbox } from '../utils/sandbox-view';
 
 export type SandboxAction = 'start' | 'stop' | 'restart' | 'delete';
 
@@ -91,47 +91,34 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
   };
   /** The create or start tasks this store follows: taskId → sandbox id. */
   const following = new Map<string, string>();
+  /** The create or start under way per sandbox id, to cancel it. */
+  const handles = new Map<string, TaskHandle>();
+  /** The latest progress of tasks not followed yet: a task's first events can come before its id does. */
+  const unclaimed = new Map<string, TaskProgress>();
   const setPhase = (id: string, message: string | null) => {
     const phase = { ...get().phase };
     if (message) phase[id] = message;
     else delete phase[id];
     set({ phase });
   };
-  /**
-   * This process's task creating or starting `id`. Its request is already on its way, so the task
-   * is looked for again briefly if main has not listed it yet: undefined once `still` is false, the
-   * error if tasks/list failed.
-   */
-  const findOwnTask = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
-    for (let attempt = 0; attempt < 20 && still(); attempt++) {
-      const tasks = await call('tasks/list', {});
-      if (!tasks.ok) return tasks.error;
-      const task = ownSandboxTask(tasks.value, kind, id);
-      if (task) return task;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return undefined;
-  };
   /** Shows what the create or start of `id` is doing, from its task's progress, until it ends. */
-  const follow = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
-    const task = await findOwnTask(kind, id, still);
-    if (!task || !('taskId' in task) || !still()) return;
-    following.set(task.taskId, id);
-    if (task.progress?.message) setPhase(id, task.progress.message);
+  const follow = (taskId: string, id: string) => {
+    following.set(taskId, id);
+    const early = unclaimed.get(taskId);
+    unclaimed.delete(taskId);
+    if (early && !early.done) setPhase(id, early.message);
   };
   const unfollow = (id: string) => {
     for (const [taskId, sandboxId] of following) if (sandboxId === id) following.delete(taskId);
+    handles.delete(id);
     setPhase(id, null);
   };
-  /** Finds this process's task creating or starting `id` and cancels it. */
-  const cancelTask = async (kind: 'sandbox-create' | 'sandbox-start', id: string, still: () => boolean) => {
+  /** Cancels the create or start of `id` under way. */
+  const cancelTask = async (id: string, still: () => boolean) => {
     if (get().cancelling[id] || !still()) return;
     setCancelling(id, true);
-    const task = await findOwnTask(kind, id, still);
-    if (!task) return;
-    if (!('taskId' in task)) return set({ error: task });
-    const result = await call('tasks/cancel', { taskId: task.taskId });
-    if (!result.ok) set({ error: result.error });
+    const error = await handles.get(id)?.cancel();
+    if (error) set({ error });
   };
 
   return {
@@ -192,15 +179,12 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
       if (!checked.ok) return set({ formErrors: checked.errors });
       const id = sandboxIdOf(checked.spec.name);
       set({ creating: true, creatingId: id, error: null, formErrors: {} });
-      const answer = call('sandboxes/create', {
-        spec: checked.spec,
-        start: true,
-        keepFailed: form.keepFailed,
-      });
-      let underWay = true;
-      void follow('sandbox-create', id, () => underWay);
-      const result = await answer;
-      underWay = false;
+      const task = runTask(
+        () => call('sandboxes/create', { spec: checked.spec, start: true, keepFailed: form.keepFailed }),
+        (taskId) => follow(taskId, id),
+      );
+      handles.set(id, task);
+      const result = await task.outcome;
       setCancelling(id, false);
       unfollow(id);
       if (!result.ok) {
@@ -212,18 +196,23 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
       set({
         creating: false,
         creatingId: null,
-        sandboxes: upsertSandbox(get().sandboxes, result.value),
+        sandboxes: withSandbox(get().sandboxes, outcomeSandbox(result.value)),
         form: { ...get().form, name: '' },
       });
     },
 
     act: async (id, action) => {
       setBusy(id, action);
-      const answer = call(`sandboxes/${action}`, { id });
-      let underWay = true;
-      if (action === 'start') void follow('sandbox-start', id, () => underWay);
-      const result = await answer;
-      underWay = false;
+      let result;
+      if (action === 'start') {
+        const task = runTask(
+          () => call('sandboxes/start', { id }),
+          (taskId) => follow(taskId, id),
+        );
+        handles.set(id, task);
+        const ended = await task.outcome;
+        result = ended.ok ? { ok: true as const, value: outcomeSandbox(ended.value) } : ended;
+      } else result = await call(`sandboxes/${action}`, { id });
       setBusy(id, null);
       setCancelling(id, false);
       unfollow(id);
@@ -232,16 +221,16 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
         if (result.error.code === 'CANCELLED') await get().load();
         return set({ error: result.error });
       }
-      set({ sandboxes: upsertSandbox(get().sandboxes, result.value), error: null });
+      set({ sandboxes: withSandbox(get().sandboxes, result.value), error: null });
     },
 
     cancelCreate: async () => {
       const id = get().creatingId;
-      if (id) await cancelTask('sandbox-create', id, () => get().creatingId === id);
+      if (id) await cancelTask(id, () => get().creatingId === id);
     },
 
     cancelStart: async (id) => {
-      if (get().busy[id] === 'start') await cancelTask('sandbox-start', id, () => get().busy[id] === 'start');
+      if (get().busy[id] === 'start') await cancelTask(id, () => get().busy[id] === 'start');
     },
 
     askDelete: (id) => set({ confirmingDelete: id }),
@@ -291,7 +280,12 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
 
     applyProgress: (progress) => {
       const id = following.get(progress.taskId);
-      if (id === undefined) return;
+      if (id === undefined) {
+        if (progress.done) unclaimed.delete(progress.taskId);
+        else if (unclaimed.size < 50 || unclaimed.has(progress.taskId))
+          unclaimed.set(progress.taskId, progress);
+        return;
+      }
       if (progress.done) unfollow(id);
       else setPhase(id, progress.message);
     },
@@ -306,4 +300,9 @@ export function followSandboxEvents(): () => void {
     offChanged();
     offProgress();
   };
+}
+
+/** The list with the sandbox a task left (when it left one: an answer without it changes nothing). */
+function withSandbox(list: SandboxInfo[], sandbox: SandboxInfo | undefined): SandboxInfo[] {
+  return sandbox ? upsertSandbox(list, sandbox) : list;
 }

@@ -1,19 +1,6 @@
 /** Sandboxes as the list shows them: status in words, which buttons apply, live updates merged in. */
 import type { SandboxInfo, SandboxStatus, ServerBinary } from '../../../../shared/models';
 import { flavorLabel, formatBytes } from '../../../../shared/format';
-import type { TaskInfo } from '../../../../shared/tasks';
-
-/**
- * The task of this bplab process creating or starting a sandbox (what its Cancel cancels); never
- * another process's, which has its own Cancel.
- */
-export function ownSandboxTask(
-  tasks: TaskInfo[],
-  kind: 'sandbox-create' | 'sandbox-start',
-  sandboxId: string,
-): TaskInfo | undefined {
-  return tasks.find((t) => t.owner.self && t.kind === kind && t.sandboxId === sandboxId);
-}
 
 /** Merges one 'sandboxes/changed' event into the list (replaces by id, else appends). */
 export function upsertSandbox(list: SandboxInfo[], changed: SandboxInfo): SandboxInfo[] {
