@@ -2,6 +2,7 @@
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useDatasets } from '../stores/datasets-store';
 import { progressView } from '../utils/dataset-view';
+import { CancelButton } from '../../../components/CancelButton';
 
 export function LoadProgressView() {
   const { task, cancel } = useDatasets();
@@ -43,15 +44,12 @@ export function LoadProgressView() {
       {view?.failed && <ErrorMessage error={task.progress?.error} testId="dataset-progress-error" />}
       {!view?.done && (
         <div className="actions">
-          <button
-            type="button"
-            className="danger"
-            data-testid="dataset-cancel"
-            disabled={task.cancelling}
-            onClick={() => void cancel()}
-          >
-            {task.cancelling ? 'Cancelling…' : 'Cancel load'}
-          </button>
+          <CancelButton
+            testId="dataset-cancel"
+            label="Cancel load"
+            cancelling={task.cancelling}
+            onCancel={cancel}
+          />
         </div>
       )}
     </div>

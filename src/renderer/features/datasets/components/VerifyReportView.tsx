@@ -2,6 +2,7 @@
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useDatasets } from '../stores/datasets-store';
 import { verifyProgressText, verifyView } from '../utils/dataset-view';
+import { CancelButton } from '../../../components/CancelButton';
 
 export function VerifyReportView() {
   const { verify, cancelVerify } = useDatasets();
@@ -17,15 +18,11 @@ export function VerifyReportView() {
           </span>
         )}
         {verify.running && (
-          <button
-            type="button"
-            className="danger"
-            data-testid="dataset-verify-cancel"
-            disabled={verify.cancelling === true}
-            onClick={() => void cancelVerify()}
-          >
-            {verify.cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
+          <CancelButton
+            testId="dataset-verify-cancel"
+            cancelling={verify.cancelling === true}
+            onCancel={cancelVerify}
+          />
         )}
         {view && (
           <span className={`status status-${view.pass ? 'ok' : 'bad'}`} data-testid="dataset-verify-verdict">

@@ -18,8 +18,7 @@ import {
   type SelectivityVerdict,
 } from '../../../../shared/ssb-reference';
 import { formatClock, formatCount, formatTimestamp } from '../../../../shared/format';
-
-export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
+import type { Tone } from '../../../lib/tone';
 
 const STATE: Record<DatasetState, { label: string; tone: Tone }> = {
   complete: { label: 'complete', tone: 'ok' },

@@ -7,6 +7,7 @@ import { LiveCharts } from '../../../components/LiveCharts';
 import { useDocuments } from '../../../lib/documents';
 import { useExperiments } from '../stores/experiments-store';
 import { endStateWords, progressView } from '../utils/builder-view';
+import { CancelButton } from '../../../components/CancelButton';
 
 const NO_RESULTS: never[] = [];
 
@@ -27,15 +28,12 @@ export function ExperimentRun() {
           <h3>{finished ? 'Finished' : running.cancelling ? 'Cancelling…' : 'Running'}</h3>
           <div className="actions">
             {!finished ? (
-              <button
-                type="button"
-                className="danger"
-                data-testid="experiment-cancel"
-                disabled={running.cancelling || !running.taskId}
-                onClick={() => void cancel()}
-              >
-                {running.cancelling ? 'Cancelling…' : 'Cancel'}
-              </button>
+              <CancelButton
+                testId="experiment-cancel"
+                cancelling={running.cancelling}
+                disabled={!running.taskId}
+                onCancel={cancel}
+              />
             ) : (
               <button type="button" data-testid="experiment-dismiss" onClick={dismiss}>
                 Close

@@ -5,6 +5,7 @@ import { LiveCharts } from '../../../components/LiveCharts';
 import { formatMs } from '../../../../shared/format';
 import { useLive } from '../../../lib/live-store';
 import { useRuns } from '../stores/runs-store';
+import { CancelButton } from '../../../components/CancelButton';
 
 export function LiveRunView() {
   const open = useRuns((s) => s.open)!;
@@ -27,15 +28,7 @@ export function LiveRunView() {
             {live.samples} samples
           </span>
           <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              data-testid="run-cancel"
-              disabled={open.cancelling}
-              onClick={() => void cancel()}
-            >
-              {open.cancelling ? 'Cancelling…' : 'Cancel'}
-            </button>
+            <CancelButton testId="run-cancel" cancelling={open.cancelling} onCancel={cancel} />
           </div>
         </div>
         {open.progress?.message && <p className="muted">{open.progress.message}</p>}

@@ -21,10 +21,9 @@ import {
   formatSwitch,
 } from '../../../../shared/format';
 import type { Row } from '../../../lib/live-view';
+import type { Tone } from '../../../lib/tone';
 
 export type { Row } from '../../../lib/live-view';
-
-export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
 
 export const STATE: Record<RunState, { label: string; tone: Tone }> = {
   running: { label: 'running', tone: 'busy' },

@@ -4,6 +4,7 @@ import { KEEP_FAILED_LABEL } from '../../../../shared/sandbox-options';
 import { Field } from '../../../components/Field';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { binaryLabel } from '../utils/sandbox-view';
+import { CancelButton } from '../../../components/CancelButton';
 
 export function SandboxCreateForm() {
   const {
@@ -162,14 +163,12 @@ export function SandboxCreateForm() {
           {creating ? 'Creating and starting…' : 'Create and start'}
         </button>
         {creating && (
-          <button
-            type="button"
-            data-testid="sandbox-create-cancel"
-            disabled={cancellingCreate}
-            onClick={() => void cancelCreate()}
-          >
-            {cancellingCreate ? 'Cancelling…' : 'Cancel'}
-          </button>
+          <CancelButton
+            testId="sandbox-create-cancel"
+            danger={false}
+            cancelling={cancellingCreate}
+            onCancel={cancelCreate}
+          />
         )}
         {creating && creatingId !== null && phase[creatingId] && (
           <span className="muted" role="status" data-testid="sandbox-create-phase">

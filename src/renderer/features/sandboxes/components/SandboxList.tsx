@@ -7,6 +7,7 @@ import { listStatus } from '../../../lib/list-status';
 import { useNavigation } from '../../../lib/navigation';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { sandboxRow } from '../utils/sandbox-view';
+import { CancelButton } from '../../../components/CancelButton';
 
 export function SandboxList() {
   const {
@@ -94,14 +95,13 @@ export function SandboxList() {
                           Start
                         </button>
                         {working === 'start' && (
-                          <button
-                            type="button"
-                            data-testid="sandbox-cancel-start"
-                            disabled={cancelling[s.id] === true}
-                            onClick={() => void cancelStart(s.id)}
-                          >
-                            {cancelling[s.id] ? 'Cancelling…' : 'Cancel start'}
-                          </button>
+                          <CancelButton
+                            testId="sandbox-cancel-start"
+                            label="Cancel start"
+                            danger={false}
+                            cancelling={cancelling[s.id] === true}
+                            onCancel={() => cancelStart(s.id)}
+                          />
                         )}
                         <button
                           type="button"

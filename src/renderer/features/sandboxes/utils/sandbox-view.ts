@@ -1,6 +1,7 @@
 /** Sandboxes as the list shows them: status in words, which buttons apply, live updates merged in. */
 import type { SandboxInfo, SandboxStatus, ServerBinary } from '../../../../shared/models';
 import { flavorLabel, formatBytes } from '../../../../shared/format';
+import type { Tone } from '../../../lib/tone';
 
 /** Merges one 'sandboxes/changed' event into the list (replaces by id, else appends). */
 export function upsertSandbox(list: SandboxInfo[], changed: SandboxInfo): SandboxInfo[] {
@@ -8,8 +9,6 @@ export function upsertSandbox(list: SandboxInfo[], changed: SandboxInfo): Sandbo
   if (at < 0) return [...list, changed];
   return list.map((s, i) => (i === at ? changed : s));
 }
-
-export type Tone = 'ok' | 'busy' | 'bad' | 'idle';
 
 const STATUS: Record<SandboxStatus, { label: string; tone: Tone }> = {
   running: { label: 'running', tone: 'ok' },
