@@ -13,8 +13,8 @@ import { ConnectionService } from '../../src/main/db/connections';
 import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SessionSecretStore } from '../../src/main/profiles/secrets';
 import type { ProfileDraft, SandboxInfo } from '../../src/shared/models';
-import { AppFailure } from '../../src/shared/result';
 import { testServer } from '../support/test-server';
+import { failureOf } from '../support/failures';
 
 const server = testServer();
 const root = join(server.scratchDir, 'tls-tests');
@@ -105,16 +105,6 @@ function makeCertificates(): void {
       ...ext,
     );
   }
-}
-
-async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure, got success');
 }
 
 function profile(name: string, extra: Partial<ProfileDraft>): string {

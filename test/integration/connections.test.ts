@@ -15,9 +15,9 @@ import { ConnectionService } from '../../src/main/db/connections';
 import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SessionSecretStore } from '../../src/main/profiles/secrets';
 import type { ConnectionProfile, ProfileDraft } from '../../src/shared/models';
-import { AppFailure } from '../../src/shared/result';
 import { testServer } from '../support/test-server';
 import { dropUserIfExists } from '../support/users';
+import { failureOf } from '../support/failures';
 
 const server = testServer();
 const SCHEMA = 'bplab_it_conn';
@@ -33,16 +33,6 @@ let admin: Connection;
 /** The host part the server sees for our loopback connections (e.g. "localhost"). */
 let clientHost: string;
 const listeners: Server[] = [];
-
-async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure, got success');
-}
 
 async function adminRows<T>(sql: string, values?: unknown[]): Promise<T[]> {
   const [rows] = await admin.query(sql, values);

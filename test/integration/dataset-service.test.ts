@@ -13,9 +13,9 @@ import { currentProcess } from '../../src/main/tasks/process-identity';
 import { TaskRegistry } from '../../src/main/tasks/registry';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import type { VerifyProgress } from '../../src/shared/datasets';
-import { AppFailure } from '../../src/shared/result';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+import { failureOf } from '../support/failures';
 
 const connect = connectToTestServer();
 const schema = scratchSchema('bplab_it_service');
@@ -52,16 +52,6 @@ const service = new DatasetService({
   },
   bplabVersion: 'test',
 });
-
-async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
-}
 
 /** Resolves once the server shows a statement of the verify waiting for the lock on lineorder. */
 async function waitForBlockedCount(): Promise<void> {

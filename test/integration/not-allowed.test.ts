@@ -21,10 +21,13 @@ import { SettingsJournal } from '../../src/main/server/settings-journal';
 import type { RequestArgs, RequestName, RequestResult } from '../../src/shared/contract';
 import type { ExperimentCheck } from '../../src/shared/experiments';
 import type { ConnectionProfile } from '../../src/shared/models';
-import { AppFailure, type AppError } from '../../src/shared/result';
+import type { AppError } from '../../src/shared/result';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
 import { dropUserIfExists } from '../support/users';
+import { failureOf } from '../support/failures';
+
+const errorOf = async (p: Promise<unknown>) => (await failureOf(p)).error;
 
 const server = testServer();
 const USER = 'bplab_it_refused';
@@ -47,16 +50,6 @@ async function request<N extends RequestName>(
   args: RequestArgs<N>,
 ): Promise<{ ok: true; value: RequestResult<N> } | { ok: false; error: AppError }> {
   return (await app.dispatch(name, args)) as never;
-}
-
-async function failureOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected a failure');
 }
 
 async function saveProfile(name: string, port: number) {
@@ -141,7 +134,7 @@ describe(`a user lacking PROCESS and SET GLOBAL on ${server.label}`, () => {
     const c = await openRefused();
     try {
       for (const read of [() => walkLru(c, 'lru-position', 64), () => readPoolStats(c)]) {
-        const f = await failureOf(read());
+        const f = await errorOf(read());
         expect(f.code).toBe('PRIVILEGE_MISSING');
         expect(f.message).toMatch(new RegExp(`^Not allowed on ${server.host}:${server.port} while running `));
         expect(f.message).toMatch(PROCESS_REFUSED);
@@ -228,7 +221,7 @@ describe(`a user lacking PROCESS and SET GLOBAL on ${server.label}`, () => {
     const conn = await createConnection({ host: server.host, port: server.port, user: USER, password: PW });
     const before = await scalar(admin, 'SELECT @@GLOBAL.innodb_old_blocks_time');
     try {
-      const f = await failureOf(
+      const f = await errorOf(
         journal.setGlobal(conn, refused, 'innodb_old_blocks_time', 0, 'test: not allowed'),
       );
       expect(f.code).toBe('PRIVILEGE_MISSING');

@@ -11,10 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { compositionOf, walkLru } from '../../src/main/bufferpool/lru';
 import { LivePoller } from '../../src/main/bufferpool/poller';
 import { GLOBAL_COUNTERS } from '../../src/main/runs/capture';
-import { AppFailure } from '../../src/shared/result';
 import type { RunResult, RunSample } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
+import { failureOf } from '../support/failures';
 
 const server = testServer();
 const mysql8 = server.flavor !== 'mariadb' && Number(server.version.split('.')[0]) >= 8;
@@ -32,16 +32,6 @@ function slowRead() {
       variants: [{ variant: 'base', label: 'cross', sql: SLOW_READ }],
     })
   );
-}
-
-async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
 }
 
 async function setupRows(): Promise<string> {

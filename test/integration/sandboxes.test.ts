@@ -16,27 +16,17 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxInfo } from '../../src/shared/models';
-import { AppFailure } from '../../src/shared/result';
 import { findBinaries } from '../../src/main/sandbox/server-binaries';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
 import { freePort } from '../../src/main/sandbox/ports';
 import { waitForPurge } from '../../src/main/bufferpool/purge';
 import { testServer } from '../support/test-server';
+import { failureOf } from '../support/failures';
 
 const server = testServer();
 const root = join(server.scratchDir, 'sandbox-tests');
 const changes: SandboxInfo[] = [];
 const sandboxes = new SandboxService({ root, onChange: (i) => changes.push(i) });
-
-async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure, got success');
-}
 
 /** The TCP addresses a process listens on, as the kernel says (/proc/net/tcp and tcp6), e.g. "127.0.0.1:3306". */
 function listeningAddresses(pid: number): string[] {

@@ -13,10 +13,10 @@ import { DDL_BUFFER_BYTES, DDL_THREADS, tuneIndexBuilds } from '../../src/main/s
 import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, columnNames, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';
-import { AppFailure } from '../../src/shared/result';
 import { SSB_REFERENCE } from '../../src/shared/ssb-reference';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
+import { failureOf } from '../support/failures';
 
 const SF = 0.01;
 const SEED = 7;
@@ -29,16 +29,6 @@ function schemaName(prefix: string): string {
   const s = scratchSchema(prefix);
   made.push(s);
   return s;
-}
-
-async function failureOf(p: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected the load to fail');
 }
 
 async function countRows(schema: string, table: string): Promise<number> {

@@ -12,6 +12,7 @@ import type {
   RunServerSettings,
   StatusDelta,
 } from '../../src/shared/runs';
+import { zeroPool } from './run-fixture';
 
 export const SQL_LINEORDER_FIRST =
   'select straight_join sum(lo_extendedprice*lo_discount) as revenue from lineorder join dim_date on lo_orderdatekey = d_datekey where d_year = 1993 and lo_discount between 1 and 3 and lo_quantity < 25';
@@ -36,25 +37,7 @@ export function server(over: Partial<RunServerSettings> = {}): RunServerSettings
 }
 
 export function pool(over: Partial<PoolStats> = {}): PoolStats {
-  return {
-    poolId: 0,
-    poolSize: POOL_PAGES,
-    freeBuffers: 1024,
-    databasePages: 0,
-    oldDatabasePages: 0,
-    modifiedDatabasePages: 0,
-    pendingReads: 0,
-    pagesMadeYoung: 0,
-    pagesNotMadeYoung: 0,
-    pagesRead: 0,
-    pagesCreated: 0,
-    pagesWritten: 0,
-    pagesGet: 0,
-    readAhead: 0,
-    readAheadEvicted: 0,
-    raw: {},
-    ...over,
-  };
+  return zeroPool({ poolSize: POOL_PAGES, ...over });
 }
 
 /** A freshly started pool: every page free, every counter 0. */

@@ -1,23 +1,13 @@
 /** Which picked servers a preset of the posts' own servers uses, and what it says when one is missing. */
 import { describe, expect, it } from 'vitest';
 import { findPreset, serversFor, type NeededServer } from '../../../src/main/experiments/presets';
-import { AppFailure } from '../../../src/shared/result';
+import { failureOfCall } from '../../support/failures';
 
 const needs: NeededServer[] = [
   { flavor: 'mysql', version: '5.5.', label: 'MySQL 5.5', install: 'mysql-5.5' },
   { flavor: 'mysql', version: '5.6.', label: 'MySQL 5.6', install: 'mysql-5.6' },
 ];
 const server = (label: string) => ({ label, profileId: `p-${label}`, sandboxId: label });
-
-function failureOf(f: () => unknown): AppFailure {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('serversFor', () => {
   it('puts the picked servers in the order of the needs, whatever order they were picked in', () => {
@@ -30,7 +20,7 @@ describe('serversFor', () => {
 
   it('says a server is not installed, with the command that installs it', () => {
     const picked = [{ server: server('s56'), flavor: 'mysql' as const, version: '5.6.14' }];
-    const e = failureOf(() => serversFor(needs, picked, [{ flavor: 'mysql', version: '5.6.14' }]));
+    const e = failureOfCall(() => serversFor(needs, picked, [{ flavor: 'mysql', version: '5.6.14' }]));
     expect(e.error.message).toBe(
       'This preset needs a MySQL 5.5 server, and none is installed on this machine.',
     );
@@ -41,7 +31,7 @@ describe('serversFor', () => {
 
   it('says an installed server was not picked, and how to make a sandbox of it', () => {
     const picked = [{ server: server('m8'), flavor: 'mysql' as const, version: '8.0.31' }];
-    const e = failureOf(() =>
+    const e = failureOfCall(() =>
       serversFor(needs, picked, [
         { flavor: 'mysql', version: '5.5.34' },
         { flavor: 'mysql', version: '5.6.14' },

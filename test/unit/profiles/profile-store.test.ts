@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../../src/main/profiles/profile-store';
-import { AppFailure } from '../../../src/shared/result';
+import { failureOfCall } from '../../support/failures';
 
 let dir: string;
 const fixedNow = () => new Date('2030-01-02T03:04:05.678Z');
@@ -12,16 +12,6 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'bplab-profiles-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function failureOf(fn: () => unknown): AppFailure {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 describe('ProfileStore', () => {
   it('starts empty without a file and without an error', () => {
@@ -85,7 +75,7 @@ describe('ProfileStore', () => {
     expect(store.list().profiles).toEqual([updated]);
     store.delete(first.id);
     expect(store.list().profiles).toEqual([]);
-    expect(failureOf(() => store.delete(first.id)).error.code).toBe('NOT_FOUND');
+    expect(failureOfCall(() => store.delete(first.id)).error.code).toBe('NOT_FOUND');
   });
 
   it('keeps the production mark of a profile, and drops it when cleared', () => {
@@ -104,10 +94,10 @@ describe('ProfileStore', () => {
 
   it('refuses drafts that cannot be a profile, saying which field', () => {
     const store = new ProfileStore(dir);
-    const noHost = failureOf(() => store.save({ name: 'No host', transport: 'tcp', user: 'u' }));
+    const noHost = failureOfCall(() => store.save({ name: 'No host', transport: 'tcp', user: 'u' }));
     expect(noHost.error.code).toBe('INVALID_ARGUMENT');
     expect(noHost.error.message).toMatch(/host/);
-    const halfCert = failureOf(() =>
+    const halfCert = failureOfCall(() =>
       store.save({
         name: 'x',
         transport: 'tcp',
@@ -118,8 +108,8 @@ describe('ProfileStore', () => {
     );
     expect(halfCert.error.code).toBe('INVALID_ARGUMENT');
     expect(
-      failureOf(() => store.save({ id: 'ghost', name: 'x', transport: 'tcp', host: 'h', user: 'u' })).error
-        .code,
+      failureOfCall(() => store.save({ id: 'ghost', name: 'x', transport: 'tcp', host: 'h', user: 'u' }))
+        .error.code,
     ).toBe('NOT_FOUND');
     expect(store.list().profiles).toEqual([]);
   });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueryCatalogue } from '../../../src/main/queries/catalogue';
-import { AppFailure } from '../../../src/shared/result';
+import { failureOfCall } from '../../support/failures';
+import { THE_13_QUERY_IDS } from '../../support/ssb-query-ids';
 
 let dir: string;
 beforeEach(() => {
@@ -11,34 +12,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const failureOf = (f: () => unknown): AppFailure => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
-};
-
 describe('QueryCatalogue', () => {
   it('lists the 13 SSB queries by flight with their variants, Q1.x with the dim-first plan', () => {
     const ssb = new QueryCatalogue(dir).list();
-    expect(ssb.map((q) => q.id)).toEqual([
-      'Q1.1',
-      'Q1.2',
-      'Q1.3',
-      'Q2.1',
-      'Q2.2',
-      'Q2.3',
-      'Q3.1',
-      'Q3.2',
-      'Q3.3',
-      'Q3.4',
-      'Q4.1',
-      'Q4.2',
-      'Q4.3',
-    ]);
+    expect(ssb.map((q) => q.id)).toEqual(THE_13_QUERY_IDS);
     expect(ssb[0]).toMatchObject({ flight: 'Flight 1', source: 'ssb' });
     expect(ssb[0]!.variants.map((v) => v.variant)).toEqual(['base', 'straight', 'straight-dim-first']);
     expect(ssb[12]!.variants.map((v) => v.variant)).toEqual(['base', 'straight']);
@@ -66,11 +43,11 @@ describe('QueryCatalogue', () => {
     expect(c.get(q.id).title).toBe('Renamed');
     c.delete(q.id);
     expect(c.list().some((x) => x.id === q.id)).toBe(false);
-    expect(failureOf(() => c.delete('Q1.1')).error.message).toMatch(/only your own/);
+    expect(failureOfCall(() => c.delete('Q1.1')).error.message).toMatch(/only your own/);
   });
 
   it('refuses a write in any variant, and names the variant', () => {
-    const f = failureOf(() =>
+    const f = failureOfCall(() =>
       new QueryCatalogue(dir).save({
         title: 'x',
         variants: [
@@ -86,10 +63,11 @@ describe('QueryCatalogue', () => {
     const file = join(dir, 'queries.json');
     writeFileSync(file, '{ not json');
     const c = new QueryCatalogue(dir);
-    expect(failureOf(() => c.list()).error.code).toBe('FILE_MALFORMED');
+    expect(failureOfCall(() => c.list()).error.code).toBe('FILE_MALFORMED');
     expect(
-      failureOf(() => c.save({ title: 't', variants: [{ variant: 'base', label: 'l', sql: 'select 1' }] }))
-        .error.code,
+      failureOfCall(() =>
+        c.save({ title: 't', variants: [{ variant: 'base', label: 'l', sql: 'select 1' }] }),
+      ).error.code,
     ).toBe('FILE_MALFORMED');
     expect(readFileSync(file, 'utf8')).toBe('{ not json');
   });

@@ -9,6 +9,7 @@ import {
   verifyProgressText,
   verifyView,
 } from '../../../src/renderer/features/datasets/utils/dataset-view';
+import { THE_13_QUERY_IDS } from '../../support/ssb-query-ids';
 
 const info = (
   patch: Partial<DatasetInfo & { activeTaskId: string | null }>,
@@ -220,21 +221,7 @@ describe('verifyProgressText', () => {
 describe('referenceRows', () => {
   it('lists the 13 queries with their narrowest bands', () => {
     const rows = referenceRows();
-    expect(rows.map((r) => r.id)).toEqual([
-      'Q1.1',
-      'Q1.2',
-      'Q1.3',
-      'Q2.1',
-      'Q2.2',
-      'Q2.3',
-      'Q3.1',
-      'Q3.2',
-      'Q3.3',
-      'Q3.4',
-      'Q4.1',
-      'Q4.2',
-      'Q4.3',
-    ]);
+    expect(rows.map((r) => r.id)).toEqual(THE_13_QUERY_IDS);
     // The narrowest band; the sampling statistics widen it where the counts are small.
     expect(rows.find((r) => r.id === 'Q3.3')?.tolerance).toBe('at least ±30%');
     expect(rows.find((r) => r.id === 'Q1.1')?.tolerance).toBe('at least ±10%');

@@ -5,23 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { baseQueries, findQueriesDir, loadSsbQueries, type SsbQuery } from '../../../src/main/ssb/queries';
 import { countKeptRowsSql, parseSsbQuery } from '../../../src/main/ssb/query-parse';
 import { AppFailure } from '../../../src/shared/result';
+import { THE_13_QUERY_IDS } from '../../support/ssb-query-ids';
 
 const all = loadSsbQueries();
-const IDS = [
-  'Q1.1',
-  'Q1.2',
-  'Q1.3',
-  'Q2.1',
-  'Q2.2',
-  'Q2.3',
-  'Q3.1',
-  'Q3.2',
-  'Q3.3',
-  'Q3.4',
-  'Q4.1',
-  'Q4.2',
-  'Q4.3',
-];
+const IDS = THE_13_QUERY_IDS;
 
 /** The join order of each flight as the seed (post 001) writes it. */
 const SEED_JOIN_ORDER: Record<number, string[]> = {

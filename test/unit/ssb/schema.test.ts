@@ -9,20 +9,10 @@ import {
   validateSchemaName,
 } from '../../../src/main/ssb/schema';
 import type { SsbTable } from '../../../src/shared/datasets';
-import { AppFailure } from '../../../src/shared/result';
 import { seedTables } from '../../integration/ssb-seed-ddl';
+import { failureOfCall } from '../../support/failures';
 
 const opts = { schema: 'ssb', engine: 'InnoDB' as const, lineorderPk: false };
-
-function failureOf(f: () => unknown): AppFailure {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof AppFailure) return e;
-    throw e;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 /** The column definitions between the parentheses of a CREATE TABLE. */
 function columnsOf(sql: string): string[] {
@@ -103,14 +93,14 @@ describe('SSB schema', () => {
   it('accepts names up to 64 characters, rejects empty, longer and system names in words', () => {
     expect(validateSchemaName('x'.repeat(64))).toBe('x'.repeat(64));
     expect(validateSchemaName('ssb sf1 é')).toBe('ssb sf1 é');
-    expect(failureOf(() => validateSchemaName('')).error).toMatchObject({ code: 'INVALID_ARGUMENT' });
-    const long = failureOf(() => validateSchemaName('x'.repeat(65))).error;
+    expect(failureOfCall(() => validateSchemaName('')).error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    const long = failureOfCall(() => validateSchemaName('x'.repeat(65))).error;
     expect(long.code).toBe('INVALID_ARGUMENT');
     expect(long.message).toContain('65');
     expect(long.message).toContain('64');
-    expect(failureOf(() => validateSchemaName('ssb ')).error.message).toMatch(/ends with a space/);
-    expect(failureOf(() => validateSchemaName('a\0b')).error.code).toBe('INVALID_ARGUMENT');
-    expect(failureOf(() => validateSchemaName('mysql')).error.code).toBe('INVALID_ARGUMENT');
-    expect(failureOf(() => validateSchemaName('INFORMATION_SCHEMA')).error.code).toBe('INVALID_ARGUMENT');
+    expect(failureOfCall(() => validateSchemaName('ssb ')).error.message).toMatch(/ends with a space/);
+    expect(failureOfCall(() => validateSchemaName('a\0b')).error.code).toBe('INVALID_ARGUMENT');
+    expect(failureOfCall(() => validateSchemaName('mysql')).error.code).toBe('INVALID_ARGUMENT');
+    expect(failureOfCall(() => validateSchemaName('INFORMATION_SCHEMA')).error.code).toBe('INVALID_ARGUMENT');
   });
 });

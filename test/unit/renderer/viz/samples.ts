@@ -1,5 +1,6 @@
 /** Hand-made captures shaped like the post's tables (pure view-model input; no database involved). */
 import type { LruComposition, LruIndexPages, PoolStats, PoolStatsSample } from '../../../../src/shared/runs';
+import { zeroPool } from '../../../support/run-fixture';
 
 export function index(
   table: string,
@@ -25,25 +26,7 @@ export function composition(atMs: number, indexes: LruIndexPages[]): LruComposit
 }
 
 export function pool(poolId: number, counters: Partial<PoolStats>): PoolStats {
-  return {
-    poolId,
-    poolSize: 8192,
-    freeBuffers: 1024,
-    databasePages: 7162,
-    oldDatabasePages: 2623,
-    modifiedDatabasePages: 0,
-    pendingReads: 0,
-    pagesMadeYoung: 0,
-    pagesNotMadeYoung: 0,
-    pagesRead: 0,
-    pagesCreated: 0,
-    pagesWritten: 0,
-    pagesGet: 0,
-    readAhead: 0,
-    readAheadEvicted: 0,
-    raw: {},
-    ...counters,
-  };
+  return zeroPool({ poolId, databasePages: 7162, oldDatabasePages: 2623, ...counters });
 }
 
 export function statsAt(atMs: number, pools: PoolStats[]): PoolStatsSample {
