@@ -27,3 +27,47 @@ export function Field({
     </label>
   );
 }
+
+/**
+ * A text input bound to a form's state: its value is form[name], a change goes through `change`,
+ * and its error is errors[name]. `numeric` numbers are right-aligned and get the numeric keypad.
+ */
+export function TextField<F extends object>({
+  form,
+  errors,
+  change,
+  name,
+  label,
+  testId,
+  hint,
+  numeric = false,
+  placeholder,
+  type,
+  autoComplete,
+}: {
+  form: F;
+  errors?: Partial<Record<keyof F, string>>;
+  change: (patch: Partial<F>) => void;
+  name: keyof F & string;
+  label: string;
+  testId: string;
+  hint?: string;
+  numeric?: boolean;
+  placeholder?: string;
+  type?: 'text' | 'password';
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} name={name} error={errors?.[name]} {...(hint ? { hint } : {})}>
+      <input
+        data-testid={testId}
+        value={String(form[name] ?? '')}
+        onChange={(e) => change({ [name]: e.target.value } as Partial<F>)}
+        {...(numeric ? { inputMode: 'numeric' as const, className: 'numeric' } : {})}
+        {...(placeholder ? { placeholder } : {})}
+        {...(type ? { type } : {})}
+        {...(autoComplete ? { autoComplete } : {})}
+      />
+    </Field>
+  );
+}

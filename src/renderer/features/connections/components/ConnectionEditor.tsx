@@ -1,7 +1,7 @@
 /** Edits one profile: where the server is, who connects, TLS, and an optional password. */
 import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { Field } from '../../../components/Field';
+import { Field, TextField } from '../../../components/Field';
 import { useConnections } from '../stores/connections-store';
 import type { TlsChoice } from '../utils/profile-form';
 import { TestResultView } from './TestResultView';
@@ -21,6 +21,7 @@ export function ConnectionEditor() {
     profiles,
   } = useConnections();
   if (!form) return <p className="muted">Pick a connection, or create a new one.</p>;
+  const bound = { form, errors, change };
   const saved = profiles.find((p) => p.id === form.id);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,13 +34,7 @@ export function ConnectionEditor() {
         {saved?.sandboxId && <span className="tag">kept by its sandbox; deleted with it</span>}
       </div>
       <div className="grid">
-        <Field label="Name" name="name" error={errors.name}>
-          <input
-            data-testid="profile-name"
-            value={form.name}
-            onChange={(e) => change({ name: e.target.value })}
-          />
-        </Field>
+        <TextField {...bound} name="name" label="Name" testId="profile-name" />
         <Field label="Connect over" name="transport">
           <select
             data-testid="profile-transport"
@@ -52,46 +47,20 @@ export function ConnectionEditor() {
         </Field>
         {form.transport === 'tcp' ? (
           <>
-            <Field label="Host" name="host" error={errors.host}>
-              <input
-                data-testid="profile-host"
-                value={form.host}
-                onChange={(e) => change({ host: e.target.value })}
-              />
-            </Field>
-            <Field label="Port" name="port" error={errors.port} hint="blank: 3306">
-              <input
-                data-testid="profile-port"
-                inputMode="numeric"
-                value={form.port}
-                onChange={(e) => change({ port: e.target.value })}
-              />
-            </Field>
+            <TextField {...bound} name="host" label="Host" testId="profile-host" />
+            <TextField {...bound} name="port" label="Port" testId="profile-port" hint="blank: 3306" numeric />
           </>
         ) : (
-          <Field label="Socket path" name="socketPath" error={errors.socketPath}>
-            <input
-              data-testid="profile-socket"
-              value={form.socketPath}
-              placeholder="/run/mysqld/mysqld.sock"
-              onChange={(e) => change({ socketPath: e.target.value })}
-            />
-          </Field>
+          <TextField
+            {...bound}
+            name="socketPath"
+            label="Socket path"
+            testId="profile-socket"
+            placeholder="/run/mysqld/mysqld.sock"
+          />
         )}
-        <Field label="User" name="user" error={errors.user}>
-          <input
-            data-testid="profile-user"
-            value={form.user}
-            onChange={(e) => change({ user: e.target.value })}
-          />
-        </Field>
-        <Field label="Database" name="database" error={errors.database} hint="optional">
-          <input
-            data-testid="profile-database"
-            value={form.database}
-            onChange={(e) => change({ database: e.target.value })}
-          />
-        </Field>
+        <TextField {...bound} name="user" label="User" testId="profile-user" />
+        <TextField {...bound} name="database" label="Database" testId="profile-database" hint="optional" />
         <Field label="TLS" name="tls">
           <select
             data-testid="profile-tls-mode"
@@ -106,18 +75,13 @@ export function ConnectionEditor() {
         </Field>
         {form.tls === 'verify' && (
           <>
-            <Field
-              label="CA certificate (PEM path)"
+            <TextField
+              {...bound}
               name="caPath"
-              error={errors.caPath}
+              label="CA certificate (PEM path)"
+              testId="profile-tls-ca"
               hint="blank: the system's CAs"
-            >
-              <input
-                data-testid="profile-tls-ca"
-                value={form.caPath}
-                onChange={(e) => change({ caPath: e.target.value })}
-              />
-            </Field>
+            />
             <label className="check">
               <input
                 type="checkbox"
@@ -138,23 +102,20 @@ export function ConnectionEditor() {
           />
           production server (bplab changes no global setting there and asks before walking the LRU)
         </label>
-        <Field
-          label="Password"
+        <TextField
+          form={form}
+          change={change}
           name="password"
+          label="Password"
+          testId="profile-password"
           hint={
             saved && saved.password !== 'none'
               ? 'blank: keep the one bplab has'
               : 'kept in memory for this session'
           }
-        >
-          <input
-            type="password"
-            autoComplete="off"
-            data-testid="profile-password"
-            value={form.password}
-            onChange={(e) => change({ password: e.target.value })}
-          />
-        </Field>
+          type="password"
+          autoComplete="off"
+        />
         {passwordPersistence === 'encrypted' && (
           <label className="check">
             <input

@@ -1,12 +1,13 @@
 /** Create a dataset: generate one (SF, seed) or import dbgen's .tbl files, with its engine and layout. */
 import type { FormEvent } from 'react';
-import { Field } from '../../../components/Field';
+import { Field, TextField } from '../../../components/Field';
 import type { GeneratorMode } from '../../../../shared/datasets';
 import { useDatasets } from '../stores/datasets-store';
 import { schemaPlaceholder } from '../utils/dataset-form';
 
 export function DatasetCreateForm() {
   const { form, formErrors, starting, profileId, task, change, start } = useDatasets();
+  const bound = { form, errors: formErrors, change };
   const loading = task !== null && !(task.progress?.done ?? false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,25 +34,20 @@ export function DatasetCreateForm() {
         </Field>
         {form.mode === 'generate' ? (
           <>
-            <Field
-              label="Scale factor"
+            <TextField
+              {...bound}
               name="sf"
-              error={formErrors.sf}
+              label="Scale factor"
+              testId="dataset-sf"
               hint="1 = 6 million lineorder rows; 0.01 for a quick try"
-            >
-              <input
-                data-testid="dataset-sf"
-                value={form.sf}
-                onChange={(e) => change({ sf: e.target.value })}
-              />
-            </Field>
-            <Field label="Seed" name="seed" error={formErrors.seed} hint="1 gives dbgen’s own data">
-              <input
-                data-testid="dataset-seed"
-                value={form.seed}
-                onChange={(e) => change({ seed: e.target.value })}
-              />
-            </Field>
+            />
+            <TextField
+              {...bound}
+              name="seed"
+              label="Seed"
+              testId="dataset-seed"
+              hint="1 gives dbgen’s own data"
+            />
             <Field
               label="Rows"
               name="rows"
@@ -68,27 +64,21 @@ export function DatasetCreateForm() {
             </Field>
           </>
         ) : (
-          <Field
-            label="Folder"
+          <TextField
+            {...bound}
             name="dir"
-            error={formErrors.dir}
+            label="Folder"
+            testId="dataset-dir"
             hint="customer.tbl, part.tbl, supplier.tbl, date.tbl, lineorder.tbl; on the machine running bplab"
-          >
-            <input
-              data-testid="dataset-dir"
-              value={form.dir}
-              onChange={(e) => change({ dir: e.target.value })}
-            />
-          </Field>
-        )}
-        <Field label="Schema" name="schema" error={formErrors.schema}>
-          <input
-            data-testid="dataset-schema"
-            value={form.schema}
-            placeholder={schemaPlaceholder(form)}
-            onChange={(e) => change({ schema: e.target.value })}
           />
-        </Field>
+        )}
+        <TextField
+          {...bound}
+          name="schema"
+          label="Schema"
+          testId="dataset-schema"
+          placeholder={schemaPlaceholder(form)}
+        />
         <Field label="Engine" name="engine">
           <select
             data-testid="dataset-engine"

@@ -1,7 +1,7 @@
 /** Creates (and starts) a sandbox from a server binary found on this machine. */
 import type { FormEvent } from 'react';
 import { KEEP_FAILED_LABEL } from '../../../../shared/sandbox-options';
-import { Field } from '../../../components/Field';
+import { Field, TextField } from '../../../components/Field';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { binaryLabel } from '../utils/sandbox-view';
 import { CancelButton } from '../../../components/CancelButton';
@@ -22,6 +22,7 @@ export function SandboxCreateForm() {
     create,
     cancelCreate,
   } = useSandboxes();
+  const bound = { form, errors, change };
   const cancellingCreate = creatingId !== null && cancelling[creatingId] === true;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,18 +34,15 @@ export function SandboxCreateForm() {
         <h2>New sandbox</h2>
       </div>
       <div className="grid">
-        <Field
-          label="Also search in (basedir)"
+        <TextField
+          form={form}
+          change={change}
           name="basedir"
+          label="Also search in (basedir)"
+          testId="sandbox-basedir"
           hint="optional: a folder holding bin/mysqld or bin/mariadbd"
-        >
-          <input
-            data-testid="sandbox-basedir"
-            value={form.basedir}
-            placeholder="~/mysql-8.0.31"
-            onChange={(e) => change({ basedir: e.target.value })}
-          />
-        </Field>
+          placeholder="~/mysql-8.0.31"
+        />
         <div className="field field-button">
           <button
             type="button"
@@ -77,59 +75,38 @@ export function SandboxCreateForm() {
             No mysqld or mariadbd found in: {searched.join(', ')}. Give a basedir above.
           </p>
         )}
-        <Field label="Name" name="name" error={errors.name}>
-          <input
-            data-testid="sandbox-name"
-            value={form.name}
-            onChange={(e) => change({ name: e.target.value })}
-          />
-        </Field>
-        <Field label="Port" name="port" error={errors.port} hint="blank: a free port">
-          <input
-            data-testid="sandbox-port"
-            inputMode="numeric"
-            value={form.port}
-            onChange={(e) => change({ port: e.target.value })}
-          />
-        </Field>
-        <Field
-          label="Buffer pool size"
+        <TextField {...bound} name="name" label="Name" testId="sandbox-name" />
+        <TextField
+          {...bound}
+          name="port"
+          label="Port"
+          testId="sandbox-port"
+          hint="blank: a free port"
+          numeric
+        />
+        <TextField
+          {...bound}
           name="bufferPoolSize"
-          error={errors.bufferPoolSize}
+          label="Buffer pool size"
+          testId="sandbox-buffer-pool"
           hint="e.g. 128M, 1G"
-        >
-          <input
-            data-testid="sandbox-buffer-pool"
-            value={form.bufferPoolSize}
-            onChange={(e) => change({ bufferPoolSize: e.target.value })}
-          />
-        </Field>
-        <Field
-          label="innodb_old_blocks_time (ms)"
+        />
+        <TextField
+          {...bound}
           name="oldBlocksTimeMs"
-          error={errors.oldBlocksTimeMs}
+          label="innodb_old_blocks_time (ms)"
+          testId="sandbox-old-blocks-time"
           hint="blank: server default"
-        >
-          <input
-            data-testid="sandbox-old-blocks-time"
-            inputMode="numeric"
-            value={form.oldBlocksTimeMs}
-            onChange={(e) => change({ oldBlocksTimeMs: e.target.value })}
-          />
-        </Field>
-        <Field
-          label="innodb_old_blocks_pct"
+          numeric
+        />
+        <TextField
+          {...bound}
           name="oldBlocksPct"
-          error={errors.oldBlocksPct}
+          label="innodb_old_blocks_pct"
+          testId="sandbox-old-blocks-pct"
           hint="blank: server default"
-        >
-          <input
-            data-testid="sandbox-old-blocks-pct"
-            inputMode="numeric"
-            value={form.oldBlocksPct}
-            onChange={(e) => change({ oldBlocksPct: e.target.value })}
-          />
-        </Field>
+          numeric
+        />
         <Field label="Other options (key=value per line)" name="options" error={errors.options}>
           <textarea
             data-testid="sandbox-options"
