@@ -108,7 +108,12 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
         .filter((s) => s.run.samples.compositions.length > 1)
         .map((s, i) => ({
           id: `${pairTableId(p.id, 'lru-chart')}-time-${i === 0 && s === p.a ? 'a' : 'b'}`,
-          view: pagesOverTime(s.run.samples.compositions, `Pages per index during ${s.label}'s run`),
+          view: pagesOverTime(
+            s.run.samples.compositions,
+            `Pages per index during ${s.label}'s run`,
+            6,
+            s.run.samples.maps.at(-1)?.legend ?? [],
+          ),
         })),
       maps: (moments > 0 ? [p.a, p.b] : [])
         .map((s, i) => ({

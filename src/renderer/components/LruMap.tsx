@@ -8,7 +8,7 @@ import { formatCount } from '../../shared/format';
 import type { FollowFrames } from '../lib/viz/lru-map';
 import { colorScheme, onColorSchemeChange, useColorScheme } from '../lib/theme';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
-import { cssColor, oldShade, ordinalColor } from '../lib/viz/palette';
+import { cssColor, oldShade, ordinalColor } from '../../shared/palette';
 import { indexName } from '../../shared/compare/lru-diff';
 
 export const STRIP_HEIGHT = 22;

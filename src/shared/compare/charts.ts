@@ -1,11 +1,12 @@
 /**
  * Chart view-models shared by the comparison screen (recharts draws them) and the HTML report (svg.ts
- * draws them): fully prepared data, no layout, no colours.
+ * draws them): fully prepared data, no layout; colours only where an index has its own (palette.ts).
  */
 import { formatMs } from '../format';
 import type { LruComposition, LruMapFrame } from '../runs';
 import type { PairComparison } from './comparison';
 import { indexName } from './lru-diff';
+import { indexSeries } from '../pages-over-time';
 
 export interface StackedPages {
   old: number;
@@ -48,43 +49,30 @@ export function lruPairedBars(pair: PairComparison, limit = 10): PairedBarsView 
   };
 }
 
-/** Lines: one series per index, pages against time since the run started. */
+/** Lines: one series per index, pages against time since the run started, in the index's colour. */
 export interface LinesView {
   title: string;
-  series: Array<{ label: string; points: Array<[atMs: number, pages: number]> }>;
+  series: Array<{ label: string; color: string; points: Array<[atMs: number, pages: number]> }>;
   minMs: number;
   maxMs: number;
   maxPages: number;
 }
 
 /**
- * Pages per index over time from the poller's compositions: the `limit` indexes that ever held the
- * most pages, and the others summed as "other indexes" (so the lines still add up to the pool).
+ * Pages per index over time from the poller's compositions (shared/pages-over-time.ts): the `limit`
+ * indexes that ever held the most pages, and the others summed as "other indexes" (so the lines
+ * still add up to the pool); `legend` is the run's map legend, which gives each index its colour.
  */
-export function pagesOverTime(compositions: LruComposition[], title: string, limit = 6): LinesView {
-  const peak = new Map<string, number>();
-  const name = (p: { table: string; index: string }) => indexName(p.table, p.index);
-  for (const c of compositions)
-    for (const p of c.indexes) peak.set(name(p), Math.max(peak.get(name(p)) ?? 0, p.pages));
-  const top = [...peak.entries()]
-    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
-    .slice(0, limit)
-    .map(([label]) => label);
-  const hasOther = peak.size > top.length;
-  const labels = hasOther ? [...top, 'other indexes'] : top;
-  const series = labels.map((label) => ({ label, points: [] as Array<[number, number]> }));
-  for (const c of [...compositions].sort((x, y) => x.atMs - y.atMs)) {
-    const pages = new Map<string, number>();
-    for (const p of c.indexes) {
-      const key = top.includes(name(p)) ? name(p) : 'other indexes';
-      pages.set(key, (pages.get(key) ?? 0) + p.pages);
-    }
-    series.forEach((s) => s.points.push([c.atMs, pages.get(s.label) ?? 0]));
-  }
-  const times = compositions.map((c) => c.atMs);
+export function pagesOverTime(
+  compositions: LruComposition[],
+  title: string,
+  limit = 6,
+  legend: readonly string[] = [],
+): LinesView {
+  const { series, times } = indexSeries(compositions, { legend, limit, other: true });
   return {
     title,
-    series,
+    series: series.map(({ label, color, points }) => ({ label, color, points })),
     minMs: times.length ? Math.min(...times) : 0,
     maxMs: times.length ? Math.max(...times) : 0,
     maxPages: Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1]))),

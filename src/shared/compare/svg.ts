@@ -5,9 +5,11 @@
 import { formatCount, formatMs } from '../format';
 import type { LinesView, LruMapView, PairedBarsView } from './charts';
 import { escapeXml } from './escape';
+import { cssColor, ordinalColor } from '../palette';
 
 /** Side A, side B; young pages solid, old pages the same hue lighter. */
 const SIDE_COLOURS = ['#3b6fb6', '#d9822b'] as const;
+/** Colours of sides and configurations (not of indexes: those are palette.ts's, by ordinal). */
 export const SERIES_COLOURS = [
   '#3b6fb6',
   '#d9822b',
@@ -106,7 +108,7 @@ export function linesSvg(view: LinesView, id: string): string {
     );
   }
   view.series.forEach((s, i) => {
-    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
+    const colour = s.color;
     if (s.points.length > 0)
       parts.push(
         `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${s.points.map(([t, p]) => `${r1(x(t))},${r1(y(p))}`).join(' ')}"><title>${escapeXml(s.label)}</title></polyline>`,
@@ -123,8 +125,8 @@ export function linesSvg(view: LinesView, id: string): string {
   return parts.join('');
 }
 
-/** A colour per index ordinal; old pages the same hue lighter, as on the live view's map. */
-const ordinalColour = (ordinal: number) => SERIES_COLOURS[ordinal % SERIES_COLOURS.length] ?? '#888888';
+/** A colour per index ordinal, the live view's map's (palette.ts); old pages the same hue lighter. */
+const ordinalColour = (ordinal: number) => cssColor(ordinalColor(ordinal));
 
 export function lruMapSvg(view: LruMapView, id: string): string {
   const left = 70;

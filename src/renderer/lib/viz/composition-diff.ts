@@ -4,7 +4,7 @@
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs';
 import { formatCount, formatShare, formatSigned } from '../../../shared/format';
-import { indexKey } from './palette';
+import { indexKey } from '../../../shared/palette';
 
 export interface CompositionFigures {
   pages: number;

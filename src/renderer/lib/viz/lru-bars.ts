@@ -13,7 +13,7 @@ import {
   ordinalsFor,
   type ColorScheme,
   type Rgb,
-} from './palette';
+} from '../../../shared/palette';
 
 export interface LruBar {
   key: string;

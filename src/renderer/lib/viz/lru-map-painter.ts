@@ -11,7 +11,7 @@ import {
   type PackedLruMapFrame,
 } from '../../../shared/lru-map-codec';
 import { fillLruMap, lruMapHeight, LruMapScratch, type LruMapImage } from './lru-map';
-import type { ColorScheme } from './palette';
+import type { ColorScheme } from '../../../shared/palette';
 
 export interface LruMapPainterOptions {
   stripHeight: number;

@@ -6,7 +6,7 @@
  * buffers) are pale grey. Pure: the canvas only copies the buffer this fills.
  */
 import type { LruMapCells, PackedLruMapFrame } from '../../../shared/lru-map-codec';
-import { MAP_COLORS, oldShade, ordinalColor, type ColorScheme, type Rgb } from './palette';
+import { MAP_COLORS, oldShade, ordinalColor, type ColorScheme, type Rgb } from '../../../shared/palette';
 
 export const EMPTY_RGB: Rgb = MAP_COLORS.light.empty;
 export const BOUNDARY_RGB: Rgb = MAP_COLORS.light.boundary;

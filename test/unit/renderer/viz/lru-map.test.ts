@@ -10,7 +10,7 @@ import {
   pixelAt,
   stripColumns,
 } from '../../../../src/renderer/lib/viz/lru-map';
-import { MAP_COLORS, oldShade, ordinalColor } from '../../../../src/renderer/lib/viz/palette';
+import { MAP_COLORS, oldShade, ordinalColor } from '../../../../src/shared/palette';
 
 const CLUSTERED = 0;
 const DATE = 1;
