@@ -136,7 +136,17 @@ function feed(
   onChunk: (chunk: Buffer) => void,
   onSourceError: (e: unknown) => Promise<void>,
 ): Readable {
+  // The server hung up mid-load (KILL CONNECTION, a crash): end our side at once. Otherwise the
+  // socket waits with its unsent rows for a window that never opens (MariaDB 10.11 and 11.4 kept it
+  // half-closed for about 100 s), and the load could not say the connection was lost until then.
+  const gone = Object.assign(new Error('Connection lost: the server closed the connection.'), {
+    code: 'PROTOCOL_CONNECTION_LOST',
+    fatal: true,
+  });
+  const hungUp = () => socket?.destroy(gone);
   async function* chunks(): AsyncGenerator<Buffer> {
+    // Listened to only while the rows flow: the finally below always removes it.
+    socket?.once('end', hungUp);
     try {
       for await (const chunk of source as AsyncIterable<Buffer>) {
         if (stop.aborted) return;
@@ -149,8 +159,9 @@ function feed(
         }
       }
     } catch (e) {
-      if (!stop.aborted) await onSourceError(e);
+      if (e !== gone && !stop.aborted) await onSourceError(e);
     } finally {
+      socket?.off('end', hungUp);
       source.destroy();
     }
   }
