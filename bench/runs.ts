@@ -34,7 +34,8 @@ import {
 import { ConnectionService } from '../src/main/db/connections';
 import { QueryCatalogue } from '../src/main/queries/catalogue';
 import { executeHashed } from '../src/main/runs/capture';
-import { RunService, statementText } from '../src/main/runs/run-service';
+import { statementText } from '../src/main/runs/capture';
+import { RunService } from '../src/main/runs/run-service';
 import { RunStore } from '../src/main/runs/run-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';

@@ -100,3 +100,25 @@ export function lruOldMethod(lru: LruProbe): LruOldMethod {
     agreement: { pagesCompared: lru.pages, mismatches: lru.mismatches },
   };
 }
+
+/**
+ * The same decision for a run, from one read of the LRU: IS_OLD where every page has it, else the
+ * LRU position. (The capability report's repeated reads only matter for how well the two agree.)
+ */
+export async function oldMethodOf(c: ServerConnection): Promise<LruOldMethod['method']> {
+  type Row = { pages: unknown; unflagged: unknown };
+  try {
+    const [row] = await c.rows<Row>(LRU_AGREEMENT_SQL);
+    return lruOldMethod({
+      readable: true,
+      pages: Number(row?.pages ?? 0),
+      unflagged: Number(row?.unflagged ?? 0),
+      mismatches: 0,
+      reads: 1,
+      stable: true,
+    }).method;
+  } catch (e) {
+    if (!(e instanceof AppFailure) || e.error.code === 'CONNECTION_LOST') throw e;
+    return 'lru-position';
+  }
+}

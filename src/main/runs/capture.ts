@@ -302,3 +302,8 @@ export async function performanceSchemaStages(
     stages: rows.map((r) => timedStage(String(r.name).replace(/^stage\/[^/]+\//, ''), Number(r.wait) / 1e9)),
   };
 }
+
+/** The statement as it is sent: the file's text without its trailing semicolon. */
+export function statementText(sql: string): string {
+  return sql.trim().replace(/;\s*$/, '');
+}

@@ -2,7 +2,7 @@
 import type { QueryCatalogue } from '../../queries/catalogue';
 import { explainQuery } from '../../runs/capture';
 import type { RunService } from '../../runs/run-service';
-import { statementText } from '../../runs/run-service';
+import { statementText } from '../../runs/capture';
 import type { ConnectionService } from '../../db/connections';
 import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';

@@ -1,0 +1,265 @@
+/**
+ * Executing an accepted run: the state before, the timed statement with the live poller beside it,
+ * the outcome in words, and the state after. Everything bplab reads is outside the timed part, and a
+ * server that went away leaves the rest as captured.
+ */
+import { performance } from 'node:perf_hooks';
+import { AppFailure, formatError } from '../../shared/result';
+import type { RunResult, RunSample } from '../../shared/runs';
+import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
+import { LivePoller } from '../bufferpool/poller';
+import { CancellableConnection } from '../db/cancellable';
+import type { ServerConnection } from '../db/connections';
+import { queryFailure, serverErrno } from '../db/errors';
+import { versionAtLeast } from '../db/server-identity';
+import { readProcessUsage, usageDelta } from '../sandbox/process-io';
+import type { SettingsJournal } from '../server/settings-journal';
+import type { TaskUpdate } from '../tasks/registry';
+import {
+  analyzeQuery,
+  executeHashed,
+  explainQuery,
+  readGlobalCounters,
+  readSessionHandlers,
+  runTag,
+  statementText,
+  statusDeltas,
+  type Execution,
+} from './capture';
+import { closeSoon, type PreparedRun } from './run-prepare';
+import { PS_STAGE_TABLES, planStages, readStages, type StagePlan } from './run-stages';
+
+/** A run in progress: whether it was cancelled, and the KILL of its query while it runs. */
+export interface ActiveRun {
+  cancelled: boolean;
+  /** Set while the query runs: KILLs it. */
+  kill?: () => Promise<void>;
+  done: Promise<RunResult>;
+}
+
+export interface ExecuteDeps {
+  journal: SettingsJournal;
+  /** Where the live samples go (the UI's events, and a caller's own listener). */
+  onSample: (sample: RunSample) => void;
+  serverPid?: (profileId: string) => Promise<number | null>;
+}
+
+/** What was read before the query, to take the deltas after it. */
+interface Before {
+  handlers: Map<string, number>;
+  globals: Map<string, number>;
+  /** When the LRU snapshot before ended, on performance.now()'s clock. */
+  at: number;
+  walkMs: number | undefined;
+}
+
+/** Runs the query with full capture; the result, whatever its state, is returned (and saved by the caller). */
+export async function executeRun(
+  p: PreparedRun,
+  entry: ActiveRun,
+  report: (update: TaskUpdate) => void,
+  deps: ExecuteDeps,
+): Promise<RunResult> {
+  const { result, exec, control } = p;
+  const progress = (phase: string, message: string) => report({ phase, fraction: null, message });
+  const tag = runTag(p.runId);
+  let stages: StagePlan = { source: 'none', psThread: null, psNote: '' };
+  let poller: LivePoller | null = null;
+  try {
+    progress('preparing', `capturing the state before ${p.query.query.id}`);
+    const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
+    stages = await planStages(p, p.identity, deps.journal, result);
+    const before = await captureBefore(p);
+    if (entry.cancelled) throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
+    let t0 = 0;
+    poller = livePoller(p, before, () => performance.now() - t0, deps.onSample);
+    if (p.query.custom) await startReadOnly(exec);
+    if (stages.source === 'show-profile') await exec.rows('SET SESSION profiling = 1');
+    entry.kill = () => statementRunner.cancel();
+    progress('running', `${p.query.query.id} (${p.query.variant}) is running`);
+    let execution: Execution | null = null;
+    let failure: AppFailure | null = null;
+    const pid = (await deps.serverPid?.(p.profileId).catch(() => null)) ?? null;
+    const usageBefore = pid === null ? null : await readProcessUsage(pid);
+    t0 = performance.now();
+    // `|| 0`: a snapshot taken just before t0 rounds to -0, which a saved run would read back as 0.
+    if (result.lru.before) result.lru.before.atMs = Math.round(before.at - t0) || 0;
+    poller?.start();
+    try {
+      execution = await statementRunner.run((conn) =>
+        executeHashed(conn, `${tag}\n${statementText(p.query.sql)}`),
+      );
+    } catch (e) {
+      failure = queryFailure(e, exec.where);
+    }
+    const endedAt = performance.now();
+    result.serverProcess =
+      pid === null || usageBefore === null
+        ? {
+            unavailable: 'the server is not a bplab sandbox on this machine, so bplab cannot see its process',
+          }
+        : usageDelta(usageBefore, await readProcessUsage(pid));
+    entry.kill = undefined;
+    await poller?.stop();
+    if (execution) {
+      result.elapsedMs = round2(execution.elapsedMs);
+      result.rows = execution.rows;
+      result.checksum = execution.checksum;
+    } else {
+      result.elapsedMs = round2(endedAt - t0);
+    }
+    const lost = failure?.error.code === 'CONNECTION_LOST';
+    if (failure) recordFailure(result, failure, entry, p.query.query.id);
+    progress('capturing', 'capturing the state after the query');
+    await captureAfter(p, before, stages, poller, t0, tag);
+    if (!lost) await captureExplain(p, progress);
+    if (result.state === 'running') result.state = 'complete';
+  } catch (e) {
+    const f = queryFailure(e, exec.where);
+    result.state = entry.cancelled
+      ? 'cancelled'
+      : f.error.code === 'CONNECTION_LOST'
+        ? 'interrupted'
+        : 'failed';
+    result.error = formatError(f.error);
+    await poller?.stop();
+    if (poller) result.samples = poller.samples();
+  } finally {
+    if (stages.source === 'performance-schema')
+      await deps.journal.restore(control.raw, p.profileId, PS_STAGE_TABLES).catch(() => {
+        // Kept in the journal: the next connection to this server puts the rows back.
+      });
+    await Promise.allSettled([exec, control, p.poll].map((c) => c && closeSoon(c)));
+  }
+  return result;
+}
+
+/** Before: the session's counters (read twice: the second read tells what a SHOW itself adds), the globals, the pool. */
+async function captureBefore(p: PreparedRun): Promise<Before> {
+  const { result, exec, control } = p;
+  const h0 = await readSessionHandlers(exec);
+  const h1 = await readSessionHandlers(exec);
+  const handlers = new Map([...h1].map(([k, v]) => [k, v + (v - (h0.get(k) ?? v))]));
+  const globals = await readGlobalCounters(control);
+  result.poolStats.before = await readPoolStats(control);
+  let at = 0;
+  let walkMs: number | undefined;
+  if (p.walkLru) {
+    const walked = await walkLru(control, p.oldMethod, p.bucketPages);
+    walkMs = walked.costMs;
+    result.lru.before = compositionOf(walked, 0);
+    at = performance.now();
+  }
+  return { handlers, globals, at, walkMs };
+}
+
+/** The live poller on its own connection, when the run polls. */
+function livePoller(
+  p: PreparedRun,
+  before: Before,
+  clock: () => number,
+  onSample: (sample: RunSample) => void,
+): LivePoller | null {
+  if (!p.poll || p.spec.poll === 'off') return null;
+  return new LivePoller({
+    conn: p.poll,
+    setting: p.spec.poll,
+    oldMethod: p.oldMethod,
+    bucketPages: p.bucketPages,
+    walkLru: p.walkLru,
+    expectedSnapshotMs: before.walkMs,
+    cachedIndexes: p.identity.flavor !== 'mariadb' && versionAtLeast(p.identity, 8, 0, 0),
+    clock,
+    onSample: (s) => onSample({ runId: p.runId, ...s }),
+  });
+}
+
+/** A query that did not end well: interrupted, cancelled or failed, in words. */
+function recordFailure(result: RunResult, failure: AppFailure, entry: ActiveRun, queryId: string): void {
+  if (failure.error.code === 'CONNECTION_LOST') {
+    result.state = 'interrupted';
+    result.error = `The server closed the connection while ${queryId} ran (it stopped, restarted or killed the session): ${failure.error.message} What was captured before is kept. Check that the server is running (a sandbox: the Sandboxes screen, its log), then run the query again.`;
+  } else if (entry.cancelled && failure.error.code === 'CANCELLED') {
+    result.state = 'cancelled';
+    result.error = `Cancelled after ${((result.elapsedMs ?? 0) / 1000).toFixed(1)} s: the query was stopped with KILL QUERY; what was captured is kept.`;
+  } else {
+    result.state = 'failed';
+    // With its hint: what to do next is part of the error the result keeps.
+    result.error = formatError(failure.error);
+  }
+}
+
+/** After: each piece on its own, so a server that went away leaves the rest as captured. */
+async function captureAfter(
+  p: PreparedRun,
+  before: Before,
+  stages: StagePlan,
+  poller: LivePoller | null,
+  t0: number,
+  tag: string,
+): Promise<void> {
+  const { result, exec, control } = p;
+  await quietly(async () => {
+    if (stages.source === 'show-profile') await exec.rows('SET SESSION profiling = 0');
+    if (p.query.custom) await exec.rows('ROLLBACK');
+  });
+  const handlersAfter = await quietly(() => readSessionHandlers(exec));
+  const globalsAfter = await quietly(() => readGlobalCounters(control));
+  result.status = [
+    ...statusDeltas(before.globals, globalsAfter, 'global'),
+    ...statusDeltas(before.handlers, handlersAfter, 'session'),
+  ];
+  result.poolStats.after = await quietly(() => readPoolStats(control));
+  if (p.walkLru) {
+    const walked = await quietly(() => walkLru(control, p.oldMethod));
+    if (walked) result.lru.after = compositionOf(walked, Math.round(performance.now() - t0));
+  }
+  if (poller) result.samples = poller.samples();
+  const profile = await readStages(stages, p, tag, quietly);
+  if (profile) result.profile = profile;
+}
+
+/** EXPLAIN after the query, and EXPLAIN ANALYZE (the query run again) when the run asked for it. */
+async function captureExplain(
+  p: PreparedRun,
+  progress: (phase: string, message: string) => void,
+): Promise<void> {
+  const { result, exec } = p;
+  result.explain = await quietly(() => explainQuery(exec, statementText(p.query.sql)));
+  if (!p.spec.explainAnalyze || result.state !== 'running' || !result.explain) return;
+  progress('analyzing', 'running the query again under ANALYZE');
+  const analyzed = await quietly(async () => {
+    if (p.query.custom) await startReadOnly(exec);
+    try {
+      return await analyzeQuery(exec, p.identity, statementText(p.query.sql));
+    } finally {
+      if (p.query.custom) await exec.rows('ROLLBACK');
+    }
+  });
+  if (analyzed) Object.assign(result.explain, analyzed);
+}
+
+/**
+ * Custom SQL runs in a read-only transaction; MySQL 5.5 has none (READ ONLY came in 5.6.5, 1064 before),
+ * so there it runs in a plain one that is rolled back: the read check before it is the wall.
+ */
+async function startReadOnly(exec: ServerConnection): Promise<void> {
+  try {
+    await exec.rows('START TRANSACTION READ ONLY');
+  } catch (e) {
+    if (serverErrno(e) !== 1064) throw e;
+    await exec.rows('START TRANSACTION');
+  }
+}
+
+async function quietly<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch {
+    return null;
+  }
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
