@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDataset, generateDataset, importDataset, listDatasets } from '../../src/main/ssb/datasets';
 import { readDatasetRecord } from '../../src/main/ssb/dataset-meta';
 import { SPACE_FACTOR, checkDiskSpace } from '../../src/main/db/disk-space';
-import { DDL_BUFFER_BYTES, DDL_THREADS, tuneIndexBuilds } from '../../src/main/ssb/loader';
+import { DDL_BUFFER_BYTES, DDL_THREADS, tuneIndexBuilds } from '../../src/main/ssb/index-builds';
 import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, columnNames, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';
