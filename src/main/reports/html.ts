@@ -3,7 +3,7 @@
  * address outside the file, printable. Every text from a run (SQL, names, labels) is escaped.
  */
 import { escapeXml as esc } from '../../shared/compare/escape';
-import type { Finding } from '../../shared/compare/findings';
+import type { Finding } from '../../shared/compare/finding';
 import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
 import type { ReportTable } from '../../shared/compare/tables';

@@ -1,5 +1,5 @@
 /** The Markdown summary: findings with their evidence, the settings and the time per query. */
-import type { Finding } from '../../shared/compare/findings';
+import type { Finding } from '../../shared/compare/finding';
 import type { ReportTable } from '../../shared/compare/tables';
 import type { ReportModel } from './report-model';
 

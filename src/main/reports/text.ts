@@ -1,5 +1,5 @@
 /** Plain-text tables and findings for the terminal (`bplab compare`). */
-import type { Finding } from '../../shared/compare/findings';
+import type { Finding } from '../../shared/compare/finding';
 import type { ReportTable } from '../../shared/compare/tables';
 
 export function tableText(t: ReportTable): string {

@@ -6,7 +6,7 @@
 import { formatBytes, formatMs, formatRatio } from '../format';
 import type { RunResult } from '../runs';
 import { TABLE_IDS } from './anchors';
-import type { Evidence, Finding } from './findings';
+import type { Evidence, Finding } from './finding';
 import { flightOf, type ProtocolRun } from './flights';
 import { bytes, ms, num, share, text, txt, type ReportTable } from './tables';
 

@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { compareSides, comparePair } from '../../../../src/shared/compare/comparison';
+import { findFindings } from '../../../../src/shared/compare/findings';
+import { checksumRule, incompleteRule } from '../../../../src/shared/compare/rules-warnings';
 import {
-  checksumRule,
+  globalCountersRule,
+  neverEvictedRule,
+  sameReadsRule,
+} from '../../../../src/shared/compare/rules-explanations';
+import {
   elapsedRule,
   explainRule,
-  findFindings,
-  globalCountersRule,
-  incompleteRule,
   madeYoungRule,
-  neverEvictedRule,
   notMadeYoungRule,
   pagesFromDiskRule,
   pushedOutRule,
   readAheadRule,
-  sameReadsRule,
   stageRule,
   totalTimeRule,
   youngPagesRule,
-} from '../../../../src/shared/compare/findings';
+} from '../../../../src/shared/compare/rules-differences';
 import { NO_INDEX, NO_TABLE, type RunResult } from '../../../../src/shared/runs';
 import {
   baseRun,

@@ -1,5 +1,5 @@
 /** The findings above the tables: each in words, with its figures and a link to the table holding them. */
-import type { Finding } from '../../../../shared/compare/findings';
+import type { Finding } from '../../../../shared/compare/finding';
 
 export function FindingsList({
   findings,

@@ -1,6 +1,6 @@
 /** One query's pair in detail: its findings, then every table of post 001, and the LRU as paired bars. */
 import { pairTableId } from '../../../../shared/compare/anchors';
-import type { Finding } from '../../../../shared/compare/findings';
+import type { Finding } from '../../../../shared/compare/finding';
 import { pairedBarsSvg } from '../../../../shared/compare/svg';
 import type { PairDetail } from '../utils/compare-view';
 import { FindingsList } from './FindingsList';
