@@ -11,13 +11,8 @@ import { createConnection, type Connection } from 'mysql2/promise';
 import type { ConnectionOptions, SslOptions } from 'mysql2';
 import type { ConnectionProfile, ConnectionTestResult } from '../../shared/models';
 import { AppFailure, type AppError } from '../../shared/result';
-import {
-  connectFailure,
-  greetingProblem,
-  queryFailure,
-  type ConnectTarget,
-  type HandshakeTrace,
-} from './errors';
+import { connectFailure, greetingProblem, type ConnectTarget, type HandshakeTrace } from './connect-errors';
+import { queryFailure } from './errors';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import { identifyServer } from './server-identity';

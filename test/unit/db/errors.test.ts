@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   connectFailure,
   greetingProblem,
-  queryFailure,
   type ConnectTarget,
   type HandshakeTrace,
-} from '../../../src/main/db/errors';
+} from '../../../src/main/db/connect-errors';
+import { queryFailure } from '../../../src/main/db/errors';
 
 const tcp: ConnectTarget = { where: 'db.example.com:3306', user: 'dba', transport: 'tcp' };
 const sock: ConnectTarget = { where: 'socket /tmp/none.sock', user: 'dba', transport: 'socket' };
