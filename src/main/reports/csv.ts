@@ -1,5 +1,5 @@
 /** CSV of the raw numbers: one file per table, its cells' values (not their display text). */
-import type { ReportTable } from '../../shared/compare/tables';
+import type { ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
 function field(v: number | string | null): string {

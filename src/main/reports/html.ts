@@ -6,7 +6,7 @@ import { escapeXml as esc } from '../../shared/compare/escape';
 import type { Finding } from '../../shared/compare/finding';
 import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
-import type { ReportTable } from '../../shared/compare/tables';
+import type { ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
 const CSS = `

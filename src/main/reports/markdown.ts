@@ -1,6 +1,6 @@
 /** The Markdown summary: findings with their evidence, the settings and the time per query. */
 import type { Finding } from '../../shared/compare/finding';
-import type { ReportTable } from '../../shared/compare/tables';
+import type { ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
 /** Text that Markdown would read as markup (or as HTML, or as a table's column break) is escaped. */

@@ -11,15 +11,9 @@ import type { ExperimentSource } from '../../shared/compare/experiment-sides';
 import { compareSides, type Comparison, type RunSide } from '../../shared/compare/comparison';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';
-import {
-  experimentTable,
-  flightsTable,
-  pairTables,
-  serversTable,
-  queryTimesTable,
-  settingsTable,
-  type ReportTable,
-} from '../../shared/compare/tables';
+import { flightsTable, pairTables, queryTimesTable, settingsTable } from '../../shared/compare/tables';
+import { type ReportTable } from '../../shared/compare/report-table';
+import { experimentTable, serversTable } from '../../shared/compare/experiment-tables';
 import { pairTableId, TABLE_IDS } from '../../shared/compare/anchors';
 import {
   coldHotBars,

@@ -1,6 +1,6 @@
 /** Plain-text tables and findings for the terminal (`bplab compare`). */
 import type { Finding } from '../../shared/compare/finding';
-import type { ReportTable } from '../../shared/compare/tables';
+import type { ReportTable } from '../../shared/compare/report-table';
 
 export function tableText(t: ReportTable): string {
   const cells = [t.columns.map((c) => c.label), ...t.rows.map((r) => r.map((c) => c.text))];

@@ -8,7 +8,7 @@ import type { RunResult } from '../runs';
 import { TABLE_IDS } from './anchors';
 import type { Evidence, Finding } from './finding';
 import { flightOf, type ProtocolRun } from './flights';
-import { bytes, ms, num, share, text, txt, type ReportTable } from './tables';
+import { bytes, ms, num, share, text, txt, type ReportTable } from './report-table';
 
 export interface ColdHotFigures {
   ms: number | null;

@@ -1,73 +1,27 @@
 /**
- * Every comparison table as plain rows of cells, each cell with its display text and its raw value:
- * the screens, the CLI, the HTML report (text), the CSV files (values) and the Markdown summary all
- * render these, so a figure reads the same everywhere.
+ * Every comparison table (settings, query times, flights, and each pair's status, stages, LRU, pool
+ * and EXPLAIN) as report tables (report-table.ts): the screens, the CLI, the HTML report, the CSV files
+ * and the Markdown summary all render these, so a figure reads the same everywhere.
  */
-import {
-  flavorLabel,
-  formatBytes,
-  formatCount,
-  formatMs,
-  formatRatio,
-  formatShare,
-  formatTimestamp,
-} from '../format';
+import { formatBytes, formatMs } from '../format';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, SideTime } from './comparison';
-import type { ExperimentSource } from './experiment-sides';
 import { repetitionLabel, type FlightCell, type FlightTable } from './flights';
 import { NO_TABLE_WORDS, shortTable } from './lru-diff';
+import {
+  count,
+  ms,
+  num,
+  ratio,
+  share,
+  signedCount,
+  signedMs,
+  text,
+  txt,
+  type ReportCell,
+  type ReportTable,
+} from './report-table';
 import { NO_INDEX, NO_TABLE } from '../runs';
-
-export interface ReportCell {
-  text: string;
-  /** The raw figure (ms, pages, bytes...) for CSV; null where there is none. */
-  value: number | string | null;
-  /** The two sides differ here (EXPLAIN fields, settings). */
-  differs?: boolean;
-}
-
-export interface ReportColumn {
-  label: string;
-  numeric: boolean;
-}
-
-export interface ReportTable {
-  id: string;
-  title: string;
-  /** What the figures are, in words (scope, units, what is missing). */
-  note?: string;
-  columns: ReportColumn[];
-  rows: ReportCell[][];
-}
-
-export const num = (label: string): ReportColumn => ({ label, numeric: true });
-export const txt = (label: string): ReportColumn => ({ label, numeric: false });
-export const none: ReportCell = { text: '—', value: null };
-export const count = (n: number | null | undefined): ReportCell =>
-  n === null || n === undefined ? none : { text: formatCount(n), value: n };
-export const ms = (n: number | null | undefined): ReportCell =>
-  n === null || n === undefined ? none : { text: formatMs(n), value: Math.round(n * 1000) / 1000 };
-export const ratio = (n: number | null | undefined): ReportCell =>
-  n === null || n === undefined ? none : { text: formatRatio(n), value: Math.round(n * 10000) / 10000 };
-const signedMs = (n: number | null | undefined): ReportCell =>
-  n === null || n === undefined
-    ? none
-    : {
-        text: `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatMs(Math.abs(n))}`,
-        value: Math.round(n * 1000) / 1000,
-      };
-const signedCount = (n: number | null | undefined): ReportCell =>
-  n === null || n === undefined ? none : { text: `${n > 0 ? '+' : ''}${formatCount(n)}`, value: n };
-export const share = (n: number | null | undefined): ReportCell =>
-  n === null || n === undefined ? none : { text: formatShare(n), value: Math.round(n * 1e6) / 1e6 };
-export const bytes = (n: number | null | undefined): ReportCell =>
-  typeof n === 'number' ? { text: formatBytes(n), value: n } : none;
-export const text = (t: string, differs?: boolean): ReportCell => ({
-  text: t,
-  value: t,
-  ...(differs ? { differs } : {}),
-});
 
 export function settingsTable(c: Comparison): ReportTable {
   const bytes = new Set(['bufferPoolSizeBytes', 'pageSizeBytes']);
@@ -344,80 +298,4 @@ export function explainTable(p: PairComparison): ReportTable {
 /** A pair's tables in reading order. */
 export function pairTables(p: PairComparison): ReportTable[] {
   return [pairSummaryTable(p), statusTable(p), stagesTable(p), lruTable(p), poolTable(p), explainTable(p)];
-}
-
-/** "experiment", or "experiment-2" for the second file of a report made from several. */
-const numbered = (id: string, n: number, of: number) => (of > 1 ? `${id}-${n + 1}` : id);
-
-/** An experiment file's definition, in words: what was run, how, and where. */
-export function experimentTable(x: ExperimentSource, n = 0, of = 1): ReportTable {
-  const d = x.definition;
-  const p = d.protocol;
-  const rows: Array<[string, string]> = [
-    // The file's name only: a report leaves the machine, and the folder it came from is nobody's business.
-    ['file', x.file.split(/[\\/]/).pop() ?? x.file],
-    ['name', d.name],
-    ...(d.description ? [['description', d.description] as [string, string]] : []),
-    ['state', `${x.state}, saved ${formatTimestamp(x.savedAt)} by bplab ${x.bplabVersion}`],
-    ['dataset schema', d.schema],
-    [
-      'queries',
-      d.queries.map((q) => (q.variant === 'base' ? q.queryId : `${q.queryId} (${q.variant})`)).join(', '),
-    ],
-    ...d.matrix.map((m): [string, string] => [`matrix: ${m.variable} (${m.kind})`, m.values.join(', ')]),
-    [
-      'protocol',
-      [
-        p.cold ? 'a cold run after a restart' : 'no cold run',
-        `${p.hotRuns} hot run${p.hotRuns === 1 ? '' : 's'}`,
-        `${p.warmups} warm-up${p.warmups === 1 ? '' : 's'} (not counted)`,
-        p.randomize ? `random order (seed ${p.seed})` : 'queries in order',
-        `on interruption: ${p.onInterruption}`,
-      ].join('; '),
-    ],
-    ['poller', String(d.poll)],
-    ['servers', d.servers.map((s) => s.label).join(', ')],
-  ];
-  return {
-    id: numbered(TABLE_IDS.experiment, n, of),
-    title: of > 1 ? `Experiment ${n + 1}: ${d.name}` : `Experiment: ${d.name}`,
-    columns: [txt(''), txt('')],
-    rows: rows.map(([k, v]) => [text(k), text(v)]),
-  };
-}
-
-/** The servers an experiment ran on, from the capability reports its file keeps. */
-export function serversTable(x: ExperimentSource, n = 0, of = 1): ReportTable {
-  return {
-    id: numbered(TABLE_IDS.servers, n, of),
-    title: 'Servers: versions and buffer pool settings when the experiment started',
-    note: 'From each server’s capability report; a server without one was not checked before the run.',
-    columns: [
-      txt('server'),
-      txt('version'),
-      num('innodb_buffer_pool_size'),
-      num('instances'),
-      num('page size'),
-      num('innodb_old_blocks_time'),
-      num('innodb_old_blocks_pct'),
-      num('innodb_read_ahead_threshold'),
-      txt('old pages read by'),
-    ],
-    rows: x.servers.map((s) => {
-      const c = s.capabilities;
-      if (!c) return [text(s.label), text('no capability report'), none, none, none, none, none, none, none];
-      const bp = c.bufferPool;
-      return [
-        text(s.label),
-        text(`${flavorLabel(c.server.flavor)} ${c.server.version}`),
-        bytes(bp.sizeBytes),
-        count(bp.instances),
-        bytes(bp.pageSizeBytes),
-        count(bp.oldBlocksTimeMs),
-        count(bp.oldBlocksPct),
-        count(bp.readAheadThreshold),
-        text(c.lruOld?.method === 'is-old' ? 'IS_OLD' : 'LRU_POSITION < OLD_DATABASE_PAGES'),
-      ];
-    }),
-  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lruMapMoments, lruMapView } from '../../../../src/shared/compare/charts';
 import { chooseSides, fileLabel, fileLabels } from '../../../../src/shared/compare/experiment-sides';
 import { lruMapSvg } from '../../../../src/shared/compare/svg';
-import { experimentTable, serversTable } from '../../../../src/shared/compare/tables';
+import { experimentTable, serversTable } from '../../../../src/shared/compare/experiment-tables';
 import type { LruMapFrame } from '../../../../src/shared/runs';
 import { experiment, mapFrame, runResult } from '../../../support/run-fixture';
 

@@ -1,6 +1,6 @@
 /** One comparison table, drawn as given (shared/compare/tables.ts prepared every cell's text). */
 import { memo } from 'react';
-import type { ReportTable } from '../../../../shared/compare/tables';
+import type { ReportTable } from '../../../../shared/compare/report-table';
 
 export const ReportTableView = memo(function ReportTableView({ table }: { table: ReportTable }) {
   return (

@@ -23,15 +23,9 @@ import {
 } from '../../../../shared/compare/cold-hot';
 import { coldHotBarsSvg } from '../../../../shared/compare/svg-cold-hot';
 import { buildFlightTable } from '../../../../shared/compare/flights';
-import {
-  experimentTable,
-  flightsTable,
-  pairTables,
-  queryTimesTable,
-  serversTable,
-  settingsTable,
-  type ReportTable,
-} from '../../../../shared/compare/tables';
+import { flightsTable, pairTables, queryTimesTable, settingsTable } from '../../../../shared/compare/tables';
+import { type ReportTable } from '../../../../shared/compare/report-table';
+import { experimentTable, serversTable } from '../../../../shared/compare/experiment-tables';
 import type { ExperimentFile } from '../../../../shared/experiment-file';
 import type { RunSide } from '../../../../shared/compare/comparison';
 import type { ProtocolRun } from '../../../../shared/compare/flights';
