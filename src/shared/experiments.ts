@@ -76,6 +76,9 @@ export const RunProtocolSchema = z.object({
 });
 export type RunProtocol = z.infer<typeof RunProtocolSchema>;
 
+/** The protocol an experiment runs with when it says nothing: each field's own default (a new object each time). */
+export const defaultProtocol = (): RunProtocol => RunProtocolSchema.parse({});
+
 export const ExperimentDefinitionSchema = z
   .object({
     name,
@@ -89,15 +92,7 @@ export const ExperimentDefinitionSchema = z
       .min(1, 'pick at least one query'),
     servers: z.array(ExperimentServerSchema).min(1, 'pick at least one server'),
     matrix: z.array(MatrixDimensionSchema).max(6).default([]),
-    protocol: RunProtocolSchema.default({
-      cold: true,
-      hotRuns: 3,
-      warmups: 0,
-      coldPerQuery: false,
-      randomize: false,
-      seed: 1,
-      onInterruption: 'continue',
-    }),
+    protocol: RunProtocolSchema.default(defaultProtocol),
     poll: PollSettingSchema.default('auto'),
   })
   .superRefine((d, ctx) => {

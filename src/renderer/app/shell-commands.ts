@@ -7,7 +7,8 @@
  */
 import { WORK_STEPS, type CommandId } from '../../shared/commands';
 import { onCommand } from '../lib/commands';
-import { runFileCommand, useDocuments } from '../lib/documents';
+import { runFileCommand } from '../lib/file-commands';
+import { useDocuments } from '../lib/documents';
 import { firstScreenOf } from './screen-groups';
 import { SCREENS, type ScreenId } from './screens';
 

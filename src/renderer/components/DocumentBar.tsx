@@ -6,7 +6,8 @@
 import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { onEvent } from '../lib/api';
-import { runFileCommand, useDocuments } from '../lib/documents';
+import { runFileCommand } from '../lib/file-commands';
+import { useDocuments } from '../lib/documents';
 import { ErrorMessage } from './ErrorMessage';
 
 export function DocumentBar() {

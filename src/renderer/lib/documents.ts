@@ -14,50 +14,24 @@
  * asks first (`unsaved`), and goes on only when they were saved or the user let them go.
  */
 import { create } from 'zustand';
-import {
-  EXPERIMENT_FILE_FORMAT,
-  EXPERIMENT_FILE_VERSION,
-  MAX_UPLOAD_CHARS,
-  jsonPath,
-  suggestedFileName,
-  type ExperimentFile,
-  type RecentFile,
-} from '../../shared/experiment-file';
-import {
-  ExperimentDefinitionSchema,
-  type ExperimentDefinition,
-  type ExperimentDefinitionInput,
-} from '../../shared/experiments';
-import type { FileDialogs } from '../../shared/contract';
-import { err, type AppError, type Result } from '../../shared/result';
+import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from '../../shared/experiment-file';
+import type { ExperimentDefinitionInput } from '../../shared/experiments';
+import { err, type AppError } from '../../shared/result';
 import { call } from './api';
 import { useAppInfo } from './app-info-store';
-
-export interface ExperimentDocument {
-  /** Where it is saved; null until it is (a new draft, or a file dropped into the page). */
-  path: string | null;
-  /** What titles show: the file's name, or "Untitled experiment". */
-  name: string;
-  /** The file as opened or last saved (its results, servers, state); null for a draft never saved. */
-  file: ExperimentFile | null;
-  /** The definition as edited: the builder's draft (not always valid yet), or the one a results file ran. */
-  definition: ExperimentDefinitionInput;
-  /** A dropped file's own text, until it is saved somewhere (save as writes it as it is). */
-  text: string | null;
-}
-
-/** The commands the desktop app's File menu sends (and the page's own buttons). */
-export type FileCommand = 'file.new' | 'file.open' | 'file.save' | 'file.saveAs' | 'file.close';
-
-/** What the page must ask the user itself (browser mode has no OS dialogs): a path to open or save to. */
-export type PathRequest = 'open' | 'save-as';
-
-export interface UnsavedQuestion {
-  /** What would drop the edits: "open another file". */
-  action: string;
-  /** The document's name, for the question's words. */
-  name: string;
-}
+import {
+  UNTITLED,
+  baseName,
+  checkedDefinition,
+  dialogs,
+  draftFile,
+  draftFileText,
+  emptyDefinition,
+  proposedName,
+  type ExperimentDocument,
+  type PathRequest,
+  type UnsavedQuestion,
+} from './document-files';
 
 export interface DocumentsState {
   current: ExperimentDocument | null;
@@ -111,71 +85,6 @@ export interface DocumentsState {
   answerPath(path: string | null): Promise<boolean>;
   /** The answer to `unsaved`: save first, let the edits go, or do nothing. */
   answerUnsaved(answer: 'save' | 'discard' | 'cancel'): void;
-}
-
-export const UNTITLED = 'Untitled experiment';
-
-/** A new experiment's definition: defaults everywhere, nothing picked yet. */
-export function emptyDefinition(): ExperimentDefinitionInput {
-  return {
-    name: 'New experiment',
-    description: '',
-    schema: '',
-    queries: [],
-    servers: [],
-    matrix: [],
-    protocol: { cold: true, hotRuns: 3, warmups: 0, randomize: false, seed: 1, onInterruption: 'continue' },
-    poll: 'auto',
-  };
-}
-
-/** "/a/b/post001.bplab.json" → "post001.bplab.json" (either separator: the path is main's). */
-export function baseName(path: string): string {
-  return path.split(/[\\/]/).pop() || path;
-}
-
-/** A draft's definition checked for saving or starting; the first problem names its path. */
-export function checkedDefinition(
-  definition: ExperimentDefinitionInput,
-  verdict = 'is not complete',
-): Result<ExperimentDefinition> {
-  const parsed = ExperimentDefinitionSchema.safeParse(definition);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  return err('INVALID_ARGUMENT', `The experiment ${verdict}: at ${jsonPath(issue.path)}, ${issue.message}.`);
-}
-
-/** The file text of a draft: its definition and no results, in the one file format. */
-export function draftFileText(
-  definition: ExperimentDefinition,
-  bplabVersion: string,
-  now = new Date(),
-): string {
-  const file = draftFile(definition, bplabVersion, now);
-  return `${JSON.stringify(file, null, 1)}\n`;
-}
-
-function draftFile(definition: ExperimentDefinition, bplabVersion: string, now: Date): ExperimentFile {
-  return {
-    format: EXPERIMENT_FILE_FORMAT,
-    version: EXPERIMENT_FILE_VERSION,
-    savedAt: now.toISOString(),
-    bplabVersion,
-    state: 'draft',
-    definition,
-    servers: definition.servers.map((s) => ({ label: s.label, capabilities: null })),
-    results: [],
-  };
-}
-
-/** The desktop app's OS dialogs, when the preload gave them (read through globalThis: tests run under Node). */
-function dialogs(): FileDialogs | undefined {
-  return (globalThis as { window?: { bplabFiles?: FileDialogs } }).window?.bplabFiles;
-}
-
-/** The file name a save dialog proposes for the document. */
-function proposedName(doc: ExperimentDocument | null): string {
-  return doc?.path ? baseName(doc.path) : suggestedFileName(String(doc?.definition.name ?? ''));
 }
 
 /** The one waiting answer to the unsaved-changes question. */
@@ -425,39 +334,3 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
     answerUnsaved: (answer) => unsavedAnswer?.(answer),
   };
 });
-
-/**
- * Runs a File command: the desktop menu's (one line: `runFileCommand(command)`) and the page's buttons.
- * Open and save as use the OS dialog in the desktop app, and ask for a path in the page in browser mode.
- */
-export async function runFileCommand(command: FileCommand): Promise<boolean> {
-  const docs = useDocuments.getState();
-  switch (command) {
-    case 'file.new':
-      return docs.newDocument();
-    case 'file.open': {
-      const picker = dialogs();
-      if (!picker) {
-        useDocuments.setState({ ask: 'open' });
-        return false;
-      }
-      const path = await picker.pickOpen();
-      return path ? docs.open(path) : false;
-    }
-    case 'file.save':
-      return docs.save();
-    case 'file.saveAs': {
-      if (docs.refuseWhileRunning()) return false;
-      const picker = dialogs();
-      if (!picker) {
-        useDocuments.setState({ ask: 'save-as' });
-        return false;
-      }
-      if (!docs.current) return false;
-      const path = await picker.pickSave(proposedName(docs.current));
-      return path ? docs.saveAs(path) : false;
-    }
-    case 'file.close':
-      return docs.close();
-  }
-}

@@ -17,7 +17,7 @@ import {
   toggleQuery,
   toggleServer,
 } from '../../../src/renderer/features/experiments/utils/builder-view';
-import { emptyDefinition } from '../../../src/renderer/lib/documents';
+import { emptyDefinition } from '../../../src/renderer/lib/document-files';
 import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
 
 const base = () =>

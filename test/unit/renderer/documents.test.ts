@@ -13,7 +13,9 @@ import { saveExperimentFile, serializeExperimentFile } from '../../../src/main/e
 import { ExperimentService } from '../../../src/main/experiments/experiment-service';
 import { RecentFiles } from '../../../src/main/experiments/recent-files';
 import { setApi } from '../../../src/renderer/lib/api';
-import { emptyDefinition, runFileCommand, useDocuments } from '../../../src/renderer/lib/documents';
+import { emptyDefinition } from '../../../src/renderer/lib/document-files';
+import { runFileCommand } from '../../../src/renderer/lib/file-commands';
+import { useDocuments } from '../../../src/renderer/lib/documents';
 import { suggestedFileName } from '../../../src/shared/experiment-file';
 import type { BplabApi, FileDialogs } from '../../../src/shared/contract';
 import { experiment } from '../../support/run-fixture';

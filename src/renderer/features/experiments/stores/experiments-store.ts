@@ -16,7 +16,8 @@ import type { AppError } from '../../../../shared/result';
 import type { LiveRunSample } from '../../../../shared/lru-map-codec';
 import type { CatalogueQuery } from '../../../../shared/runs';
 import { call, onEvent } from '../../../lib/api';
-import { checkedDefinition, useDocuments } from '../../../lib/documents';
+import { checkedDefinition } from '../../../lib/document-files';
+import { useDocuments } from '../../../lib/documents';
 import { flush, forgetRun, useLive } from '../../../lib/live-store';
 import { runWords } from '../utils/builder-view';
 
