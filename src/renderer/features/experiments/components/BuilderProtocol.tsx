@@ -1,0 +1,106 @@
+/** The builder's protocol: cold first or not, hot runs, warm-ups, order, interruptions and polling. */
+import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
+import { Field } from '../../../components/Field';
+import { useDocuments } from '../../../lib/documents';
+import { issueAt, pollChoices, protocolOf, setPoll, setProtocol } from '../utils/builder-view';
+
+export function BuilderProtocol({
+  definition,
+  issues,
+}: {
+  definition: ExperimentDefinitionInput;
+  issues: Record<string, string>;
+}) {
+  const edit = useDocuments((s) => s.edit);
+  const protocol = protocolOf(definition);
+  return (
+    <div className="panel" data-testid="experiment-protocol">
+      <h3>Protocol</h3>
+      <div className="grid">
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="protocol-cold"
+            checked={protocol.cold}
+            onChange={(e) => edit(setProtocol(definition, { cold: e.target.checked }))}
+          />
+          <span>
+            Cold run first (sandbox restart, purge waited for, the dataset's files evicted from the OS page
+            cache)
+          </span>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="protocol-cold-per-query"
+            checked={protocol.coldPerQuery}
+            disabled={!protocol.cold}
+            onChange={(e) => edit(setProtocol(definition, { coldPerQuery: e.target.checked }))}
+          />
+          <span>Each query cold after its own restart, then hot (post 003), not one cold pass</span>
+        </label>
+        <Field label="Hot runs" name="hotRuns" error={issueAt(issues, '$.protocol.hotRuns')}>
+          <input
+            type="number"
+            min={0}
+            data-testid="protocol-hot-runs"
+            value={Number.isNaN(protocol.hotRuns) ? '' : protocol.hotRuns}
+            onChange={(e) => edit(setProtocol(definition, { hotRuns: e.target.valueAsNumber }))}
+          />
+        </Field>
+        <Field
+          label="Warm-ups (recorded, not counted)"
+          name="warmups"
+          error={issueAt(issues, '$.protocol.warmups')}
+        >
+          <input
+            type="number"
+            min={0}
+            data-testid="protocol-warmups"
+            value={Number.isNaN(protocol.warmups) ? '' : protocol.warmups}
+            onChange={(e) => edit(setProtocol(definition, { warmups: e.target.valueAsNumber }))}
+          />
+        </Field>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="protocol-randomize"
+            checked={protocol.randomize}
+            onChange={(e) => edit(setProtocol(definition, { randomize: e.target.checked }))}
+          />
+          <span>Randomise the order of the queries (seed {protocol.seed})</span>
+        </label>
+        <label className="field">
+          <span>When a server drops or restarts mid-run</span>
+          <select
+            data-testid="protocol-on-interruption"
+            value={protocol.onInterruption}
+            onChange={(e) =>
+              edit(setProtocol(definition, { onInterruption: e.target.value as 'continue' | 'stop' }))
+            }
+          >
+            <option value="continue">mark that run interrupted and go on</option>
+            <option value="stop">mark that run interrupted and stop</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Poll the buffer pool during each run (the live view)</span>
+          <select
+            data-testid="protocol-poll"
+            value={String(definition.poll ?? 'auto')}
+            onChange={(e) => edit(setPoll(definition, e.target.value))}
+          >
+            {pollChoices(definition).map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="muted">
+        The flush method (innodb_flush_method, e.g. O_DIRECT) is a startup option: add it to the matrix.
+      </p>
+    </div>
+  );
+}
