@@ -71,3 +71,33 @@ export function TextField<F extends object>({
     </Field>
   );
 }
+
+/** A checkbox bound to a form's state, like TextField: checked is form[name]; its words are the children. */
+export function CheckField<F extends object>({
+  form,
+  change,
+  name,
+  testId,
+  disabled = false,
+  children,
+}: {
+  form: F;
+  change: (patch: Partial<F>) => void;
+  name: keyof F & string;
+  testId: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        data-testid={testId}
+        checked={Boolean(form[name])}
+        disabled={disabled}
+        onChange={(e) => change({ [name]: e.target.checked } as Partial<F>)}
+      />
+      {children}
+    </label>
+  );
+}

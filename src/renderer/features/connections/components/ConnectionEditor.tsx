@@ -1,7 +1,7 @@
 /** Edits one profile: where the server is, who connects, TLS, and an optional password. */
 import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { Field, TextField } from '../../../components/Field';
+import { CheckField, Field, TextField } from '../../../components/Field';
 import { useConnections } from '../stores/connections-store';
 import type { TlsChoice } from '../utils/profile-form';
 import { TestResultView } from './TestResultView';
@@ -82,26 +82,19 @@ export function ConnectionEditor() {
               testId="profile-tls-ca"
               hint="blank: the system's CAs"
             />
-            <label className="check">
-              <input
-                type="checkbox"
-                data-testid="profile-tls-verify-identity"
-                checked={form.verifyIdentity}
-                onChange={(e) => change({ verifyIdentity: e.target.checked })}
-              />
+            <CheckField
+              form={form}
+              change={change}
+              name="verifyIdentity"
+              testId="profile-tls-verify-identity"
+            >
               verify identity (the certificate names this host)
-            </label>
+            </CheckField>
           </>
         )}
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="profile-production"
-            checked={form.production}
-            onChange={(e) => change({ production: e.target.checked })}
-          />
+        <CheckField form={form} change={change} name="production" testId="profile-production">
           production server (bplab changes no global setting there and asks before walking the LRU)
-        </label>
+        </CheckField>
         <TextField
           form={form}
           change={change}
@@ -117,15 +110,9 @@ export function ConnectionEditor() {
           autoComplete="off"
         />
         {passwordPersistence === 'encrypted' && (
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="profile-remember"
-              checked={form.rememberPassword}
-              onChange={(e) => change({ rememberPassword: e.target.checked })}
-            />
+          <CheckField form={form} change={change} name="rememberPassword" testId="profile-remember">
             remember the password (encrypted by the OS keychain)
-          </label>
+          </CheckField>
         )}
       </div>
       <div className="actions">

@@ -1,6 +1,6 @@
 /** Create a dataset: generate one (SF, seed) or import dbgen's .tbl files, with its engine and layout. */
 import type { FormEvent } from 'react';
-import { Field, TextField } from '../../../components/Field';
+import { CheckField, Field, TextField } from '../../../components/Field';
 import type { GeneratorMode } from '../../../../shared/datasets';
 import { useDatasets } from '../stores/datasets-store';
 import { schemaPlaceholder } from '../utils/dataset-form';
@@ -90,24 +90,12 @@ export function DatasetCreateForm() {
           </select>
         </Field>
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          data-testid="dataset-lineorder-pk"
-          checked={form.lineorderPk}
-          onChange={(e) => change({ lineorderPk: e.target.checked })}
-        />
+      <CheckField form={form} change={change} name="lineorderPk" testId="dataset-lineorder-pk">
         lineorder with PRIMARY KEY (LO_OrderKey, LO_LineNumber) instead of InnoDB’s hidden GEN_CLUST_INDEX
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          data-testid="dataset-replace"
-          checked={form.replace}
-          onChange={(e) => change({ replace: e.target.checked })}
-        />
+      </CheckField>
+      <CheckField form={form} change={change} name="replace" testId="dataset-replace">
         replace a bplab dataset of the same name
-      </label>
+      </CheckField>
       <div className="actions">
         <button
           type="submit"

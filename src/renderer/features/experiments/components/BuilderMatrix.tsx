@@ -1,6 +1,6 @@
 /** The builder's settings matrix: the dimensions (globals, pool size, startup options, datasets) and their values. */
 import { useState } from 'react';
-import type { ExperimentDefinitionInput, MatrixDimension } from '../../../../shared/experiments';
+import type { MatrixDimension } from '../../../../shared/experiments';
 import { useDocuments } from '../../../lib/documents';
 import {
   KNOWN_DIMENSIONS,
@@ -10,6 +10,7 @@ import {
   removeDimension,
   removeValue,
   setDimensionKind,
+  type BuilderSectionProps,
 } from '../utils/builder-view';
 
 const KIND_LABELS: Record<MatrixDimension['kind'], string> = {
@@ -19,13 +20,7 @@ const KIND_LABELS: Record<MatrixDimension['kind'], string> = {
   dataset: 'dataset (engine)',
 };
 
-export function MatrixPanel({
-  definition,
-  issues,
-}: {
-  definition: ExperimentDefinitionInput;
-  issues: Record<string, string>;
-}) {
+export function MatrixPanel({ definition, issues }: BuilderSectionProps) {
   const edit = useDocuments((s) => s.edit);
   const [variable, setVariable] = useState('');
   const [typed, setTyped] = useState<Record<number, string>>({});

@@ -1,44 +1,38 @@
 /** The builder's protocol: cold first or not, hot runs, warm-ups, order, interruptions and polling. */
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
-import { Field } from '../../../components/Field';
+import { CheckField, Field } from '../../../components/Field';
 import { useDocuments } from '../../../lib/documents';
-import { issueAt, pollChoices, protocolOf, setPoll, setProtocol } from '../utils/builder-view';
+import {
+  issueAt,
+  pollChoices,
+  protocolOf,
+  setPoll,
+  setProtocol,
+  type BuilderSectionProps,
+} from '../utils/builder-view';
 
-export function BuilderProtocol({
-  definition,
-  issues,
-}: {
-  definition: ExperimentDefinitionInput;
-  issues: Record<string, string>;
-}) {
+export function BuilderProtocol({ definition, issues }: BuilderSectionProps) {
   const edit = useDocuments((s) => s.edit);
   const protocol = protocolOf(definition);
+  const changeProtocol = (patch: Parameters<typeof setProtocol>[1]) => edit(setProtocol(definition, patch));
   return (
     <div className="panel" data-testid="experiment-protocol">
       <h3>Protocol</h3>
       <div className="grid">
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="protocol-cold"
-            checked={protocol.cold}
-            onChange={(e) => edit(setProtocol(definition, { cold: e.target.checked }))}
-          />
+        <CheckField form={protocol} change={changeProtocol} name="cold" testId="protocol-cold">
           <span>
             Cold run first (sandbox restart, purge waited for, the dataset's files evicted from the OS page
             cache)
           </span>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="protocol-cold-per-query"
-            checked={protocol.coldPerQuery}
-            disabled={!protocol.cold}
-            onChange={(e) => edit(setProtocol(definition, { coldPerQuery: e.target.checked }))}
-          />
+        </CheckField>
+        <CheckField
+          form={protocol}
+          change={changeProtocol}
+          name="coldPerQuery"
+          testId="protocol-cold-per-query"
+          disabled={!protocol.cold}
+        >
           <span>Each query cold after its own restart, then hot (post 003), not one cold pass</span>
-        </label>
+        </CheckField>
         <Field label="Hot runs" name="hotRuns" error={issueAt(issues, '$.protocol.hotRuns')}>
           <input
             type="number"
@@ -61,15 +55,9 @@ export function BuilderProtocol({
             onChange={(e) => edit(setProtocol(definition, { warmups: e.target.valueAsNumber }))}
           />
         </Field>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="protocol-randomize"
-            checked={protocol.randomize}
-            onChange={(e) => edit(setProtocol(definition, { randomize: e.target.checked }))}
-          />
+        <CheckField form={protocol} change={changeProtocol} name="randomize" testId="protocol-randomize">
           <span>Randomise the order of the queries (seed {protocol.seed})</span>
-        </label>
+        </CheckField>
         <label className="field">
           <span>When a server drops or restarts mid-run</span>
           <select

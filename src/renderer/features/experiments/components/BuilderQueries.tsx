@@ -1,17 +1,10 @@
 /** The builder's queries: each query's variants by flight, to pick. */
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
 import { groupByFlight } from '../../../lib/catalogue';
 import { useDocuments } from '../../../lib/documents';
 import { useExperiments } from '../stores/experiments-store';
-import { isPicked, issueAt, toggleQuery } from '../utils/builder-view';
+import { isPicked, issueAt, toggleQuery, type BuilderSectionProps } from '../utils/builder-view';
 
-export function BuilderQueries({
-  definition,
-  issues,
-}: {
-  definition: ExperimentDefinitionInput;
-  issues: Record<string, string>;
-}) {
+export function BuilderQueries({ definition, issues }: BuilderSectionProps) {
   const edit = useDocuments((s) => s.edit);
   const catalogue = useExperiments((s) => s.catalogue);
   return (

@@ -1,16 +1,9 @@
 /** The builder's servers: the saved connections to run on, each marked sandbox (restartable) or not. */
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
 import { useDocuments } from '../../../lib/documents';
 import { useServerSession } from '../../../lib/server-session';
-import { issueAt, toggleServer } from '../utils/builder-view';
+import { issueAt, toggleServer, type BuilderSectionProps } from '../utils/builder-view';
 
-export function BuilderServers({
-  definition,
-  issues,
-}: {
-  definition: ExperimentDefinitionInput;
-  issues: Record<string, string>;
-}) {
+export function BuilderServers({ definition, issues }: BuilderSectionProps) {
   const edit = useDocuments((s) => s.edit);
   const profiles = useServerSession((s) => s.profiles);
   return (

@@ -346,3 +346,9 @@ export function resultRows(file: Pick<ExperimentFile, 'definition' | 'results'>)
       return { result, server: cell.server, settings: settings || 'the server’s own settings' };
     });
 }
+
+/** What each section of the builder takes: the definition being edited and the plan's issues by path. */
+export interface BuilderSectionProps {
+  definition: Draft;
+  issues: Record<string, string>;
+}

@@ -1,6 +1,7 @@
 /** Run the shown variant: poll setting, EXPLAIN ANALYZE, and consent to walk a large pool's LRU. */
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useQueries } from '../stores/queries-store';
+import { CheckField } from '../../../components/Field';
 
 export function RunPanel() {
   const { run, runError, starting, consent, profileId, schema, variant } = useQueries();
@@ -25,15 +26,9 @@ export function RunPanel() {
             <option value="1000" />
           </datalist>
         </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="run-explain-analyze"
-            checked={run.explainAnalyze}
-            onChange={(e) => changeRun({ explainAnalyze: e.target.checked })}
-          />
+        <CheckField form={run} change={changeRun} name="explainAnalyze" testId="run-explain-analyze">
           EXPLAIN ANALYZE afterwards (runs the query again)
-        </label>
+        </CheckField>
         <button
           type="button"
           className="primary"

@@ -1,7 +1,7 @@
 /** Creates (and starts) a sandbox from a server binary found on this machine. */
 import type { FormEvent } from 'react';
 import { KEEP_FAILED_LABEL } from '../../../../shared/sandbox-options';
-import { Field, TextField } from '../../../components/Field';
+import { CheckField, Field, TextField } from '../../../components/Field';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { binaryLabel } from '../utils/sandbox-view';
 import { CancelButton } from '../../../components/CancelButton';
@@ -116,24 +116,12 @@ export function SandboxCreateForm() {
             onChange={(e) => change({ options: e.target.value })}
           />
         </Field>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="sandbox-keep-running"
-            checked={form.keepRunning}
-            onChange={(e) => change({ keepRunning: e.target.checked })}
-          />
+        <CheckField form={form} change={change} name="keepRunning" testId="sandbox-keep-running">
           keep running when bplab quits
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="sandbox-keep-failed"
-            checked={form.keepFailed}
-            onChange={(e) => change({ keepFailed: e.target.checked })}
-          />
+        </CheckField>
+        <CheckField form={form} change={change} name="keepFailed" testId="sandbox-keep-failed">
           {KEEP_FAILED_LABEL} (its folder and error log stay, so you can read why; otherwise it is removed)
-        </label>
+        </CheckField>
       </div>
       <div className="actions">
         <button type="submit" className="primary" data-testid="sandbox-create" disabled={creating}>
