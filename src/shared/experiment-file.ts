@@ -68,12 +68,29 @@ const RunPassSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hot'), n: z.number().int().min(1) }),
 ]);
 
+/**
+ * The pool's facts as stored in a capability report. Files saved before the facts had one vocabulary
+ * (PoolFacts) name the size and instances sizeBytes and instances: they are read in today's words.
+ */
+const StoredBufferPoolSchema = z.preprocess(
+  (raw) => {
+    if (typeof raw !== 'object' || raw === null) return raw;
+    const { sizeBytes, instances, ...rest } = raw as Record<string, unknown>;
+    return {
+      ...(sizeBytes !== undefined && { bufferPoolSizeBytes: sizeBytes }),
+      ...(instances !== undefined && { bufferPoolInstances: instances }),
+      ...rest,
+    };
+  },
+  z.looseObject({ bufferPoolSizeBytes: z.number(), bufferPoolInstances: z.number() }),
+);
+
 /** A capability report as stored: the fields bplab reads back are checked, the rest kept as they are. */
 const StoredCapabilityReportSchema = z.looseObject({
   profileId: z.string(),
   checkedAt: z.string(),
   server: z.looseObject({ flavor: z.enum(['mysql', 'mariadb', 'percona']), version: z.string() }),
-  bufferPool: z.looseObject({ sizeBytes: z.number(), instances: z.number() }),
+  bufferPool: StoredBufferPoolSchema,
 });
 
 const StoredSamplesSchema = z.object({

@@ -99,14 +99,22 @@ export interface ServerIdentity {
   patch: number;
 }
 
-export interface BufferPoolConfig {
-  sizeBytes: number;
-  instances: number;
-  chunkSizeBytes: number | null; // MariaDB ≥10.8 has no chunks in some builds
+/**
+ * The buffer pool's facts as the server reports them: one vocabulary for the capability report and
+ * for the settings every run records (RunServerSettings).
+ */
+export interface PoolFacts {
+  bufferPoolSizeBytes: number;
+  bufferPoolInstances: number;
   pageSizeBytes: number;
   oldBlocksTimeMs: number;
   oldBlocksPct: number;
   readAheadThreshold: number;
+}
+
+/** The pool's facts as the capability report gives them, with the chunk size a resize steps by. */
+export interface BufferPoolConfig extends PoolFacts {
+  chunkSizeBytes: number | null; // MariaDB ≥10.8 has no chunks in some builds
 }
 
 export type CapabilityStatus = 'yes' | 'no' | 'partial';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { DatasetEngine } from './datasets';
-import type { ServerFlavor } from './models';
+import type { PoolFacts, ServerFlavor } from './models';
 
 // ---------- queries ----------
 
@@ -74,15 +74,9 @@ export type RunSpecParsed = z.output<typeof RunSpecSchema>;
 export type ServerProcessUsage = { readBytes: number; cpuMs: number } | { unavailable: string };
 
 /** The settings in force when the run started, read from the server (not from what bplab asked for). */
-export interface RunServerSettings {
+export interface RunServerSettings extends PoolFacts {
   flavor: ServerFlavor;
   version: string;
-  bufferPoolSizeBytes: number;
-  bufferPoolInstances: number;
-  pageSizeBytes: number;
-  oldBlocksTimeMs: number;
-  oldBlocksPct: number;
-  readAheadThreshold: number;
   flushMethod: string;
   /** key_buffer_size: MyISAM's key cache (post 003). Absent in results saved before bplab recorded it. */
   keyBufferSizeBytes?: number;

@@ -127,7 +127,7 @@ describe('capability report for an administrator', () => {
     // innodb_page_size came in MySQL 5.6 and innodb_buffer_pool_chunk_size in 5.7: older servers lack them.
     const chunk = await variable('innodb_buffer_pool_chunk_size');
     const page = await variable('innodb_page_size');
-    expect(report.bufferPool.sizeBytes).toBe(Number(v?.size));
+    expect(report.bufferPool.bufferPoolSizeBytes).toBe(Number(v?.size));
     expect(report.bufferPool.pageSizeBytes).toBe(page === undefined ? 16384 : Number(page));
     expect(report.bufferPool.oldBlocksTimeMs).toBe(Number(v?.oldTime));
     expect(report.bufferPool.oldBlocksPct).toBe(Number(v?.oldPct));
@@ -141,10 +141,10 @@ describe('capability report for an administrator', () => {
       await expect(admin.query('SELECT @@innodb_buffer_pool_instances')).rejects.toMatchObject({
         errno: 1193,
       });
-      expect(report.bufferPool.instances).toBe(1);
+      expect(report.bufferPool.bufferPoolInstances).toBe(1);
     } else {
       const [i] = await adminRows<{ n: number }>('SELECT @@innodb_buffer_pool_instances AS n');
-      expect(report.bufferPool.instances).toBe(Number(i?.n));
+      expect(report.bufferPool.bufferPoolInstances).toBe(Number(i?.n));
     }
   });
 
@@ -236,7 +236,7 @@ describe('capability report for users missing privileges', () => {
     expect(report.lruOld).toEqual({ method: 'lru-position', isOldUsable: false });
     expect(capability(report, 'perf-schema-stages').status).toBe('no');
     expect(report.server.flavor).toBe(server.flavor);
-    expect(report.bufferPool.sizeBytes).toBe(Number(await variable('innodb_buffer_pool_size')));
+    expect(report.bufferPool.bufferPoolSizeBytes).toBe(Number(await variable('innodb_buffer_pool_size')));
   });
 
   it('derives SELECT from the profile database: missing where the user has no grant', async () => {

@@ -9,7 +9,7 @@ export function formatCapabilityReport(r: CapabilityReport): string {
   const lines = [
     `server      ${r.server.flavor} ${r.server.version} (${r.server.versionString}${r.server.versionComment ? `, ${r.server.versionComment}` : ''})`,
     `user        ${r.currentUser}`,
-    `buffer pool ${formatByteSize(bp.sizeBytes)} in ${bp.instances} instance(s), chunk ${bp.chunkSizeBytes === null ? 'n/a' : formatByteSize(bp.chunkSizeBytes)}, page ${formatByteSize(bp.pageSizeBytes)}`,
+    `buffer pool ${formatByteSize(bp.bufferPoolSizeBytes)} in ${bp.bufferPoolInstances} instance(s), chunk ${bp.chunkSizeBytes === null ? 'n/a' : formatByteSize(bp.chunkSizeBytes)}, page ${formatByteSize(bp.pageSizeBytes)}`,
     `LRU         innodb_old_blocks_time=${bp.oldBlocksTimeMs} innodb_old_blocks_pct=${bp.oldBlocksPct} innodb_read_ahead_threshold=${bp.readAheadThreshold}`,
     `old pages   ${
       r.lruOld.method === 'is-old'

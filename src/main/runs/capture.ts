@@ -21,16 +21,12 @@ import { bufferPoolConfig, type Variables } from '../server/variables';
 import { versionAtLeast } from '../db/server-identity';
 
 export function serverSettings(identity: ServerIdentity, vars: Variables): RunServerSettings {
-  const pool = bufferPoolConfig(vars);
+  // The pool's facts in the capability report's words, without the chunk size a run does not record.
+  const { chunkSizeBytes: _chunk, ...pool } = bufferPoolConfig(vars);
   return {
     flavor: identity.flavor,
     version: identity.versionString,
-    bufferPoolSizeBytes: pool.sizeBytes,
-    bufferPoolInstances: pool.instances,
-    pageSizeBytes: pool.pageSizeBytes,
-    oldBlocksTimeMs: pool.oldBlocksTimeMs,
-    oldBlocksPct: pool.oldBlocksPct,
-    readAheadThreshold: pool.readAheadThreshold,
+    ...pool,
     // MySQL 5.7 reports NULL (empty) for its Unix default, fsync.
     flushMethod: vars.innodb_flush_method || 'fsync (default)',
     ...(vars.key_buffer_size !== undefined && { keyBufferSizeBytes: Number(vars.key_buffer_size) }),

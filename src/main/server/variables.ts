@@ -40,9 +40,9 @@ export async function readVariables(c: ServerConnection): Promise<Variables> {
 export function bufferPoolConfig(vars: Variables): BufferPoolConfig {
   const chunk = Number(vars.innodb_buffer_pool_chunk_size ?? 0);
   return {
-    sizeBytes: Number(vars.innodb_buffer_pool_size ?? 0),
+    bufferPoolSizeBytes: Number(vars.innodb_buffer_pool_size ?? 0),
     // MariaDB ≥10.5 has one pool and no innodb_buffer_pool_instances variable.
-    instances:
+    bufferPoolInstances:
       vars.innodb_buffer_pool_instances === undefined ? 1 : Number(vars.innodb_buffer_pool_instances),
     // 0 on MariaDB ≥10.8 means "sized automatically", i.e. no fixed chunk size.
     chunkSizeBytes: chunk > 0 ? chunk : null,

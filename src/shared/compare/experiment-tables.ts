@@ -68,8 +68,8 @@ export function serversTable(x: ExperimentSource, n = 0, of = 1): ReportTable {
       return [
         text(s.label),
         text(`${flavorLabel(c.server.flavor)} ${c.server.version}`),
-        bytes(bp.sizeBytes),
-        count(bp.instances),
+        bytes(bp.bufferPoolSizeBytes),
+        count(bp.bufferPoolInstances),
         bytes(bp.pageSizeBytes),
         count(bp.oldBlocksTimeMs),
         count(bp.oldBlocksPct),

@@ -203,3 +203,29 @@ describe("experiment files opened for the comparison's view", () => {
     expect(drawn(parseExperimentFile(text, 'x', { view: 'comparison' }))).toEqual(whole);
   });
 });
+
+describe("a stored capability report's pool facts", () => {
+  const withPool = (bufferPool: Record<string, number>) => {
+    const stored = JSON.parse(serializeExperimentFile(experiment()));
+    stored.servers[0].capabilities = {
+      profileId: 'p1',
+      checkedAt: '2026-11-20T10:00:00.000Z',
+      server: { flavor: 'mariadb', version: '10.11.6' },
+      bufferPool,
+    };
+    return parseExperimentFile(JSON.stringify(stored), 'x.bplab.json').servers[0]!.capabilities!.bufferPool;
+  };
+
+  it("reads a file saved before the facts had one vocabulary (sizeBytes, instances) in today's words", () => {
+    const pool = withPool({ sizeBytes: 16_777_216, instances: 1, pageSizeBytes: 16384 });
+    expect(pool).toEqual({ bufferPoolSizeBytes: 16_777_216, bufferPoolInstances: 1, pageSizeBytes: 16384 });
+  });
+
+  it('reads a file saved today as it is, and refuses one without the size', () => {
+    expect(withPool({ bufferPoolSizeBytes: 8_388_608, bufferPoolInstances: 2 })).toEqual({
+      bufferPoolSizeBytes: 8_388_608,
+      bufferPoolInstances: 2,
+    });
+    expect(() => withPool({ bufferPoolInstances: 2 })).toThrow(/bufferPoolSizeBytes/);
+  });
+});

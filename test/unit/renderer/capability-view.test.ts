@@ -17,8 +17,8 @@ function report(patch: Partial<CapabilityReport> = {}): CapabilityReport {
       patch: 19,
     },
     bufferPool: {
-      sizeBytes: 128 * 1024 * 1024,
-      instances: 1,
+      bufferPoolSizeBytes: 128 * 1024 * 1024,
+      bufferPoolInstances: 1,
       chunkSizeBytes: null,
       pageSizeBytes: 16384,
       oldBlocksTimeMs: 1000,

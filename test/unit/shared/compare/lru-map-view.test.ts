@@ -133,8 +133,8 @@ describe("an experiment's definition and servers as tables", () => {
           capabilities: {
             server: { flavor: 'mariadb', version: '10.11.6' },
             bufferPool: {
-              sizeBytes: 16 * 1024 * 1024,
-              instances: 1,
+              bufferPoolSizeBytes: 16 * 1024 * 1024,
+              bufferPoolInstances: 1,
               pageSizeBytes: 16384,
               oldBlocksTimeMs: 1000,
               oldBlocksPct: 37,

@@ -60,8 +60,8 @@ export function reportView(report: CapabilityReport): ReportView {
       { label: 'Checked at', value: formatTimestamp(report.checkedAt) },
     ],
     bufferPool: [
-      { label: 'innodb_buffer_pool_size', value: formatBytes(bp.sizeBytes) },
-      { label: 'innodb_buffer_pool_instances', value: String(bp.instances) },
+      { label: 'innodb_buffer_pool_size', value: formatBytes(bp.bufferPoolSizeBytes) },
+      { label: 'innodb_buffer_pool_instances', value: String(bp.bufferPoolInstances) },
       {
         label: 'innodb_buffer_pool_chunk_size',
         value:
