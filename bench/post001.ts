@@ -37,6 +37,7 @@ import {
 import { flavorLabel, formatBytes, formatCount } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { binaryForFlavor } from '../test/support/flavors';
+import { dispatchAndWait } from '../test/support/tasks';
 
 /**
  * Post 001's table, "Star Schema Benchmark – Scale Factor 1 – Mysql 5.5 vs 5.6", response times in
@@ -105,8 +106,17 @@ async function main(): Promise<void> {
   say(`load average at the start (1, 5, 15 min): ${loadStart} on ${availableParallelism()} cores`);
 
   let sb = (await ok<SandboxInfo[]>('sandboxes/list', {})).find((s) => s.name === 'post001');
-  if (sb && sb.status !== 'running') sb = await ok<SandboxInfo>('sandboxes/start', { id: sb.id });
-  sb ??= await ok<SandboxInfo>('sandboxes/create', {
+  // Sandbox create and start are long jobs: they answer a task id, and the sandbox once it has ended.
+  const waitOk = async (
+    name: 'sandboxes/create' | 'sandboxes/start',
+    args: unknown,
+  ): Promise<SandboxInfo> => {
+    const r = await dispatchAndWait(app, name, args as never);
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+    return r.value as SandboxInfo;
+  };
+  if (sb && sb.status !== 'running') sb = await waitOk('sandboxes/start', { id: sb.id });
+  sb ??= await waitOk('sandboxes/create', {
     spec: {
       name: 'post001',
       binaryPath: (await binaryForFlavor(values.flavor)).path,
