@@ -37,6 +37,7 @@ import { LeaseStore } from './tasks/leases';
 import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
+import { LoadService } from './load/load-service';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -59,6 +60,8 @@ export interface App {
   runs: RunService;
   /** The experiments service, for `bplab run` (which runs one in its own process). */
   experiments: ExperimentService;
+  /** The OLTP load (sysbench's tables and statements), for `bplab load`. */
+  load: LoadService;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -165,12 +168,21 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...experimentHandlers(experiments, { canStart: true }),
     ...reportHandlers(opts.version),
   };
+  const load = new LoadService({
+    connections,
+    profiles,
+    secrets,
+    tasks,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+  });
   return {
     dispatch: createDispatch(handlers, log),
     events,
     tasks,
     runs,
     experiments,
+    load,
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();

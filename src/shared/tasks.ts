@@ -15,7 +15,8 @@ export type TaskKind =
   | 'run'
   | 'experiment'
   | 'sandbox-create'
-  | 'sandbox-start';
+  | 'sandbox-start'
+  | 'oltp-load';
 
 export interface TaskInfo {
   taskId: string;

@@ -1,0 +1,193 @@
+/**
+ * The OLTP load (issue 18) against real servers: bplab prepares sysbench's tables, a short sweep of
+ * point selects counts what the server itself counts (Com_select over each step, read on this test's
+ * own connection), its percentiles are ordered and it has no errors; real sysbench runs on the tables
+ * bplab prepared, which a second load reuses; and a kill -9 of a sandbox's server mid-sweep marks that
+ * step interrupted, keeps the steps before it, and ends the load.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/main/app';
+import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
+import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
+import { loadWorker } from '../support/load-worker';
+import { dispatchAndWait } from '../support/tasks';
+import { testServer } from '../support/test-server';
+import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+
+const server = testServer();
+const connect = connectToTestServer();
+const dataDir = mkdtempSync(join(server.scratchDir, 'load-'));
+const schema = scratchSchema('bplab_it_sbtest');
+const ROWS = 10_000;
+let app: App;
+let admin: Connection;
+let profileId: string;
+
+async function comSelect(): Promise<number> {
+  const [rows] = await admin.query<RowDataPacket[]>("SHOW GLOBAL STATUS LIKE 'Com_select'");
+  return Number(rows[0]?.Value);
+}
+
+beforeAll(async () => {
+  process.env.BPLAB_LOAD_WORKER = await loadWorker();
+  admin = await connect();
+  app = await createApp({ dataDir, transport: 'browser', version: 'test' });
+  const saved = await app.dispatch('profiles/save', {
+    draft: { name: 'it', transport: 'tcp', host: server.host, port: server.port, user: server.user },
+    password: server.password,
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+  profileId = (saved.value as ConnectionProfile).id;
+}, 120_000);
+afterAll(async () => {
+  await dropSchemas(admin, [schema]);
+  await admin.end();
+  await app.shutdown();
+});
+
+describe(`the OLTP load on ${server.label}`, () => {
+  let result: LoadResult;
+  const serverCounts = new Map<number, number>();
+
+  it('prepares sbtest1 and sweeps 1, 4 and 16 clients: QPS is what the server counted, within 2%', async () => {
+    let before = 0;
+    const { result: done } = app.load.start(
+      profileId,
+      undefined,
+      {
+        schema,
+        tables: 1,
+        rows: ROWS,
+        workload: 'point-select',
+        distribution: 'uniform',
+        clients: [1, 4, 16],
+        seconds: 2,
+        warmupSeconds: 0.25,
+        ceilingSeconds: 0.25,
+      },
+      {
+        atCounted: async () => void (before = await comSelect()),
+        afterCounted: async (clients) => void serverCounts.set(clients, (await comSelect()) - before),
+      },
+    );
+    result = await done;
+    expect(result.state).toBe('complete');
+    expect(result.tables.prepared).toEqual(['sbtest1']);
+    expect(result.steps.map((s) => s.clients)).toEqual([1, 4, 16]);
+    for (const step of result.steps) {
+      const counted = serverCounts.get(step.clients)!;
+      expect(step.counted.queries, `${step.clients} clients`).toBeGreaterThan(100);
+      // point selects: one statement per transaction, every statement a SELECT.
+      expect(step.counted.transactions).toBe(step.counted.queries);
+      expect(
+        Math.abs(step.counted.queries - counted) / counted,
+        `${step.clients} clients: bplab ${step.counted.queries}, server ${counted}`,
+      ).toBeLessThanOrEqual(0.02);
+      expect(step.qps).toBeCloseTo(step.counted.queries / step.counted.seconds, 6);
+    }
+  });
+
+  it('has ordered percentiles, no errors, a warm-up recorded apart, and a SELECT 1 ceiling per step', () => {
+    for (const step of result.steps) {
+      expect(step.state).toBe('complete');
+      expect(step.p50).toBeGreaterThan(0);
+      expect(step.p50).toBeLessThanOrEqual(step.p95);
+      expect(step.p95).toBeLessThanOrEqual(step.p99);
+      expect(step.p99).toBeLessThanOrEqual(step.max);
+      expect(step.errors).toBe(0);
+      expect(step.reconnects).toBe(0);
+      expect(step.warmup?.queries).toBeGreaterThan(0);
+      expect(step.perSecond.filter((s) => !s.warmup).length).toBeGreaterThanOrEqual(1);
+      expect(step.ceiling?.qps).toBeGreaterThan(0);
+      expect(step.ceiling?.errors).toBe(0);
+      expect(step.cpu.seconds).toBeGreaterThan(0);
+    }
+  });
+
+  it('saves the result where the comparison can read it', () => {
+    const dir = join(dataDir, 'loads');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.bplab-load.json'));
+    expect(files).toHaveLength(1);
+    const saved = LoadResultSchema.parse(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')));
+    expect(saved.steps.map((s) => s.qps)).toEqual(result.steps.map((s) => s.qps));
+  });
+
+  it('the tables bplab prepared run under real sysbench unchanged, and a second load reuses them', async () => {
+    const sysbench = existsSync('/usr/bin/sysbench') ? '/usr/bin/sysbench' : 'sysbench';
+    const { stdout } = await promisify(execFile)(sysbench, [
+      'oltp_point_select',
+      `--mysql-host=${server.host}`,
+      `--mysql-port=${server.port}`,
+      `--mysql-user=${server.user}`,
+      ...(server.password ? [`--mysql-password=${server.password}`] : []),
+      `--mysql-db=${schema}`,
+      '--tables=1',
+      `--table-size=${ROWS}`,
+      '--time=1',
+      'run',
+    ]);
+    const reads = Number(/read:\s+(\d+)/.exec(stdout)?.[1]);
+    expect(reads, stdout).toBeGreaterThan(0);
+    expect(Number(/errors:\s+(\d+)/.exec(stdout)?.[1]), stdout).toBe(0);
+
+    const again = await app.load.start(profileId, undefined, {
+      schema,
+      tables: 1,
+      rows: ROWS,
+      workload: 'read-only',
+      clients: [2],
+      seconds: 0.5,
+    }).result;
+    expect(again.tables).toMatchObject({ prepared: [], reused: ['sbtest1'] });
+    expect(again.steps[0]?.errors).toBe(0);
+    // BEGIN, 10 point selects, 4 ranges, COMMIT: 16 statements a transaction, give or take the
+    // transactions each of the 2 clients had open at either end of the counted time.
+    const { queries, transactions } = again.steps[0]!.counted;
+    expect(transactions).toBeGreaterThan(0);
+    expect(queries).toBeGreaterThanOrEqual(16 * (transactions - 2));
+    expect(queries).toBeLessThanOrEqual(16 * (transactions + 2));
+  });
+
+  it('a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends', async () => {
+    const created = await dispatchAndWait(app, 'sandboxes/create', {
+      spec: { name: 'loadkill', binaryPath: server.binaryPath, bufferPoolSize: '32M', localInfile: true },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const sandbox = created.value as SandboxInfo;
+    try {
+      const { result: done } = app.load.start(
+        `sandbox-${sandbox.id}`,
+        undefined,
+        {
+          schema: 'sbtest',
+          tables: 1,
+          rows: 2_000,
+          workload: 'point-select',
+          clients: [2, 4, 8],
+          seconds: 1,
+        },
+        {
+          atCounted: async (clients) => {
+            if (clients === 4) setTimeout(() => process.kill(sandbox.pid!, 'SIGKILL'), 300);
+          },
+        },
+      );
+      const killed = await done;
+      expect(killed.state).toBe('interrupted');
+      expect(killed.steps.map((s) => [s.clients, s.state])).toEqual([
+        [2, 'complete'],
+        [4, 'interrupted'],
+      ]);
+      expect(killed.steps[1]!.counted.queries).toBeGreaterThan(0);
+      expect(killed.steps[1]!.reason).toMatch(/server went away/);
+      expect(app.tasks.list().filter((t) => t.kind === 'oltp-load')).toEqual([]);
+    } finally {
+      await dispatchAndWait(app, 'sandboxes/delete', { id: sandbox.id });
+    }
+  });
+});
