@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
 import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
+import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { loadWorker } from '../support/load-worker';
 import { dispatchAndWait } from '../support/tasks';
 import { testServer } from '../support/test-server';
@@ -66,7 +67,7 @@ describe(`the OLTP load on ${server.label}`, () => {
         workload: 'point-select',
         distribution: 'uniform',
         clients: [1, 4, 16],
-        seconds: 2,
+        seconds: 1.5,
         warmupSeconds: 0.25,
         ceilingSeconds: 0.25,
       },
@@ -151,6 +152,33 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(transactions).toBeGreaterThan(0);
     expect(queries).toBeGreaterThanOrEqual(16 * (transactions - 2));
     expect(queries).toBeLessThanOrEqual(16 * (transactions + 2));
+  });
+
+  it('bplab load: Ctrl-C during the second step ends the sweep, keeps both steps in --json, exits 130', async () => {
+    requireBuiltCli();
+    const home = mkdtempSync(join(server.scratchDir, 'load-cli-'));
+    writeTestProfile(home, server);
+    const json = join(home, 'load.json');
+    const run = startCli(home, [
+      'load',
+      ...['--workload', 'point-select', '--schema', schema, '--tables', '1', '--rows', String(ROWS)],
+      ...['--clients', '1,2,4', '--seconds', '1', '--ceiling', '0', '--profile', 'it', '--json', json],
+    ]);
+    const deadline = Date.now() + 30_000;
+    while (!/^ +1 clients/m.test(run.out()) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    run.child.kill('SIGINT');
+    const r = await run.exit;
+    expect(r.err).toContain('stopping the load, keeping what was measured');
+    expect(r.code, r.err).toBe(130);
+    const saved = LoadResultSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(saved.state).toBe('cancelled');
+    expect(saved.tables.reused).toEqual(['sbtest1']);
+    expect(saved.steps.map((s) => [s.clients, s.state])).toEqual([
+      [1, 'complete'],
+      [2, 'cancelled'],
+    ]);
+    expect(saved.steps[0]!.qps).toBeGreaterThan(0);
   });
 
   it('a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends', async () => {

@@ -5,7 +5,6 @@
  * cancel) ends the sweep with what was measured kept.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   LOAD_RESULT_KIND,
@@ -24,7 +23,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import type { TaskRegistry, StartedTask } from '../tasks/registry';
-import { runStep, type StepMeasure, type StepRequest } from './load-step';
+import { defaultThreads, runStep, type StepMeasure, type StepRequest } from './load-step';
 import { prepareSbtest } from './sbtest-prepare';
 import type { WorkerConnection } from './worker-protocol';
 
@@ -139,16 +138,19 @@ export class LoadService {
       ctx.signal,
     );
     const connection = await this.workerConnection(control, password, spec.schema);
-    const threads = availableParallelism();
     const steps: LoadStep[] = [];
     let state: LoadStepState = 'complete';
     for (const [i, clients] of spec.clients.entries()) {
+      if (ctx.signal.aborted) {
+        state = 'cancelled';
+        break;
+      }
       const base = {
         connection,
         workerFile,
         protocol: spec.protocol,
         clients,
-        threads,
+        threads: defaultThreads(clients),
         signal: ctx.signal,
       };
       const mix = {

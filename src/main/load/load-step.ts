@@ -5,7 +5,7 @@
  * the last statement that started in it. A worker whose client cannot get its connection back ends
  * the step as interrupted, keeping what was measured.
  */
-import { cpus } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { LoadCounts, LoadSecond, LoadStepState } from '../../shared/oltp-load';
 import { AppFailure } from '../../shared/result';
@@ -45,6 +45,14 @@ export interface StepMeasure {
   perSecond: LoadSecond[];
   cpu: { seconds: number; share: number; cores: number };
   threads: number;
+}
+
+/**
+ * Worker threads for C clients: one per core, never more than the clients. More threads measured
+ * worse here (bench:oltp on 2 cores: 64 clients on 8 or 16 threads ran at a third to a fifth of 2).
+ */
+export function defaultThreads(clients: number, cores: number = availableParallelism()): number {
+  return Math.max(1, Math.min(clients, cores));
 }
 
 /** How long a client tries to get a lost connection back before the step counts as interrupted. */
