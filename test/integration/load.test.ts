@@ -118,7 +118,7 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(saved.steps.map((s) => s.qps)).toEqual(result.steps.map((s) => s.qps));
   });
 
-  it('the tables bplab prepared run under real sysbench unchanged, and a second load reuses them', async () => {
+  it('the tables bplab prepared run under real sysbench unchanged, and a second load (read-only, text protocol) reuses them', async () => {
     const sysbench = existsSync('/usr/bin/sysbench') ? '/usr/bin/sysbench' : 'sysbench';
     const { stdout } = await promisify(execFile)(sysbench, [
       'oltp_point_select',
@@ -141,6 +141,8 @@ describe(`the OLTP load on ${server.label}`, () => {
       tables: 1,
       rows: ROWS,
       workload: 'read-only',
+      protocol: 'text',
+      distribution: 'pareto',
       clients: [2],
       seconds: 0.5,
     }).result;
