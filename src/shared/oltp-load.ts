@@ -37,6 +37,8 @@ export const LoadSweepSpecSchema = z.object({
   seconds: z.number().min(0.5).max(86_400),
   /** Before each step's counted time: run, recorded apart, not counted. */
   warmupSeconds: z.number().min(0).max(3_600).default(0),
+  /** The engine's worker threads at most; one per core when not given. */
+  threads: z.number().int().min(1).max(256).optional(),
   /** The SELECT 1 ceiling at each step's concurrency; 0 skips it. */
   ceilingSeconds: z.number().min(0).max(3_600).default(0),
 });

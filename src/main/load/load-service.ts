@@ -150,7 +150,7 @@ export class LoadService {
         workerFile,
         protocol: spec.protocol,
         clients,
-        threads: defaultThreads(clients),
+        threads: spec.threads ?? defaultThreads(clients),
         signal: ctx.signal,
       };
       const mix = {

@@ -48,11 +48,14 @@ export interface StepMeasure {
 }
 
 /**
- * Worker threads for C clients: one per core, never more than the clients. More threads measured
- * worse here (bench:oltp on 2 cores: 64 clients on 8 or 16 threads ran at a third to a fifth of 2).
+ * Worker threads for C clients: one per two cores (the other core is the server's, when it runs on
+ * this machine), never more than the clients. Measured on 2 cores against a local server, 16 clients
+ * on one thread ran as fast as a bare mysql2 loop (18.8k against 19-20k QPS) and on two threads 22%
+ * slower; 64 clients on 8 or 16 threads ran at a third to a fifth of 2. LoadSweepSpec.threads
+ * overrides it (a remote server leaves every core to the load).
  */
 export function defaultThreads(clients: number, cores: number = availableParallelism()): number {
-  return Math.max(1, Math.min(clients, cores));
+  return Math.max(1, Math.min(clients, Math.floor(cores / 2)));
 }
 
 /** How long a client tries to get a lost connection back before the step counts as interrupted. */

@@ -28,7 +28,7 @@ import { formatProgressLine, progressPrinter } from './ssb';
 const USAGE =
   'bplab load --workload point-select|read-only --tables N --rows N --clients 1,2,4,... --seconds S ' +
   '(--sandbox NAME | --profile ID) [--schema sbtest] [--warmup S] [--ceiling S] ' +
-  '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--json FILE] [--data-dir DIR]';
+  '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] [--json FILE] [--data-dir DIR]';
 
 function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(text)) return text as T;
@@ -80,6 +80,7 @@ export const loadCommand = defineCommand({
     distribution: { type: 'string', default: 'special' },
     'range-size': { type: 'string', default: '100' },
     protocol: { type: 'string', default: 'prepared' },
+    threads: { type: 'string' },
     json: { type: 'string' },
     profile: { type: 'string' },
     sandbox: { type: 'string' },
@@ -119,6 +120,16 @@ export const loadCommand = defineCommand({
         unit: 'rows',
       }),
       protocol: oneOf('--protocol', values.protocol, ['prepared', 'text'] as const),
+      ...(values.threads !== undefined
+        ? {
+            threads: numberArg('--threads', values.threads, {
+              min: 1,
+              max: 256,
+              integer: true,
+              unit: 'threads',
+            }),
+          }
+        : {}),
     };
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const printer = progressPrinter(ctx);
