@@ -130,3 +130,14 @@ export const LoadResultSchema = z.object({
   steps: z.array(LoadStepSchema),
 });
 export type LoadResult = z.infer<typeof LoadResultSchema>;
+
+/**
+ * The share of its SELECT 1 ceiling at which a step counts as limited by the client: the server
+ * answered the real statements nearly as fast as the client could send anything at all.
+ */
+export const CLIENT_BOUND_SHARE = 0.8;
+
+/** Whether a step's QPS sits at the client's own ceiling (so the client, not the server, was the limit). */
+export function clientBound(step: Pick<LoadStep, 'qps' | 'ceiling'>): boolean {
+  return step.ceiling !== null && step.ceiling.qps > 0 && step.qps >= CLIENT_BOUND_SHARE * step.ceiling.qps;
+}

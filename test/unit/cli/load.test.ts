@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientsArg, formatStep } from '../../../src/main/cli/commands/load';
 import { failureOfCall } from '../../support/failures';
-import type { LoadStep } from '../../../src/shared/oltp-load';
+import { clientBound, type LoadStep } from '../../../src/shared/oltp-load';
 
 describe('bplab load', () => {
   it('takes client counts separated by commas', () => {
@@ -46,5 +46,18 @@ describe('bplab load', () => {
       '  16 clients     12,346 qps     12,346 tps  p50 0.50 ms  p95 1.25 ms  p99 2.00 ms  max 40.00 ms  errors 3  ' +
         'reconnects 0  bplab CPU 25% of 2 cores  ceiling 30,000 qps  INTERRUPTED: The server went away during the step.',
     );
+    // 12,346 of a 14,000 ceiling: the client could not send faster, whatever the server did.
+    expect(formatStep({ ...step, ceiling: { qps: 14_000, p99: 1, errors: 0, seconds: 1 } })).toContain(
+      'ceiling 14,000 qps (at the ceiling: the client is the limit, not the server)',
+    );
+  });
+});
+
+describe('a step at the client’s ceiling', () => {
+  it('is one whose QPS reaches 80% of its SELECT 1 ceiling; without a ceiling it cannot be told', () => {
+    const ceiling = { qps: 10_000, p99: 1, errors: 0, seconds: 1 };
+    expect(clientBound({ qps: 8_000, ceiling })).toBe(true);
+    expect(clientBound({ qps: 7_999, ceiling })).toBe(false);
+    expect(clientBound({ qps: 8_000, ceiling: null })).toBe(false);
   });
 });

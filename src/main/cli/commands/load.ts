@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import {
+  clientBound,
   KEY_DISTRIBUTIONS,
   OLTP_WORKLOADS,
   type KeyDistribution,
@@ -50,7 +51,9 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 /** One row per step: clients, QPS, TPS, percentiles, errors, bplab's CPU and the SELECT 1 ceiling. */
 export function formatStep(s: LoadStep): string {
-  const ceiling = s.ceiling ? `  ceiling ${formatCount(s.ceiling.qps)} qps` : '';
+  const ceiling = s.ceiling
+    ? `  ceiling ${formatCount(s.ceiling.qps)} qps${clientBound(s) ? ' (at the ceiling: the client is the limit, not the server)' : ''}`
+    : '';
   const state = s.state === 'complete' ? '' : `  ${s.state.toUpperCase()}: ${s.reason ?? ''}`;
   return (
     `${String(s.clients).padStart(4)} clients  ${formatCount(s.qps).padStart(9)} qps  ${formatCount(s.tps).padStart(9)} tps  ` +
