@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
 import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
+import type { TaskProgress } from '../../src/shared/tasks';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
+import { failureOf } from '../support/failures';
 import { loadWorker } from '../support/load-worker';
 import { dispatchAndWait } from '../support/tasks';
 import { testServer } from '../support/test-server';
@@ -181,6 +183,36 @@ describe(`the OLTP load on ${server.label}`, () => {
       [2, 'cancelled'],
     ]);
     expect(saved.steps[0]!.qps).toBeGreaterThan(0);
+  });
+
+  it('a cancel while the rows stream in stops the prepare: the load is KILLed, its table left empty', async () => {
+    const other = scratchSchema('bplab_it_sbcancel');
+    try {
+      let onRows: () => void = () => {};
+      const streaming = new Promise<void>((r) => (onRows = r));
+      const unsubscribe = app.events.subscribe((event, payload) => {
+        const p = payload as TaskProgress;
+        if (event === 'task/progress' && p.phase === 'preparing' && (p.figures?.rows ?? 0) > 0) onRows();
+      });
+      const started = app.load.start(profileId, undefined, {
+        schema: other,
+        tables: 1,
+        rows: 300_000,
+        workload: 'point-select',
+        clients: [1],
+        seconds: 1,
+      });
+      await streaming;
+      unsubscribe();
+      expect(app.tasks.cancel(started.taskId).cancelled).toBe(true);
+      const failure = await failureOf(started.result);
+      expect(failure.error.code).toBe('CANCELLED');
+      expect(failure.error.message).toBe(`Preparing the sbtest tables of ${other} was cancelled.`);
+      const [rows] = await admin.query<RowDataPacket[]>(`SELECT COUNT(*) AS n FROM \`${other}\`.sbtest1`);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await dropSchemas(admin, [other]);
+    }
   });
 
   it('a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends', async () => {

@@ -3,7 +3,7 @@
  * that are missing (reuses those present), runs the sweep one step per client count, prints a line
  * per second and a row per step; Ctrl-C stops it keeping what was measured. --json writes the result
  * (one entry per step: clients, qps, tps, p50, p95, p99, max, errors, cpu), the same LoadResult saved
- * in the data folder's loads/. Exit codes: 0 complete, 1 interrupted or failed, 130 cancelled, 2 bad input.
+ * in the data folder's loads/. Exit codes: 0 complete, 130 cancelled (Ctrl-C), 1 anything else.
  */
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
