@@ -38,6 +38,7 @@ import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
 import { LoadService } from './load/load-service';
+import { loadHandlers } from './api/handlers/load';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -153,6 +154,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
     recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
     installedServers: async () => (await findBinaries()).binaries,
   });
+  const load = new LoadService({
+    connections,
+    profiles,
+    secrets,
+    tasks,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    onSecond: (e) => events.emit('load/second', e),
+    onStep: (e) => events.emit('load/step', e),
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -167,15 +178,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...runHandlers({ catalogue, runs, connections }),
     ...experimentHandlers(experiments, { canStart: true }),
     ...reportHandlers(opts.version),
+    ...loadHandlers(load),
   };
-  const load = new LoadService({
-    connections,
-    profiles,
-    secrets,
-    tasks,
-    dataDir: opts.dataDir,
-    bplabVersion: opts.version,
-  });
   return {
     dispatch: createDispatch(handlers, log),
     events,

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
 import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
-import type { TaskProgress } from '../../src/shared/tasks';
+import type { EventTypes } from '../../src/shared/contract';
+import type { TaskOutcome, TaskProgress, TaskStarted } from '../../src/shared/tasks';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { failureOf } from '../support/failures';
 import { loadWorker } from '../support/load-worker';
@@ -120,7 +121,7 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(saved.steps.map((s) => s.qps)).toEqual(result.steps.map((s) => s.qps));
   });
 
-  it('the tables bplab prepared run under real sysbench unchanged, and a second load (read-only, text protocol) reuses them', async () => {
+  it('the tables bplab prepared run under real sysbench unchanged, and a second load (read-only, text protocol, started through the API) reuses them', async () => {
     const sysbench = existsSync('/usr/bin/sysbench') ? '/usr/bin/sysbench' : 'sysbench';
     const { stdout } = await promisify(execFile)(sysbench, [
       'oltp_point_select',
@@ -138,16 +139,30 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(reads, stdout).toBeGreaterThan(0);
     expect(Number(/errors:\s+(\d+)/.exec(stdout)?.[1]), stdout).toBe(0);
 
-    const again = await app.load.start(profileId, undefined, {
-      schema,
-      tables: 1,
-      rows: ROWS,
-      workload: 'read-only',
-      protocol: 'text',
-      distribution: 'pareto',
-      clients: [2],
-      seconds: 0.5,
-    }).result;
+    // Through the API, as the screens will start it: a task, its steps as 'load/step' events.
+    const stepEvents: number[] = [];
+    const unsubscribe = app.events.subscribe((event, payload) => {
+      if (event === 'load/step') stepEvents.push((payload as EventTypes['load/step']).step.clients);
+    });
+    const started = await app.dispatch('load/start', {
+      profileId,
+      spec: {
+        schema,
+        tables: 1,
+        rows: ROWS,
+        workload: 'read-only',
+        protocol: 'text',
+        distribution: 'pareto',
+        clients: [2],
+        seconds: 0.5,
+      },
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const ended = await app.dispatch('tasks/wait', { taskId: (started.value as TaskStarted).taskId });
+    unsubscribe();
+    if (!ended.ok) throw new Error(ended.error.message);
+    const again = (ended.value as Extract<TaskOutcome, { kind: 'oltp-load' }>).load;
+    expect(stepEvents).toEqual([2]);
     expect(again.tables).toMatchObject({ prepared: [], reused: ['sbtest1'] });
     expect(again.steps[0]?.errors).toBe(0);
     // BEGIN, 10 point selects, 4 ranges, COMMIT: 16 statements a transaction, give or take the

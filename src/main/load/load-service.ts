@@ -36,6 +36,9 @@ export interface LoadServiceDeps {
   bplabVersion: string;
   /** The built worker thread; BPLAB_LOAD_WORKER or load-worker.cjs beside this bundle by default. */
   workerFile?: string;
+  /** Every load's seconds and steps as they come (app.ts: the 'load/second' and 'load/step' events). */
+  onSecond?: (e: { taskId: string; clients: number; second: LoadSecond }) => void;
+  onStep?: (e: { taskId: string; step: LoadStep }) => void;
 }
 
 export interface LoadHooks {
@@ -91,7 +94,18 @@ export class LoadService {
           localInfile: true,
         });
         try {
-          const result = await this.sweep(control, workerFile, password, spec, hooks, ctx);
+          const all: LoadHooks = {
+            ...hooks,
+            onSecond: (clients, second) => {
+              hooks.onSecond?.(clients, second);
+              this.deps.onSecond?.({ taskId: ctx.taskId, clients, second });
+            },
+            onStep: (step) => {
+              hooks.onStep?.(step);
+              this.deps.onStep?.({ taskId: ctx.taskId, step });
+            },
+          };
+          const result = await this.sweep(control, workerFile, password, spec, all, ctx);
           this.save(result);
           return result;
         } finally {
