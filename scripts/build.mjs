@@ -52,6 +52,13 @@ const [, preload] = await Promise.all([
     outfile: 'dist/main/generator-worker.cjs',
     packages: 'external',
   }),
+  // The OLTP load's worker threads, beside the bundles that start them (load/load-service.ts).
+  esbuild({
+    ...node,
+    entryPoints: ['src/main/load/load-worker.ts'],
+    outfile: 'dist/main/load-worker.cjs',
+    packages: 'external',
+  }),
 ]);
 
 const preloadImports = Object.values(preload.metafile.outputs)
@@ -65,4 +72,6 @@ if (foreign.length > 0) {
 }
 
 await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-console.log('build: dist/main/{electron,preload,cli,generator-worker}.cjs and dist/renderer are ready');
+console.log(
+  'build: dist/main/{electron,preload,cli,generator-worker,load-worker}.cjs and dist/renderer are ready',
+);

@@ -12,6 +12,7 @@ export const ROOMS = [
   'pagecache', // the OS page cache: eviction and residency
   'server', // server variables, capabilities, grants, the settings journal
   'ssb', // the SSB generator, loader and datasets
+  'load', // the OLTP load: sysbench's tables and statements, the threaded engine, sweeps
   'queries', // the query catalogue and the read-only check
   'sandbox', // local servers: create, start, stop, options
   'runs', // one query run with full capture

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what bplab's tests and demo need, and does nothing for what is already there.
-#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium] [mysql-5.5] [mysql-5.6] [mariadb-11.4]
-#   (no argument: the default set, node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4)
+#   bash scripts/install-deps.sh [node] [mariadb] [mysql] [chromium] [mysql-5.5] [mysql-5.6] [mariadb-11.4] [sysbench]
+#   (no argument: the default set, node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4 sysbench)
 # Server tarballs are unpacked under $BPLAB_SERVERS (default ~/.cache/bplab/servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4}"
+want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4 sysbench}"
 servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
 has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 say() { echo "install-deps: $*"; }
@@ -113,5 +113,11 @@ fi
 
 if has chromium; then
   apt_install chromium
+fi
+
+# sysbench 1.0.20 (Debian's): the reference the OLTP load is checked against (bench:oltp, the load
+# test runs it on tables bplab prepared).
+if has sysbench; then
+  apt_install sysbench
 fi
 say "ready"

@@ -37,6 +37,8 @@ import { LeaseStore } from './tasks/leases';
 import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
+import { LoadService } from './load/load-service';
+import { loadHandlers } from './api/handlers/load';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -59,6 +61,8 @@ export interface App {
   runs: RunService;
   /** The experiments service, for `bplab run` (which runs one in its own process). */
   experiments: ExperimentService;
+  /** The OLTP load (sysbench's tables and statements), for `bplab load`. */
+  load: LoadService;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -150,6 +154,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
     recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
     installedServers: async () => (await findBinaries()).binaries,
   });
+  const load = new LoadService({
+    connections,
+    profiles,
+    secrets,
+    tasks,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    onSecond: (e) => events.emit('load/second', e),
+    onStep: (e) => events.emit('load/step', e),
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -164,6 +178,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ...runHandlers({ catalogue, runs, connections }),
     ...experimentHandlers(experiments, { canStart: true }),
     ...reportHandlers(opts.version),
+    ...loadHandlers(load),
   };
   return {
     dispatch: createDispatch(handlers, log),
@@ -171,6 +186,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     tasks,
     runs,
     experiments,
+    load,
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();

@@ -32,6 +32,7 @@ import {
   type RunState,
 } from './runs';
 import type { LiveRunSample } from './lru-map-codec';
+import { LoadSweepSpecSchema, type LoadSecond, type LoadStep } from './oltp-load';
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
@@ -143,6 +144,9 @@ export const requestSchemas = {
   'runs/list': z.object({ profileId: id.optional() }),
   'runs/get': z.object({ runId: id }),
   'runs/delete': z.object({ runId: id }),
+  // sysbench's OLTP load (posts 002, 004) as a task: the tables prepared or reused, then the sweep;
+  // each second and each step stream as 'load/second' and 'load/step'; tasks/wait answers the result.
+  'load/start': z.object({ profileId: id, password, spec: LoadSweepSpecSchema }),
 } as const;
 
 export type RequestName = keyof typeof requestSchemas;
@@ -198,6 +202,7 @@ export interface ResultTypes {
   'runs/list': RunSummary[];
   'runs/get': RunResult;
   'runs/delete': { deleted: string };
+  'load/start': TaskStarted;
 }
 
 /** What reports/export wrote: every file, their size in bytes, and how long making them took. */
@@ -247,6 +252,10 @@ export interface EventTypes {
   'experiments/recent-changed': RecentFile[];
   /** How a started experiment ended, and what the settings journal put back. */
   'experiments/finished': ExperimentFinished;
+  /** One second of a running load's step (warm-up or counted): QPS, errors, latency. */
+  'load/second': { taskId: string; clients: number; second: LoadSecond };
+  /** A load's step as it ended. */
+  'load/step': { taskId: string; step: LoadStep };
 }
 export type EventName = keyof EventTypes;
 export const EVENT_NAMES: EventName[] = [
@@ -258,6 +267,8 @@ export const EVENT_NAMES: EventName[] = [
   'app/command',
   'experiments/finished',
   'experiments/recent-changed',
+  'load/second',
+  'load/step',
 ];
 
 export interface EventEnvelope<E extends EventName = EventName> {

@@ -6,6 +6,7 @@
  */
 import type { DatasetVerifyReport } from './datasets';
 import type { SandboxInfo } from './models';
+import type { LoadResult } from './oltp-load';
 import type { AppError } from './result';
 
 export type TaskKind =
@@ -15,7 +16,8 @@ export type TaskKind =
   | 'run'
   | 'experiment'
   | 'sandbox-create'
-  | 'sandbox-start';
+  | 'sandbox-start'
+  | 'oltp-load';
 
 export interface TaskInfo {
   taskId: string;
@@ -56,7 +58,11 @@ export interface TaskProgress {
 export type TaskOutcome =
   | { taskId: string; kind: 'sandbox-create' | 'sandbox-start'; sandbox: SandboxInfo }
   | { taskId: string; kind: 'dataset-verify'; report: DatasetVerifyReport }
-  | { taskId: string; kind: Exclude<TaskKind, 'sandbox-create' | 'sandbox-start' | 'dataset-verify'> };
+  | { taskId: string; kind: 'oltp-load'; load: LoadResult }
+  | {
+      taskId: string;
+      kind: Exclude<TaskKind, 'sandbox-create' | 'sandbox-start' | 'dataset-verify' | 'oltp-load'>;
+    };
 
 /** What a long job answers at once: the task to follow (task/progress), wait for (tasks/wait) or cancel. */
 export interface TaskStarted {

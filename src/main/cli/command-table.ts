@@ -6,6 +6,7 @@ import type { CliCommand } from './command';
 import { capabilitiesCommand, connectCommand } from './commands/capabilities';
 import { compareCommand, reportCommand } from './commands/compare';
 import { demoCommand } from './commands/demo';
+import { loadCommand } from './commands/load';
 import {
   sandboxBinariesCommand,
   sandboxCreateCommand,
@@ -46,6 +47,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ssbVerifyCommand,
   ssbListCommand,
   ssbDropCommand,
+  loadCommand,
   compareCommand,
   reportCommand,
   queriesCommand,

@@ -284,7 +284,8 @@ class HandshakeWatch implements HandshakeTrace {
   }
 }
 
-function sslOptions(profile: ConnectionProfile, where: string): SslOptions | undefined {
+/** The TLS options of a profile as mysql2 takes them (the load engine hands them to its threads). */
+export function sslOptions(profile: ConnectionProfile, where: string): SslOptions | undefined {
   const { mode, caPath, certPath, keyPath } = profile.tls;
   if (mode === 'off') return undefined;
   const ssl: SslOptions = { rejectUnauthorized: mode === 'verify-ca' || mode === 'verify-identity' };

@@ -87,6 +87,7 @@ const TASK_KINDS = new Set<string>([
   'experiment',
   'sandbox-create',
   'sandbox-start',
+  'oltp-load',
 ]);
 
 /** How many of this process's ended tasks tasks/wait still answers for. */

@@ -1,6 +1,7 @@
 /** Handlers for tasks/*: the long jobs of every bplab process on this data folder. */
 import type { DatasetVerifyReport } from '../../../shared/datasets';
 import type { SandboxInfo } from '../../../shared/models';
+import type { LoadResult } from '../../../shared/oltp-load';
 import type { TaskOutcome } from '../../../shared/tasks';
 import type { TaskRegistry } from '../../tasks/registry';
 import type { Handlers } from '../router';
@@ -16,6 +17,7 @@ export function taskHandlers(
       if (kind === 'sandbox-create' || kind === 'sandbox-start')
         return { taskId, kind, sandbox: value as SandboxInfo };
       if (kind === 'dataset-verify') return { taskId, kind, report: value as DatasetVerifyReport };
+      if (kind === 'oltp-load') return { taskId, kind, load: value as LoadResult };
       return { taskId, kind };
     },
   };

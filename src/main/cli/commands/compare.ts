@@ -1,6 +1,9 @@
 /** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { loadQpsTable } from '../../../shared/compare/load-tables';
+import { LOAD_RESULT_KIND, LoadResultSchema } from '../../../shared/oltp-load';
+import type { LoadResult } from '../../../shared/oltp-load';
 import { AppFailure } from '../../../shared/result';
 import { reportCsvFiles } from '../../reports/csv';
 import { renderHtmlReport } from '../../reports/html';
@@ -11,15 +14,42 @@ import { defineCommand } from '../command';
 
 const model = (paths: string[], version: string) => reportModel({ files: paths }, version);
 
+/** The files as OLTP load results (bplab load), or null when any of them is not one. */
+async function loadResults(paths: string[]): Promise<Array<{ label: string; result: LoadResult }> | null> {
+  const out = [];
+  for (const path of paths) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(path, 'utf8'));
+    } catch {
+      return null;
+    }
+    if ((parsed as { kind?: unknown })?.kind !== LOAD_RESULT_KIND) return null;
+    const result = LoadResultSchema.safeParse(parsed);
+    if (!result.success)
+      throw AppFailure.of(
+        'FILE_MALFORMED',
+        `${path} is a bplab load result bplab cannot read (it may be damaged).`,
+      );
+    out.push({ label: basename(path).replace(/\.bplab-load\.json$|\.json$/, ''), result: result.data });
+  }
+  return out;
+}
+
 export const compareCommand = defineCommand({
   name: 'compare',
   summary:
     "compare saved runs or experiments: post 001's table, time per query with ratios, then the findings",
   usage:
-    'bplab compare a.json [b.json ...]   (run files or experiment files; one file holding several runs compares them)',
+    'bplab compare a.json [b.json ...]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients)',
   options: {},
   positionals: true,
   async run({ positionals }, ctx) {
+    const loads = positionals.length > 0 ? await loadResults(positionals) : null;
+    if (loads) {
+      ctx.out(tableText(loadQpsTable(loads)));
+      return 0;
+    }
     const m = await model(positionals, ctx.version);
     for (const id of ['flights', 'query-times']) {
       const table = m.tables.find((t) => t.id === id);

@@ -1,0 +1,11 @@
+/** Handlers for load/*: sysbench's OLTP load started as a task (LoadService). */
+import type { LoadService } from '../../load/load-service';
+import type { Handlers } from '../router';
+
+export function loadHandlers(load: LoadService): Pick<Handlers, 'load/start'> {
+  return {
+    'load/start': async ({ profileId, password, spec }) => ({
+      taskId: load.start(profileId, password, spec).taskId,
+    }),
+  };
+}

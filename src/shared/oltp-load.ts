@@ -1,0 +1,143 @@
+/**
+ * The OLTP load of posts 002 and 004 (sysbench's point selects and read-only transaction) as data:
+ * what a sweep asks for, and what each step of it measured. Zod schemas, because a load's results are
+ * saved as a file that the comparison and the reports read back.
+ */
+import { z } from 'zod';
+
+/** sysbench 1.0's oltp_point_select and oltp_read_only; 'select-1' is the client's own ceiling. */
+export const OLTP_WORKLOADS = ['point-select', 'read-only'] as const;
+export type OltpWorkload = (typeof OLTP_WORKLOADS)[number];
+export type LoadStatementMix = OltpWorkload | 'select-1';
+
+/** sysbench's --rand-type values; 'special' is sysbench 1.0's default. */
+export const KEY_DISTRIBUTIONS = ['uniform', 'special', 'pareto', 'gaussian'] as const;
+export type KeyDistribution = (typeof KEY_DISTRIBUTIONS)[number];
+
+/** Server-side prepared statements (mysql2 execute, as sysbench), or the text protocol. */
+export type LoadProtocol = 'prepared' | 'text';
+
+export const LoadSweepSpecSchema = z.object({
+  /** The schema holding sbtest1..N (sysbench's default is "sbtest"). */
+  schema: z.string().min(1).max(64),
+  tables: z.number().int().min(1).max(1024),
+  rows: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 2),
+  workload: z.enum(OLTP_WORKLOADS),
+  distribution: z.enum(KEY_DISTRIBUTIONS).default('special'),
+  /** sysbench's --range-size: the rows each range select covers. */
+  rangeSize: z.number().int().min(1).max(1_000_000).default(100),
+  protocol: z.enum(['prepared', 'text']).default('prepared'),
+  /** One step per entry, in this order. */
+  clients: z.array(z.number().int().min(1).max(4096)).min(1),
+  /** Each step's counted time. */
+  seconds: z.number().min(0.5).max(86_400),
+  /** Before each step's counted time: run, recorded apart, not counted. */
+  warmupSeconds: z.number().min(0).max(3_600).default(0),
+  /** The engine's worker threads at most; one per core when not given. */
+  threads: z.number().int().min(1).max(256).optional(),
+  /** The SELECT 1 ceiling at each step's concurrency; 0 skips it. */
+  ceilingSeconds: z.number().min(0).max(3_600).default(0),
+});
+export type LoadSweepSpec = z.infer<typeof LoadSweepSpecSchema>;
+export type LoadSweepInput = z.input<typeof LoadSweepSpecSchema>;
+
+/** Latency in milliseconds, read from an HDR histogram. */
+export const LatencySchema = z.object({
+  p50: z.number().min(0),
+  p95: z.number().min(0),
+  p99: z.number().min(0),
+  max: z.number().min(0),
+});
+export type Latency = z.infer<typeof LatencySchema>;
+
+/** What one stretch of a step (one second, the warm-up, the counted time) did. */
+export const LoadCountsSchema = z.object({
+  /** Statements completed (BEGIN and COMMIT included, as sysbench counts its queries). */
+  queries: z.number().int().min(0),
+  transactions: z.number().int().min(0),
+  errors: z.number().int().min(0),
+  reconnects: z.number().int().min(0),
+  /** Wall time this stretch covered. */
+  seconds: z.number().min(0),
+  latency: LatencySchema.nullable(),
+});
+export type LoadCounts = z.infer<typeof LoadCountsSchema>;
+
+export const LoadSecondSchema = LoadCountsSchema.extend({
+  /** Seconds since the step's clients started (the warm-up's seconds first). */
+  at: z.number().int().min(0),
+  warmup: z.boolean(),
+});
+export type LoadSecond = z.infer<typeof LoadSecondSchema>;
+
+/** 'interrupted': the server went away (or the clients were cut off); what was measured is kept. */
+export const LoadStepStateSchema = z.enum(['complete', 'interrupted', 'cancelled']);
+export type LoadStepState = z.infer<typeof LoadStepStateSchema>;
+
+export const LoadCeilingSchema = z.object({
+  qps: z.number().min(0),
+  p99: z.number().min(0),
+  errors: z.number().int().min(0),
+  seconds: z.number().min(0),
+});
+
+export const LoadStepSchema = z.object({
+  clients: z.number().int().min(1),
+  state: LoadStepStateSchema,
+  /** Why the step did not complete, in words. */
+  reason: z.string().nullable(),
+  qps: z.number().min(0),
+  tps: z.number().min(0),
+  p50: z.number().min(0),
+  p95: z.number().min(0),
+  p99: z.number().min(0),
+  max: z.number().min(0),
+  errors: z.number().int().min(0),
+  reconnects: z.number().int().min(0),
+  counted: LoadCountsSchema,
+  warmup: LoadCountsSchema.nullable(),
+  perSecond: z.array(LoadSecondSchema),
+  /** bplab's own CPU over the counted time: seconds, and the share of the machine's cores. */
+  cpu: z.object({ seconds: z.number().min(0), share: z.number().min(0), cores: z.number().int().min(1) }),
+  /** The load engine's threads this step used. */
+  threads: z.number().int().min(1),
+  ceiling: LoadCeilingSchema.nullable(),
+});
+export type LoadStep = z.infer<typeof LoadStepSchema>;
+
+export const LOAD_RESULT_KIND = 'bplab-oltp-load';
+
+export const LoadResultSchema = z.object({
+  kind: z.literal(LOAD_RESULT_KIND),
+  version: z.literal(1),
+  bplabVersion: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  server: z.object({ profileId: z.string(), version: z.string(), where: z.string() }),
+  spec: LoadSweepSpecSchema,
+  /** How the tables were got: prepared now (and in how long), or found in place. */
+  tables: z.object({
+    prepared: z.array(z.string()),
+    reused: z.array(z.string()),
+    seconds: z.number().min(0),
+  }),
+  /** 'complete' only when every step completed. */
+  state: LoadStepStateSchema,
+  steps: z.array(LoadStepSchema),
+});
+export type LoadResult = z.infer<typeof LoadResultSchema>;
+
+/**
+ * The share of its SELECT 1 ceiling at which a step counts as limited by the client: the server
+ * answered the real statements nearly as fast as the client could send anything at all.
+ */
+export const CLIENT_BOUND_SHARE = 0.8;
+
+/** Whether a step's QPS sits at the client's own ceiling (so the client, not the server, was the limit). */
+export function clientBound(step: Pick<LoadStep, 'qps' | 'ceiling'>): boolean {
+  return step.ceiling !== null && step.ceiling.qps > 0 && step.qps >= CLIENT_BOUND_SHARE * step.ceiling.qps;
+}

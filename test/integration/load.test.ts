@@ -1,0 +1,270 @@
+/**
+ * The OLTP load (issue 18) against real servers: bplab prepares sysbench's tables, a short sweep of
+ * point selects counts what the server itself counts (Com_select over each step, read on this test's
+ * own connection), its percentiles are ordered and it has no errors; real sysbench runs on the tables
+ * bplab prepared, which a second load reuses; and a kill -9 of a sandbox's server mid-sweep marks that
+ * step interrupted, keeps the steps before it, and ends the load.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/main/app';
+import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
+import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
+import type { EventTypes } from '../../src/shared/contract';
+import type { TaskOutcome, TaskProgress, TaskStarted } from '../../src/shared/tasks';
+import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
+import { failureOf } from '../support/failures';
+import { loadWorker } from '../support/load-worker';
+import { dispatchAndWait } from '../support/tasks';
+import { testServer } from '../support/test-server';
+import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+
+const server = testServer();
+const connect = connectToTestServer();
+const dataDir = mkdtempSync(join(server.scratchDir, 'load-'));
+const schema = scratchSchema('bplab_it_sbtest');
+const ROWS = 10_000;
+let app: App;
+let admin: Connection;
+let profileId: string;
+
+async function comSelect(): Promise<number> {
+  const [rows] = await admin.query<RowDataPacket[]>("SHOW GLOBAL STATUS LIKE 'Com_select'");
+  return Number(rows[0]?.Value);
+}
+
+beforeAll(async () => {
+  process.env.BPLAB_LOAD_WORKER = await loadWorker();
+  admin = await connect();
+  app = await createApp({ dataDir, transport: 'browser', version: 'test' });
+  const saved = await app.dispatch('profiles/save', {
+    draft: { name: 'it', transport: 'tcp', host: server.host, port: server.port, user: server.user },
+    password: server.password,
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+  profileId = (saved.value as ConnectionProfile).id;
+}, 120_000);
+afterAll(async () => {
+  await dropSchemas(admin, [schema]);
+  await admin.end();
+  await app.shutdown();
+});
+
+describe(`the OLTP load on ${server.label}`, () => {
+  let result: LoadResult;
+  const serverCounts = new Map<number, number>();
+
+  it('prepares sbtest1 and sweeps 1, 4 and 16 clients: QPS is what the server counted, within 2%', async () => {
+    let before = 0;
+    const { result: done } = app.load.start(
+      profileId,
+      undefined,
+      {
+        schema,
+        tables: 1,
+        rows: ROWS,
+        workload: 'point-select',
+        distribution: 'uniform',
+        clients: [1, 4, 16],
+        seconds: 1.5,
+        warmupSeconds: 0.25,
+        ceilingSeconds: 0.25,
+      },
+      {
+        atCounted: async () => void (before = await comSelect()),
+        afterCounted: async (clients) => void serverCounts.set(clients, (await comSelect()) - before),
+      },
+    );
+    result = await done;
+    expect(result.state).toBe('complete');
+    expect(result.tables.prepared).toEqual(['sbtest1']);
+    expect(result.steps.map((s) => s.clients)).toEqual([1, 4, 16]);
+    for (const step of result.steps) {
+      const counted = serverCounts.get(step.clients)!;
+      expect(step.counted.queries, `${step.clients} clients`).toBeGreaterThan(100);
+      // point selects: one statement per transaction, every statement a SELECT.
+      expect(step.counted.transactions).toBe(step.counted.queries);
+      expect(
+        Math.abs(step.counted.queries - counted) / counted,
+        `${step.clients} clients: bplab ${step.counted.queries}, server ${counted}`,
+      ).toBeLessThanOrEqual(0.02);
+      expect(step.qps).toBeCloseTo(step.counted.queries / step.counted.seconds, 6);
+    }
+  });
+
+  it('has ordered percentiles, no errors, a warm-up recorded apart, and a SELECT 1 ceiling per step', () => {
+    for (const step of result.steps) {
+      expect(step.state).toBe('complete');
+      expect(step.p50).toBeGreaterThan(0);
+      expect(step.p50).toBeLessThanOrEqual(step.p95);
+      expect(step.p95).toBeLessThanOrEqual(step.p99);
+      expect(step.p99).toBeLessThanOrEqual(step.max);
+      expect(step.errors).toBe(0);
+      expect(step.reconnects).toBe(0);
+      expect(step.warmup?.queries).toBeGreaterThan(0);
+      expect(step.perSecond.filter((s) => !s.warmup).length).toBeGreaterThanOrEqual(1);
+      expect(step.ceiling?.qps).toBeGreaterThan(0);
+      expect(step.ceiling?.errors).toBe(0);
+      expect(step.cpu.seconds).toBeGreaterThan(0);
+    }
+  });
+
+  it('saves the result where the comparison can read it', () => {
+    const dir = join(dataDir, 'loads');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.bplab-load.json'));
+    expect(files).toHaveLength(1);
+    const saved = LoadResultSchema.parse(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')));
+    expect(saved.steps.map((s) => s.qps)).toEqual(result.steps.map((s) => s.qps));
+  });
+
+  it('the tables bplab prepared run under real sysbench unchanged, and a second load (read-only, text protocol, started through the API) reuses them', async () => {
+    const sysbench = existsSync('/usr/bin/sysbench') ? '/usr/bin/sysbench' : 'sysbench';
+    const { stdout } = await promisify(execFile)(sysbench, [
+      'oltp_point_select',
+      `--mysql-host=${server.host}`,
+      `--mysql-port=${server.port}`,
+      `--mysql-user=${server.user}`,
+      ...(server.password ? [`--mysql-password=${server.password}`] : []),
+      `--mysql-db=${schema}`,
+      '--tables=1',
+      `--table-size=${ROWS}`,
+      '--time=1',
+      'run',
+    ]);
+    const reads = Number(/read:\s+(\d+)/.exec(stdout)?.[1]);
+    expect(reads, stdout).toBeGreaterThan(0);
+    expect(Number(/errors:\s+(\d+)/.exec(stdout)?.[1]), stdout).toBe(0);
+
+    // Through the API, as the screens will start it: a task, its steps as 'load/step' events.
+    const stepEvents: number[] = [];
+    const unsubscribe = app.events.subscribe((event, payload) => {
+      if (event === 'load/step') stepEvents.push((payload as EventTypes['load/step']).step.clients);
+    });
+    const started = await app.dispatch('load/start', {
+      profileId,
+      spec: {
+        schema,
+        tables: 1,
+        rows: ROWS,
+        workload: 'read-only',
+        protocol: 'text',
+        distribution: 'pareto',
+        clients: [2],
+        seconds: 0.5,
+      },
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const ended = await app.dispatch('tasks/wait', { taskId: (started.value as TaskStarted).taskId });
+    unsubscribe();
+    if (!ended.ok) throw new Error(ended.error.message);
+    const again = (ended.value as Extract<TaskOutcome, { kind: 'oltp-load' }>).load;
+    expect(stepEvents).toEqual([2]);
+    expect(again.tables).toMatchObject({ prepared: [], reused: ['sbtest1'] });
+    expect(again.steps[0]?.errors).toBe(0);
+    // BEGIN, 10 point selects, 4 ranges, COMMIT: 16 statements a transaction, give or take the
+    // transactions each of the 2 clients had open at either end of the counted time.
+    const { queries, transactions } = again.steps[0]!.counted;
+    expect(transactions).toBeGreaterThan(0);
+    expect(queries).toBeGreaterThanOrEqual(16 * (transactions - 2));
+    expect(queries).toBeLessThanOrEqual(16 * (transactions + 2));
+  });
+
+  it('bplab load: Ctrl-C during the second step ends the sweep, keeps both steps in --json, exits 130', async () => {
+    requireBuiltCli();
+    const home = mkdtempSync(join(server.scratchDir, 'load-cli-'));
+    writeTestProfile(home, server);
+    const json = join(home, 'load.json');
+    const run = startCli(home, [
+      'load',
+      ...['--workload', 'point-select', '--schema', schema, '--tables', '1', '--rows', String(ROWS)],
+      ...['--clients', '1,2,4', '--seconds', '1', '--ceiling', '0', '--profile', 'it', '--json', json],
+    ]);
+    const deadline = Date.now() + 30_000;
+    while (!/^ +1 clients/m.test(run.out()) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    run.child.kill('SIGINT');
+    const r = await run.exit;
+    expect(r.err).toContain('stopping the load, keeping what was measured');
+    expect(r.code, r.err).toBe(130);
+    const saved = LoadResultSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(saved.state).toBe('cancelled');
+    expect(saved.tables.reused).toEqual(['sbtest1']);
+    expect(saved.steps.map((s) => [s.clients, s.state])).toEqual([
+      [1, 'complete'],
+      [2, 'cancelled'],
+    ]);
+    expect(saved.steps[0]!.qps).toBeGreaterThan(0);
+  });
+
+  it('a cancel while the rows stream in stops the prepare: the load is KILLed, its table left empty', async () => {
+    const other = scratchSchema('bplab_it_sbcancel');
+    try {
+      let onRows: () => void = () => {};
+      const streaming = new Promise<void>((r) => (onRows = r));
+      const unsubscribe = app.events.subscribe((event, payload) => {
+        const p = payload as TaskProgress;
+        if (event === 'task/progress' && p.phase === 'preparing' && (p.figures?.rows ?? 0) > 0) onRows();
+      });
+      const started = app.load.start(profileId, undefined, {
+        schema: other,
+        tables: 1,
+        rows: 300_000,
+        workload: 'point-select',
+        clients: [1],
+        seconds: 1,
+      });
+      await streaming;
+      unsubscribe();
+      expect(app.tasks.cancel(started.taskId).cancelled).toBe(true);
+      const failure = await failureOf(started.result);
+      expect(failure.error.code).toBe('CANCELLED');
+      expect(failure.error.message).toBe(`Preparing the sbtest tables of ${other} was cancelled.`);
+      const [rows] = await admin.query<RowDataPacket[]>(`SELECT COUNT(*) AS n FROM \`${other}\`.sbtest1`);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await dropSchemas(admin, [other]);
+    }
+  });
+
+  it('a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends', async () => {
+    const created = await dispatchAndWait(app, 'sandboxes/create', {
+      spec: { name: 'loadkill', binaryPath: server.binaryPath, bufferPoolSize: '32M', localInfile: true },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const sandbox = created.value as SandboxInfo;
+    try {
+      const { result: done } = app.load.start(
+        `sandbox-${sandbox.id}`,
+        undefined,
+        {
+          schema: 'sbtest',
+          tables: 1,
+          rows: 2_000,
+          workload: 'point-select',
+          clients: [2, 4, 8],
+          seconds: 1,
+        },
+        {
+          atCounted: async (clients) => {
+            if (clients === 4) setTimeout(() => process.kill(sandbox.pid!, 'SIGKILL'), 300);
+          },
+        },
+      );
+      const killed = await done;
+      expect(killed.state).toBe('interrupted');
+      expect(killed.steps.map((s) => [s.clients, s.state])).toEqual([
+        [2, 'complete'],
+        [4, 'interrupted'],
+      ]);
+      expect(killed.steps[1]!.counted.queries).toBeGreaterThan(0);
+      expect(killed.steps[1]!.reason).toMatch(/server went away/);
+      expect(app.tasks.list().filter((t) => t.kind === 'oltp-load')).toEqual([]);
+    } finally {
+      await dispatchAndWait(app, 'sandboxes/delete', { id: sandbox.id });
+    }
+  });
+});
