@@ -106,6 +106,7 @@ export const PoolStatsSchema: z.ZodType<PoolStats> = z.object({
 export const PoolStatsSampleSchema: z.ZodType<PoolStatsSample> = z.object({
   atMs,
   pools: z.array(PoolStatsSchema),
+  afterSnapshotMs: ms.optional(),
 });
 
 const isCount = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;

@@ -143,8 +143,14 @@ export interface PoolStats {
 }
 
 export interface PoolStatsSample {
+  /** ms since the query was sent, taken when the response was read (the counters' own moment). */
   atMs: number;
   pools: PoolStats[];
+  /**
+   * Set when a full LRU snapshot ran just before this read in the same poll: how long after the poll
+   * began the response came (ms). The rate ending here spans the snapshot, so the view labels it.
+   */
+  afterSnapshotMs?: number;
 }
 
 /**
