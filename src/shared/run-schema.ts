@@ -3,7 +3,7 @@
  * run, an experiment file. Each schema is typed against its interface, so the two cannot drift apart
  * without the compiler saying so.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { DatasetEngineSchema } from './datasets';
 import type {
   CachedIndexesSample,

@@ -3,7 +3,7 @@
  * The run service (main), the live view and result view (renderer), the CLI and, later, experiments
  * and comparison reports all read these shapes; a saved run is plain JSON of them.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { DatasetEngine } from './datasets';
 import type { PoolFacts, ServerFlavor } from './models';
 

@@ -216,4 +216,43 @@ describe(`bplab CLI on ${server.label}`, () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('usage: bplab sandbox create');
   });
+
+  it('checks a sandbox NAME by its rule before saying it creates anything', async () => {
+    const r = await bplab(home, [
+      'sandbox',
+      'create',
+      "x'; DROP DATABASE y; --",
+      '--binary',
+      server.binaryPath,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      `bplab: the sandbox NAME must be letters, digits, dot, dash and underscore; at most 40 characters, not "x'; DROP DATABASE y; --"\n`,
+    );
+  });
+
+  it('describes a binary or non-JSON file given to run, compare or report, never echoing it', async () => {
+    const binary = join(home, 'mysqld.json');
+    writeFileSync(binary, readFileSync(server.binaryPath).subarray(0, 4096));
+    const text = join(home, 'notes.bplab.json');
+    writeFileSync(text, 'hello world, not a results file\n');
+    const results = 'is not a bplab results file';
+    // run answers a bad file as a bad command line (exit 2, with its usage); the others exit 1.
+    const cases: Array<[string[], string, number?]> = [
+      [['run', binary], `bplab: ${binary} is not a valid experiment file: it is binary, not JSON text.`, 2],
+      [['compare', binary], `bplab: ${binary} ${results}: it is binary, not JSON text.`],
+      [
+        ['report', binary, '--md', join(home, 'r.md')],
+        `bplab: ${binary} ${results}: it is binary, not JSON text.`,
+      ],
+      [['compare', text], `bplab: ${text} ${results}: it is not JSON.`],
+    ];
+    for (const [args, said, code = 1] of cases) {
+      const r = await bplab(home, args);
+      expect(r.code, args.join(' ')).toBe(code);
+      expect(r.err.startsWith(`${said} (`), `${args.join(' ')}: ${r.err}`).toBe(true);
+      expect(r.err).not.toContain('ELF');
+      expect(r.err).not.toContain('hello');
+    }
+  });
 });
