@@ -6,6 +6,7 @@ import type { CliCommand } from './command';
 import { capabilitiesCommand, connectCommand } from './commands/capabilities';
 import { compareCommand, reportCommand } from './commands/compare';
 import { demoCommand } from './commands/demo';
+import { profileAddCommand, profileListCommand, profileRemoveCommand } from './commands/profile';
 import {
   sandboxBinariesCommand,
   sandboxCreateCommand,
@@ -38,6 +39,9 @@ export const COMMANDS: readonly CliCommand[] = [
   sandboxRestartCommand,
   sandboxDeleteCommand,
   sandboxLogCommand,
+  profileAddCommand,
+  profileListCommand,
+  profileRemoveCommand,
   connectCommand,
   runCommand,
   capabilitiesCommand,
