@@ -226,6 +226,13 @@ export const RunResultCoreSchema = z.object({
   serverProcess: z
     .union([z.object({ readBytes: count, cpuMs: z.number().min(0) }), z.object({ unavailable: z.string() })])
     .optional(),
+  innodbMetrics: z
+    .object({
+      counters: z.array(z.object({ subsystem: z.string(), name: z.string(), delta: z.number() })),
+      enabledForRun: z.array(z.string()),
+      note: z.string(),
+    })
+    .optional(),
   startedAt: z.string(),
   state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),
   error: z.string().nullable(),

@@ -192,6 +192,16 @@ export interface PollerCost {
   serverShare: number;
 }
 
+/** INNODB_METRICS over a run: each counter's change, what bplab switched on for it, and what it could not read. */
+export interface InnodbMetricsCapture {
+  /** Counter name → its change over the statement, per subsystem ("adaptive_hash_index"). */
+  counters: Array<{ subsystem: string; name: string; delta: number }>;
+  /** Counters that were off, which bplab switched on for the run (journaled) and off again after. */
+  enabledForRun: string[];
+  /** In words: where the counters came from, or why there are none (a server without INNODB_METRICS). */
+  note: string;
+}
+
 /** One frame pushed to the live view; the renderer gets the latest, not a queue. */
 export interface RunSample {
   runId: string;
@@ -282,6 +292,11 @@ export interface RunResult {
    * results saved before bplab recorded it.
    */
   serverProcess?: ServerProcessUsage;
+  /**
+   * INNODB_METRICS counters that explain buffer-pool time (the adaptive hash index's first), their
+   * change over the statement. Absent in results saved before bplab recorded them.
+   */
+  innodbMetrics?: InnodbMetricsCapture;
   startedAt: string;
   state: RunState;
   /** In words, for failed, cancelled and interrupted runs. */
