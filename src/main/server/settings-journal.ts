@@ -263,12 +263,25 @@ export class SettingsJournal {
       this.write([...all, entry]);
     }
     HELD.add(heldKey(this.file, profileId, MONITORS));
+    const done: string[] = [];
     try {
-      for (const name of names) await conn.query('SET GLOBAL innodb_monitor_enable = ?', [name]);
+      for (const name of names) {
+        await conn.query('SET GLOBAL innodb_monitor_enable = ?', [name]);
+        done.push(name);
+      }
     } catch (e) {
+      const f = sqlFailure(e, 'SET GLOBAL innodb_monitor_enable');
+      if (f.error.code !== 'CONNECTION_LOST' && f.error.code !== 'TIMEOUT') {
+        // The server refused one: those after it never changed, so only those before are to put back.
+        const entries = this.read();
+        const entry = entries.find((x) => x.profileId === profileId && x.variable === MONITORS);
+        if (entry)
+          entry.monitors = (entry.monitors ?? []).filter((n) => !names.includes(n) || done.includes(n));
+        this.write(entries.filter((x) => x !== entry || (x.monitors ?? []).length > 0));
+      }
       await this.restore(conn, profileId, [MONITORS]).catch(() => {});
       throw withHint(
-        sqlFailure(e, 'SET GLOBAL innodb_monitor_enable'),
+        f,
         'Switching on INNODB_METRICS counters needs SUPER (MySQL 5.7, MariaDB) or SYSTEM_VARIABLES_ADMIN (MySQL 8).',
       );
     }
