@@ -326,7 +326,7 @@ async function main(): Promise<void> {
         const c = r.samples.cost!;
         if (c.snapshots === 0)
           throw new Error('the poller took no full snapshot during Q1.1: part 2 would measure nothing');
-        cost = `${c.snapshots} full snapshots during the ${ms(r.elapsedMs!)} query, every ${c.intervalMs} ms, mean ${c.meanSnapshotMs} ms, ${(c.serverShare * 100).toFixed(1)}% of the run`;
+        cost = `${c.snapshots} full snapshot${c.snapshots === 1 ? '' : 's'} during the ${ms(r.elapsedMs!)} query, every ${c.intervalMs} ms, mean ${c.meanSnapshotMs} ms, ${(c.serverShare * 100).toFixed(1)}% of the run`;
       },
     );
     const [mOn, mOff] = [median(on), median(off)];
