@@ -93,7 +93,10 @@ export class ExperimentRunner {
     try {
       if (changes.poolSize) {
         try {
-          await resizePool(c, this.deps, server, changes.poolSize);
+          const got = await resizePool(c, this.deps, server, changes.poolSize);
+          // The server may settle elsewhere (MySQL rounds to chunk × instances multiples): a sandbox is
+          // then restarted with the size, so that a configuration's pool is the size it says.
+          if (got !== sizeBytes(changes.poolSize) && server.sandboxId) return false;
         } catch (e) {
           if (server.sandboxId && cannotResizeOnline(e)) return false;
           throw e;
