@@ -62,6 +62,10 @@ describe('the adaptive hash index finding', () => {
       adaptiveHashRule(pair(alike(3_000_000, 50_000, lineorderFirstOb1000()), alike(3_300_000, 40_000))),
     ).toEqual([]);
     expect(adaptiveHashRule(pair(alike(10, 500), alike(900, 20)))).toEqual([]);
+    // The index off on one side: its counters only say so.
+    const off = alike(0, 900_000);
+    off.server = { ...off.server, adaptiveHashIndex: false };
+    expect(adaptiveHashRule(pair(alike(420_000, 3_100_000, lineorderFirstOb1000()), off))).toEqual([]);
     // Results saved before bplab recorded INNODB_METRICS, and a server that has none.
     expect(adaptiveHashRule(pair(lineorderFirstOb1000(), alike(3_300_000, 40_000)))).toEqual([]);
   });
