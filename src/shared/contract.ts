@@ -4,7 +4,7 @@
  * argument; its zod schema validates the argument in main, at the boundary. Results come back
  * as Result<T>, so errors are values on both sides.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { Result } from './result';
 import {
   DatasetGenerateSpecSchema,

@@ -3,7 +3,7 @@
  * holding the five SSB tables and bplab's `_bplab_dataset` row, whose state says whether the load
  * finished; a cancelled or failed load is never 'complete'.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { SelectivityJudgement, SsbQueryId } from './ssb-reference';
 
 export const DatasetEngineSchema = z.enum(['InnoDB', 'MyISAM']);

@@ -7,7 +7,7 @@
  * On disk each result keeps its samples apart, deflated and base64-encoded (`samples.encoding`), so a
  * whole post-001 experiment with its samples stays small; in memory a result's run is a whole RunResult.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { ExperimentDefinitionSchema, type ExperimentDefinition } from './experiments';
 import type { CapabilityReport } from './models';
 import type { RunResult } from './runs';

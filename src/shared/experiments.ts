@@ -3,7 +3,7 @@
  * servers. The definition is what a user builds (or a preset gives); the plan is the ordered list of
  * runs it expands to, which the runner executes and the builder counts and estimates as you type.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { PollSettingSchema } from './runs';
 import { refusedOption } from './sandbox-options';
 

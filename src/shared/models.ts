@@ -2,7 +2,7 @@
  * bplab's domain models. Where a model arrives from outside (a request, a saved file),
  * its zod schema is the source of truth and the type is inferred from it.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { SIZE_WORDS, isByteSize } from './byte-size';
 import { refusedOptions } from './sandbox-options';
 

@@ -3,7 +3,7 @@
  * run, an experiment file. Each schema is typed against its interface, so the two cannot drift apart
  * without the compiler saying so.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { DatasetEngineSchema } from './datasets';
 import type {
   CachedIndexesSample,
@@ -106,6 +106,7 @@ export const PoolStatsSchema: z.ZodType<PoolStats> = z.object({
 export const PoolStatsSampleSchema: z.ZodType<PoolStatsSample> = z.object({
   atMs,
   pools: z.array(PoolStatsSchema),
+  afterSnapshotMs: ms.optional(),
 });
 
 const isCount = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
@@ -224,6 +225,13 @@ export const RunResultCoreSchema = z.object({
   server: RunServerSettingsSchema,
   serverProcess: z
     .union([z.object({ readBytes: count, cpuMs: z.number().min(0) }), z.object({ unavailable: z.string() })])
+    .optional(),
+  innodbMetrics: z
+    .object({
+      counters: z.array(z.object({ subsystem: z.string(), name: z.string(), delta: z.number() })),
+      enabledForRun: z.array(z.string()),
+      note: z.string(),
+    })
     .optional(),
   startedAt: z.string(),
   state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),

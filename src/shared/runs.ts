@@ -3,7 +3,7 @@
  * The run service (main), the live view and result view (renderer), the CLI and, later, experiments
  * and comparison reports all read these shapes; a saved run is plain JSON of them.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { DatasetEngine } from './datasets';
 import type { PoolFacts, ServerFlavor } from './models';
 
@@ -143,8 +143,14 @@ export interface PoolStats {
 }
 
 export interface PoolStatsSample {
+  /** ms since the query was sent, taken when the response was read (the counters' own moment). */
   atMs: number;
   pools: PoolStats[];
+  /**
+   * Set when a full LRU snapshot ran just before this read in the same poll: how long after the poll
+   * began the response came (ms). The rate ending here spans the snapshot, so the view labels it.
+   */
+  afterSnapshotMs?: number;
 }
 
 /**
@@ -184,6 +190,16 @@ export interface PollerCost {
   maxSnapshotMs: number;
   /** Time the poller kept the server busy / the run's elapsed time, 0..1. */
   serverShare: number;
+}
+
+/** INNODB_METRICS over a run: each counter's change, what bplab switched on for it, and what it could not read. */
+export interface InnodbMetricsCapture {
+  /** Counter name → its change over the statement, per subsystem ("adaptive_hash_index"). */
+  counters: Array<{ subsystem: string; name: string; delta: number }>;
+  /** Counters that were off, which bplab switched on for the run (journaled) and off again after. */
+  enabledForRun: string[];
+  /** In words: where the counters came from, or why there are none (a server without INNODB_METRICS). */
+  note: string;
 }
 
 /** One frame pushed to the live view; the renderer gets the latest, not a queue. */
@@ -276,6 +292,11 @@ export interface RunResult {
    * results saved before bplab recorded it.
    */
   serverProcess?: ServerProcessUsage;
+  /**
+   * INNODB_METRICS counters that explain buffer-pool time (the adaptive hash index's first), their
+   * change over the statement. Absent in results saved before bplab recorded them.
+   */
+  innodbMetrics?: InnodbMetricsCapture;
   startedAt: string;
   state: RunState;
   /** In words, for failed, cancelled and interrupted runs. */

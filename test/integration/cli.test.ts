@@ -3,7 +3,7 @@
  * for each kind of bad input (one "bplab: ..." line in words, exit code 1, nothing lost).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -215,5 +215,114 @@ describe(`bplab CLI on ${server.label}`, () => {
     const r = await bplab(home, ['sandbox', 'create', 'x', '--no-such-flag']);
     expect(r.code).toBe(2);
     expect(r.err).toContain('usage: bplab sandbox create');
+  });
+
+  it('checks a sandbox NAME by its rule before saying it creates anything', async () => {
+    const r = await bplab(home, [
+      'sandbox',
+      'create',
+      "x'; DROP DATABASE y; --",
+      '--binary',
+      server.binaryPath,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      `bplab: the sandbox NAME must be letters, digits, dot, dash and underscore; at most 40 characters, not "x'; DROP DATABASE y; --"\n`,
+    );
+  });
+
+  it('describes a binary or non-JSON file given to run, compare or report, never echoing it', async () => {
+    const binary = join(home, 'mysqld.json');
+    writeFileSync(binary, readFileSync(server.binaryPath).subarray(0, 4096));
+    const text = join(home, 'notes.bplab.json');
+    writeFileSync(text, 'hello world, not a results file\n');
+    const results = 'is not a bplab results file';
+    // run answers a bad file as a bad command line (exit 2, with its usage); the others exit 1.
+    const cases: Array<[string[], string, number?]> = [
+      [['run', binary], `bplab: ${binary} is not a valid experiment file: it is binary, not JSON text.`, 2],
+      [['compare', binary], `bplab: ${binary} ${results}: it is binary, not JSON text.`],
+      [
+        ['report', binary, '--md', join(home, 'r.md')],
+        `bplab: ${binary} ${results}: it is binary, not JSON text.`,
+      ],
+      [['compare', text], `bplab: ${text} ${results}: it is not JSON.`],
+    ];
+    for (const [args, said, code = 1] of cases) {
+      const r = await bplab(home, args);
+      expect(r.code, args.join(' ')).toBe(code);
+      expect(r.err.startsWith(`${said} (`), `${args.join(' ')}: ${r.err}`).toBe(true);
+      expect(r.err).not.toContain('ELF');
+      expect(r.err).not.toContain('hello');
+    }
+  });
+
+  it('profile add/list/remove: TLS options, the password from the environment, never an argument, never written', async () => {
+    const h = mkdtempSync(join(server.scratchDir, 'cli-profile-'));
+    const at = ['--host', server.host, '--port', String(server.port), '--user', secretUser];
+    const refused = await bplab(h, ['profile', 'add', 'remote', ...at, '--password', secret]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^bplab: --password is refused: bplab never takes a password as an argument/);
+    expect(refused.err).not.toContain(secret);
+    expect(existsSync(join(h, 'profiles.json'))).toBe(false);
+
+    const bin = join(h, 'ca.bin');
+    writeFileSync(bin, readFileSync(server.binaryPath).subarray(0, 2048));
+    const badCa = await bplab(h, ['profile', 'add', 'remote', ...at, '--tls', 'verify-ca', '--ca', bin]);
+    expect(badCa.code).toBe(1);
+    expect(badCa.err.split('\n')[0]).toBe(
+      `bplab: --ca ${bin} is not a PEM file (no "-----BEGIN ...-----" line) (give the certificate or key as PEM text, as the server side writes it)`,
+    );
+    const badMode = await bplab(h, ['profile', 'add', 'remote', ...at, '--tls', 'sometimes']);
+    expect(badMode.err).toBe(
+      'bplab: --tls must be one of "off", "preferred", "required", "verify-ca", "verify-identity", not "sometimes"\n',
+    );
+    // No password anywhere, and no terminal to ask at: saved, and told how to give one.
+    const noPassword = await bplab(h, ['profile', 'add', 'remote', ...at]);
+    expect(noPassword.code).toBe(1);
+    expect(noPassword.out).toBe(
+      `saved profile remote: ${secretUser}@${server.host}:${server.port}, TLS off\n`,
+    );
+    expect(noPassword.err).toContain('set BPLAB_PASSWORD_REMOTE (or BPLAB_PASSWORD) in the environment');
+    expect((await bplab(h, ['profile', 'remove', 'remote'])).out).toBe('removed profile remote\n');
+
+    const added = await bplab(h, ['profile', 'add', 'remote', ...at, '--tls', 'preferred'], {
+      BPLAB_PASSWORD: secret,
+    });
+    expect(added.code, added.err).toBe(0);
+    expect(added.out).toContain(
+      `saved profile remote: ${secretUser}@${server.host}:${server.port}, TLS preferred\n`,
+    );
+    expect(added.out).toMatch(new RegExp(`connected: ${server.flavor} .* as ${secretUser}@`));
+    const ca = join(h, 'ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    const withCa = await bplab(h, [
+      'profile',
+      'add',
+      'remote',
+      ...at,
+      '--tls',
+      'verify-ca',
+      '--ca',
+      ca,
+      '--no-test',
+    ]);
+    expect(withCa.out).toBe(
+      `saved profile remote-2: ${secretUser}@${server.host}:${server.port}, TLS verify-ca\n`,
+    );
+
+    const list = await bplab(h, ['profile', 'list']);
+    expect(list.out).toContain(
+      `remote\t${secretUser}@${server.host}:${server.port}, TLS preferred\tno password (BPLAB_PASSWORD_REMOTE)`,
+    );
+    expect(list.out).toContain(
+      `remote-2\t${secretUser}@${server.host}:${server.port}, TLS verify-ca (CA ${ca})`,
+    );
+    const saved = JSON.parse(readFileSync(join(h, 'profiles.json'), 'utf8')) as Array<{ tls: object }>;
+    expect(saved.map((p) => p.tls)).toEqual([{ mode: 'preferred' }, { mode: 'verify-ca', caPath: ca }]);
+    for (const f of readdirSync(h, { recursive: true }) as string[])
+      if (statSync(join(h, f)).isFile()) expect(readFileSync(join(h, f), 'utf8'), f).not.toContain(secret);
+
+    expect((await bplab(h, ['profile', 'remove', 'remote'])).out).toBe('removed profile remote\n');
+    expect((await bplab(h, ['profile', 'list'])).out).not.toMatch(/^remote\t/m);
   });
 });

@@ -4,10 +4,12 @@
  * once. Exactly one goes ahead each time, and the others are answered BUSY naming it. Without the
  * folder lock between the check and the lease they all find nothing held and all go ahead.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
+import { LeaseStore, type Lease } from '../../src/main/tasks/leases';
+import { currentProcess } from '../../src/main/tasks/process-identity';
 import type { SandboxInfo } from '../../src/shared/models';
 import { buildRacer, race, writeBystanderLease } from '../support/racers';
 import { testServer } from '../support/test-server';
@@ -91,5 +93,31 @@ describe(`bplab processes racing for one sandbox, ${server.label}`, () => {
     const after = (await sandboxes.get(info.id)).pid;
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
+  });
+
+  it('deleting it removes what a gone bplab process left on it (an interrupted load into it)', async () => {
+    info = await contested();
+    const dir = join(dataDir, 'leases');
+    const me = currentProcess('bplab ssb generate');
+    // A load whose process is gone: its pid now belongs to a process that started at another time.
+    const gone: Lease = {
+      kind: 'dataset-load',
+      title: 'load ssb_race',
+      profileId: info.profileId,
+      schema: 'ssb_race',
+      sandboxId: info.id,
+      id: 'gone-load',
+      owner: { ...me, startTime: `${me.startTime}7` },
+      takenAt: new Date().toISOString(),
+      progress: null,
+    };
+    writeFileSync(join(dir, 'gone-load.json'), JSON.stringify(gone));
+    const leases = new LeaseStore({ dir, self: currentProcess('vitest sandbox-race') });
+    // Listed as stale while the sandbox exists (the task lists say what was interrupted)...
+    expect(leases.all().find((v) => v.lease.id === 'gone-load')?.liveness).toBe('gone');
+    await new SandboxService({ root: join(dataDir, 'sandboxes'), leases }).delete(info.id);
+    // ...and gone with the sandbox.
+    expect(existsSync(join(dir, 'gone-load.json'))).toBe(false);
+    expect(leases.all().filter((v) => v.lease.sandboxId === info.id)).toEqual([]);
   });
 });

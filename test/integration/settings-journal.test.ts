@@ -78,6 +78,29 @@ describe(`settings journal on ${server.label}`, () => {
     expect(await globalValue('innodb_old_blocks_pct')).toBe(pctBefore);
   });
 
+  it('switches INNODB_METRICS counters on journaled, and off again after a crash', async () => {
+    const state = async (name: string) => {
+      const [rows] = await conn.query('SELECT * FROM information_schema.INNODB_METRICS WHERE NAME = ?', [
+        name,
+      ]);
+      const r = (rows as Array<Record<string, unknown>>)[0]!;
+      return r.STATUS !== undefined ? r.STATUS === 'enabled' : Number(r.ENABLED) === 1;
+    };
+    const counter = 'adaptive_hash_pages_added';
+    expect(await state(counter)).toBe(false);
+    const dir = mkdtempSync(join(server.scratchDir, 'journal-'));
+    expect(await new SettingsJournal(dir).enableMonitors(conn, 'p1', [counter], 'test')).toBe(1);
+    expect(await state(counter)).toBe(true);
+    // the process "dies" here: nothing restored
+    const reopened = new SettingsJournal(dir);
+    expect(reopened.pending('p1')).toEqual([
+      expect.objectContaining({ variable: 'innodb_monitor_enable', monitors: [counter] }),
+    ]);
+    await reopened.restore(conn, 'p1');
+    expect(await state(counter)).toBe(false);
+    expect(reopened.pending()).toEqual([]);
+  });
+
   it('after a crash, the first connection bplab opens to that server restores what it left changed', async () => {
     const dataDir = mkdtempSync(join(server.scratchDir, 'journal-app-'));
     new ProfileStore(dataDir).put({

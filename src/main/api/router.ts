@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { requestSchemas, type ParsedArgs, type RequestName, type RequestResult } from '../../shared/contract';
+import { asClause, issuePath } from '../../shared/issue-words';
 import { AppFailure, err, ok, type Result } from '../../shared/result';
 
 export type Handlers = {
@@ -21,11 +22,15 @@ export function createDispatch(handlers: Handlers, log: (line: string) => void =
     const schema = requestSchemas[requestName] as z.ZodType;
     const parsed = schema.safeParse(args ?? {});
     if (!parsed.success) {
+      // The schemas word their rules (shared/zod.ts words the rest): say where, and what is allowed.
       const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      const where = issue?.path.length ? issuePath(issue.path) : 'its argument';
       return err(
         'INVALID_ARGUMENT',
-        `Invalid ${requestName} request${where}: ${issue?.message ?? 'bad argument'}`,
+        `${requestName}: ${where}${asClause(issue?.message ?? 'is not allowed here')}.`,
+        {
+          ...(issue?.path.length ? { details: { field: issuePath(issue.path) } } : {}),
+        },
       );
     }
     try {

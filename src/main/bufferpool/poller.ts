@@ -182,7 +182,10 @@ export class LivePoller {
     const started = performance.now();
     const pools = await readPoolStats(this.opts.conn);
     this.busyMs += performance.now() - started;
-    sample.stats = { atMs, pools };
+    // Stamped when the response was read, not when the poll began: after a full snapshot the counters
+    // are that much later, and a rate over the poll's start time would spike by the snapshot's length.
+    const readAt = Math.round(this.opts.clock());
+    sample.stats = full ? { atMs: readAt, pools, afterSnapshotMs: readAt - atMs } : { atMs: readAt, pools };
     this.stats.push(sample.stats);
     sample.cost = this.cost();
     this.opts.onSample(sample);

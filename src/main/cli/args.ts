@@ -3,7 +3,9 @@
  * allowed range and the unit), before any request is made, so that a user never reads the
  * contract's words ("Invalid datasets/create request at spec.sf") for something they typed.
  */
+import type { z } from 'zod';
 import { isByteSize, SIZE_WORDS } from '../../shared/byte-size';
+import { asClause } from '../../shared/issue-words';
 import { AppFailure } from '../../shared/result';
 
 export interface NumberRange {
@@ -84,4 +86,18 @@ export function joinNegativeValues(args: string[], takesValue: (flag: string) =>
     } else out.push(arg);
   }
   return out;
+}
+
+/**
+ * A value a shared schema checks (a sandbox's name), refused in the argument's terms with the schema's
+ * own words for what is allowed: 'NAME: letters, digits, ...; not "x; DROP"'.
+ */
+export function schemaArg<T>(arg: string, text: string, schema: z.ZodType<T>): T {
+  const checked = schema.safeParse(text);
+  if (checked.success) return checked.data;
+  const message = checked.error.issues[0]?.message ?? 'is not allowed here';
+  throw AppFailure.of(
+    'INVALID_ARGUMENT',
+    `${arg}${asClause(message).replace(/^: /, ' must be ')}, not ${JSON.stringify(text)}`,
+  );
 }

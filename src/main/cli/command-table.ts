@@ -7,6 +7,7 @@ import { capabilitiesCommand, connectCommand } from './commands/capabilities';
 import { compareCommand, reportCommand } from './commands/compare';
 import { demoCommand } from './commands/demo';
 import { loadCommand } from './commands/load';
+import { profileAddCommand, profileListCommand, profileRemoveCommand } from './commands/profile';
 import {
   sandboxBinariesCommand,
   sandboxCreateCommand,
@@ -39,6 +40,9 @@ export const COMMANDS: readonly CliCommand[] = [
   sandboxRestartCommand,
   sandboxDeleteCommand,
   sandboxLogCommand,
+  profileAddCommand,
+  profileListCommand,
+  profileRemoveCommand,
   connectCommand,
   runCommand,
   capabilitiesCommand,

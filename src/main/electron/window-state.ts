@@ -5,7 +5,7 @@
  * comes back centred on the primary one. No `electron` import: main.ts passes the displays in.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { writeFileAtomic } from '../files/atomic-file';
 
 export interface Rect {

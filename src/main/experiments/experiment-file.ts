@@ -20,6 +20,7 @@ import {
 import type { CapabilityReport } from '../../shared/models';
 import { RunSamplesSchema } from '../../shared/run-schema';
 import type { PoolStats, RunResult } from '../../shared/runs';
+import { parseJsonFile } from '../../shared/file-text';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../files/atomic-file';
 
@@ -37,27 +38,8 @@ function malformed(file: string, path: string, what: string): AppFailure {
   });
 }
 
-/** Line and column of a character offset, 1-based. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
 function parseJson(text: string, file: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const at = /position (\d+)/.exec(message);
-    const where = at ? lineColumn(text, Number(at[1])) : null;
-    const path = where ? `line ${where.line}, column ${where.column}` : 'the end of the file';
-    throw AppFailure.of(
-      'FILE_MALFORMED',
-      `${file} is not a valid experiment file: it is not JSON (at ${path}: ${message.replace(/ in JSON at position \d+.*$|\s*\(line \d+ column \d+\)$/, '')}).`,
-      { hint: MALFORMED_HINT, details: { file, path } },
-    );
-  }
+  return parseJsonFile(text, file, 'a valid experiment file', MALFORMED_HINT);
 }
 
 const EMPTY_SAMPLES = (): RunResult['samples'] => ({

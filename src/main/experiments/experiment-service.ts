@@ -124,7 +124,13 @@ export class ExperimentService {
     );
     const engines = preset.needsEngineCopy ? await this.engines(servers[0]!, schema) : undefined;
     const ordered = preset.needsServers ? await this.neededServers(preset.needsServers, servers) : undefined;
+    const identities = await Promise.all(
+      servers.map(
+        async (s) => (await this.deps.probe.facts(s, '').catch(() => null))?.capabilities?.server ?? null,
+      ),
+    );
     return preset.build({
+      identities,
       servers,
       schema,
       dataBytes,

@@ -53,6 +53,8 @@ export interface PresetArgs {
   queryIds: string[];
   /** For a preset that needsServers: the picked servers in the order of its needs. */
   ordered?: ExperimentServer[];
+  /** Each picked server's flavor and version, where its capability report gives them (in servers' order). */
+  identities?: Array<{ flavor: ServerFlavor; version: string } | null>;
   /** For a preset that needsEngineCopy: the dataset in each engine, with its data and key bytes. */
   engines?: Partial<Record<DatasetEngine, { schema: string; dataBytes: number; indexBytes: number }>>;
 }
@@ -102,6 +104,26 @@ const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [
   { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
 ];
 
+/**
+ * innodb_adaptive_hash_index_parts 8 (the default) against 1, where every server can take it: MySQL
+ * 5.7 and later (MariaDB has no parts) and a sandbox (it is a startup option: the runner restarts it).
+ */
+function ahiPartsDimension(a: PresetArgs): MatrixDimension[] {
+  const partitioned = a.servers.every((server, i) => {
+    const id = a.identities?.[i];
+    return server.sandboxId !== undefined && id?.flavor === 'mysql' && versionFrom(id.version) >= 5.07;
+  });
+  return partitioned && a.servers.length > 0
+    ? [{ kind: 'startup', variable: 'innodb_adaptive_hash_index_parts', values: ['8', '1'] }]
+    : [];
+}
+
+/** "8.0.31" → 8.0; "5.7.22" → 5.07 (major + minor / 100), for a "5.7 or later" test. */
+function versionFrom(version: string): number {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major + minor / 100;
+}
+
 export const PRESETS: Preset[] = [
   {
     id: 'old-blocks-time',
@@ -136,6 +158,7 @@ export const PRESETS: Preset[] = [
         matrix: [
           ...oldBlocksAtAnEighth(a),
           { kind: 'global', variable: 'innodb_adaptive_hash_index', values: ['ON', 'OFF'] },
+          ...ahiPartsDimension(a),
         ],
         protocol: { cold: false, warmups: 1, hotRuns: 3 },
       }),

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import type { RecentFile } from '../../shared/experiment-file';
 import { writeFileAtomic } from '../files/atomic-file';
 

@@ -13,6 +13,7 @@ import {
   type ProfileDraft,
   type ProfileListing,
 } from '../../shared/models';
+import { jsonProblem } from '../../shared/file-text';
 import { AppFailure } from '../../shared/result';
 import { keepBadCopy, writeFileAtomic } from '../files/atomic-file';
 import { uniqueId } from '../files/unique-id';
@@ -203,8 +204,8 @@ export class ProfileStore {
     let json: unknown;
     try {
       json = JSON.parse(text);
-    } catch (e) {
-      return { profiles: [], problem: `it is not valid JSON (${errorText(e)})` };
+    } catch {
+      return { profiles: [], problem: jsonProblem(text)?.problem ?? 'it is not JSON' };
     }
     if (!Array.isArray(json)) return { profiles: [], problem: 'it does not hold a list of profiles' };
     const profiles: ConnectionProfile[] = [];

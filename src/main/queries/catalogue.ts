@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { AppFailure } from '../../shared/result';
 import { CustomQueryDraftSchema, type CatalogueQuery, type CustomQueryDraft } from '../../shared/runs';
 import { writeFileAtomic } from '../files/atomic-file';

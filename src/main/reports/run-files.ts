@@ -14,6 +14,7 @@ import {
 import type { ProtocolRun } from '../../shared/compare/flights';
 import { checkRunFile } from '../../shared/compare/run-file';
 import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
+import { parseJsonFile } from '../../shared/file-text';
 import { AppFailure } from '../../shared/result';
 import type { RunResult } from '../../shared/runs';
 import { parseExperimentFile } from '../experiments/experiment-file';
@@ -21,6 +22,9 @@ import { parseExperimentFile } from '../experiments/experiment-file';
 type ReadFile =
   | { kind: 'runs'; runs: RunResult[] }
   | { kind: 'experiment'; sides: RunSide[]; protocol: ProtocolRun[]; source: ExperimentSource };
+
+const RESULTS_HINT =
+  'give a results file bplab saved: an experiment (*.bplab.json) or a run (RunResult JSON), or a list of runs';
 
 export async function readRunFile(path: string): Promise<RunResult[]> {
   const file = await readResultsFile(path);
@@ -39,14 +43,7 @@ export async function readResultsFile(path: string, prefix = ''): Promise<ReadFi
     if (code === 'EISDIR') throw AppFailure.of('FILE_MALFORMED', `${path} is a folder, not a run file`);
     throw AppFailure.of('FILE_MALFORMED', `${path} cannot be read: ${(e as Error).message}`);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw AppFailure.of('FILE_MALFORMED', `${path} is not valid JSON: ${(e as Error).message}`, {
-      hint: 'give a run saved by bplab (RunResult JSON), or a list of them',
-    });
-  }
+  const data = parseJsonFile(text, path, 'a bplab results file', RESULTS_HINT);
   if (data && typeof data === 'object' && (data as { format?: unknown }).format === EXPERIMENT_FILE_FORMAT) {
     // Samples are read only by the charts that draw them.
     const experiment = parseExperimentFile(text, path, { samples: 'lazy' });
@@ -60,7 +57,7 @@ export async function readResultsFile(path: string, prefix = ''): Promise<ReadFi
   const checked = checkRunFile(data);
   if (!checked.ok)
     throw AppFailure.of('FILE_MALFORMED', `${path} is not a bplab run file: ${checked.problem}`, {
-      hint: 'give a run saved by bplab (RunResult JSON), or a list of them',
+      hint: RESULTS_HINT,
     });
   return { kind: 'runs', runs: checked.runs };
 }

@@ -27,6 +27,14 @@ import {
   type Execution,
 } from './capture';
 import { closeSoon, type PreparedRun } from './run-prepare';
+import {
+  METRICS_JOURNAL_VARIABLES,
+  metricsCapture,
+  planMetrics,
+  readMetrics,
+  readMetricsBefore,
+  type MetricsPlan,
+} from './run-metrics';
 import { PS_STAGE_TABLES, planStages, readStages, type StagePlan } from './run-stages';
 
 /** A run in progress: whether it was cancelled, and the KILL of its query while it runs. */
@@ -65,11 +73,14 @@ export async function executeRun(
   const tag = runTag(p.runId);
   let stages: StagePlan = { source: 'none', psThread: null, psNote: '' };
   let poller: LivePoller | null = null;
+  let metrics: MetricsPlan | null = null;
   try {
     progress('preparing', `capturing the state before ${p.query.query.id}`);
     const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
     stages = await planStages(p, p.identity, deps.journal, result);
+    metrics = await planMetrics(p, deps.journal);
     const before = await captureBefore(p);
+    await readMetricsBefore(metrics, control);
     if (entry.cancelled) throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
     let t0 = 0;
     poller = livePoller(p, before, () => performance.now() - t0, deps.onSample);
@@ -111,6 +122,7 @@ export async function executeRun(
     const lost = failure?.error.code === 'CONNECTION_LOST';
     if (failure) recordFailure(result, failure, entry, p.query.query.id);
     progress('capturing', 'capturing the state after the query');
+    result.innodbMetrics = metricsCapture(metrics, await quietly(() => readMetrics(control)));
     await captureAfter(p, before, stages, poller, t0, tag);
     if (!lost) await captureExplain(p, progress);
     if (result.state === 'running') result.state = 'complete';
@@ -125,6 +137,10 @@ export async function executeRun(
     await poller?.stop();
     if (poller) result.samples = poller.samples();
   } finally {
+    if (metrics?.enabledForRun.length)
+      await deps.journal.restore(control.raw, p.profileId, METRICS_JOURNAL_VARIABLES).catch(() => {
+        // Kept in the journal: the next connection to this server switches them off.
+      });
     if (stages.source === 'performance-schema')
       await deps.journal.restore(control.raw, p.profileId, PS_STAGE_TABLES).catch(() => {
         // Kept in the journal: the next connection to this server puts the rows back.

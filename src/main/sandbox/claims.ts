@@ -55,6 +55,12 @@ export class SandboxClaims {
     this.holds.delete(id);
   }
 
+  /** The sandbox is deleted: what gone processes left on it (an interrupted load into it) goes too. */
+  forget(id: string): void {
+    this.release(id);
+    this.leases?.forgetStale({ sandboxId: id });
+  }
+
   /** The leases of other live bplab processes on this sandbox (a task on it, or the sandbox itself). */
   otherUsers(id: string) {
     return this.leases?.holders({ sandboxId: id }).filter((v) => !v.self) ?? [];

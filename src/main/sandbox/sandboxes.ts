@@ -362,6 +362,7 @@ export class SandboxService {
       await this.stopServer(id);
       this.folders.remove(id);
       this.states.forget(id);
+      this.claims.forget(id);
       await this.deps.profiles?.remove(meta.profileId);
       return { deleted: id };
     } finally {
@@ -391,6 +392,7 @@ export class SandboxService {
   private async discard(meta: SandboxMeta): Promise<void> {
     this.folders.remove(meta.id);
     this.states.forget(meta.id);
+    this.claims.forget(meta.id);
     await this.deps.profiles?.remove(meta.profileId);
   }
 

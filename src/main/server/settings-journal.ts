@@ -30,6 +30,11 @@ export interface JournalEntry {
    * "performance_schema.<table>"): each row's values before, to put back.
    */
   setupRows?: { table: SetupTable; rows: SetupRow[] };
+  /**
+   * Set for INNODB_METRICS counters bplab switched on (variable is then "innodb_monitor_enable"):
+   * the counters that were off, to switch off again with innodb_monitor_disable.
+   */
+  monitors?: string[];
   /** The bplab process that made the change: while it lives, the change is its own to put back. */
   pid?: number;
 }
@@ -64,6 +69,8 @@ export interface SetupRow {
 }
 
 const VARIABLE = /^[a-z_][a-z0-9_]*$/;
+/** The journal's name for the INNODB_METRICS counters bplab switched on (see enableMonitors). */
+export const MONITORS = 'innodb_monitor_enable';
 
 export class SettingsJournal {
   readonly file: string;
@@ -224,6 +231,64 @@ export class SettingsJournal {
   }
 
   /**
+   * Switches on the INNODB_METRICS counters named (those that are off: the caller read them), one by
+   * one with innodb_monitor_enable, journaling their names first so they are switched off again,
+   * even after a crash. Returns how many were switched on.
+   */
+  async enableMonitors(
+    conn: GlobalsConnection,
+    profileId: string,
+    counters: string[],
+    reason: string,
+  ): Promise<number> {
+    const names = counters.map(checkName);
+    if (names.length === 0) return 0;
+    const all = this.read();
+    const existing = all.find((e) => e.profileId === profileId && e.variable === MONITORS);
+    if (existing) {
+      const known = new Set(existing.monitors ?? []);
+      existing.monitors = [...(existing.monitors ?? []), ...names.filter((n) => !known.has(n))];
+      this.write(all);
+    } else {
+      const entry: JournalEntry = {
+        profileId,
+        variable: MONITORS,
+        before: null,
+        after: 'ON',
+        at: new Date().toISOString(),
+        reason,
+        monitors: names,
+        pid: process.pid,
+      };
+      this.write([...all, entry]);
+    }
+    HELD.add(heldKey(this.file, profileId, MONITORS));
+    const done: string[] = [];
+    try {
+      for (const name of names) {
+        await conn.query('SET GLOBAL innodb_monitor_enable = ?', [name]);
+        done.push(name);
+      }
+    } catch (e) {
+      const f = sqlFailure(e, 'SET GLOBAL innodb_monitor_enable');
+      if (f.error.code !== 'CONNECTION_LOST' && f.error.code !== 'TIMEOUT') {
+        // The server refused one: those after it never changed, so only those before are to put back.
+        const entries = this.read();
+        const entry = entries.find((x) => x.profileId === profileId && x.variable === MONITORS);
+        if (entry)
+          entry.monitors = (entry.monitors ?? []).filter((n) => !names.includes(n) || done.includes(n));
+        this.write(entries.filter((x) => x !== entry || (x.monitors ?? []).length > 0));
+      }
+      await this.restore(conn, profileId, [MONITORS]).catch(() => {});
+      throw withHint(
+        f,
+        'Switching on INNODB_METRICS counters needs SUPER (MySQL 5.7, MariaDB) or SYSTEM_VARIABLES_ADMIN (MySQL 8).',
+      );
+    }
+    return names.length;
+  }
+
+  /**
    * Puts back the values bplab changed through this profile (or only the named variables),
    * newest first, and drops each entry once its value is back.
    */
@@ -236,6 +301,9 @@ export class SettingsJournal {
     const restored: JournalEntry[] = [];
     for (const entry of mine) {
       if (entry.setupRows) await restoreSetupRows(conn, entry.setupRows.table, entry.setupRows.rows);
+      else if (entry.monitors)
+        for (const name of entry.monitors)
+          await conn.query('SET GLOBAL innodb_monitor_disable = ?', [checkName(name)]);
       else if (entry.before === null) await conn.query(`SET GLOBAL ${checkName(entry.variable)} = DEFAULT`);
       else await conn.query(`SET GLOBAL ${checkName(entry.variable)} = ?`, [numericOrText(entry.before)]);
       restored.push(entry);

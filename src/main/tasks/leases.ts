@@ -65,8 +65,14 @@ export interface LeaseScope {
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-/** A stale lease is kept this long (so lists can say what was interrupted), then removed. */
-const STALE_KEPT_MS = 7 * 24 * 3600 * 1000;
+/**
+ * A stale task lease is kept this long, so the task lists can say what was interrupted, then removed
+ * (a dataset says it was interrupted from its own record, not from the lease). A stale sandbox lease
+ * says nothing to anyone and is removed at once.
+ */
+export const STALE_TASK_KEPT_MS = 24 * 3600 * 1000;
+/** A file in the folder that is neither a lease nor a cancel request (a write cut short) goes after this. */
+const LEFTOVER_KEPT_MS = 3600 * 1000;
 
 export interface LeaseStoreOptions {
   /** The folder holding the lease files: <dataDir>/leases. */
@@ -159,7 +165,11 @@ export class LeaseStore {
     return [...this.own.values()];
   }
 
-  /** Every lease in the folder, this process's included; stale ones past their keeping time are removed. */
+  /**
+   * Every lease in the folder, this process's included. What a gone process left is removed as it is
+   * met: its sandbox leases at once, its task leases after STALE_TASK_KEPT_MS, cancel requests for no
+   * lease, and half-written files.
+   */
   all(): ViewedLease[] {
     const found: ViewedLease[] = [];
     let names: string[];
@@ -168,8 +178,14 @@ export class LeaseStore {
     } catch {
       return [];
     }
+    const leaseIds = new Set(
+      names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)),
+    );
     for (const name of names) {
-      if (!name.endsWith('.json')) continue;
+      if (!name.endsWith('.json')) {
+        this.removeLeftover(name, leaseIds);
+        continue;
+      }
       const id = name.slice(0, -'.json'.length);
       const own = this.own.get(id);
       if (own) {
@@ -179,7 +195,7 @@ export class LeaseStore {
       const lease = this.read(id);
       if (!lease) continue;
       const state = liveness(lease.owner, this.probe);
-      if (state === 'gone' && this.expired(id)) {
+      if (state === 'gone' && (isSandboxHold(lease) || this.olderThan(id, STALE_TASK_KEPT_MS))) {
         this.remove(id);
         continue;
       }
@@ -235,12 +251,16 @@ export class LeaseStore {
     }
   }
 
-  private expired(id: string): boolean {
-    try {
-      return Date.now() - statSync(this.file(id)).mtimeMs > STALE_KEPT_MS;
-    } catch {
-      return true;
-    }
+  private olderThan(id: string, ms: number): boolean {
+    return ageMs(this.file(id)) > ms;
+  }
+
+  /** A cancel request whose lease is gone, or a temporary file of a write that never finished. */
+  private removeLeftover(name: string, leaseIds: ReadonlySet<string>): void {
+    if (name === '.lock' || name.startsWith('.lock')) return;
+    const orphanCancel = name.endsWith('.cancel') && !leaseIds.has(name.slice(0, -'.cancel'.length));
+    const unfinished = name.includes('.json.tmp-') && ageMs(join(this.dir, name)) > LEFTOVER_KEPT_MS;
+    if (orphanCancel || unfinished) rmSync(join(this.dir, name), { force: true });
   }
 
   private file(id: string): string {
@@ -269,6 +289,20 @@ export function inScope(lease: LeaseHold, scope: LeaseScope): boolean {
     (scope.schema === undefined || lease.schema === scope.schema) &&
     (scope.sandboxId === undefined || lease.sandboxId === scope.sandboxId)
   );
+}
+
+/** A sandbox lease (it uses or started one) or a sandbox operation: what a gone process held of a sandbox. */
+function isSandboxHold(lease: LeaseHold): boolean {
+  return lease.kind === 'sandbox' || lease.kind === 'sandbox-op';
+}
+
+/** ms since the file was last written; a file already removed counts as old. */
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
 }
 
 function checkId(id: string): void {

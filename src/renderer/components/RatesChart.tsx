@@ -1,7 +1,7 @@
 import { memo } from 'react';
 /** Made young, not made young, pages read and read ahead per second (draw-only: poolRates computed them). */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatRate } from '../../shared/format';
+import { formatCount, formatMs, formatRate } from '../../shared/format';
 import { RATE_LABELS, type RatePoint } from '../lib/viz/pool-rates';
 import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
 
@@ -23,6 +23,7 @@ export const RatesChart = memo(function RatesChart({
   testId?: string;
 }) {
   const last = points.at(-1);
+  const spanning = points.filter((p) => p.afterSnapshotMs !== undefined).length;
   return (
     <div className="chart" data-testid={testId} data-points={points.length}>
       <div className="rate-figures">
@@ -44,7 +45,9 @@ export const RatesChart = memo(function RatesChart({
             <Tooltip
               {...chartTooltipProps(AXIS_WIDTH)}
               formatter={(v) => formatRate(Number(v))}
-              labelFormatter={(t) => `${t} s`}
+              labelFormatter={(t, payload) =>
+                rateLabel(Number(t), payload[0]?.payload as RatePoint | undefined)
+              }
             />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {(Object.keys(RATE_LABELS) as Array<keyof typeof RATE_LABELS>).map((key) => (
@@ -53,13 +56,39 @@ export const RatesChart = memo(function RatesChart({
                 dataKey={key}
                 name={`${RATE_LABELS[key]} /s`}
                 stroke={COLORS[key]}
-                dot={false}
+                dot={(props: DotProps) => <SnapshotDot key={`${key}-${props.index}`} {...props} />}
                 isAnimationActive={false}
               />
             ))}
           </LineChart>
         </ResponsiveContainer>
       )}
+      {spanning > 0 && (
+        <p className="muted chart-note" data-testid={`${testId}-snapshot-note`}>
+          ● {spanning} {spanning === 1 ? 'interval spans' : 'intervals span'} a full LRU snapshot: the rate
+          there is over the whole, longer interval.
+        </p>
+      )}
     </div>
   );
 });
+
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  index?: number;
+  stroke?: string;
+  payload?: RatePoint;
+}
+
+/** A dot only where the interval spans a full snapshot: the label, where a spike used to be. */
+function SnapshotDot({ cx, cy, stroke, payload }: DotProps) {
+  if (cx === undefined || cy === undefined || payload?.afterSnapshotMs === undefined) return <g />;
+  return <circle cx={cx} cy={cy} r={2.5} fill={stroke} stroke="none" />;
+}
+
+function rateLabel(t: number, point: RatePoint | undefined): string {
+  return point?.afterSnapshotMs === undefined
+    ? `${t} s`
+    : `${t} s (after a full LRU snapshot, ${formatMs(point.afterSnapshotMs)})`;
+}

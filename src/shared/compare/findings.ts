@@ -7,7 +7,7 @@
 import type { Comparison } from './comparison';
 import { sortFindings, type Finding, type PairRule } from './finding';
 import { checksumRule, incompleteRule } from './rules-warnings';
-import { globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
+import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
   elapsedRule,
   explainRule,
@@ -27,6 +27,7 @@ export const PAIR_RULES: readonly PairRule[] = [
   neverEvictedRule,
   globalCountersRule,
   sameReadsRule,
+  adaptiveHashRule,
   elapsedRule,
   pagesFromDiskRule,
   readAheadRule,

@@ -1,6 +1,7 @@
-/** The findings that explain counters that look wrong before they are compared: nothing evicted, globals moved by others, same reads. */
+/** The findings that explain counters: nothing evicted, globals moved by others, same reads, the adaptive hash index's work. */
 import { AHI_PRESET_TITLE } from '../experiments';
-import { formatCount, formatMs, formatRatio, formatSwitch } from '../format';
+import { formatCount, formatMs, formatRatio, formatShare, formatSwitch } from '../format';
+import type { RunResult } from '../runs';
 import { pairTableId } from './anchors';
 import { counterOf, ev, ordered, type Finding, type PairRule } from './finding';
 import { sumPools } from './pool-diff';
@@ -133,6 +134,75 @@ export const sameReadsRule: PairRule = (pair) => {
       ],
       tableId: read[3],
       weight: 60,
+    },
+  ];
+};
+
+/** A run's INNODB_METRICS delta by counter name, or null when the run did not record it. */
+function metric(run: RunResult, name: string): number | null {
+  return run.innodbMetrics?.counters.find((c) => c.name === name)?.delta ?? null;
+}
+
+/** 3,100,000 → "3.1 M"; 12,000 → "12 k"; below 10,000 as counted. */
+function short(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)} M`;
+  if (n >= 1e4) return `${Math.round(n / 1e3)} k`;
+  return formatCount(n);
+}
+
+/**
+ * The adaptive hash index's share of the work (INNODB_METRICS, MySQL): how often each side found a
+ * row through it and how often it fell back to the B-tree. Fires when both sides searched (over 1,000
+ * searches each, the index on for both) and one used the index clearly less: its hash searches under
+ * 80% of the other's, or its share of searches the index answered 5 points lower. With 1000 on post 001's pair, MySQL 8.0
+ * indexed fewer pages and answered fewer searches from the hash: the time is there.
+ */
+export const adaptiveHashRule: PairRule = (pair) => {
+  // With the index off on a side, its counters only say it was off (sameReadsRule names the setting).
+  if (pair.a.run.server.adaptiveHashIndex === false || pair.b.run.server.adaptiveHashIndex === false)
+    return [];
+  const figures = [pair.a, pair.b].map((side) => {
+    const hash = metric(side.run, 'adaptive_hash_searches');
+    const btree = metric(side.run, 'adaptive_hash_searches_btree');
+    return hash === null || btree === null
+      ? null
+      : { side, hash, btree, share: hash / Math.max(1, hash + btree) };
+  });
+  const [fa, fb] = figures;
+  if (!fa || !fb || fa.hash + fa.btree <= 1000 || fb.hash + fb.btree <= 1000) return [];
+  const [less, more] = fa.hash <= fb.hash ? [fa, fb] : [fb, fa];
+  const asOften = more.hash > 0 ? less.hash / more.hash : 1;
+  if (asOften >= 0.8 && more.share - less.share < 0.05) return [];
+  const pages = (run: RunResult) => metric(run, 'adaptive_hash_pages_added');
+  const [addedLess, addedMore] = [pages(less.side.run), pages(more.side.run)];
+  const addedWords =
+    addedLess !== null && addedMore !== null && (addedLess > 0 || addedMore > 0)
+      ? `; it added ${formatCount(addedLess)} pages to the index (against ${formatCount(addedMore)})`
+      : '';
+  const evidence = [pair.a, pair.b].flatMap((side) =>
+    [
+      'adaptive_hash_searches',
+      'adaptive_hash_searches_btree',
+      'adaptive_hash_pages_added',
+      'adaptive_hash_pages_removed',
+      'adaptive_hash_rows_added',
+      'adaptive_hash_rows_removed',
+    ]
+      .filter((name) => metric(side.run, name) !== null)
+      .map((name) => ev(`${name}, ${side.label}`, metric(side.run, name))),
+  );
+  return [
+    {
+      rule: 'adaptive-hash-index',
+      kind: 'explanation',
+      text:
+        `${less.side.label} searched the adaptive hash index ${formatShare(asOften)} as often as ${more.side.label} ` +
+        `(${short(less.hash)} against ${short(more.hash)}) and fell back to the B-tree ${short(less.btree)} times ` +
+        `(against ${short(more.btree)}): ${formatShare(less.share)} of its searches were answered by the index, ` +
+        `against ${formatShare(more.share)}${addedWords}`,
+      evidence,
+      tableId: pairTableId(pair.id, 'summary'),
+      weight: 65,
     },
   ];
 };

@@ -74,7 +74,7 @@ describe('bplab compare', () => {
       [join(dir, 'missing.json'), `bplab: ${join(dir, 'missing.json')}: no such file`],
       [
         file('broken.json', '{"format": 1, "runId": '),
-        `bplab: ${join(dir, 'broken.json')} is not valid JSON: `,
+        `bplab: ${join(dir, 'broken.json')} is not a bplab results file: it is not JSON: it ends in the middle (cut short?).`,
       ],
       [
         file('profiles.json', [{ id: 'it', name: 'it', transport: 'tcp' }]),

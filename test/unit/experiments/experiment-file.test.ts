@@ -63,7 +63,10 @@ describe('experiment files', () => {
     const e = failure(() =>
       parseExperimentFile('{\n  "format": "bplab-experiment",\n  "version": 1,,\n}', 'y.json'),
     );
-    expect(e.error.message).toContain('at line 3, column 16: Expected double-quoted property name).');
+    expect(e.error.message).toBe(
+      'y.json is not a valid experiment file: it is not JSON: it stops being JSON at line 3, column 16.',
+    );
+    expect(e.error.details?.path).toBe('line 3, column 16');
   });
 
   it('says when the file is not an experiment, or from a newer bplab', () => {
@@ -120,7 +123,7 @@ describe('experiment files', () => {
     expect(failure(() => loadExperimentFile(dir)).error.message).toContain('is a folder');
     writeFileSync(join(dir, 'empty.bplab.json'), '');
     expect(failure(() => loadExperimentFile(join(dir, 'empty.bplab.json'))).error.message).toContain(
-      'it is not JSON',
+      'is not a valid experiment file: it is empty.',
     );
   });
 

@@ -69,3 +69,37 @@ describe("post 001's presets on its own servers", () => {
     ]);
   });
 });
+
+describe('the adaptive hash index preset', () => {
+  const base = { schema: 'ssb_sf1', dataBytes: 700 * 1024 * 1024, queryIds: ['Q1.1', 'Q1.2', 'Q2.1'] };
+  const variables = (
+    servers: Array<{ label: string; profileId: string; sandboxId?: string }>,
+    identities: Array<{ flavor: 'mysql' | 'mariadb'; version: string } | null>,
+  ) =>
+    findPreset('old-blocks-time-ahi')!
+      .build({ ...base, servers, identities })
+      .matrix.map((m) => `${m.kind} ${m.variable}=${m.values.join('|')}`);
+
+  it('adds innodb_adaptive_hash_index_parts 8 against 1 as a startup option on MySQL 5.7+ sandboxes', () => {
+    expect(variables([server('s80')], [{ flavor: 'mysql', version: '8.0.31' }])).toEqual([
+      'buffer-pool-size innodb_buffer_pool_size=88M',
+      'global innodb_old_blocks_time=1000|0',
+      'global innodb_adaptive_hash_index=ON|OFF',
+      'startup innodb_adaptive_hash_index_parts=8|1',
+    ]);
+    expect(variables([server('s57')], [{ flavor: 'mysql', version: '5.7.22' }])).toContain(
+      'startup innodb_adaptive_hash_index_parts=8|1',
+    );
+  });
+
+  it('leaves it out where a server has no parts (MariaDB, MySQL 5.6), is not a sandbox, or is not known', () => {
+    const without = (servers: Parameters<typeof variables>[0], ids: Parameters<typeof variables>[1]) =>
+      variables(servers, ids).some((v) => v.includes('innodb_adaptive_hash_index_parts'));
+    expect(without([server('m')], [{ flavor: 'mariadb', version: '10.11.6' }])).toBe(false);
+    expect(without([server('s56')], [{ flavor: 'mysql', version: '5.6.14' }])).toBe(false);
+    expect(without([{ label: 'remote', profileId: 'r' }], [{ flavor: 'mysql', version: '8.0.31' }])).toBe(
+      false,
+    );
+    expect(without([server('s80')], [null])).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timedStage, type RunResult } from '../../../src/shared/runs';
 import {
+  metricsView,
   outcomeRows,
   poolStatsTables,
   profileView,
@@ -195,5 +196,32 @@ describe('run view', () => {
     ).toEqual(['id', 'table', 'key', 'extra']);
     expect(explainCell(null)).toBe('NULL');
     expect(explainCell(2704)).toBe('2704');
+  });
+});
+
+describe('the INNODB_METRICS section', () => {
+  it('lists each counter with its change and says where they came from; an older run says it has none', () => {
+    const withMetrics = {
+      ...result,
+      innodbMetrics: {
+        counters: [
+          { subsystem: 'adaptive_hash_index', name: 'adaptive_hash_searches', delta: 3_500_000 },
+          { subsystem: 'adaptive_hash_index', name: 'adaptive_hash_searches_btree', delta: 20_000 },
+        ],
+        enabledForRun: [],
+        note: 'INNODB_METRICS counters (all were on already; nothing changed).',
+      },
+    } as RunResult;
+    expect(metricsView(withMetrics)).toEqual({
+      rows: [
+        { label: 'adaptive_hash_searches', value: '3,500,000' },
+        { label: 'adaptive_hash_searches_btree', value: '20,000' },
+      ],
+      note: 'INNODB_METRICS counters (all were on already; nothing changed).',
+    });
+    expect(metricsView(result)).toEqual({
+      rows: [],
+      note: 'Not recorded: a run saved before bplab recorded INNODB_METRICS.',
+    });
   });
 });

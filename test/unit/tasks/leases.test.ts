@@ -3,11 +3,11 @@
  * is free or was taken by a later process (told apart by the start time); a live one holds its scope.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LeaseStore, type Lease } from '../../../src/main/tasks/leases';
+import { LeaseStore, STALE_TASK_KEPT_MS, type Lease, type LeaseHold } from '../../../src/main/tasks/leases';
 import {
   commandFromArgv,
   currentProcess,
@@ -24,8 +24,8 @@ function folder(): string {
 }
 
 /** Writes a lease as another process would have. */
-function foreignLease(dir: string, id: string, owner: ProcessIdentity): void {
-  const lease: Lease = { ...hold, id, owner, takenAt: new Date().toISOString(), progress: null };
+function foreignLease(dir: string, id: string, owner: ProcessIdentity, what: LeaseHold = hold): void {
+  const lease: Lease = { ...what, id, owner, takenAt: new Date().toISOString(), progress: null };
   writeFileSync(join(dir, `${id}.json`), JSON.stringify(lease));
 }
 
@@ -112,6 +112,54 @@ describe('LeaseStore', () => {
     expect(read()).toBe('third');
     store.release('t1');
     expect(store.all()).toEqual([]);
+  });
+
+  it('removes what gone processes left: sandbox leases at once, task leases after a day, orphan cancels, half-written files', () => {
+    const dir = folder();
+    const store = new LeaseStore({ dir, self: currentProcess('bplab ui') });
+    const me = currentProcess('x');
+    const gone = { ...me, startTime: `${me.startTime}7`, command: 'bplab sandbox start s1' };
+    const parent = process.ppid;
+    const alive = {
+      pid: parent,
+      host: systemProbe.host(),
+      startTime: systemProbe.startTime(parent),
+      command: 'bplab serve',
+    };
+    const sandboxHold: LeaseHold = {
+      kind: 'sandbox',
+      title: 'sandbox s1',
+      profileId: 'p',
+      schema: null,
+      sandboxId: 'sb',
+    };
+    const opHold: LeaseHold = { ...sandboxHold, kind: 'sandbox-op', title: 'restart sandbox s1' };
+    foreignLease(dir, 'goneSandbox', gone, sandboxHold);
+    foreignLease(dir, 'goneOp', gone, opHold);
+    foreignLease(dir, 'liveSandbox', alive, sandboxHold);
+    foreignLease(dir, 'goneLoad', gone);
+    foreignLease(dir, 'oldGoneLoad', gone);
+    const dayAndMore = (Date.now() - STALE_TASK_KEPT_MS - 60_000) / 1000;
+    utimesSync(join(dir, 'oldGoneLoad.json'), dayAndMore, dayAndMore);
+    writeFileSync(join(dir, 'nobody.cancel'), '{}');
+    writeFileSync(join(dir, 'liveSandbox.cancel'), '{}');
+    writeFileSync(join(dir, 'x.json.tmp-42-abcd'), '{');
+    utimesSync(join(dir, 'x.json.tmp-42-abcd'), dayAndMore, dayAndMore);
+    writeFileSync(join(dir, 'y.json.tmp-43-abcd'), '{');
+
+    const seen = Object.fromEntries(store.all().map((v) => [v.lease.id, v.liveness]));
+    expect(seen).toEqual({ liveSandbox: 'alive', goneLoad: 'gone' });
+    for (const removed of [
+      'goneSandbox.json',
+      'goneOp.json',
+      'oldGoneLoad.json',
+      'nobody.cancel',
+      'x.json.tmp-42-abcd',
+    ])
+      expect(existsSync(join(dir, removed)), removed).toBe(false);
+    // A cancel request for a live lease, and a write that may be under way, stay.
+    for (const kept of ['liveSandbox.cancel', 'y.json.tmp-43-abcd'])
+      expect(existsSync(join(dir, kept)), kept).toBe(true);
   });
 
   it('refuses an id that is not a plain name (no path in a lease file name)', () => {

@@ -1,8 +1,8 @@
 /** `bplab sandbox ...`: private servers from the command line. A sandbox started here keeps running until stopped. */
-import type { SandboxSpec } from '../../../shared/models';
+import { SandboxSpecSchema, type SandboxSpec } from '../../../shared/models';
 import { AppFailure } from '../../../shared/result';
 import { refusedOption } from '../../../shared/sandbox-options';
-import { numberArg, portArg, sizeArg } from '../args';
+import { numberArg, portArg, schemaArg, sizeArg } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatSandboxRow } from '../format-report';
 import { runTask, sandboxOf } from '../task-runner';
@@ -16,10 +16,11 @@ async function withApp<T>(
   return work(await ctx.openApp({ dataDir: ctx.resolveDataDir(dataDir) }));
 }
 
+/** The one NAME every sandbox command takes, checked by the spec's own rule before anything is done or said. */
 function oneName(positionals: string[], usage: string): string {
   if (positionals.length !== 1 || !positionals[0])
     throw AppFailure.of('INVALID_ARGUMENT', 'name exactly one sandbox', { hint: `usage: ${usage}` });
-  return positionals[0];
+  return schemaArg('the sandbox NAME', positionals[0], SandboxSpecSchema.shape.name);
 }
 
 export const sandboxListCommand = defineCommand({

@@ -1,9 +1,11 @@
 /**
  * Rates from successive INNODB_BUFFER_POOL_STATS samples: pages made young and not made young, pages
  * read and read ahead, per second, summed over the pool instances. The server's own *_RATE columns
- * average since its last monitor print; these are over the poller's interval.
+ * average since its last monitor print; these are counter deltas over the time measured between the
+ * two samples' responses, so an interval stretched by a full LRU snapshot is a lower, longer rate (and
+ * marked), never a spike.
  */
-import type { PoolStats, PoolStatsSample } from '../../../shared/runs';
+import type { LruComposition, PoolStats, PoolStatsSample } from '../../../shared/runs';
 import { round3 } from './lru-series';
 
 export interface RatePoint {
@@ -13,17 +15,20 @@ export interface RatePoint {
   notMadeYoung: number;
   pagesRead: number;
   readAhead: number;
+  /** The interval spans a full LRU snapshot of this many ms (the sample ending it waited for it). */
+  afterSnapshotMs?: number;
 }
 
+type Rate = 'madeYoung' | 'notMadeYoung' | 'pagesRead' | 'readAhead';
 type Counter = 'pagesMadeYoung' | 'pagesNotMadeYoung' | 'pagesRead' | 'readAhead';
-const FIELDS: Array<[keyof Omit<RatePoint, 't'>, Counter]> = [
+const FIELDS: Array<[Rate, Counter]> = [
   ['madeYoung', 'pagesMadeYoung'],
   ['notMadeYoung', 'pagesNotMadeYoung'],
   ['pagesRead', 'pagesRead'],
   ['readAhead', 'readAhead'],
 ];
 
-export const RATE_LABELS: Record<keyof Omit<RatePoint, 't'>, string> = {
+export const RATE_LABELS: Record<Rate, string> = {
   madeYoung: 'made young',
   notMadeYoung: 'not made young',
   pagesRead: 'pages read',
@@ -64,9 +69,29 @@ export function poolRates(samples: readonly PoolStatsSample[]): RatePoint[] {
     }
     if (!valid) continue;
     for (const [field] of FIELDS) point[field] = round3(point[field] / seconds);
+    if (b.afterSnapshotMs !== undefined) point.afterSnapshotMs = b.afterSnapshotMs;
     points.push(point);
   }
   return points;
+}
+
+/**
+ * Samples saved before the poller stamped pool stats when their response was read carry the time the
+ * poll began: one taken in the same poll as a full snapshot (a composition at the same atMs) was read
+ * about the snapshot's cost later. Restamped so, and marked, their rates are no longer spikes.
+ */
+export function restampLegacyStats(
+  stats: readonly PoolStatsSample[],
+  compositions: readonly LruComposition[],
+): PoolStatsSample[] {
+  if (stats.some((s) => s.afterSnapshotMs !== undefined)) return [...stats];
+  const costAt = new Map(compositions.map((c) => [c.atMs, c.costMs]));
+  return stats.map((s) => {
+    const cost = costAt.get(s.atMs);
+    return cost === undefined
+      ? s
+      : { ...s, atMs: s.atMs + Math.round(cost), afterSnapshotMs: Math.round(cost) };
+  });
 }
 
 /** The pool instances' counters summed: one figure per counter for the whole buffer pool. */

@@ -83,7 +83,8 @@ export function requestFromForm(form: DatasetForm): DatasetRequest {
     });
     if (parsed.success) return { ok: true, kind: 'generate', spec: parsed.data };
     collect(parsed.error.issues);
-    if (errors.sf?.startsWith('Invalid input')) errors.sf = 'a scale factor above 0, such as 1 or 0.01';
+    if (errors.sf && typeof numberOrText(form.sf) === 'string')
+      errors.sf = 'a scale factor above 0, such as 1 or 0.01';
     if (errors.seed) errors.seed = 'a whole number from 0 to 2147483647';
   } else {
     if (!form.dir.trim()) errors.dir = 'the folder holding dbgen’s .tbl files, on the machine running bplab';

@@ -5,7 +5,7 @@
  */
 import type { RunResult } from '../../../../shared/runs';
 import { ExplainView } from '../../../components/ExplainView';
-import { STATE, outcomeRows, settingsRows } from '../utils/run-view';
+import { STATE, metricsView, outcomeRows, settingsRows } from '../utils/run-view';
 import { CompositionDiffTable } from './CompositionDiffTable';
 import { Pairs } from '../../../components/Pairs';
 import { PoolStatsView } from './PoolStatsView';
@@ -49,6 +49,11 @@ export function RunResultView({ result }: { result: RunResult }) {
       <section className="panel" data-testid="run-section-status">
         <h3>Status counters</h3>
         <StatusView status={result.status} />
+      </section>
+      <section className="panel" data-testid="run-section-metrics">
+        <h3>INNODB_METRICS (change over the query)</h3>
+        <p className="muted">{metricsView(result).note}</p>
+        {metricsView(result).rows.length > 0 && <Pairs rows={metricsView(result).rows} />}
       </section>
       <section className="panel" data-testid="run-section-pool-stats">
         <h3>INNODB_BUFFER_POOL_STATS before and after</h3>

@@ -8,7 +8,7 @@ import { formatMs } from '../../../../shared/format';
 import { useColorScheme } from '../../../lib/theme';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
-import { poolRates } from '../../../lib/viz/pool-rates';
+import { poolRates, restampLegacyStats } from '../../../lib/viz/pool-rates';
 import { pollerCostRows } from '../../../lib/live-view';
 import { LruBarsChart } from '../../../components/LruBarsChart';
 import { PagesOverTimeChart } from '../../../components/PagesOverTimeChart';
@@ -33,7 +33,10 @@ export function SamplesView({ result }: { result: RunResult }) {
   }, [shown, capacity]);
   const last = samples.compositions.at(-1);
   const series = useMemo(() => pagesOverTime(samples.compositions, legend), [samples.compositions, legend]);
-  const rates = useMemo(() => poolRates(samples.stats), [samples.stats]);
+  const rates = useMemo(
+    () => poolRates(restampLegacyStats(samples.stats, samples.compositions)),
+    [samples.stats, samples.compositions],
+  );
 
   return (
     <div className="report">

@@ -87,6 +87,13 @@ export function serverProcessWords(r: RunResult, what: 'read' | 'cpu'): string {
   return what === 'read' ? formatBytes(u.readBytes) : formatMs(u.cpuMs);
 }
 
+/** INNODB_METRICS counters over the statement (the adaptive hash index's first), with where they came from or why none. */
+export function metricsView(r: RunResult): { rows: Row[]; note: string } {
+  const m = r.innodbMetrics;
+  if (!m) return { rows: [], note: 'Not recorded: a run saved before bplab recorded INNODB_METRICS.' };
+  return { rows: m.counters.map((c) => ({ label: c.name, value: formatCount(c.delta) })), note: m.note };
+}
+
 /** The server and the settings in force when the run started. */
 export function settingsRows(r: RunResult): Row[] {
   const s = r.server;
