@@ -97,6 +97,7 @@ describe(`an experiment's matrix on a ${server.label} sandbox`, () => {
       Number(await globalValue('innodb_buffer_pool_chunk_size')) *
       (server.flavor === 'mariadb' ? 1 : Number(await globalValue('innodb_buffer_pool_instances')));
     const asked = 200 * MB;
+    const exactAtRestart = server.flavor === 'mysql' && !/^5\.[56]\./.test(server.version);
     const { file, run } = experiment('pool', {
       matrix: [{ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['200M'] }],
       protocol: { cold: false, hotRuns: 2 },
@@ -110,6 +111,9 @@ describe(`an experiment's matrix on a ${server.label} sandbox`, () => {
       const size = r.run.server.bufferPoolSizeBytes;
       expect(size).toBeGreaterThanOrEqual(asked);
       if (unit > 0) expect(size).toBeLessThan(asked + unit);
+      // MySQL 5.7+ settles an online resize at a multiple of the chunk it started with (224M here); the
+      // sandbox is then restarted with the size, in chunks of the size itself: exactly the size asked.
+      if (exactAtRestart) expect(size).toBe(asked);
       // The pool itself has that size before the first query (the resize had finished, not just begun):
       // INNODB_BUFFER_POOL_STATS counts its pages.
       const pages = r.run.poolStats.before.reduce((n, p) => n + p.poolSize, 0);
@@ -120,7 +124,10 @@ describe(`an experiment's matrix on a ${server.label} sandbox`, () => {
     expect(saved.results[0]!.run.server.bufferPoolSizeBytes).toBe(
       outcome.results[0]!.run.server.bufferPoolSizeBytes,
     );
-    expect(outcome.restored).toEqual([expect.stringContaining(`innodb_buffer_pool_size back to ${own}`)]);
+    expect(outcome.restored).toEqual([
+      ...(exactAtRestart ? [expect.stringContaining('restarted on its own options')] : []),
+      expect.stringContaining(`innodb_buffer_pool_size back to ${own}`),
+    ]);
     expect(Number(await globalValue('innodb_buffer_pool_size'))).toBe(own);
   }, 300_000);
 

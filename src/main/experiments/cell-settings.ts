@@ -69,6 +69,18 @@ const firstRow = async (c: ControlConnection, sql: string): Promise<Record<strin
 };
 
 /**
+ * Whether a sandbox restarted with a pool size starts at exactly that size: MySQL 5.7+, whose sandbox
+ * starts with innodb_buffer_pool_chunk_size = size ÷ instances (serverArgs), where an online resize
+ * rounds to multiples of the chunk size it started with (83M asked of a pool in 128M chunks stays 128M).
+ * MariaDB and MySQL 5.5/5.6 keep the size an online resize gave.
+ */
+export async function restartGivesExactPool(c: ControlConnection): Promise<boolean> {
+  const v = String((await firstRow(c, 'SELECT VERSION() AS v')).v ?? '');
+  const m = /^(\d+)\.(\d+)\./.exec(v);
+  return !!m && !/mariadb/i.test(v) && Number(m[1]) * 100 + Number(m[2]) >= 507;
+}
+
+/**
  * Resizes the buffer pool online and waits until the server has finished: MariaDB resizes within the
  * statement; MySQL resizes in the background, in chunk multiples, and says so in
  * Innodb_buffer_pool_resize_status. Returns the size the server settled on.

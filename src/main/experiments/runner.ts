@@ -27,6 +27,7 @@ import {
   cannotResizeOnline,
   numeric,
   resizePool,
+  restartGivesExactPool,
   sizeBytes,
   type ControlConnection,
   type GlobalSetter,
@@ -83,7 +84,7 @@ export interface ExperimentOutcome {
 export class ExperimentRunner {
   constructor(private readonly deps: ExperimentRunnerDeps) {}
 
-  /** Sets a configuration's pool size and globals; false when the pool cannot be resized online. */
+  /** Sets a configuration's pool size and globals; false when the pool cannot reach its size online. */
   private async applyCell(
     server: ExperimentServer,
     changes: ReturnType<typeof cellChanges>,
@@ -93,7 +94,11 @@ export class ExperimentRunner {
     try {
       if (changes.poolSize) {
         try {
-          await resizePool(c, this.deps, server, changes.poolSize);
+          const got = await resizePool(c, this.deps, server, changes.poolSize);
+          // Where the server settled elsewhere (MySQL rounds to chunk multiples) and a restart gives the
+          // size exactly, the sandbox is restarted with it: a configuration's pool is the size it says.
+          if (server.sandboxId && got !== sizeBytes(changes.poolSize) && (await restartGivesExactPool(c)))
+            return false;
         } catch (e) {
           if (server.sandboxId && cannotResizeOnline(e)) return false;
           throw e;
@@ -217,7 +222,7 @@ export class ExperimentRunner {
             poolAtStartup.add(server.label);
             const size = changes.poolSize!;
             progress(
-              `restarting ${server.label} with innodb_buffer_pool_size=${size} (it cannot resize online)`,
+              `restarting ${server.label} with innodb_buffer_pool_size=${size} (it cannot resize online to that size)`,
               run,
               true,
             );

@@ -103,9 +103,38 @@ export function serverArgs(
     `--innodb-buffer-pool-size=${extra[POOL_OPTION] ?? parseByteSize(spec.bufferPoolSize)}`,
     `--local-infile=${spec.localInfile ? 1 : 0}`,
   ];
+  args.push(
+    ...exactPoolArgs(meta, Number(extra[POOL_OPTION] ?? parseByteSize(spec.bufferPoolSize)), {
+      ...spec.options,
+      ...extra,
+    }),
+  );
   if (spec.oldBlocksTimeMs !== undefined) args.push(`--innodb-old-blocks-time=${spec.oldBlocksTimeMs}`);
   if (spec.oldBlocksPct !== undefined) args.push(`--innodb-old-blocks-pct=${spec.oldBlocksPct}`);
   if (meta.flavor !== 'mariadb' && Number(meta.version.split('.')[0]) >= 8) args.push('--mysqlx=OFF');
   if (process.getuid?.() === 0) args.push('--user=root');
   return args;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * MySQL 5.7+ rounds the pool up to a multiple of innodb_buffer_pool_chunk_size × instances (128M chunks
+ * by default: 1.5G with 8 instances starts at 2G). A chunk of size ÷ instances makes the pool the size
+ * asked (to 1 MiB × instances), unless the user set the chunk size. Instances: the user's, else MySQL's
+ * default (8 from 1 GiB up, else 1). MariaDB and MySQL 5.5/5.6 are left as they are.
+ */
+export function exactPoolArgs(
+  meta: SandboxMeta,
+  poolBytes: number,
+  options: Record<string, string>,
+): string[] {
+  const [major = 0, minor = 0] = meta.version.split('.').map(Number);
+  if (meta.flavor === 'mariadb' || major * 100 + minor < 507 || !(poolBytes > 0)) return [];
+  const named = (name: string) =>
+    Object.entries(options).find(([k]) => k.replace(/^loose[-_]/, '').replace(/-/g, '_') === name)?.[1];
+  if (named('innodb_buffer_pool_chunk_size') !== undefined) return [];
+  const instances = Number(named('innodb_buffer_pool_instances')) || (poolBytes >= 1024 * MiB ? 8 : 1);
+  const chunk = Math.floor(poolBytes / instances / MiB) * MiB;
+  return chunk >= MiB ? [`--innodb-buffer-pool-chunk-size=${chunk}`] : [];
 }

@@ -319,6 +319,46 @@ describe('the experiment runner', () => {
     expect(log.filter((l) => l.startsWith('run'))).toHaveLength(8);
   });
 
+  it('restarts a MySQL 5.7+ sandbox with the pool size when an online resize settled elsewhere; MariaDB keeps what it got', async () => {
+    const settled = (version: string) => {
+      const { deps, log } = harness();
+      const connect = deps.connect;
+      deps.connect = async (server) => {
+        const c = await connect(server);
+        return {
+          ...c,
+          // 83M asked of a pool in 128M chunks: the server settles at 128M.
+          query: async (sql: string, v?: unknown[]) =>
+            /@@GLOBAL\.innodb_buffer_pool_size/.test(sql)
+              ? [[{ s: 128 * 1024 * 1024 }]]
+              : /VERSION\(\)/.test(sql)
+                ? [[{ v: version }]]
+                : c.query(sql, v),
+        };
+      };
+      return { deps, log };
+    };
+    const def = ExperimentDefinitionSchema.parse({
+      ...base,
+      queries: [{ queryId: 'Q1.1' }],
+      matrix: [{ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['83M'] }],
+      protocol: { cold: false, hotRuns: 1 },
+    });
+    const steps = (log: string[]) =>
+      log.filter((l) => l.startsWith('restart') || l.startsWith('set') || l.startsWith('run'));
+    const mysql = settled('8.0.31');
+    expect((await new ExperimentRunner(mysql.deps).run(def)).state).toBe('complete');
+    expect(steps(mysql.log)).toEqual([
+      `set innodb_buffer_pool_size=${83 * 1024 * 1024}`,
+      `restart s {"innodb_buffer_pool_size":"${83 * 1024 * 1024}"}`,
+      'run Q1.1',
+      'restart s {}',
+    ]);
+    const maria = settled('10.11.19-MariaDB-0+deb12u1');
+    expect((await new ExperimentRunner(maria.deps).run(def)).state).toBe('complete');
+    expect(steps(maria.log)).toEqual([`set innodb_buffer_pool_size=${83 * 1024 * 1024}`, 'run Q1.1']);
+  });
+
   it('a resize the server says failed stops the experiment in words, and nothing runs', async () => {
     const { deps, log } = harness();
     deps.connect = async () => ({
