@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chooseSides, fileLabel } from '../../shared/compare/experiment-sides';
 import { coldHotView } from '../../shared/compare/cold-hot';
+import { letterSides } from '../../shared/compare/glance';
 import { buildFlightTable } from '../../shared/compare/flights';
 import { secretPaths } from '../../shared/experiment-file';
 import type { ReportExport } from '../../shared/contract';
@@ -60,14 +61,17 @@ export async function reportModel(
       'FILE_MALFORMED',
       `Cannot make the report: a run holds what looks like a password (at ${secrets[0]}), and a report never holds one.`,
     );
-  return buildReport(chosen.sides, {
+  // Named A, B... once: findings and table headers stay short, the legend says which is which.
+  const named = letterSides(chosen);
+  return buildReport(named.sides, {
     title: `bplab comparison: ${chosen.sides.map((s) => s.label).join(' against ')}`,
+    legend: named.legend,
     generatedAt: now.toISOString(),
     bplabVersion: version,
     sources: req.files.map(fileLabel),
     experiments: all.experiments,
-    ...(chosen.protocol.length
-      ? { flights: buildFlightTable(chosen.protocol), coldHot: coldHotView(chosen.protocol) }
+    ...(named.protocol.length
+      ? { flights: buildFlightTable(named.protocol), coldHot: coldHotView(named.protocol) }
       : {}),
   });
 }

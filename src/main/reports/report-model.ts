@@ -11,7 +11,13 @@ import type { ExperimentSource } from '../../shared/compare/experiment-sides';
 import { compareSides, type Comparison, type RunSide } from '../../shared/compare/comparison';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';
-import { flightsTable, pairTables, queryTimesTable, settingsTable } from '../../shared/compare/tables';
+import {
+  flightsTable,
+  pairTables,
+  planDiffTables,
+  queryTimesTable,
+  settingsTable,
+} from '../../shared/compare/tables';
 import { type ReportTable } from '../../shared/compare/report-table';
 import { experimentTable, serversTable } from '../../shared/compare/experiment-tables';
 import { pairTableId, TABLE_IDS } from '../../shared/compare/anchors';
@@ -22,6 +28,7 @@ import {
   type ColdHotBarsView,
   type ColdHotView,
 } from '../../shared/compare/cold-hot';
+import { headlines, type SideName } from '../../shared/compare/glance';
 
 export interface ReportOptions {
   title: string;
@@ -40,6 +47,8 @@ export interface ReportOptions {
   experiments?: ExperimentSource[];
   /** LRU map moments shown per run (first, last and evenly between); 0 leaves the maps out. */
   mapMoments?: number;
+  /** What each side's letter stands for, when the sides are named A, B... (glance.letterSides). */
+  legend?: SideName[];
 }
 
 export interface PairReport {
@@ -57,6 +66,12 @@ export interface PairReport {
 export interface ReportModel {
   options: ReportOptions;
   comparison: Comparison;
+  /** One line per side against the baseline: its main ratio and what the page counts say. */
+  headlines: string[];
+  /** A = ..., B = ...: said once, above the findings (empty when the sides keep their own names). */
+  legend: SideName[];
+  /** The EXPLAIN diffs of the pairs whose plans differ: shown first, they explain the rest. */
+  planDiffs: ReportTable[];
   /** The answer first: per flight, each query cold and hot per side (none without a protocol). */
   charts: Array<{ id: string; view: ColdHotBarsView }>;
   findings: Findings;
@@ -78,6 +93,12 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
   return {
     options,
     comparison,
+    headlines: headlines(
+      comparison,
+      options.legend?.map((s) => s.label),
+    ),
+    legend: options.legend ?? [],
+    planDiffs: planDiffTables(comparison.pairs),
     charts: options.coldHot
       ? coldHotBars(options.coldHot).map((view, i) => ({ id: `${TABLE_IDS.coldHot}-chart-${i + 1}`, view }))
       : [],

@@ -4,7 +4,7 @@
  * the figures show what it says; the thresholds are in the rules, so a test can show each firing and
  * not firing. Explanations (counters that look wrong) and warnings always come first.
  */
-import type { Comparison } from './comparison';
+import { queryLabel, type Comparison, type PairComparison } from './comparison';
 import { sortFindings, type Finding, type PairRule } from './finding';
 import { checksumRule, incompleteRule } from './rules-warnings';
 import { globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
@@ -51,6 +51,12 @@ export interface Findings {
  * Runs every rule. With more than one pair, a pair's findings in the summary start with its title.
  * `across`: findings drawn from more than one pair (post 003's cold/hot crossover), ranked with the rest.
  */
+/** Which pair a summary finding is about: the query alone when two sides are compared, else the pair's title. */
+function prefix(c: Comparison, pair: PairComparison): string {
+  const [qa, qb] = [queryLabel(pair.a.run), queryLabel(pair.b.run)];
+  return c.sides.length === 2 && qa === qb ? qa : pair.title;
+}
+
 export function findFindings(
   c: Comparison,
   limit = 6,
@@ -63,7 +69,7 @@ export function findFindings(
     const found = sortFindings(rules.flatMap((rule) => rule(pair)));
     byPair[pair.id] = found;
     all.push(
-      ...(c.pairs.length > 1 ? found.map((f) => ({ ...f, text: `${pair.title}: ${f.text}` })) : found),
+      ...(c.pairs.length > 1 ? found.map((f) => ({ ...f, text: `${prefix(c, pair)}: ${f.text}` })) : found),
     );
   }
   const sorted = sortFindings(all);

@@ -6,6 +6,7 @@
 import { formatBytes, formatMs } from '../format';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, SideTime } from './comparison';
+import { plansDiffer } from './explain-diff';
 import { repetitionLabel, type FlightCell, type FlightTable } from './flights';
 import { NO_TABLE_WORDS, shortTable } from './lru-diff';
 import {
@@ -295,7 +296,17 @@ export function explainTable(p: PairComparison): ReportTable {
   };
 }
 
-/** A pair's tables in reading order. */
+/** A pair's tables in reading order: the EXPLAIN diff first when the plans differ (it explains the rest). */
 export function pairTables(p: PairComparison): ReportTable[] {
-  return [pairSummaryTable(p), statusTable(p), stagesTable(p), lruTable(p), poolTable(p), explainTable(p)];
+  const rest = [statusTable(p), stagesTable(p), lruTable(p), poolTable(p)];
+  return plansDiffer(p.explain)
+    ? [pairSummaryTable(p), explainTable(p), ...rest]
+    : [pairSummaryTable(p), ...rest, explainTable(p)];
+}
+
+/** The EXPLAIN diffs of the pairs whose plans differ, for the top of a comparison (their own ids). */
+export function planDiffTables(pairs: readonly PairComparison[]): ReportTable[] {
+  return pairs
+    .filter((p) => plansDiffer(p.explain))
+    .map((p) => ({ ...explainTable(p), id: `plan-${p.id}`, title: `The plans differ: ${p.title}` }));
 }

@@ -93,7 +93,15 @@ describe('the comparison shown', () => {
     expect(out.view.checksumWarnings).toEqual([]);
     const detail = pairDetail(out.view, null);
     expect(detail?.tables.map((t) => t.id.replace(/^p1-[^-]+-[^-]+-/, ''))).toHaveLength(6);
-    expect(detail?.bars.sides).toEqual([ONE, ZERO]);
+    // The sides are named A and B once, the headline names them in full.
+    expect(detail?.bars.sides).toEqual(['A', 'B']);
+    expect(out.view.legend).toEqual([
+      { letter: 'A', label: ONE },
+      { letter: 'B', label: ZERO },
+    ]);
+    expect(out.view.headlines).toHaveLength(1);
+    expect(out.view.headlines[0]).toMatch(new RegExp(`^${ZERO} is 1\\.77× slower than ${ONE} over 1 query`));
+    expect(out.view.planDiffs).toEqual([]);
     const time = out.view.tables.find((t) => t.id === 'query-times')!;
     expect(time.rows[0]!.map((c) => c.text)).toContain('1.77×');
   });

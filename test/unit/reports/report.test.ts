@@ -101,6 +101,7 @@ describe('the HTML report', () => {
     const allowed = new Set([
       'a',
       'body',
+      'details',
       'div',
       'h1',
       'h2',
@@ -118,6 +119,7 @@ describe('the HTML report', () => {
       'section',
       'span',
       'style',
+      'summary',
       'svg',
       'table',
       'tbody',

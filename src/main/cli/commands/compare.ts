@@ -6,7 +6,7 @@ import { reportCsvFiles } from '../../reports/csv';
 import { renderHtmlReport } from '../../reports/html';
 import { renderMarkdownSummary } from '../../reports/markdown';
 import { reportModel } from '../../reports/export';
-import { findingsText, tableText } from '../../reports/text';
+import { findingsText, headlineText, tableText } from '../../reports/text';
 import { defineCommand } from '../command';
 
 const model = (paths: string[], version: string) => reportModel({ files: paths }, version);
@@ -21,6 +21,7 @@ export const compareCommand = defineCommand({
   positionals: true,
   async run({ positionals }, ctx) {
     const m = await model(positionals, ctx.version);
+    ctx.out(`${headlineText(m)}\n`);
     for (const id of ['flights', 'query-times']) {
       const table = m.tables.find((t) => t.id === id);
       if (table) ctx.out(`${tableText(table)}\n`);

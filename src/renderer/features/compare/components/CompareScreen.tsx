@@ -27,7 +27,11 @@ export function CompareScreen() {
   );
   useEffect(() => {
     if (!scrollTo) return;
-    document.getElementById(scrollTo.id)?.scrollIntoView({ block: 'start' });
+    const target = document.getElementById(scrollTo.id);
+    // A detail table is folded: following a finding to it unfolds it.
+    const folded = target?.querySelector('details');
+    if (folded) folded.open = true;
+    target?.scrollIntoView({ block: 'start' });
   }, [scrollTo, detail]);
 
   return (

@@ -2,6 +2,7 @@
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { formatCount } from '../../../../shared/format';
 import { useCompare } from '../stores/compare-store';
+import { sideLetter } from '../../../../shared/compare/glance';
 import { configurationChoices } from '../utils/compare-view';
 
 export function ResultsFilesPanel() {
@@ -74,9 +75,10 @@ export function ResultsFilesPanel() {
                 <span className="muted">
                   {formatCount(c.completeRuns)} of {formatCount(c.runs)} runs complete
                 </span>
-                {at === 0 && (
-                  <span className="tag" data-testid="compare-baseline">
-                    baseline
+                {at >= 0 && (
+                  <span className="tag" data-testid={at === 0 ? 'compare-baseline' : 'compare-side-letter'}>
+                    {sideLetter(at)}
+                    {at === 0 ? ', baseline' : ''}
                   </span>
                 )}
                 {at > 0 && (

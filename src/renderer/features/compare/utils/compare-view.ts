@@ -14,6 +14,7 @@ import {
   type ExperimentSource,
 } from '../../../../shared/compare/experiment-sides';
 import { findFindings, type Findings } from '../../../../shared/compare/findings';
+import { headlines, letterSides, type SideName } from '../../../../shared/compare/glance';
 import { TABLE_IDS } from '../../../../shared/compare/anchors';
 import {
   coldHotBars,
@@ -23,7 +24,13 @@ import {
 } from '../../../../shared/compare/cold-hot';
 import { coldHotBarsSvg } from '../../../../shared/compare/svg-cold-hot';
 import { buildFlightTable } from '../../../../shared/compare/flights';
-import { flightsTable, pairTables, queryTimesTable, settingsTable } from '../../../../shared/compare/tables';
+import {
+  flightsTable,
+  pairTables,
+  planDiffTables,
+  queryTimesTable,
+  settingsTable,
+} from '../../../../shared/compare/tables';
 import { type ReportTable } from '../../../../shared/compare/report-table';
 import { experimentTable, serversTable } from '../../../../shared/compare/experiment-tables';
 import type { ExperimentFile } from '../../../../shared/experiment-file';
@@ -108,6 +115,12 @@ export interface PairEntry {
 
 export interface ComparisonView {
   comparison: Comparison;
+  /** The answer first: one line per side against the baseline (A). */
+  headlines: string[];
+  /** Which side each letter is, said once. */
+  legend: SideName[];
+  /** The EXPLAIN diffs of the pairs whose plans differ: shown first, they explain the rest. */
+  planDiffs: ReportTable[];
   /** The answer first: per flight, each query cold and hot per side, drawn as SVG (none without a protocol). */
   charts: Array<{ id: string; title: string; svg: string }>;
   findings: Findings;
@@ -127,8 +140,10 @@ export function comparisonView(
   if (files.length === 0) return { ok: false, problem: 'Open a results file to compare its configurations.' };
   if (chosen.length < 2) return { ok: false, problem: 'Choose at least two configurations to compare.' };
   const all = resultsSides(files);
-  const picked = chooseSides(all, chosen);
-  if ('problem' in picked) return { ok: false, problem: `Cannot compare: ${picked.problem}.` };
+  const chosenSides = chooseSides(all, chosen);
+  if ('problem' in chosenSides) return { ok: false, problem: `Cannot compare: ${chosenSides.problem}.` };
+  // Named A, B... once, as the report and the CLI name them: findings and table headers stay short.
+  const picked = letterSides(chosenSides);
   const comparison = compareSides(picked.sides);
   const coldHot = picked.protocol.length ? coldHotView(picked.protocol) : null;
   const findings = findFindings(comparison, undefined, undefined, coldHot ? crossoverFindings(coldHot) : []);
@@ -144,6 +159,12 @@ export function comparisonView(
     ok: true,
     view: {
       comparison,
+      headlines: headlines(
+        comparison,
+        picked.legend.map((s) => s.label),
+      ),
+      legend: picked.legend,
+      planDiffs: planDiffTables(comparison.pairs),
       charts: coldHot
         ? coldHotBars(coldHot).map((v, i) => {
             const id = `${TABLE_IDS.coldHot}-chart-${i + 1}`;
