@@ -59,7 +59,6 @@ function pagesRead(pairs: readonly PairComparison[]): [number, number] | null {
   return pairs.length > 0 ? [a, b] : null;
 }
 
-
 /**
  * One line per side after the baseline: "innodb_old_blocks_time=1000 is 1.22× slower than
  * innodb_old_blocks_time=0 over 2 queries; same pages read → the time is inside the server".
