@@ -7,7 +7,7 @@ import type { Finding } from '../../shared/compare/finding';
 import { evidenceTable, legendText } from '../../shared/compare/glance';
 import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
-import type { ReportTable } from '../../shared/compare/report-table';
+import { cellClass, type ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
 const CSS = `
@@ -17,9 +17,9 @@ h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top
 h3 { font-size: 1.05rem; margin: 1.4rem 0 .3rem; }
 .meta, .note { color: var(--muted); font-size: .9em; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; overflow-wrap: break-word; }
 th { background: #f3f5f8; text-align: left; font-weight: 600; }
-th.num { text-align: right; } td.num { text-align: right; white-space: nowrap; overflow-wrap: normal; }
+th.num { text-align: right; } td.num { text-align: right; white-space: nowrap; } .wrap { overflow-wrap: anywhere; white-space: normal; }
 .table-scroll { max-width: 100%; overflow-x: auto; }
 .headline { font-size: 1.15rem; font-weight: 600; margin: .8rem 0 .2rem; } .legend { margin: 0 0 1rem; }
 details.detail > summary { cursor: pointer; font-weight: 600; margin: .8rem 0 .2rem; }
@@ -42,16 +42,17 @@ svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fi
 /** A detail table: collapsed under its title (a link to its id opens it), wrapped so it never widens the page. */
 function table(t: ReportTable, open = false): string {
   const head = t.columns
-    .map((c) => `<th scope="col"${c.numeric ? ' class="num"' : ''}>${esc(c.label)}</th>`)
+    .map((c) => {
+      const cls = cellClass(c.numeric, c.label);
+      return `<th scope="col"${cls ? ` class="${cls}"` : ''}>${esc(c.label)}</th>`;
+    })
     .join('');
   const body = t.rows
     .map(
       (row) =>
         `<tr>${row
           .map((cell, i) => {
-            const cls = [t.columns[i]?.numeric ? 'num' : '', cell.differs ? 'differs' : '']
-              .filter(Boolean)
-              .join(' ');
+            const cls = cellClass(t.columns[i]?.numeric ?? false, cell.text, cell.differs);
             return `<td${cls ? ` class="${cls}"` : ''}>${esc(cell.text)}</td>`;
           })
           .join('')}</tr>`,

@@ -86,7 +86,11 @@ export function headlines(c: Comparison, names: readonly string[] = c.sides.map(
           : `${name} and ${baseName} take the same time ${over} (${formatRatio(ratio)})`;
     const pairs = c.pairs.filter((p) => p.b.label === side.label);
     const clauses: string[] = [];
-    if (pairs.some((p) => plansDiffer(p.explain))) clauses.push('the plans differ');
+    const plans = pairs.filter((p) => plansDiffer(p.explain)).length;
+    if (plans > 0)
+      clauses.push(
+        pairs.length > 1 ? `the plans differ in ${plans} of ${pairs.length} queries` : 'the plans differ',
+      );
     const pages = pagesRead(pairs);
     if (pages && Math.max(...pages) > 0) {
       const [pa, pb] = pages;

@@ -304,9 +304,14 @@ export function pairTables(p: PairComparison): ReportTable[] {
     : [pairSummaryTable(p), ...rest, explainTable(p)];
 }
 
-/** The EXPLAIN diffs of the pairs whose plans differ, for the top of a comparison (their own ids). */
-export function planDiffTables(pairs: readonly PairComparison[]): ReportTable[] {
-  return pairs
-    .filter((p) => plansDiffer(p.explain))
-    .map((p) => ({ ...explainTable(p), id: `plan-${p.id}`, title: `The plans differ: ${p.title}` }));
+/**
+ * The EXPLAIN diffs of the pairs whose plans differ, for the top of a comparison (their own ids): a
+ * variant against a variant. When more than `most` pairs differ (an engine against an engine, query by
+ * query) none is lifted: the headline says how many, each stays first in its own pair's tables.
+ */
+export function planDiffTables(pairs: readonly PairComparison[], most = 2): ReportTable[] {
+  const differ = pairs.filter((p) => plansDiffer(p.explain));
+  return differ.length > most
+    ? []
+    : differ.map((p) => ({ ...explainTable(p), id: `plan-${p.id}`, title: `The plans differ: ${p.title}` }));
 }

@@ -79,6 +79,19 @@ describe('the headline', () => {
     expect(lines[2]).toBe('D and A completed no query in common: nothing to compare yet');
   });
 
+  it('counts the queries whose plans differ when there are several', () => {
+    // The same query planned two ways (as an engine against another can), and one planned alike.
+    const other = { ...dimDateFirstOb1000(), variant: lineorderFirstOb1000().variant };
+    const q12 = () => baseRun({ queryId: 'Q1.2', elapsedMs: 1000 });
+    const c = compareSides([
+      { label: 'A', runs: [lineorderFirstOb1000(), q12()] },
+      { label: 'B', runs: [other, q12()] },
+    ]);
+    expect(headlines(c)[0]).toMatch(
+      /^B is 1\.\d+× faster than A over 2 queries; the plans differ in 1 of 2 queries/,
+    );
+  });
+
   it('says nothing for a single side', () => {
     expect(headlines(compareSides([{ label: 'A', runs: [baseRun()] }]))).toEqual([]);
   });

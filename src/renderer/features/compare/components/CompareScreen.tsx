@@ -1,7 +1,7 @@
 /**
  * Comparison and reports: results files opened with no server needed, two or more configurations
- * chosen, the findings first (each linking to its table), then post 001's tables, one query's pair in
- * detail, and the export of the report.
+ * chosen, the answer first (the headline, the chart, the findings each linking to its table), then
+ * post 001's tables, one query's pair in detail, and the export of the report.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExportPanel } from './ExportPanel';
@@ -44,8 +44,8 @@ export function CompareScreen() {
       )}
       {view && (
         <>
-          <ExportPanel />
           <ComparisonBody view={view} detail={detail} onShow={show} onPair={showPair} />
+          <ExportPanel />
         </>
       )}
     </section>

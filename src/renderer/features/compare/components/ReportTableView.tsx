@@ -3,7 +3,7 @@
  * under its title unless asked open: the answer and the findings come first, the details on demand.
  */
 import { memo } from 'react';
-import type { ReportTable } from '../../../../shared/compare/report-table';
+import { cellClass, type ReportTable } from '../../../../shared/compare/report-table';
 
 export const ReportTableView = memo(function ReportTableView({
   table,
@@ -24,7 +24,7 @@ export const ReportTableView = memo(function ReportTableView({
             <thead>
               <tr>
                 {table.columns.map((c, i) => (
-                  <th key={i} className={c.numeric ? 'num' : undefined} scope="col">
+                  <th key={i} className={cellClass(c.numeric, c.label) || undefined} scope="col">
                     {c.label}
                   </th>
                 ))}
@@ -37,9 +37,7 @@ export const ReportTableView = memo(function ReportTableView({
                     <td
                       key={i}
                       className={
-                        [table.columns[i]?.numeric ? 'num' : '', cell.differs ? 'differs' : '']
-                          .filter(Boolean)
-                          .join(' ') || undefined
+                        cellClass(table.columns[i]?.numeric ?? false, cell.text, cell.differs) || undefined
                       }
                       data-differs={cell.differs ? 'true' : undefined}
                     >
