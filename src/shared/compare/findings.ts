@@ -57,6 +57,25 @@ function prefix(c: Comparison, pair: PairComparison): string {
   return c.sides.length === 2 && qa === qb ? qa : pair.title;
 }
 
+/**
+ * An explanation that holds for many queries (a pool that never evicted, in each) is said once in the
+ * summary, with how many more queries it holds for; each stays whole in its pair's list.
+ */
+function onceEach(explanations: Finding[]): Array<{ finding: Finding; covers: number }> {
+  const byRule = new Map<string, Finding[]>();
+  for (const f of explanations) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  return [...byRule.values()].map(([first, ...more]) => ({
+    finding:
+      more.length === 0
+        ? first!
+        : {
+            ...first!,
+            text: `${first!.text} (and ${more.length} more like it)`,
+          },
+    covers: 1 + more.length,
+  }));
+}
+
 export function findFindings(
   c: Comparison,
   limit = 6,
@@ -73,11 +92,16 @@ export function findFindings(
     );
   }
   const sorted = sortFindings(all);
-  const notes = sorted.filter((f) => f.kind !== 'difference').slice(0, limit);
+  const merged = onceEach(sorted.filter((f) => f.kind === 'explanation'));
+  const notes = sortFindings([
+    ...sorted.filter((f) => f.kind === 'warning'),
+    ...merged.map((m) => m.finding),
+  ]).slice(0, limit);
+  const said = notes.reduce((n, f) => n + (merged.find((m) => m.finding === f)?.covers ?? 1), 0);
   const differences = sorted.filter((f) => f.kind === 'difference').slice(0, limit);
   return {
     summary: [...notes, ...differences],
-    notInSummary: all.length - notes.length - differences.length,
+    notInSummary: all.length - said - differences.length,
     byPair,
   };
 }
