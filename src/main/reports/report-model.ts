@@ -8,7 +8,7 @@ import {
   type PairedBarsView,
 } from '../../shared/compare/charts';
 import type { ExperimentSource } from '../../shared/compare/experiment-sides';
-import { compareSides, type Comparison, type RunSide } from '../../shared/compare/comparison';
+import { compareSides, type Comparison, type MatchKey, type RunSide } from '../../shared/compare/comparison';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';
 import {
@@ -47,6 +47,8 @@ export interface ReportOptions {
   experiments?: ExperimentSource[];
   /** LRU map moments shown per run (first, last and evenly between); 0 leaves the maps out. */
   mapMoments?: number;
+  /** Which runs of two sides are compared (a grouping's match key); absent: query and variant. */
+  match?: MatchKey;
   /** What each side's letter stands for, when the sides are named A, B... (glance.letterSides). */
   legend?: SideName[];
 }
@@ -81,7 +83,7 @@ export interface ReportModel {
 }
 
 export function buildReport(sides: RunSide[], options: ReportOptions): ReportModel {
-  const comparison = compareSides(sides);
+  const comparison = compareSides(sides, options.match);
   const findings = findFindings(
     comparison,
     options.findingsLimit ?? 6,
