@@ -74,7 +74,7 @@ function evidence(f: Finding, letters: string[]): string {
   const rows = t.rows
     .map(
       (r) =>
-        `<tr><td>${esc(r.label)}</td>${r.values.length < t.columns.length - 1 ? `<td colspan="${t.columns.length - 1}">${esc(r.values[0] ?? '')}</td>` : r.values.map((v) => `<td class="num">${esc(v)}</td>`).join('')}</tr>`,
+        `<tr><td class="${cellClass(false, r.label)}">${esc(r.label)}</td>${r.values.length < t.columns.length - 1 ? `<td colspan="${t.columns.length - 1}" class="${cellClass(false, r.values[0] ?? '')}">${esc(r.values[0] ?? '')}</td>` : r.values.map((v) => `<td class="${cellClass(true, v)}">${esc(v)}</td>`).join('')}</tr>`,
     )
     .join('');
   return `<details class="evidence"><summary>evidence</summary><div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`;

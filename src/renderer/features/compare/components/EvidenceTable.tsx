@@ -1,6 +1,7 @@
 /** A finding's figures as a small table folded under it: a row per measure, a column per side. */
 import type { Evidence } from '../../../../shared/compare/finding';
 import { evidenceTable } from '../../../../shared/compare/glance';
+import { cellClass } from '../../../../shared/compare/report-table';
 
 export function EvidenceTable({ evidence, letters }: { evidence: Evidence[]; letters: string[] }) {
   const t = evidenceTable(evidence, letters);
@@ -22,12 +23,14 @@ export function EvidenceTable({ evidence, letters }: { evidence: Evidence[]; let
           <tbody>
             {t.rows.map((r, i) => (
               <tr key={i}>
-                <td>{r.label}</td>
+                <td className={cellClass(false, r.label) || undefined}>{r.label}</td>
                 {r.values.length < span ? (
-                  <td colSpan={span}>{r.values[0]}</td>
+                  <td colSpan={span} className={cellClass(false, r.values[0] ?? '') || undefined}>
+                    {r.values[0]}
+                  </td>
                 ) : (
                   r.values.map((v, j) => (
-                    <td key={j} className="num">
+                    <td key={j} className={cellClass(true, v)}>
                       {v}
                     </td>
                   ))

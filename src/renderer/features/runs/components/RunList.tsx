@@ -37,7 +37,13 @@ export function RunList() {
         {runs.map((r) => {
           const row = summaryRow(r);
           return (
-            <li key={r.runId} data-testid="run-row" data-run={r.runId} data-state={r.state}>
+            <li
+              key={r.runId}
+              className="run-pick-row"
+              data-testid="run-row"
+              data-run={r.runId}
+              data-state={r.state}
+            >
               <input
                 type="checkbox"
                 aria-label={`compare ${row.title}`}
