@@ -108,10 +108,14 @@ export function groupResults(
   return { sides: [...sides.values()], protocol, keys };
 }
 
-/** The grouping that gives at least two sides: configurations first, else variants, queries, servers. */
+/**
+ * How an experiment is compared when nobody said: per configuration; a file with one configuration
+ * whose queries come in variants (the join-order preset) by variant. Anything else stays per
+ * configuration: its post 001 table (cold, then runs 1, 2, 3) is its comparison.
+ */
 export function defaultGrouping(results: readonly ExperimentResult[]): Grouping {
-  for (const { id } of GROUPINGS) if (groupResults(results, id).sides.length > 1) return id;
-  return 'configuration';
+  if (groupResults(results, 'configuration').sides.length > 1) return 'configuration';
+  return groupResults(results, 'variant').sides.length > 1 ? 'variant' : 'configuration';
 }
 
 /**

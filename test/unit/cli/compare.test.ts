@@ -226,6 +226,25 @@ describe('experiment files', () => {
     expect(r.out).toContain('pages not made young: innodb_old_blocks_time=1000');
   });
 
+  it('groups the runs as --by says, and names what it takes when given something else', async () => {
+    const path = join(dir, 'q11-by.bplab.json');
+    writeFileSync(path, serializeExperimentFile(experimentFile()));
+    // By server: both configurations ran on one server, one side: post 001's table of it, no headline.
+    const byServer = await bplab(['compare', path, '--by', 'server']);
+    expect(byServer.code).toBe(0);
+    expect(byServer.out.split('\n').slice(0, 2)).toEqual(['A = MySQL 5.6', '']);
+    expect(byServer.out).toContain('Response time per configuration');
+    const byConfiguration = await bplab(['compare', path, '--by', 'configuration']);
+    expect(byConfiguration.out.split('\n')[1]).toBe(
+      'A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0',
+    );
+    const bad = await bplab(['compare', path, '--by', 'colour']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain(
+      '--by takes configuration, variant, query, server (what to put side by side), not "colour"',
+    );
+  });
+
   it('writes the flight table into the report, and names the path of a fault in the file', async () => {
     const path = join(dir, 'q11b.bplab.json');
     writeFileSync(path, serializeExperimentFile(experimentFile()));
