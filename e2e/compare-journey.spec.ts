@@ -5,7 +5,8 @@
  * compared, the findings read and followed to their table, a chart saved as PNG, and the HTML report
  * exported and opened in Chromium offline from file://, its tables and charts there. Last, one of the
  * experiment's runs opened on the Runs screen: its charts' hover tooltips, near the right edge, stay
- * inside the window. At 1024×700.
+ * inside the window; two runs ticked in the Runs list compared side by side. At 1024×700, and the
+ * compare screen and the report at 1440×900 too: no table there is wider than its container.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,9 @@ import { openApp } from './actions/open-app';
 import { openResultsFile } from './actions/open-results-file';
 import { openRun } from './actions/open-run';
 import { visitScreen } from './actions/visit-screen';
+import { compareSelectedRuns } from './actions/compare-selected-runs';
 import { RunsPage } from './pages/runs-page';
+import { overflowingTables, tableContainers } from './support/overflow';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-compare';
@@ -49,7 +52,8 @@ test.beforeAll(async () => {
       queries: [{ queryId: 'Q1.1' }, { queryId: 'Q2.1' }],
       servers: [{ label: 'MariaDB', profileId: sandbox.profileId, sandboxId: sandbox.id }],
       matrix: [{ kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] }],
-      protocol: { cold: true, hotRuns: 1 },
+      // A fixed interval: every run keeps LRU compositions for its charts, however loaded the machine.
+      protocol: { cold: true, hotRuns: 1, poll: 100 },
     },
   });
   for (let waited = 0; ; waited += 1000) {
@@ -77,6 +81,7 @@ test('compare two configurations of a results file, export the report, read it o
   browser,
 }) => {
   const app = await openApp(page);
+  const runs = new RunsPage(page);
   const compare = await openResultsFile(app, join(dir, 'no-such-file.bplab.json'));
 
   await test.step('a missing file is said in words', async () => {
@@ -108,21 +113,45 @@ test('compare two configurations of a results file, export the report, read it o
     await expect(compare.findings.first()).toBeVisible();
     const texts = await compare.findings.allTextContents();
     expect(texts.join('\n')).toMatch(/innodb_old_blocks_time|pages|took|slower|faster|young|disk/i);
-    // The answer first: a cold/hot chart per flight, above the findings.
+    // The answer first: the headline with its main ratio, the sides named once, then a cold/hot chart
+    // per flight above the findings.
+    await expect(compare.headline).toHaveCount(1);
+    await expect(compare.headline).toContainText(
+      /^innodb_old_blocks_time=0 is [\d.]+× (slower|faster) than innodb_old_blocks_time=1000 over 2 queries|^innodb_old_blocks_time=0 and innodb_old_blocks_time=1000 take the same time over 2 queries/,
+    );
+    await expect(compare.legend).toHaveText('A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0');
+    const headlineTop = (await page.getByTestId('compare-headline').boundingBox())!.y;
     const chart = page.getByTestId('compare-cold-hot');
     await expect(chart).toHaveCount(2);
     await expect(chart.first()).toContainText('Flight 1: time per query, cold and hot (lower is better)');
     const chartTop = (await chart.first().boundingBox())!.y;
     const findingsTop = (await page.getByTestId('compare-findings').boundingBox())!.y;
+    expect(headlineTop).toBeLessThan(chartTop);
     expect(chartTop).toBeLessThan(findingsTop);
-    await page.evaluate(() =>
-      (
-        globalThis as unknown as { document: { querySelector(s: string): { scrollIntoView(): void } | null } }
-      ).document
-        .querySelector('[data-testid="compare-cold-hot"]')
-        ?.scrollIntoView(),
-    );
+    // Each finding one line, its figures a small table folded under it, a column per side.
+    const evidence = compare.findings.getByTestId('finding-evidence').first();
+    await expect(evidence.locator('table')).toBeHidden();
+    await evidence.locator('summary').click();
+    await expect(evidence.locator('th').nth(1)).toHaveText(/^(A|B|value)$/);
+    await evidence.locator('summary').click();
+    // The detail tables come folded.
+    await expect(compare.table('query-times').locator('table')).toBeHidden();
+    await page.getByTestId('compare-headline').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(__dirname, '..', 'docs', 'comparison.png') });
+  });
+
+  await test.step('no table of the compare screen is wider than its container, at 1024 and 1440 px', async () => {
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(await overflowingTables(page), `at ${size.width}×${size.height}`).toEqual([]);
+      expect(await tableContainers(page)).toBeGreaterThan(5);
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+    // The check opened every folded section: fold them again.
+    await page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = false; })`);
   });
 
   await test.step('a finding links to its table, and the pair shows every table and its bars', async () => {
@@ -169,16 +198,30 @@ test('compare two configurations of a results file, export the report, read it o
       await expect(offline.locator('h1')).toContainText('bplab comparison');
       await expect(offline.locator('#findings')).toBeVisible();
       await expect(offline.locator('ol.findings li').first()).toBeVisible();
-      await expect(offline.locator('#flights + p + table, #flights ~ table').first()).toContainText('cold');
-      await expect(offline.locator('#query-times ~ table').first()).toContainText('Q1.1');
-      await expect(offline.locator('#experiment ~ table').first()).toContainText('innodb_old_blocks_time');
-      await expect(offline.locator('#servers ~ table').first()).toContainText('MariaDB');
+      // The detail tables, folded under their titles (details#id).
+      await expect(offline.locator('#flights table')).toContainText('cold');
+      await expect(offline.locator('#flights table')).toBeHidden();
+      await expect(offline.locator('#query-times table')).toContainText('Q1.1');
+      await expect(offline.locator('#experiment table')).toContainText('innodb_old_blocks_time');
+      await expect(offline.locator('#servers table')).toContainText('MariaDB');
       // Charts: the paired bars of each pair, pages per index over time, and the LRU map's moments.
       expect(await offline.locator('svg.chart[id$="-lru-chart"]').count()).toBeGreaterThan(0);
       expect(await offline.locator('svg.chart[id*="-time-"]').count()).toBeGreaterThan(0);
       expect(await offline.locator('svg.chart[id*="-map-"] rect.lru-segment').count()).toBeGreaterThan(0);
       expect(requests).toEqual([]);
+      await expect(offline.locator('p.headline')).toContainText(' over 2 queries');
+      await expect(offline.locator('p.legend')).toHaveText(
+        'A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0',
+      );
       await offline.screenshot({ path: join(__dirname, '..', 'docs', 'report.png') });
+      for (const size of [
+        { width: 1024, height: 700 },
+        { width: 1440, height: 900 },
+      ]) {
+        await offline.setViewportSize(size);
+        expect(await overflowingTables(offline), `the report at ${size.width}×${size.height}`).toEqual([]);
+        expect(await tableContainers(offline)).toBeGreaterThan(5);
+      }
     } finally {
       await context.close();
     }
@@ -187,7 +230,6 @@ test('compare two configurations of a results file, export the report, read it o
   await test.step("a chart's hover tooltip at the window's right edge stays inside the window", async () => {
     // One of the experiment's runs, with the charts of what its poller saw (the live view's charts).
     await visitScreen(app, 'runs');
-    const runs = new RunsPage(page);
     await openRun(runs, 0, runs.rowsOn(SCHEMA));
     // The bars' tooltip holds an index's whole name and its figures: wider than the bars' plot.
     for (const chart of ['samples-bars', 'samples-pages', 'samples-rates']) {
@@ -196,5 +238,23 @@ test('compare two configurations of a results file, export the report, read it o
       expect(await app.outsideWindow(), `${chart}'s tooltip at 1024×700`).toEqual([]);
     }
     await page.mouse.move(0, 0);
+    // The run view opens with the story: time, pages read, hit ratio, then the LRU map and pages over time.
+    await expect(page.getByTestId('run-glance-time')).toHaveText(/\d/);
+    await expect(page.getByTestId('run-glance-pages-read')).toHaveText(/\d/);
+    await runs.result.evaluate((el) => (el as unknown as { scrollIntoView(): void }).scrollIntoView());
+    const mapTop = (await runs.section('samples').boundingBox())!.y;
+    const explainTop = (await runs.section('explain').boundingBox())!.y;
+    expect(mapTop).toBeLessThan(explainTop);
+    await page.screenshot({ path: join(__dirname, '..', 'docs', 'run-view.png') });
+  });
+
+  await test.step('two runs ticked in the Runs list are compared side by side', async () => {
+    const rows = runs.rowsOn(SCHEMA);
+    const compare = await compareSelectedRuns(runs, [rows.nth(0), rows.nth(1)]);
+    await expect(compare.picked).toContainText('2 runs picked');
+    await expect(compare.legend).toContainText(/^A = Q\d\.\d at \d\d:\d\d:\d\d · B = Q\d\.\d at /);
+    await expect(compare.headline).toHaveCount(1);
+    await expect(compare.findings.or(page.getByTestId('findings-none')).first()).toBeVisible();
+    expect(await overflowingTables(page)).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@
  * the edits); a dataset missing on the server keeps Start disabled and says why; the experiment runs
  * (progress, the current run's live LRU map), ends with what was put back, and the sandbox's globals
  * are its own again; Save as… to a path, File → New, then File → Open of the saved file shows both
- * configurations' runs. At 1024×700, the smallest window bplab supports.
+ * configurations' runs. Then the "Q1.1 join order both ways" preset (one configuration, two variants),
+ * cold then one hot run, compared from its finished screen in one click: the two variants side by side,
+ * the EXPLAIN diff first. At 1024×700, the smallest window bplab supports.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { buildFromPreset } from './actions/build-from-preset';
+import { compareFinishedExperiment } from './actions/compare-finished-experiment';
 import { keepQueries } from './actions/keep-queries';
 import { openApp } from './actions/open-app';
 import { openExperimentFile } from './actions/open-experiment-file';
@@ -208,4 +211,37 @@ test('build the old_blocks_time preset, run it, save it, reopen it', async ({ pa
     await expect(experiments.recentFile(saved)).toHaveAttribute('data-exists', 'yes');
     await holdsTheWindow(app);
   });
+});
+
+test('the join-order preset runs and is compared from its finished screen in one click', async ({ page }) => {
+  const app = await openApp(page);
+  const experiments = await openExperiments(app);
+  await buildFromPreset(experiments, { connection: CONNECTION, schema: SCHEMA, presetId: 'join-order' });
+  await expect(experiments.name).toHaveValue(/join order both ways/);
+  await experiments.hotRuns.fill('1');
+  // One configuration × Q1.1's two variants × (cold + run 1).
+  await expect(experiments.summary).toHaveAttribute('data-runs', '4');
+  await experiments.poll.selectOption('50');
+  await startExperiment(experiments);
+  await expect(experiments.run).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
+
+  const compare = await compareFinishedExperiment(experiments);
+  // One configuration: its runs are compared by variant with no choice made.
+  await expect(compare.grouping).toHaveValue('variant');
+  await expect(compare.choices).toHaveCount(2);
+  await expect(compare.legend).toHaveText('A = straight · B = straight-dim-first');
+  await expect(compare.headline).toHaveCount(1);
+  await expect(compare.headline).toContainText(
+    /^straight-dim-first is [\d.]+× (slower|faster) than straight over 1 query; the plans differ/,
+  );
+  // The plans differ: their EXPLAIN diff is the first table, open, above the chart and the findings.
+  await expect(compare.planDiffs).toHaveCount(1);
+  await expect(compare.planDiffs.locator('table')).toBeVisible();
+  await expect(compare.planDiffs).toContainText('The join order differs');
+  const planTop = (await compare.planDiffs.boundingBox())!.y;
+  const chartTop = (await page.getByTestId('compare-cold-hot').first().boundingBox())!.y;
+  const findingsTop = (await page.getByTestId('compare-findings').boundingBox())!.y;
+  expect(planTop).toBeLessThan(chartTop);
+  expect(chartTop).toBeLessThan(findingsTop);
+  await holdsTheWindow(app);
 });

@@ -52,4 +52,25 @@ export class ComparePage {
   get exportDone() {
     return this.page.getByTestId('export-done');
   }
+  /** The answer first: one line per side against the baseline. */
+  get headline() {
+    return this.page.getByTestId('compare-headline-line');
+  }
+  /** "A = … · B = …". */
+  get legend() {
+    return this.page.getByTestId('compare-legend');
+  }
+  get grouping() {
+    return this.page.getByTestId('compare-grouping');
+  }
+  /** The EXPLAIN diffs lifted to the top when the plans differ. */
+  get planDiffs() {
+    return this.page.locator('[data-testid="compare-table"][data-table^="plan-"]');
+  }
+  get recentFiles() {
+    return this.page.getByTestId('compare-recent-file');
+  }
+  get picked() {
+    return this.page.getByTestId('compare-picked');
+  }
 }

@@ -93,6 +93,10 @@ export class ExperimentsPage {
   get summary() {
     return this.page.getByTestId('experiment-summary');
   }
+  /** A finished experiment's Compare: its file on the Compare screen. */
+  get compare() {
+    return this.page.getByTestId('experiment-compare');
+  }
   get start() {
     return this.page.getByTestId('experiment-start');
   }

@@ -69,6 +69,9 @@ export class RunsPage {
   get rows() {
     return this.page.getByTestId('run-row');
   }
+  get compareSelected() {
+    return this.page.getByTestId('runs-compare-selected');
+  }
   /** The rows of runs on one schema: other journeys' runs share the data folder's list. */
   rowsOn(schema: string): Locator {
     return this.rows.filter({ hasText: ` on ${schema}` });

@@ -118,6 +118,8 @@ export const requestSchemas = {
   'reports/export': z.object({
     files: z.array(z.string().min(1)).min(1).max(50),
     sides: z.array(z.string().min(1)).min(2, 'choose at least two configurations').optional(),
+    // How the runs are grouped into sides (shared/compare/grouping.ts); absent: per configuration.
+    grouping: z.enum(['configuration', 'variant', 'query', 'server']).optional(),
     format: z.enum(['html', 'csv', 'md']),
     to: z.string().min(1),
   }),

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chooseSides, fileLabel } from '../../shared/compare/experiment-sides';
 import { coldHotView } from '../../shared/compare/cold-hot';
+import { letterSides } from '../../shared/compare/glance';
+import type { Grouping } from '../../shared/compare/grouping';
 import { buildFlightTable } from '../../shared/compare/flights';
 import { secretPaths } from '../../shared/experiment-file';
 import type { ReportExport } from '../../shared/contract';
@@ -28,6 +30,8 @@ export interface ExportRequest {
   files: string[];
   /** Side labels in the order wanted, the baseline first; absent: every side of the files. */
   sides?: string[] | undefined;
+  /** How the files' runs are grouped into sides; absent: per configuration. */
+  grouping?: Grouping | undefined;
   format: ReportFormat;
   /** The file to write (html, md) or the folder to fill (csv). */
   to: string;
@@ -40,11 +44,11 @@ function core(run: RunResult): Omit<RunResult, 'samples'> {
 }
 
 export async function reportModel(
-  req: Pick<ExportRequest, 'files' | 'sides'>,
+  req: Pick<ExportRequest, 'files' | 'sides' | 'grouping'>,
   version: string,
   now = new Date(),
 ): Promise<ReportModel> {
-  const all = await readSides(req.files);
+  const all = await readSides(req.files, req.grouping);
   let chosen: { sides: typeof all.sides; protocol: typeof all.protocol } = all;
   if (req.sides) {
     const picked = chooseSides(all, req.sides);
@@ -60,14 +64,18 @@ export async function reportModel(
       'FILE_MALFORMED',
       `Cannot make the report: a run holds what looks like a password (at ${secrets[0]}), and a report never holds one.`,
     );
-  return buildReport(chosen.sides, {
+  // Named A, B... once: findings and table headers stay short, the legend says which is which.
+  const named = letterSides(chosen);
+  return buildReport(named.sides, {
+    match: (run) => all.keys.get(run),
     title: `bplab comparison: ${chosen.sides.map((s) => s.label).join(' against ')}`,
+    legend: named.legend,
     generatedAt: now.toISOString(),
     bplabVersion: version,
     sources: req.files.map(fileLabel),
     experiments: all.experiments,
-    ...(chosen.protocol.length
-      ? { flights: buildFlightTable(chosen.protocol), coldHot: coldHotView(chosen.protocol) }
+    ...(named.protocol.length
+      ? { flights: buildFlightTable(named.protocol), coldHot: coldHotView(named.protocol) }
       : {}),
   });
 }

@@ -4,9 +4,10 @@
  */
 import { escapeXml as esc } from '../../shared/compare/escape';
 import type { Finding } from '../../shared/compare/finding';
+import { evidenceTable, legendText } from '../../shared/compare/glance';
 import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
-import type { ReportTable } from '../../shared/compare/report-table';
+import { cellClass, type ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
 const CSS = `
@@ -16,14 +17,18 @@ h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top
 h3 { font-size: 1.05rem; margin: 1.4rem 0 .3rem; }
 .meta, .note { color: var(--muted); font-size: .9em; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }
+th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; overflow-wrap: break-word; }
 th { background: #f3f5f8; text-align: left; font-weight: 600; }
-td.num { text-align: right; white-space: nowrap; }
+th.num { text-align: right; } td.num { text-align: right; white-space: nowrap; } .wrap { overflow-wrap: anywhere; white-space: normal; }
+.table-scroll { max-width: 100%; overflow-x: auto; }
+.headline { font-size: 1.15rem; font-weight: 600; margin: .8rem 0 .2rem; } .legend { margin: 0 0 1rem; }
+details.detail > summary { cursor: pointer; font-weight: 600; margin: .8rem 0 .2rem; }
+details.evidence > summary { cursor: pointer; color: var(--muted); font-size: .85em; }
+details.evidence table { font-size: .85em; margin: .2rem 0 .4rem; }
 td.differs { background: var(--mark); font-weight: 600; }
 pre { background: #f6f7f9; border: 1px solid var(--line); padding: .5rem; white-space: pre-wrap; word-break: break-word; font-size: .85em; }
 ol.findings li { margin: .35rem 0; } .finding-warning { color: var(--warn); font-weight: 600; }
 .kind { font-size: .75em; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin-right: .4em; }
-.evidence { color: var(--muted); font-size: .85em; }
 svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fill: var(--ink); }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }
@@ -34,49 +39,68 @@ svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fi
 }
 `;
 
-function table(t: ReportTable): string {
-  const head = t.columns.map((c) => `<th scope="col">${esc(c.label)}</th>`).join('');
+/** A detail table: collapsed under its title (a link to its id opens it), wrapped so it never widens the page. */
+function table(t: ReportTable, open = false): string {
+  const head = t.columns
+    .map((c) => {
+      const cls = cellClass(c.numeric, c.label);
+      return `<th scope="col"${cls ? ` class="${cls}"` : ''}>${esc(c.label)}</th>`;
+    })
+    .join('');
   const body = t.rows
     .map(
       (row) =>
         `<tr>${row
           .map((cell, i) => {
-            const cls = [t.columns[i]?.numeric ? 'num' : '', cell.differs ? 'differs' : '']
-              .filter(Boolean)
-              .join(' ');
+            const cls = cellClass(t.columns[i]?.numeric ?? false, cell.text, cell.differs);
             return `<td${cls ? ` class="${cls}"` : ''}>${esc(cell.text)}</td>`;
           })
           .join('')}</tr>`,
     )
     .join('\n');
   return [
-    `<h3 id="${esc(t.id)}">${esc(t.title)}</h3>`,
+    `<details class="detail" id="${esc(t.id)}"${open ? ' open' : ''}><summary>${esc(t.title)}</summary>`,
     t.note ? `<p class="note">${esc(t.note)}</p>` : '',
-    `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`,
+    `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`,
+    '</details>',
   ].join('\n');
 }
 
-function findingItem(f: Finding): string {
-  const evidence = f.evidence.map((e) => `${esc(e.label)}: ${esc(e.value)}`).join('; ');
+/** A finding's figures: a small table, folded under the finding. */
+function evidence(f: Finding, letters: string[]): string {
+  if (f.evidence.length === 0) return '';
+  const t = evidenceTable(f.evidence, letters);
+  const head = t.columns.map((c, i) => `<th scope="col"${i ? ' class="num"' : ''}>${esc(c)}</th>`).join('');
+  const rows = t.rows
+    .map(
+      (r) =>
+        `<tr><td class="${cellClass(false, r.label)}">${esc(r.label)}</td>${r.values.length < t.columns.length - 1 ? `<td colspan="${t.columns.length - 1}" class="${cellClass(false, r.values[0] ?? '')}">${esc(r.values[0] ?? '')}</td>` : r.values.map((v) => `<td class="${cellClass(true, v)}">${esc(v)}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  return `<details class="evidence"><summary>evidence</summary><div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`;
+}
+
+function findingItem(f: Finding, letters: string[]): string {
   return (
     `<li class="finding-${f.kind}">${f.kind === 'difference' ? '' : `<span class="kind">${esc(f.kind)}</span>`}${esc(f.text)} ` +
-    `<a href="#${esc(f.tableId)}">(table)</a>${evidence ? `<div class="evidence">${evidence}</div>` : ''}</li>`
+    `<a href="#${esc(f.tableId)}">(table)</a>${evidence(f, letters)}</li>`
   );
 }
 
-function findings(list: Finding[]): string {
+function findings(list: Finding[], letters: string[]): string {
   return list.length
-    ? `<ol class="findings">\n${list.map(findingItem).join('\n')}\n</ol>`
+    ? `<ol class="findings">\n${list.map((f) => findingItem(f, letters)).join('\n')}\n</ol>`
     : '<p class="note">No rule found a difference large enough to state.</p>';
 }
 
 export function renderHtmlReport(model: ReportModel): string {
   const o = model.options;
+  const letters = model.comparison.sides.map((s) => s.label);
   const pairs = model.pairs.map((p) =>
     [
       `<section class="pair" id="${esc(p.id)}">`,
       `<h2>${esc(p.title)}</h2>`,
-      findings(model.findings.byPair[p.id] ?? []),
+      findings(model.findings.byPair[p.id] ?? [], letters),
       table(p.tables[0] as ReportTable),
       p.sql.a === p.sql.b
         ? `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre>`
@@ -87,7 +111,7 @@ export function renderHtmlReport(model: ReportModel): string {
       ...p.maps.flatMap((m) =>
         m.views.map((v, k) => `<h3>${esc(v.title)}</h3>${lruMapSvg(v, `${m.id}-${k + 1}`)}`),
       ),
-      ...p.tables.slice(1).map(table),
+      ...p.tables.slice(1).map((t) => table(t)),
       '</section>',
     ].join('\n'),
   );
@@ -106,13 +130,17 @@ export function renderHtmlReport(model: ReportModel): string {
     `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
       o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
+    ...model.headlines.map((h) => `<p class="headline">${esc(h)}</p>`),
+    model.legend.length ? `<p class="legend">${esc(legendText(model.legend))}</p>` : '',
+    ...model.planDiffs.map((t) => table(t, true)),
     ...model.charts.map((c) => `<h2>${esc(c.view.title)}</h2>${coldHotBarsSvg(c.view, c.id)}`),
     '<h2 id="findings">Findings</h2>',
-    findings(model.findings.summary),
+    findings(model.findings.summary, letters),
     model.findings.notInSummary
       ? `<p class="note">${model.findings.notInSummary} more finding${model.findings.notInSummary === 1 ? '' : 's'} in the sections of each pair below.</p>`
       : '',
-    ...model.tables.map(table),
+    '<h2>Details</h2>',
+    ...model.tables.map((t) => table(t)),
     ...pairs,
     '</body>',
     '</html>',

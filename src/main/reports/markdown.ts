@@ -1,5 +1,6 @@
-/** The Markdown summary: findings with their evidence, the settings and the time per query. */
+/** The Markdown summary: the headline, findings with their evidence, the settings and the time per query. */
 import type { Finding } from '../../shared/compare/finding';
+import { evidenceTable, legendText } from '../../shared/compare/glance';
 import type { ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
@@ -24,22 +25,40 @@ export function tableMarkdown(t: ReportTable): string {
   ].join('\n');
 }
 
-function finding(f: Finding): string {
-  const evidence = f.evidence.map((e) => `${e.label}: ${e.value}`).join('; ');
-  return `- ${f.kind === 'difference' ? '' : `**${f.kind}**: `}${inline(f.text)}${evidence ? ` (${inline(evidence)})` : ''}`;
+/** One line, then its figures as a small table folded under it (GitHub and most viewers fold <details>). */
+function finding(f: Finding, letters: string[]): string {
+  const line = `- ${f.kind === 'difference' ? '' : `**${f.kind}**: `}${inline(f.text)}`;
+  if (f.evidence.length === 0) return line;
+  const t = evidenceTable(f.evidence, letters);
+  return [
+    line,
+    '',
+    '  <details><summary>evidence</summary>',
+    '',
+    `  | ${t.columns.map(cell).join(' | ')} |`,
+    `  | ${t.columns.map((_, i) => (i ? '---:' : '---')).join(' | ')} |`,
+    ...t.rows.map((r) => `  | ${[r.label, ...r.values].map(cell).join(' | ')} |`),
+    '',
+    '  </details>',
+    '',
+  ].join('\n');
 }
 
 export function renderMarkdownSummary(model: ReportModel): string {
   const o = model.options;
+  const letters = model.comparison.sides.map((s) => s.label);
   return [
     `# ${inline(o.title)}`,
     '',
     `Made by bplab ${inline(o.bplabVersion)} on ${inline(o.generatedAt)}${o.sources.length ? ` from ${o.sources.map(inline).join(', ')}` : ''}.`,
     '',
+    ...model.headlines.flatMap((h) => [`**${inline(h)}**`, '']),
+    ...(model.legend.length ? [inline(legendText(model.legend)), ''] : []),
+    ...model.planDiffs.map(tableMarkdown),
     '## Findings',
     '',
     ...(model.findings.summary.length
-      ? model.findings.summary.map(finding)
+      ? model.findings.summary.map((f) => finding(f, letters))
       : ['No rule found a difference large enough to state.']),
     '',
     ...model.tables.map(tableMarkdown),

@@ -8,10 +8,16 @@ import {
   type PairedBarsView,
 } from '../../shared/compare/charts';
 import type { ExperimentSource } from '../../shared/compare/experiment-sides';
-import { compareSides, type Comparison, type RunSide } from '../../shared/compare/comparison';
+import { compareSides, type Comparison, type MatchKey, type RunSide } from '../../shared/compare/comparison';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';
-import { flightsTable, pairTables, queryTimesTable, settingsTable } from '../../shared/compare/tables';
+import {
+  flightsTable,
+  pairTables,
+  planDiffTables,
+  queryTimesTable,
+  settingsTable,
+} from '../../shared/compare/tables';
 import { type ReportTable } from '../../shared/compare/report-table';
 import { experimentTable, serversTable } from '../../shared/compare/experiment-tables';
 import { pairTableId, TABLE_IDS } from '../../shared/compare/anchors';
@@ -22,6 +28,7 @@ import {
   type ColdHotBarsView,
   type ColdHotView,
 } from '../../shared/compare/cold-hot';
+import { headlines, type SideName } from '../../shared/compare/glance';
 
 export interface ReportOptions {
   title: string;
@@ -40,6 +47,10 @@ export interface ReportOptions {
   experiments?: ExperimentSource[];
   /** LRU map moments shown per run (first, last and evenly between); 0 leaves the maps out. */
   mapMoments?: number;
+  /** Which runs of two sides are compared (a grouping's match key); absent: query and variant. */
+  match?: MatchKey;
+  /** What each side's letter stands for, when the sides are named A, B... (glance.letterSides). */
+  legend?: SideName[];
 }
 
 export interface PairReport {
@@ -57,6 +68,12 @@ export interface PairReport {
 export interface ReportModel {
   options: ReportOptions;
   comparison: Comparison;
+  /** One line per side against the baseline: its main ratio and what the page counts say. */
+  headlines: string[];
+  /** A = ..., B = ...: said once, above the findings (empty when the sides keep their own names). */
+  legend: SideName[];
+  /** The EXPLAIN diffs of the pairs whose plans differ: shown first, they explain the rest. */
+  planDiffs: ReportTable[];
   /** The answer first: per flight, each query cold and hot per side (none without a protocol). */
   charts: Array<{ id: string; view: ColdHotBarsView }>;
   findings: Findings;
@@ -66,7 +83,7 @@ export interface ReportModel {
 }
 
 export function buildReport(sides: RunSide[], options: ReportOptions): ReportModel {
-  const comparison = compareSides(sides);
+  const comparison = compareSides(sides, options.match);
   const findings = findFindings(
     comparison,
     options.findingsLimit ?? 6,
@@ -78,6 +95,12 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
   return {
     options,
     comparison,
+    headlines: headlines(
+      comparison,
+      options.legend?.map((s) => s.label),
+    ),
+    legend: options.legend ?? [],
+    planDiffs: planDiffTables(comparison.pairs),
     charts: options.coldHot
       ? coldHotBars(options.coldHot).map((view, i) => ({ id: `${TABLE_IDS.coldHot}-chart-${i + 1}`, view }))
       : [],

@@ -12,6 +12,7 @@ import {
   filePrefix,
 } from '../../shared/compare/experiment-sides';
 import type { ProtocolRun } from '../../shared/compare/flights';
+import { defaultGrouping, type Grouping } from '../../shared/compare/grouping';
 import { checkRunFile } from '../../shared/compare/run-file';
 import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
 import { parseJsonFile } from '../../shared/file-text';
@@ -21,7 +22,13 @@ import { parseExperimentFile } from '../experiments/experiment-file';
 
 type ReadFile =
   | { kind: 'runs'; runs: RunResult[] }
-  | { kind: 'experiment'; sides: RunSide[]; protocol: ProtocolRun[]; source: ExperimentSource };
+  | {
+      kind: 'experiment';
+      sides: RunSide[];
+      protocol: ProtocolRun[];
+      keys: Map<unknown, string>;
+      source: ExperimentSource;
+    };
 
 const RESULTS_HINT =
   'give a results file bplab saved: an experiment (*.bplab.json) or a run (RunResult JSON), or a list of runs';
@@ -33,7 +40,7 @@ export async function readRunFile(path: string): Promise<RunResult[]> {
 }
 
 /** A run file or an experiment file, told apart by the experiment file's format field. */
-export async function readResultsFile(path: string, prefix = ''): Promise<ReadFile> {
+export async function readResultsFile(path: string, prefix = '', grouping?: Grouping): Promise<ReadFile> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -50,7 +57,8 @@ export async function readResultsFile(path: string, prefix = ''): Promise<ReadFi
     const { definition, servers, state, savedAt, bplabVersion } = experiment;
     return {
       kind: 'experiment',
-      ...experimentSides(experiment.results, prefix),
+      // Asked for no grouping: per configuration, or what gives two sides (the join-order preset: variants).
+      ...experimentSides(experiment.results, prefix, grouping ?? defaultGrouping(experiment.results)),
       source: { file: path, definition, servers, state, savedAt, bplabVersion },
     };
   }
@@ -71,22 +79,38 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
  */
 export async function readSides(
   paths: string[],
-): Promise<{ sides: RunSide[]; protocol: ProtocolRun[]; experiments: ExperimentSource[] }> {
+  grouping?: Grouping,
+): Promise<{
+  sides: RunSide[];
+  protocol: ProtocolRun[];
+  keys: Map<unknown, string>;
+  experiments: ExperimentSource[];
+}> {
   if (paths.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'give at least one run file');
   const labels = fileLabels(paths);
   const files = await Promise.all(
     paths.map(async (path, i) => {
       const label = labels[i] ?? path;
-      return { path, label, file: await readResultsFile(path, filePrefix(label, paths.length)) };
+      return {
+        path,
+        label,
+        file: await readResultsFile(
+          path,
+          filePrefix(label, paths.length),
+          grouping ?? (paths.length > 1 ? 'configuration' : undefined),
+        ),
+      };
     }),
   );
   const sides: RunSide[] = [];
   const protocol: ProtocolRun[] = [];
   const experiments: ExperimentSource[] = [];
+  const keys = new Map<unknown, string>();
   for (const { path, label, file } of files) {
     if (file.kind === 'experiment') {
       sides.push(...file.sides);
       protocol.push(...file.protocol);
+      for (const [run, key] of file.keys) keys.set(run, key);
       experiments.push(file.source);
     } else if (files.length === 1) {
       if (file.runs.length < 2)
@@ -98,5 +122,5 @@ export async function readSides(
   }
   if (sides.length === 0)
     throw AppFailure.of('INVALID_ARGUMENT', `${paths.join(', ')}: no counted run to compare`);
-  return { sides, protocol, experiments };
+  return { sides, protocol, keys, experiments };
 }

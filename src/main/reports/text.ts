@@ -1,6 +1,13 @@
 /** Plain-text tables and findings for the terminal (`bplab compare`). */
 import type { Finding } from '../../shared/compare/finding';
 import type { ReportTable } from '../../shared/compare/report-table';
+import { legendText } from '../../shared/compare/glance';
+import type { ReportModel } from './report-model';
+
+/** The answer first: one line per side against the baseline, then which side each letter is. */
+export function headlineText(m: Pick<ReportModel, 'headlines' | 'legend'>): string {
+  return [...m.headlines, ...(m.legend.length ? [legendText(m.legend)] : [])].join('\n');
+}
 
 export function tableText(t: ReportTable): string {
   const cells = [t.columns.map((c) => c.label), ...t.rows.map((r) => r.map((c) => c.text))];

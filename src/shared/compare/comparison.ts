@@ -95,9 +95,15 @@ export interface Comparison {
 export const queryLabel = (r: RunResult): string =>
   r.variant === 'base' ? r.queryId : `${r.queryId} (${r.variant})`;
 
-/** "Q1.1/base"; when every side holds exactly one run, the runs are compared whatever they ran. */
-function matchKey(run: RunResult, singles: boolean): string {
-  return singles ? 'single' : `${run.queryId}/${run.variant}`;
+/**
+ * Which runs of two sides are compared: by default "Q1.1/base"; a grouping (grouping.ts) says its own
+ * (a variant's runs of Q1.1 against the other variant's). When every side holds exactly one run, the
+ * runs are compared whatever they ran.
+ */
+export type MatchKey = (run: RunResult) => string | undefined;
+
+function matchKey(run: RunResult, singles: boolean, match?: MatchKey): string {
+  return singles ? 'single' : (match?.(run) ?? `${run.queryId}/${run.variant}`);
 }
 
 export function median(values: number[]): number | null {
@@ -173,12 +179,12 @@ function settingsRows(sides: RunSide[]): SettingsRow[] {
 }
 
 /** Compares sides of runs. Throws nothing: an empty side or a failed run shows as missing figures. */
-export function compareSides(sides: RunSide[]): Comparison {
+export function compareSides(sides: RunSide[], match?: MatchKey): Comparison {
   const singles = sides.length >= 2 && sides.every((s) => s.runs.length === 1);
   const byKey = sides.map((side) => {
     const map = new Map<string, RunResult[]>();
     for (const run of side.runs) {
-      const key = matchKey(run, singles);
+      const key = matchKey(run, singles, match);
       const list = map.get(key);
       if (list) list.push(run);
       else map.set(key, [run]);

@@ -5,8 +5,9 @@
  * files and sides here, so a side reads the same in each.
  */
 import type { ExperimentFile, ExperimentResult } from '../experiment-file';
-import { queryLabel, type RunSide } from './comparison';
+import type { RunSide } from './comparison';
 import type { ProtocolRun } from './flights';
+import { groupResults, type GroupedSides, type Grouping } from './grouping';
 
 /** What a report says about an experiment file beside its runs: its definition and its servers. */
 export type ExperimentSource = Pick<
@@ -14,47 +15,13 @@ export type ExperimentSource = Pick<
   'definition' | 'servers' | 'state' | 'savedAt' | 'bplabVersion'
 > & { file: string };
 
+/** An experiment's results as sides: per configuration unless another grouping is asked for (grouping.ts). */
 export function experimentSides(
   results: readonly ExperimentResult[],
   prefix = '',
-): { sides: RunSide[]; protocol: ProtocolRun[] } {
-  const sides = new Map<string, RunSide>();
-  const protocol: ProtocolRun[] = [];
-  const counted = [...results]
-    .sort((x, y) => x.planIndex - y.planIndex)
-    .filter((r) => r.counted && r.pass.kind !== 'warmup');
-  const name = cellNames(counted.map((r) => r.cell));
-  for (const r of counted) {
-    const label = `${prefix}${name(r.cell)}`;
-    const side = sides.get(label) ?? { label, runs: [] };
-    side.runs.push(r.run);
-    sides.set(label, side);
-    protocol.push({
-      configuration: label,
-      repetition: r.pass.kind === 'cold' ? 'cold' : r.pass.n,
-      queryId: queryLabel(r.run),
-      elapsedMs: r.run.state === 'complete' ? r.run.elapsedMs : null,
-      run: r.run,
-    });
-  }
-  return { sides: [...sides.values()], protocol };
-}
-
-/**
- * What tells configurations apart: a cell ("MySQL 8.0.31 · innodb_buffer_pool_size=128M ·
- * innodb_old_blocks_time=1000") without the parts every cell shares, so the sides read
- * "innodb_old_blocks_time=1000" against "innodb_old_blocks_time=0" (the shared parts are in the
- * settings table). A single configuration keeps its whole name.
- */
-export function cellNames(cells: readonly string[]): (cell: string) => string {
-  const distinct = [...new Set(cells)];
-  if (distinct.length < 2) return (cell) => cell;
-  const parts = distinct.map((c) => c.split(' · '));
-  const shared = parts[0]!.filter((p) => parts.every((ps) => ps.includes(p)));
-  return (cell) => {
-    const own = cell.split(' · ').filter((p) => !shared.includes(p));
-    return own.length > 0 ? own.join(' · ') : cell;
-  };
+  by: Grouping = 'configuration',
+): GroupedSides {
+  return groupResults(results, by, prefix);
 }
 
 /** "q11-ob1000" from ".../q11-ob1000.bplab.json" (either kind of slash: this runs in the page too). */
@@ -84,9 +51,9 @@ export function filePrefix(label: string, files: number): string {
  * those configurations only. A label that names no side is an error in words, not a silent gap.
  */
 export function chooseSides(
-  all: { sides: RunSide[]; protocol: ProtocolRun[] },
+  all: { sides: RunSide[]; protocol: ProtocolRun[]; keys?: Map<unknown, string> },
   labels: readonly string[],
-): { sides: RunSide[]; protocol: ProtocolRun[] } | { problem: string } {
+): { sides: RunSide[]; protocol: ProtocolRun[]; keys?: Map<unknown, string> } | { problem: string } {
   const sides: RunSide[] = [];
   for (const label of labels) {
     const side = all.sides.find((s) => s.label === label);
@@ -96,6 +63,7 @@ export function chooseSides(
   const chosen = new Set(sides.map((s) => s.label));
   return {
     sides,
+    ...(all.keys ? { keys: all.keys } : {}),
     protocol: all.protocol
       .filter((p) => chosen.has(p.configuration))
       .sort((x, y) => labels.indexOf(x.configuration) - labels.indexOf(y.configuration)),

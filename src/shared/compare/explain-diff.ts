@@ -93,3 +93,11 @@ export function diffExplain(a: ExplainCapture | null, b: ExplainCapture | null):
     joinOrderDiffers: a !== null && b !== null && orderA.join('\u0000') !== orderB.join('\u0000'),
   };
 }
+
+/** The plans differ: the join order, or a table's access type or key. */
+export function plansDiffer(x: ExplainDiff): boolean {
+  return (
+    x.available &&
+    (x.joinOrderDiffers || x.rows.some((r) => r.a && r.b && (r.a.type !== r.b.type || r.a.key !== r.b.key)))
+  );
+}

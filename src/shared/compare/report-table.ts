@@ -26,6 +26,20 @@ export interface ReportTable {
   rows: ReportCell[][];
 }
 
+/**
+ * Text holding a word too long for a narrow column (a setting's name, a checksum, a path): such a cell
+ * may break anywhere, so no table grows wider than the window; shorter words break only between words.
+ */
+export const hasLongWord = (text: string, longest = 16): boolean =>
+  text.split(/\s+/).some((word) => word.length > longest);
+
+/** The class names of a cell: numbers right-aligned, long words breakable, differences marked. */
+export function cellClass(numeric: boolean, text: string, differs = false): string {
+  return [numeric ? 'num' : '', hasLongWord(text) ? 'wrap' : '', differs ? 'differs' : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
 export const num = (label: string): ReportColumn => ({ label, numeric: true });
 export const txt = (label: string): ReportColumn => ({ label, numeric: false });
 export const none: ReportCell = { text: '—', value: null };

@@ -170,7 +170,7 @@ export const pushedOutRule: PairRule = (pair) => {
     if (gone.length === 0) continue;
     const names = gone.map((r) => `${indexName(r.table, r.index)} (${formatCount(r[pick]?.pages ?? 0)})`);
     const listed =
-      names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
+      names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
     out.push({
       rule: 'pushed-out',
       kind: 'difference',
@@ -191,17 +191,20 @@ export const explainRule: PairRule = (pair) => {
   if (!x.joinOrderDiffers && changed.length === 0) return [];
   const access = (l: { type: string; key: string; rows: number | null }) =>
     `${l.type}${l.key ? ` on ${l.key}` : ''}${l.rows !== null ? `, ${formatCount(l.rows)} row${l.rows === 1 ? '' : 's'}` : ''}`;
-  const parts: string[] = [];
-  if (x.joinOrderDiffers)
-    parts.push(`${pair.a.label} joins ${x.orderA.join(', ')}; ${pair.b.label} joins ${x.orderB.join(', ')}`);
-  for (const r of changed.slice(0, 3))
-    if (r.a && r.b)
-      parts.push(`${r.table}: ${access(r.a)} in ${pair.a.label}, ${access(r.b)} in ${pair.b.label}`);
+  // One line: the join order, else the first table read another way; the rest is in the evidence.
+  const first = changed[0];
+  const said = x.joinOrderDiffers
+    ? `${pair.a.label} joins ${x.orderA.join(' → ')}, ${pair.b.label} ${x.orderB.join(' → ')}`
+    : first?.a && first.b
+      ? `${first.table} is ${access(first.a)} in ${pair.a.label}, ${access(first.b)} in ${pair.b.label}`
+      : '';
+  const more = changed.length - (x.joinOrderDiffers ? 0 : 1);
+  const rest = more > 0 ? `; ${more} table${more === 1 ? '' : 's'} read another way` : '';
   return [
     {
       rule: 'plan-differs',
       kind: 'difference',
-      text: `The plans differ: ${parts.join('; ')}`,
+      text: `The plans differ: ${said}${rest}`,
       evidence: changed.flatMap((r) => [
         ev(`${r.table} type/key, ${pair.a.label}`, `${r.a?.type} ${r.a?.key || '(none)'}`),
         ev(`${r.table} type/key, ${pair.b.label}`, `${r.b?.type} ${r.b?.key || '(none)'}`),

@@ -27,9 +27,8 @@ export const neverEvictedRule: PairRule = (pair) => {
       rule: 'pool-never-evicted',
       kind: 'explanation',
       text:
-        `${side.label}'s pool never evicted a page (${formatCount(read + created)} pages read or created since the server started, ` +
-        `${formatCount(inPool)} in the pool, ${formatCount(free)} free): InnoDB makes no page young until its pool has evicted one, ` +
-        `so innodb_old_blocks_time=${t} cannot have mattered in this run`,
+        `${side.label}'s pool never evicted a page (${formatCount(read + created)} read or created, ` +
+        `${formatCount(inPool)} in the pool): innodb_old_blocks_time=${t} cannot have mattered`,
       evidence: [
         ev(`NUMBER_PAGES_READ since startup, ${side.label}`, read),
         ev(`NUMBER_PAGES_CREATED since startup, ${side.label}`, created),
@@ -73,9 +72,7 @@ export const globalCountersRule: PairRule = (pair) => {
     out.push({
       rule: 'global-counters',
       kind: 'explanation',
-      text:
-        `Innodb_rows_read rose by ${formatCount(global)} during ${side.label}'s run, but its own session read ` +
-        `${formatCount(handler)} rows (Handler_read_*): global counters include other sessions' work`,
+      text: `${side.label}'s session read ${formatCount(handler)} rows, Innodb_rows_read rose ${formatCount(global)}: other sessions were reading too`,
       evidence: [
         ev(`Innodb_rows_read (global), ${side.label}`, global),
         ev(`Handler_read_* (session), ${side.label}`, handler),
@@ -105,20 +102,15 @@ export const sameReadsRule: PairRule = (pair) => {
   const ahi = [pair.a, pair.b].map((s) => s.run.server.adaptiveHashIndex);
   const next =
     ahi[0] === true && ahi[1] === true
-      ? `. Both ran with innodb_adaptive_hash_index=ON: the preset "${AHI_PRESET_TITLE}" runs them again with it OFF, ` +
-        `to show whether that work is in the adaptive hash index`
+      ? '; both had the adaptive hash index on: its preset turns it off'
       : ahi[0] !== undefined && ahi[1] !== undefined && ahi[0] !== ahi[1]
-        ? `. The two also differ in innodb_adaptive_hash_index (${pair.a.label}: ${formatSwitch(ahi[0])}, ${pair.b.label}: ${formatSwitch(ahi[1])})`
+        ? '; they also differ in innodb_adaptive_hash_index'
         : '';
   return [
     {
       rule: 'same-reads',
       kind: 'explanation',
-      text:
-        `${big.label} took ${formatRatio(vb / vs)} as long as ${small.label}, yet both read as many pages from disk ` +
-        `(${formatCount(read[0]!)} against ${formatCount(read[1]!)}) and asked the pool for as many ` +
-        `(${formatCount(asked[0]!)} against ${formatCount(asked[1]!)}): the extra time is not in how many pages ` +
-        `were read or asked for, but in how long each took or in other work inside the server${next}`,
+      text: `${big.label} took ${formatRatio(vb / vs)} as long as ${small.label} on the same pages read and asked for: the time is inside the server${next}`,
       evidence: [
         ev(`time, ${pair.a.label}`, formatMs(a)),
         ev(`time, ${pair.b.label}`, formatMs(b)),
@@ -126,6 +118,7 @@ export const sameReadsRule: PairRule = (pair) => {
         ev(`${read[2]}, ${pair.b.label}`, read[1]),
         ev(`${asked[2]}, ${pair.a.label}`, asked[0]),
         ev(`${asked[2]}, ${pair.b.label}`, asked[1]),
+        ...(ahi[0] === true && ahi[1] === true ? [ev('the preset that turns it off', AHI_PRESET_TITLE)] : []),
         ...(next
           ? ahi.map((on, i) =>
               ev(`innodb_adaptive_hash_index, ${[pair.a, pair.b][i]!.label}`, formatSwitch(on)),

@@ -6,6 +6,7 @@
 import { formatBytes, formatMs } from '../format';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, SideTime } from './comparison';
+import { plansDiffer } from './explain-diff';
 import { repetitionLabel, type FlightCell, type FlightTable } from './flights';
 import { NO_TABLE_WORDS, shortTable } from './lru-diff';
 import {
@@ -295,7 +296,22 @@ export function explainTable(p: PairComparison): ReportTable {
   };
 }
 
-/** A pair's tables in reading order. */
+/** A pair's tables in reading order: the EXPLAIN diff first when the plans differ (it explains the rest). */
 export function pairTables(p: PairComparison): ReportTable[] {
-  return [pairSummaryTable(p), statusTable(p), stagesTable(p), lruTable(p), poolTable(p), explainTable(p)];
+  const rest = [statusTable(p), stagesTable(p), lruTable(p), poolTable(p)];
+  return plansDiffer(p.explain)
+    ? [pairSummaryTable(p), explainTable(p), ...rest]
+    : [pairSummaryTable(p), ...rest, explainTable(p)];
+}
+
+/**
+ * The EXPLAIN diffs of the pairs whose plans differ, for the top of a comparison (their own ids): a
+ * variant against a variant. When more than `most` pairs differ (an engine against an engine, query by
+ * query) none is lifted: the headline says how many, each stays first in its own pair's tables.
+ */
+export function planDiffTables(pairs: readonly PairComparison[], most = 2): ReportTable[] {
+  const differ = pairs.filter((p) => plansDiffer(p.explain));
+  return differ.length > most
+    ? []
+    : differ.map((p) => ({ ...explainTable(p), id: `plan-${p.id}`, title: `The plans differ: ${p.title}` }));
 }

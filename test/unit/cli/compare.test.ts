@@ -46,18 +46,21 @@ describe('bplab compare', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
-    expect(lines[0]).toBe('Time per query');
-    expect(lines.find((l) => l.startsWith('query'))).toMatch(
-      /^query\s+ob1000\s+ob0\s+ob0 \/ ob1000\s+ob0 − ob1000$/,
+    // The answer first, then the sides named once: A and B from there on.
+    expect(lines[0]).toBe(
+      'ob0 is 4.3× faster than ob1000 over 1 query; same pages read → the time is inside the server',
     );
+    expect(lines[1]).toBe('A = ob1000 · B = ob0');
+    expect(lines[3]).toBe('Time per query');
+    expect(lines.find((l) => l.startsWith('query'))).toMatch(/^query\s+A\s+B\s+B \/ A\s+B − A$/);
     expect(lines.find((l) => l.startsWith('Q1.1'))).toMatch(
       /^Q1\.1 \(straight-lo\)\s+33\.9 s\s+7\.81 s\s+0\.23×\s+−26\.1 s$/,
     );
     expect(r.out).toContain(
-      "  - ob1000 left 4,824,154 pages not made young: innodb_old_blocks_time=1000 kept the scan's pages old",
+      "  - A left 4,824,154 pages not made young: innodb_old_blocks_time=1000 kept the scan's pages old",
     );
     expect(r.out).toContain(
-      '  - dim_date PRIMARY: 17 young pages after ob1000, none after ob0 (17 pages there, all old)',
+      '  - dim_date PRIMARY: 17 young pages after A, none after B (17 pages there, all old)',
     );
   });
 
@@ -212,13 +215,10 @@ describe('experiment files', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
-    expect(lines[0]).toBe('Response time per configuration: cold, then hot runs (seconds)');
-    expect(lines.find((l) => l.startsWith('innodb_old_blocks_time=1000  all'))).toMatch(
-      /all\s+67\.88\s+33\.94\s+33\.94$/,
-    );
-    expect(lines.find((l) => l.startsWith('innodb_old_blocks_time=0  '))).toMatch(
-      /Flight 1\s+15\.62\s+7\.81\s+7\.81$/,
-    );
+    expect(lines[1]).toBe('A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0');
+    expect(lines[3]).toBe('Response time per configuration: cold, then hot runs (seconds)');
+    expect(lines.find((l) => l.startsWith('A              all'))).toMatch(/all\s+67\.88\s+33\.94\s+33\.94$/);
+    expect(lines.find((l) => l.startsWith('B  '))).toMatch(/Flight 1\s+15\.62\s+7\.81\s+7\.81$/);
     // Time per query: the median of cold, run 1 and run 2.
     expect(lines.find((l) => l.startsWith('Q1.1 (straight-lo)'))).toMatch(
       /33\.9 s \(median of 3\)\s+7\.81 s \(median of 3\)/,
@@ -226,12 +226,31 @@ describe('experiment files', () => {
     expect(r.out).toContain('pages not made young: innodb_old_blocks_time=1000');
   });
 
+  it('groups the runs as --by says, and names what it takes when given something else', async () => {
+    const path = join(dir, 'q11-by.bplab.json');
+    writeFileSync(path, serializeExperimentFile(experimentFile()));
+    // By server: both configurations ran on one server, one side: post 001's table of it, no headline.
+    const byServer = await bplab(['compare', path, '--by', 'server']);
+    expect(byServer.code).toBe(0);
+    expect(byServer.out.split('\n').slice(0, 2)).toEqual(['A = MySQL 5.6', '']);
+    expect(byServer.out).toContain('Response time per configuration');
+    const byConfiguration = await bplab(['compare', path, '--by', 'configuration']);
+    expect(byConfiguration.out.split('\n')[1]).toBe(
+      'A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0',
+    );
+    const bad = await bplab(['compare', path, '--by', 'colour']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain(
+      '--by takes configuration, variant, query, server (what to put side by side), not "colour"',
+    );
+  });
+
   it('writes the flight table into the report, and names the path of a fault in the file', async () => {
     const path = join(dir, 'q11b.bplab.json');
     writeFileSync(path, serializeExperimentFile(experimentFile()));
     const html = join(dir, 'exp.html');
     expect((await bplab(['report', path, '--html', html])).code).toBe(0);
-    expect(readFileSync(html, 'utf8')).toContain('<h3 id="flights">');
+    expect(readFileSync(html, 'utf8')).toContain('<details class="detail" id="flights">');
     const broken = JSON.parse(readFileSync(path, 'utf8')) as {
       results: Array<{ run: { elapsedMs: unknown } }>;
     };

@@ -188,10 +188,10 @@ describe('builder view', () => {
   it('says what to do next: compare what was kept, or build it again as a new experiment', () => {
     const run = (state: string) => ({ run: { state } }) as never;
     expect(endStateWords({ state: 'complete', error: null }, [run('complete')], 1).next).toBe(
-      'Compare its configurations on the Comparison screen.',
+      'Compare shows its runs side by side, the answer first.',
     );
     expect(endStateWords({ state: 'cancelled', error: null }, [run('complete')], 8).next).toBe(
-      'Compare the runs kept on the Comparison screen; to run it whole, build it again as a new experiment (File › New), saved to a file of its own.',
+      'Compare shows the runs kept side by side; to run it whole, build it again as a new experiment (File › New), saved to a file of its own.',
     );
     // Nothing kept: nothing to compare.
     expect(endStateWords({ state: 'failed', error: 'the server went away' }, [], 8).next).toBe(

@@ -21,6 +21,7 @@ import {
 } from '../../../src/renderer/features/compare/utils/compare-view';
 import { defaultExportPath } from '../../../src/renderer/features/compare/utils/export-paths';
 import { experiment, runResult } from '../../support/run-fixture';
+import { dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from '../../support/post001';
 
 /** The configurations' cells in the file, and their names as sides (without what both share). */
 const CELL_ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
@@ -49,7 +50,7 @@ describe('configurations to choose', () => {
       `post (2): ${ONE}`,
       `post (2): ${ZERO}`,
     ]);
-    expect(two[0]).toMatchObject({ file: '/a/post.bplab.json', runs: 2, completeRuns: 2 });
+    expect(two[0]).toMatchObject({ runs: 2, completeRuns: 2 });
   });
 
   it('keeps what is still offered, else chooses the first two; toggles; makes a baseline', () => {
@@ -93,7 +94,15 @@ describe('the comparison shown', () => {
     expect(out.view.checksumWarnings).toEqual([]);
     const detail = pairDetail(out.view, null);
     expect(detail?.tables.map((t) => t.id.replace(/^p1-[^-]+-[^-]+-/, ''))).toHaveLength(6);
-    expect(detail?.bars.sides).toEqual([ONE, ZERO]);
+    // The sides are named A and B once, the headline names them in full.
+    expect(detail?.bars.sides).toEqual(['A', 'B']);
+    expect(out.view.legend).toEqual([
+      { letter: 'A', label: ONE },
+      { letter: 'B', label: ZERO },
+    ]);
+    expect(out.view.headlines).toHaveLength(1);
+    expect(out.view.headlines[0]).toMatch(new RegExp(`^${ZERO} is 1\\.77× slower than ${ONE} over 1 query`));
+    expect(out.view.planDiffs).toEqual([]);
     const time = out.view.tables.find((t) => t.id === 'query-times')!;
     expect(time.rows[0]!.map((c) => c.text)).toContain('1.77×');
   });
@@ -133,12 +142,13 @@ describe('the export', () => {
     await store.getState().open('/data/x.bplab.json');
     store.getState().baseline(ZERO);
     await store.getState().exportReport();
-    expect(sent).toEqual([
+    expect(sent.filter((s) => s.name === 'reports/export')).toEqual([
       {
         name: 'reports/export',
         args: {
           files: ['/data/x.bplab.json'],
           sides: [ZERO, ONE],
+          grouping: 'configuration',
           format: 'html',
           to: '/data/x.report.html',
         },
@@ -164,5 +174,55 @@ describe('the export', () => {
     expect(store.getState().files.map((f) => f.file)).toEqual(['/data/x.bplab.json']);
     expect(store.getState().error?.message).toContain('bad.json');
     expect(store.getState().chosen).toEqual([ONE, ZERO]);
+  });
+});
+
+describe('any two sets of runs', () => {
+  /** The join-order preset's file: one configuration, Q1.1 lineorder first and dim_date first, cold then hot. */
+  function joinOrders(): LoadedResults {
+    const x: ExperimentFile = experiment(4);
+    x.results = x.results.map((r, i) => ({
+      ...r,
+      cell: 'MariaDB 10.11',
+      pass: i < 2 ? { kind: 'cold' } : { kind: 'hot', n: 1 },
+      run: i % 2 === 0 ? lineorderFirstOb1000() : dimDateFirstOb1000(),
+    }));
+    return { file: '/data/join-order.bplab.json', experiment: x };
+  }
+
+  it("compares the join-order preset's variants with no choice made, the EXPLAIN diff first", () => {
+    const files = [joinOrders()];
+    const choices = configurationChoices(files);
+    expect(choices.map((c) => c.label)).toEqual(['straight-lo', 'straight-dd']);
+    const out = comparisonView(files, keepChoice([], choices));
+    if (!out.ok) throw new Error(out.problem);
+    expect(out.view.planDiffs.map((t) => t.title)).toEqual([
+      'The plans differ: A Q1.1 (straight-lo) against B Q1.1 (straight-dd)',
+    ]);
+    expect(out.view.headlines[0]).toMatch(
+      /^straight-dd is 1\.\d+× faster than straight-lo over 1 query; the plans differ/,
+    );
+    // Grouped per configuration there is one side: said in words, not a blank screen.
+    const one = comparisonView(
+      files,
+      keepChoice([], configurationChoices(files, 'configuration')),
+      'configuration',
+    );
+    expect(one).toEqual({
+      ok: false,
+      problem:
+        'There is one side only: group the runs another way (by variant, query or server), or open another results file.',
+    });
+  });
+
+  it('compares runs picked one by one, with no results file open', () => {
+    const picked = [lineorderFirstOb1000(), lineorderFirstOb0()];
+    const choices = configurationChoices([], null, picked);
+    expect(choices).toHaveLength(2);
+    const out = comparisonView([], keepChoice([], choices), null, picked);
+    if (!out.ok) throw new Error(out.problem);
+    expect(out.view.legend.map((s) => s.label)).toEqual(choices.map((c) => c.label));
+    expect(out.view.comparison.pairs).toHaveLength(1);
+    expect(out.view.headlines[0]).toMatch(/same pages read → the time is inside the server$/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timedStage, type RunResult } from '../../../src/shared/runs';
 import {
+  glanceRows,
   metricsView,
   outcomeRows,
   poolStatsTables,
@@ -53,6 +54,37 @@ describe('run view', () => {
       Rows: '1',
       Checksum: '9f2c',
       Dataset: 'ssb_sf1, SF 1 (generated)',
+    });
+  });
+
+  it('opens with the time, the pages read from disk and the hit ratio, or a dash where not recorded', () => {
+    const g = (r: RunResult) => Object.fromEntries(glanceRows(r).map((x) => [x.label, x.value]));
+    const status = [
+      { name: 'Innodb_pages_read', before: 10, after: 38_971, delta: 38_961, scope: 'global' },
+      { name: 'Innodb_buffer_pool_read_requests', before: 0, after: 1000, delta: 1000, scope: 'global' },
+      { name: 'Innodb_buffer_pool_reads', before: 0, after: 250, delta: 250, scope: 'global' },
+    ];
+    expect(g({ ...result, status } as RunResult)).toEqual({
+      Time: '22.5 s',
+      'Pages read from disk': '38,961',
+      'Buffer pool hit ratio': '75.0%',
+    });
+    // No status counters: the pool's own NUMBER_PAGES_READ, after − before.
+    const pooled = {
+      ...result,
+      status: [],
+      poolStats: { before: [pool(0, { pagesRead: 100 })], after: [pool(0, { pagesRead: 1100 })] },
+    } as unknown as RunResult;
+    expect(g(pooled)).toEqual({
+      Time: '22.5 s',
+      'Pages read from disk': '1,000',
+      'Buffer pool hit ratio': '—',
+    });
+    const failed = { ...result, elapsedMs: null, status: [], poolStats: { before: null, after: null } };
+    expect(g(failed as unknown as RunResult)).toEqual({
+      Time: '—',
+      'Pages read from disk': '—',
+      'Buffer pool hit ratio': '—',
     });
   });
 

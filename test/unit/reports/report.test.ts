@@ -101,6 +101,7 @@ describe('the HTML report', () => {
     const allowed = new Set([
       'a',
       'body',
+      'details',
       'div',
       'h1',
       'h2',
@@ -118,6 +119,7 @@ describe('the HTML report', () => {
       'section',
       'span',
       'style',
+      'summary',
       'svg',
       'table',
       'tbody',
@@ -215,5 +217,55 @@ describe('the report model', () => {
       'B read 4.9× more pages from disk (191,570 against 38,961)',
     );
     expect(m.tables.map((t) => t.id)).toEqual(['settings', 'query-times']);
+  });
+});
+
+describe('the answer first', () => {
+  /** The join orders, named A and B once as the export names them, with what each letter stands for. */
+  const joinOrders = () =>
+    buildReport(
+      [
+        { label: 'A', runs: [lineorderFirstOb1000()] },
+        { label: 'B', runs: [dimDateFirstOb1000()] },
+      ],
+      {
+        title: 't',
+        generatedAt: 'now',
+        bplabVersion: '0',
+        sources: [],
+        legend: [
+          { letter: 'A', label: 'lineorder first' },
+          { letter: 'B', label: 'dim_date first' },
+        ],
+      },
+    );
+
+  it('heads the HTML report with the headline, the legend and the plans that differ, each finding’s evidence a table', () => {
+    const html = renderHtmlReport(joinOrders());
+    const headline =
+      'dim_date first is 1.51× faster than lineorder first over 1 query; the plans differ; dim_date first read 4.9× the pages from disk';
+    expect(html).toContain(`<p class="headline">${headline}</p>`);
+    expect(html).toContain('<p class="legend">A = lineorder first · B = dim_date first</p>');
+    // The EXPLAIN diff is open and comes before the findings; the detail tables are folded.
+    const plan = html.indexOf('<details class="detail" id="plan-p1-');
+    expect(plan).toBeGreaterThan(html.indexOf('<p class="legend">'));
+    expect(plan).toBeLessThan(html.indexOf('<h2 id="findings">'));
+    expect(html.slice(plan, plan + 80)).toContain(' open>');
+    expect(html).toMatch(/<details class="detail" id="settings"><summary>/);
+    // "B read 4.9× more pages from disk": its evidence, a row per counter and a column per side.
+    expect(html).toMatch(
+      /<details class="evidence"><summary>evidence<\/summary><div class="table-scroll"><table><thead><tr><th scope="col">what<\/th><th scope="col" class="num">A<\/th><th scope="col" class="num">B<\/th>/,
+    );
+  });
+
+  it('heads the Markdown summary the same way, each finding’s evidence a folded table', () => {
+    const md = renderMarkdownSummary(joinOrders());
+    const lines = md.split('\n');
+    expect(lines).toContain(
+      '**dim\\_date first is 1.51× faster than lineorder first over 1 query; the plans differ; dim\\_date first read 4.9× the pages from disk**',
+    );
+    expect(lines).toContain('A = lineorder first · B = dim\\_date first');
+    expect(md.indexOf('### The plans differ')).toBeLessThan(md.indexOf('## Findings'));
+    expect(lines).toContain('  | Innodb\\_pages\\_read | 38,961 | 191,570 |');
   });
 });

@@ -1,6 +1,7 @@
 /** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { GROUPINGS, type Grouping } from '../../../shared/compare/grouping';
 import { loadQpsTable } from '../../../shared/compare/load-tables';
 import { LOAD_RESULT_KIND, LoadResultSchema } from '../../../shared/oltp-load';
 import type { LoadResult } from '../../../shared/oltp-load';
@@ -9,10 +10,23 @@ import { reportCsvFiles } from '../../reports/csv';
 import { renderHtmlReport } from '../../reports/html';
 import { renderMarkdownSummary } from '../../reports/markdown';
 import { reportModel } from '../../reports/export';
-import { findingsText, tableText } from '../../reports/text';
+import { findingsText, headlineText, tableText } from '../../reports/text';
 import { defineCommand } from '../command';
 
-const model = (paths: string[], version: string) => reportModel({ files: paths }, version);
+/** --by: how the files' runs are grouped into sides; absent, per configuration or what gives two sides. */
+function grouping(by: string | undefined): Grouping | undefined {
+  if (by === undefined) return undefined;
+  const found = GROUPINGS.find((g) => g.id === by);
+  if (!found)
+    throw AppFailure.of(
+      'INVALID_ARGUMENT',
+      `--by takes ${GROUPINGS.map((g) => g.id).join(', ')} (what to put side by side), not "${by}"`,
+    );
+  return found.id;
+}
+
+const model = (paths: string[], version: string, by: string | undefined) =>
+  reportModel({ files: paths, grouping: grouping(by) }, version);
 
 /** The files as OLTP load results (bplab load), or null when any of them is not one. */
 async function loadResults(paths: string[]): Promise<Array<{ label: string; result: LoadResult }> | null> {
@@ -41,16 +55,17 @@ export const compareCommand = defineCommand({
   summary:
     "compare saved runs or experiments: post 001's table, time per query with ratios, then the findings",
   usage:
-    'bplab compare a.json [b.json ...]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients)',
-  options: {},
+    'bplab compare a.json [b.json ...] [--by configuration|variant|query|server]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients)',
+  options: { by: { type: 'string' } },
   positionals: true,
-  async run({ positionals }, ctx) {
+  async run({ values, positionals }, ctx) {
     const loads = positionals.length > 0 ? await loadResults(positionals) : null;
     if (loads) {
       ctx.out(tableText(loadQpsTable(loads)));
       return 0;
     }
-    const m = await model(positionals, ctx.version);
+    const m = await model(positionals, ctx.version, values.by);
+    ctx.out(`${headlineText(m)}\n`);
     for (const id of ['flights', 'query-times']) {
       const table = m.tables.find((t) => t.id === id);
       if (table) ctx.out(`${tableText(table)}\n`);
@@ -72,13 +87,19 @@ export const reportCommand = defineCommand({
   name: 'report',
   summary:
     'write a comparison of saved runs as a self-contained HTML report, CSV files and a Markdown summary',
-  usage: 'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)...',
-  options: { html: { type: 'string' }, csv: { type: 'string' }, md: { type: 'string' } },
+  usage:
+    'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)... [--by configuration|variant|query|server]',
+  options: {
+    html: { type: 'string' },
+    csv: { type: 'string' },
+    md: { type: 'string' },
+    by: { type: 'string' },
+  },
   positionals: true,
   async run({ values, positionals }, ctx) {
     if (!values.html && !values.csv && !values.md)
       throw AppFailure.of('INVALID_ARGUMENT', 'say what to write: --html FILE, --csv DIR and/or --md FILE');
-    const m = await model(positionals, ctx.version);
+    const m = await model(positionals, ctx.version, values.by);
     if (values.html) {
       await write(values.html, renderHtmlReport(m), 'HTML report');
       ctx.err(`bplab: HTML report written to ${values.html}`);

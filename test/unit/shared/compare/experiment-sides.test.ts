@@ -3,7 +3,7 @@
  * configuration shares left to the settings table.
  */
 import { describe, expect, it } from 'vitest';
-import { cellNames } from '../../../../src/shared/compare/experiment-sides';
+import { cellNames } from '../../../../src/shared/compare/grouping';
 
 describe('the names of an experiment’s configurations', () => {
   it('leave out the server and settings every configuration shares', () => {

@@ -3,6 +3,8 @@ import { compareSides, comparePair } from '../../../../src/shared/compare/compar
 import {
   explainTable,
   lruTable,
+  pairTables,
+  planDiffTables,
   poolTable,
   queryTimesTable,
   settingsTable,
@@ -16,6 +18,7 @@ import {
   lineorderFirstOb1000,
 } from '../../../support/post001';
 import { timedStage } from '../../../../src/shared/runs';
+import { cellClass, hasLongWord } from '../../../../src/shared/compare/report-table';
 
 const texts = (row: Array<{ text: string }> | undefined) => row?.map((c) => c.text);
 const pair = (a = lineorderFirstOb1000(), b = lineorderFirstOb0()) =>
@@ -177,5 +180,44 @@ describe('comparison tables', () => {
       false,
     ]);
     expect(explainTable(pair()).rows.every((r) => r.every((c) => !c.differs))).toBe(true);
+  });
+});
+
+describe('tables that fit the window', () => {
+  it('lets a cell with a word too long for a narrow column break anywhere, and no other', () => {
+    expect(cellClass(false, 'supplier')).toBe('');
+    expect(cellClass(true, '1,234,567')).toBe('num');
+    expect(cellClass(true, 'innodb_read_ahead_threshold')).toBe('num wrap');
+    expect(cellClass(false, 'b71e0cbaddcfbb71072d1dbfdcbdee7a01f10f654f4ca2', true)).toBe('wrap differs');
+    expect(hasLongWord('LRU_POSITION < OLD_DATABASE_PAGES')).toBe(true);
+    expect(hasLongWord('Q1.1/base, run 2 of 2')).toBe(false);
+  });
+
+  it('lifts the EXPLAIN diff to the top when one or two pairs differ in plan, not when many do', () => {
+    const joinOrders = comparePair(
+      { label: 'A', run: lineorderFirstOb1000(), ordinal: 1, of: 1 },
+      { label: 'B', run: dimDateFirstOb1000(), ordinal: 1, of: 1 },
+      'p1',
+    );
+    const same = comparePair(
+      { label: 'A', run: lineorderFirstOb1000(), ordinal: 1, of: 1 },
+      { label: 'B', run: lineorderFirstOb0(), ordinal: 1, of: 1 },
+      'p2',
+    );
+    const lifted = planDiffTables([joinOrders, same]);
+    expect(lifted.map((t) => [t.id, t.title])).toEqual([
+      ['plan-p1', 'The plans differ: A Q1.1 (straight-lo) against B Q1.1 (straight-dd)'],
+    ]);
+    expect(planDiffTables([joinOrders, joinOrders, joinOrders])).toEqual([]);
+    // In the pair's own tables the EXPLAIN diff comes right after the summary when the plans differ.
+    expect(pairTables(joinOrders).map((t) => t.id)).toEqual([
+      'p1-summary',
+      'p1-explain',
+      'p1-status',
+      'p1-stages',
+      'p1-lru',
+      'p1-pool',
+    ]);
+    expect(pairTables(same).at(-1)?.id).toBe('p2-explain');
   });
 });

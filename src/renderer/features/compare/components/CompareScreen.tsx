@@ -1,21 +1,34 @@
 /**
  * Comparison and reports: results files opened with no server needed, two or more configurations
- * chosen, the findings first (each linking to its table), then post 001's tables, one query's pair in
- * detail, and the export of the report.
+ * chosen, the answer first (the headline, the chart, the findings each linking to its table), then
+ * post 001's tables, one query's pair in detail, and the export of the report.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExportPanel } from './ExportPanel';
 import { ComparisonBody } from './ComparisonBody';
 import { ResultsFilesPanel } from './ResultsFilesPanel';
+import { useNavigation } from '../../../lib/navigation';
 import { useCompare } from '../stores/compare-store';
 import { comparisonView, pairDetail, pairOfTable } from '../utils/compare-view';
 
 export function CompareScreen() {
-  const { files, chosen, pairId, showPair } = useCompare();
-  const outcome = useMemo(() => comparisonView(files, chosen), [files, chosen]);
+  const { files, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent } = useCompare();
+  const { screen, itemId, items, visit } = useNavigation();
+  const outcome = useMemo(
+    () => comparisonView(files, chosen, grouping, picked),
+    [files, chosen, grouping, picked],
+  );
   const view = outcome.ok ? outcome.view : null;
   const detail = useMemo(() => (view ? pairDetail(view, pairId) : null), [view, pairId]);
   const [scrollTo, setScrollTo] = useState<{ id: string } | null>(null);
+
+  // Asked from elsewhere: a finished experiment's file (itemId), or runs picked in the Runs list (items).
+  useEffect(() => {
+    void loadRecent();
+    if (screen !== 'compare') return;
+    if (itemId) void open(itemId);
+    else if (items.length > 1) void comparePicked(items);
+  }, [screen, itemId, items, visit, open, comparePicked, loadRecent]);
 
   const show = useCallback(
     (tableId: string) => {
@@ -27,21 +40,25 @@ export function CompareScreen() {
   );
   useEffect(() => {
     if (!scrollTo) return;
-    document.getElementById(scrollTo.id)?.scrollIntoView({ block: 'start' });
+    const target = document.getElementById(scrollTo.id);
+    // A detail table is folded: following a finding to it unfolds it.
+    const folded = target?.querySelector('details');
+    if (folded) folded.open = true;
+    target?.scrollIntoView({ block: 'start' });
   }, [scrollTo, detail]);
 
   return (
     <section className="screen compare-screen" data-testid="compare-screen">
       <ResultsFilesPanel />
-      {!outcome.ok && files.length > 0 && (
+      {!outcome.ok && (files.length > 0 || picked.length > 0) && (
         <p className="muted panel" data-testid="compare-problem">
           {outcome.problem}
         </p>
       )}
       {view && (
         <>
-          <ExportPanel />
           <ComparisonBody view={view} detail={detail} onShow={show} onPair={showPair} />
+          {picked.length === 0 && <ExportPanel />}
         </>
       )}
     </section>

@@ -1,9 +1,11 @@
 /**
- * The comparison itself, drawn from its prepared model (no store): the checksum warning, the findings,
- * the overview's tables, the choice of a pair and the pair in detail.
+ * The comparison itself, drawn from its prepared model (no store), the answer first: the headline and
+ * which side is A and B, the checksum warning, the plans where they differ, the cold/hot chart, the
+ * findings, then the overview's tables folded, the choice of a pair and the pair in detail.
  */
 import type { ComparisonView, PairDetail } from '../utils/compare-view';
 import { FindingsList } from './FindingsList';
+import { Headline } from './Headline';
 import { PairSection } from './PairSection';
 import { ReportTableView } from './ReportTableView';
 import { SvgChart } from './SvgChart';
@@ -19,8 +21,10 @@ export function ComparisonBody({
   onShow: (tableId: string) => void;
   onPair: (pairId: string) => void;
 }) {
+  const letters = view.legend.map((s) => s.letter);
   return (
     <>
+      <Headline lines={view.headlines} legend={view.legend} />
       {view.checksumWarnings.length > 0 && (
         <div className="error" role="alert" data-testid="checksum-warning">
           <div className="error-message">
@@ -29,6 +33,9 @@ export function ComparisonBody({
           </div>
         </div>
       )}
+      {view.planDiffs.map((t) => (
+        <ReportTableView key={t.id} table={t} open />
+      ))}
       {view.charts.map((c) => (
         <section className="panel" key={c.id} data-testid="compare-cold-hot">
           <h2>{c.title}</h2>
@@ -37,13 +44,14 @@ export function ComparisonBody({
       ))}
       <section className="panel" data-testid="compare-findings">
         <h2>Findings</h2>
-        <FindingsList findings={view.findings.summary} onShow={onShow} />
+        <FindingsList findings={view.findings.summary} letters={letters} onShow={onShow} />
         {view.findings.notInSummary > 0 && (
           <p className="muted">
             {view.findings.notInSummary} more in the queries’ own findings (choose a query below).
           </p>
         )}
       </section>
+      <h2 className="compare-details-head">Details</h2>
       {view.tables.map((t) => (
         <ReportTableView key={t.id} table={t} />
       ))}
@@ -69,7 +77,12 @@ export function ComparisonBody({
         </section>
       )}
       {detail && (
-        <PairSection detail={detail} findings={view.findings.byPair[detail.pair.id] ?? []} onShow={onShow} />
+        <PairSection
+          detail={detail}
+          findings={view.findings.byPair[detail.pair.id] ?? []}
+          letters={letters}
+          onShow={onShow}
+        />
       )}
     </>
   );

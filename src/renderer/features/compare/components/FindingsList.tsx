@@ -1,12 +1,16 @@
-/** The findings above the tables: each in words, with its figures and a link to the table holding them. */
+/** The findings above the tables: each one line, its figures folded under it, a link to the table holding them. */
 import type { Finding } from '../../../../shared/compare/finding';
+import { EvidenceTable } from './EvidenceTable';
 
 export function FindingsList({
   findings,
+  letters,
   onShow,
   testId = 'findings',
 }: {
   findings: Finding[];
+  /** The sides' letters (A, B...): the evidence's columns. */
+  letters: string[];
   onShow: (tableId: string) => void;
   testId?: string;
 }) {
@@ -29,11 +33,7 @@ export function FindingsList({
           >
             see the table
           </button>
-          {f.evidence.length > 0 && (
-            <div className="muted finding-evidence">
-              {f.evidence.map((e) => `${e.label}: ${e.value}`).join('; ')}
-            </div>
-          )}
+          {f.evidence.length > 0 && <EvidenceTable evidence={f.evidence} letters={letters} />}
         </li>
       ))}
     </ol>

@@ -1,4 +1,7 @@
-/** One query's pair in detail: its findings, then every table of post 001, and the LRU as paired bars. */
+/**
+ * One query's pair in detail: its findings, then every table of post 001 (the EXPLAIN diff first and
+ * open when the plans differ), and the LRU as paired bars after the pair's summary.
+ */
 import { pairTableId } from '../../../../shared/compare/anchors';
 import type { Finding } from '../../../../shared/compare/finding';
 import { pairedBarsSvg } from '../../../../shared/compare/svg';
@@ -10,15 +13,18 @@ import { SvgChart } from './SvgChart';
 export function PairSection({
   detail,
   findings,
+  letters,
   onShow,
 }: {
   detail: PairDetail;
   findings: Finding[];
+  letters: string[];
   onShow: (tableId: string) => void;
 }) {
   const { pair, tables, bars } = detail;
   const chartId = pairTableId(pair.id, 'lru-chart');
   const [summary, ...rest] = tables;
+  const plansFirst = rest[0]?.id.endsWith('-explain') ?? false;
   return (
     <div className="compare-pair" data-testid="compare-pair" data-pair={pair.id}>
       {pair.checksum.same === false && (
@@ -31,13 +37,10 @@ export function PairSection({
       )}
       <section className="panel">
         <h3>Findings for {pair.title}</h3>
-        <FindingsList findings={findings} onShow={onShow} testId="pair-findings" />
+        <FindingsList findings={findings} letters={letters} onShow={onShow} testId="pair-findings" />
       </section>
-      {summary && <ReportTableView table={summary} />}
-      {rest.slice(0, 2).map((t) => (
-        <ReportTableView key={t.id} table={t} />
-      ))}
-      {rest[2] && <ReportTableView table={rest[2]} />}
+      {summary && <ReportTableView table={summary} open />}
+      {plansFirst && rest[0] && <ReportTableView table={rest[0]} open />}
       <section className="panel" id={chartId}>
         <h3>{bars.title}</h3>
         <SvgChart
@@ -46,7 +49,7 @@ export function PairSection({
           testId="lru-paired-bars"
         />
       </section>
-      {rest.slice(3).map((t) => (
+      {rest.slice(plansFirst ? 1 : 0).map((t) => (
         <ReportTableView key={t.id} table={t} />
       ))}
     </div>

@@ -1,12 +1,19 @@
-/** The results files loaded, the field to open one more, and the configurations to compare. */
+/**
+ * The results files loaded (or the runs picked in the Runs list), the field to open one more, the
+ * recent files, how the runs are grouped into sides, and the sides to compare.
+ */
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { formatCount } from '../../../../shared/format';
 import { useCompare } from '../stores/compare-store';
-import { configurationChoices } from '../utils/compare-view';
+import { sideLetter } from '../../../../shared/compare/glance';
+import { GROUPINGS, type Grouping } from '../../../../shared/compare/grouping';
+import { configurationChoices, effectiveGrouping } from '../utils/compare-view';
 
 export function ResultsFilesPanel() {
-  const { files, path, opening, error, chosen, setPath, open, close, toggle, baseline } = useCompare();
-  const choices = configurationChoices(files);
+  const { files, picked, grouping, recent, path, opening, error, chosen } = useCompare();
+  const { setPath, open, close, toggle, baseline, setGrouping } = useCompare();
+  const choices = configurationChoices(files, grouping, picked);
+  const shownRecent = recent.filter((r) => r.exists && !files.some((f) => f.file === r.file)).slice(0, 6);
   return (
     <section className="panel" data-testid="compare-files">
       <div className="panel-head">
@@ -33,7 +40,29 @@ export function ResultsFilesPanel() {
         </button>
       </form>
       <ErrorMessage error={error} testId="compare-open-error" />
-      {files.length === 0 ? (
+      {shownRecent.length > 0 && (
+        <div className="compare-recent" data-testid="compare-recent">
+          <span className="muted">Recent:</span>
+          {shownRecent.map((r) => (
+            <button
+              key={r.file}
+              type="button"
+              className="link-button truncate"
+              title={r.file}
+              data-testid="compare-recent-file"
+              data-file={r.file}
+              disabled={opening}
+              onClick={() => void open(r.file)}
+            >
+              {r.name}
+            </button>
+          ))}
+        </div>
+      )}
+      {picked.length > 0 && (
+        <p data-testid="compare-picked">{picked.length} runs picked in the Runs list, each its own side.</p>
+      )}
+      {files.length === 0 && picked.length > 0 ? null : files.length === 0 ? (
         <p className="muted" data-testid="compare-no-files">
           No results file is open. A results file opens with no server connected.
         </p>
@@ -53,9 +82,25 @@ export function ResultsFilesPanel() {
           ))}
         </ul>
       )}
+      {files.length > 0 && (
+        <label className="field inline">
+          <span>Compare</span>
+          <select
+            data-testid="compare-grouping"
+            value={effectiveGrouping(files, grouping)}
+            onChange={(e) => setGrouping(e.target.value as Grouping)}
+          >
+            {GROUPINGS.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {choices.length > 0 && (
         <fieldset className="compare-choices" data-testid="compare-choices">
-          <legend>Configurations to compare (the first chosen is the baseline, A)</legend>
+          <legend>Sides to compare (the first chosen is the baseline, A)</legend>
           {choices.map((c) => {
             const at = chosen.indexOf(c.label);
             return (
@@ -74,9 +119,10 @@ export function ResultsFilesPanel() {
                 <span className="muted">
                   {formatCount(c.completeRuns)} of {formatCount(c.runs)} runs complete
                 </span>
-                {at === 0 && (
-                  <span className="tag" data-testid="compare-baseline">
-                    baseline
+                {at >= 0 && (
+                  <span className="tag" data-testid={at === 0 ? 'compare-baseline' : 'compare-side-letter'}>
+                    {sideLetter(at)}
+                    {at === 0 ? ', baseline' : ''}
                   </span>
                 )}
                 {at > 0 && (

@@ -5,10 +5,14 @@
  */
 import { create } from 'zustand';
 import type { ReportExport } from '../../../../shared/contract';
+import type { Grouping } from '../../../../shared/compare/grouping';
+import type { RecentFile } from '../../../../shared/experiment-file';
+import type { RunResult } from '../../../../shared/runs';
 import type { AppError } from '../../../../shared/result';
 import { call } from '../../../lib/api';
 import {
   configurationChoices,
+  effectiveGrouping,
   keepChoice,
   makeBaseline,
   toggleChoice,
@@ -25,6 +29,12 @@ export interface CompareState {
   error: AppError | null;
   /** Side labels, the baseline first. */
   chosen: string[];
+  /** How the files' runs are grouped into sides; null: per configuration, or what gives two sides. */
+  grouping: Grouping | null;
+  /** Runs picked one by one in the Runs list, each its own side. */
+  picked: RunResult[];
+  /** Results files opened or saved lately (main's recent list), newest first. */
+  recent: RecentFile[];
   pairId: string | null;
   exportFormat: ExportFormat;
   /** Empty: the default beside the first file. */
@@ -36,6 +46,10 @@ export interface CompareState {
   open(file: string): Promise<void>;
   close(file: string): void;
   toggle(label: string): void;
+  setGrouping(grouping: Grouping | null): void;
+  /** Compares the runs of these ids (the Runs list's "Compare selected"), and nothing else. */
+  comparePicked(runIds: readonly string[]): Promise<void>;
+  loadRecent(): Promise<void>;
   baseline(label: string): void;
   showPair(pairId: string): void;
   setExport(patch: { format?: ExportFormat; to?: string }): void;
@@ -49,6 +63,9 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
     opening: false,
     error: null,
     chosen: [],
+    grouping: null,
+    picked: [],
+    recent: [],
     pairId: null,
     exportFormat: 'html',
     exportTo: '',
@@ -66,17 +83,57 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
         return;
       }
       const files = [...get().files.filter((f) => f.file !== path), opened.value];
+      const { grouping, picked } = get();
       set({
         files,
         opening: false,
         path: '',
-        chosen: keepChoice(get().chosen, configurationChoices(files)),
+        chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
         exported: null,
       });
+      void get().loadRecent();
     },
     close: (file) => {
       const files = get().files.filter((f) => f.file !== file);
-      set({ files, chosen: keepChoice(get().chosen, configurationChoices(files)), exported: null });
+      const { grouping, picked } = get();
+      set({
+        files,
+        chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
+        exported: null,
+      });
+    },
+    setGrouping: (grouping) => {
+      const { files, picked } = get();
+      set({
+        grouping,
+        chosen: keepChoice([], configurationChoices(files, grouping, picked)),
+        exported: null,
+      });
+    },
+    comparePicked: async (runIds) => {
+      set({ opening: true, error: null });
+      const picked: RunResult[] = [];
+      for (const runId of runIds) {
+        const got = await call('runs/get', { runId });
+        if (!got.ok) {
+          set({ opening: false, error: got.error });
+          return;
+        }
+        picked.push(got.value);
+      }
+      const choices = configurationChoices([], null, picked);
+      set({
+        files: [],
+        picked,
+        grouping: null,
+        opening: false,
+        chosen: keepChoice([], choices),
+        exported: null,
+      });
+    },
+    loadRecent: async () => {
+      const listed = await call('experiments/recent', {});
+      if (listed.ok) set({ recent: listed.value });
     },
     toggle: (label) => set({ chosen: toggleChoice(get().chosen, label), exported: null }),
     baseline: (label) => set({ chosen: makeBaseline(get().chosen, label), exported: null }),
@@ -95,6 +152,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
       const done = await call('reports/export', {
         files: s.files.map((f) => f.file),
         sides: s.chosen,
+        grouping: effectiveGrouping(s.files, s.grouping),
         format: s.exportFormat,
         to,
       });

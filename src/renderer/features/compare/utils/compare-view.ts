@@ -6,6 +6,8 @@
  */
 import { lruPairedBars, type PairedBarsView } from '../../../../shared/compare/charts';
 import { compareSides, type Comparison, type PairComparison } from '../../../../shared/compare/comparison';
+import { defaultGrouping, pickedSides, type Grouping } from '../../../../shared/compare/grouping';
+import type { RunResult } from '../../../../shared/runs';
 import {
   chooseSides,
   experimentSides,
@@ -14,6 +16,7 @@ import {
   type ExperimentSource,
 } from '../../../../shared/compare/experiment-sides';
 import { findFindings, type Findings } from '../../../../shared/compare/findings';
+import { headlines, letterSides, type SideName } from '../../../../shared/compare/glance';
 import { TABLE_IDS } from '../../../../shared/compare/anchors';
 import {
   coldHotBars,
@@ -23,7 +26,13 @@ import {
 } from '../../../../shared/compare/cold-hot';
 import { coldHotBarsSvg } from '../../../../shared/compare/svg-cold-hot';
 import { buildFlightTable } from '../../../../shared/compare/flights';
-import { flightsTable, pairTables, queryTimesTable, settingsTable } from '../../../../shared/compare/tables';
+import {
+  flightsTable,
+  pairTables,
+  planDiffTables,
+  queryTimesTable,
+  settingsTable,
+} from '../../../../shared/compare/tables';
 import { type ReportTable } from '../../../../shared/compare/report-table';
 import { experimentTable, serversTable } from '../../../../shared/compare/experiment-tables';
 import type { ExperimentFile } from '../../../../shared/experiment-file';
@@ -39,7 +48,6 @@ export interface LoadedResults {
 /** A configuration the user can pick: one side of one loaded file. */
 export interface ConfigurationChoice {
   label: string;
-  file: string;
   runs: number;
   completeRuns: number;
 }
@@ -48,35 +56,58 @@ export interface ResultsSides {
   sides: RunSide[];
   protocol: ProtocolRun[];
   experiments: ExperimentSource[];
+  /** Each run's match key (grouping.ts): runs of equal keys on two sides are compared. */
+  keys: Map<unknown, string>;
 }
 
-/** Every file's configurations as sides, named as the CLI and the report name them. */
-export function resultsSides(files: readonly LoadedResults[]): ResultsSides {
+/**
+ * How the sides are made when the reader has not said: per configuration, unless a single file holds
+ * one configuration only (the join-order preset), then per variant, query or server, whichever gives two.
+ */
+export function effectiveGrouping(files: readonly LoadedResults[], grouping: Grouping | null): Grouping {
+  if (grouping) return grouping;
+  return files.length === 1 && files[0] ? defaultGrouping(files[0].experiment.results) : 'configuration';
+}
+
+/**
+ * Every file's runs as sides (grouped as asked, named as the CLI and the report name them), then the
+ * runs picked one by one in the Runs list, each its own side.
+ */
+export function resultsSides(
+  files: readonly LoadedResults[],
+  grouping: Grouping | null = null,
+  picked: readonly RunResult[] = [],
+): ResultsSides {
   const labels = fileLabels(files.map((f) => f.file));
-  const out: ResultsSides = { sides: [], protocol: [], experiments: [] };
+  const by = effectiveGrouping(files, grouping);
+  const out: ResultsSides = { sides: [], protocol: [], experiments: [], keys: new Map() };
   files.forEach((f, i) => {
-    const { sides, protocol } = experimentSides(
+    const { sides, protocol, keys } = experimentSides(
       f.experiment.results,
       filePrefix(labels[i] ?? f.file, files.length),
+      by,
     );
     out.sides.push(...sides);
     out.protocol.push(...protocol);
+    for (const [run, key] of keys) out.keys.set(run, key);
     const { definition, servers, state, savedAt, bplabVersion } = f.experiment;
     out.experiments.push({ file: f.file, definition, servers, state, savedAt, bplabVersion });
   });
+  out.sides.push(...pickedSides(picked));
   return out;
 }
 
-export function configurationChoices(files: readonly LoadedResults[]): ConfigurationChoice[] {
-  const labels = fileLabels(files.map((f) => f.file));
-  return files.flatMap((f, i) =>
-    experimentSides(f.experiment.results, filePrefix(labels[i] ?? f.file, files.length)).sides.map((s) => ({
-      label: s.label,
-      file: f.file,
-      runs: s.runs.length,
-      completeRuns: s.runs.filter((r) => r.state === 'complete').length,
-    })),
-  );
+export function configurationChoices(
+  files: readonly LoadedResults[],
+  grouping: Grouping | null = null,
+  picked: readonly RunResult[] = [],
+): ConfigurationChoice[] {
+  const { sides } = resultsSides(files, grouping, picked);
+  return sides.map((s) => ({
+    label: s.label,
+    runs: s.runs.length,
+    completeRuns: s.runs.filter((r) => r.state === 'complete').length,
+  }));
 }
 
 /** The chosen labels still offered (a file closed takes its configurations along); else the first two. */
@@ -108,6 +139,12 @@ export interface PairEntry {
 
 export interface ComparisonView {
   comparison: Comparison;
+  /** The answer first: one line per side against the baseline (A). */
+  headlines: string[];
+  /** Which side each letter is, said once. */
+  legend: SideName[];
+  /** The EXPLAIN diffs of the pairs whose plans differ: shown first, they explain the rest. */
+  planDiffs: ReportTable[];
   /** The answer first: per flight, each query cold and hot per side, drawn as SVG (none without a protocol). */
   charts: Array<{ id: string; title: string; svg: string }>;
   findings: Findings;
@@ -123,14 +160,26 @@ export type ComparisonOutcome = { ok: true; view: ComparisonView } | { ok: false
 export function comparisonView(
   files: readonly LoadedResults[],
   chosen: readonly string[],
+  grouping: Grouping | null = null,
+  picked: readonly RunResult[] = [],
 ): ComparisonOutcome {
-  if (files.length === 0) return { ok: false, problem: 'Open a results file to compare its configurations.' };
-  if (chosen.length < 2) return { ok: false, problem: 'Choose at least two configurations to compare.' };
-  const all = resultsSides(files);
-  const picked = chooseSides(all, chosen);
-  if ('problem' in picked) return { ok: false, problem: `Cannot compare: ${picked.problem}.` };
-  const comparison = compareSides(picked.sides);
-  const coldHot = picked.protocol.length ? coldHotView(picked.protocol) : null;
+  if (files.length === 0 && picked.length === 0)
+    return { ok: false, problem: 'Open a results file to compare its configurations.' };
+  if (chosen.length < 2)
+    return {
+      ok: false,
+      problem:
+        configurationChoices(files, grouping, picked).length < 2
+          ? 'There is one side only: group the runs another way (by variant, query or server), or open another results file.'
+          : 'Choose at least two sides to compare.',
+    };
+  const all = resultsSides(files, grouping, picked);
+  const chosenSides = chooseSides(all, chosen);
+  if ('problem' in chosenSides) return { ok: false, problem: `Cannot compare: ${chosenSides.problem}.` };
+  // Named A, B... once, as the report and the CLI name them: findings and table headers stay short.
+  const named = letterSides(chosenSides);
+  const comparison = compareSides(named.sides, (run) => all.keys.get(run));
+  const coldHot = named.protocol.length ? coldHotView(named.protocol) : null;
   const findings = findFindings(comparison, undefined, undefined, coldHot ? crossoverFindings(coldHot) : []);
   const pairs = comparison.pairs.map((p): PairEntry => ({
     id: p.id,
@@ -144,6 +193,12 @@ export function comparisonView(
     ok: true,
     view: {
       comparison,
+      headlines: headlines(
+        comparison,
+        named.legend.map((s) => s.label),
+      ),
+      legend: named.legend,
+      planDiffs: planDiffTables(comparison.pairs),
       charts: coldHot
         ? coldHotBars(coldHot).map((v, i) => {
             const id = `${TABLE_IDS.coldHot}-chart-${i + 1}`;
@@ -158,7 +213,7 @@ export function comparisonView(
         ]),
         settingsTable(comparison),
         ...(coldHot ? [coldHotTable(coldHot)] : []),
-        ...(picked.protocol.length ? [flightsTable(buildFlightTable(picked.protocol))] : []),
+        ...(named.protocol.length ? [flightsTable(buildFlightTable(named.protocol))] : []),
         queryTimesTable(comparison),
       ],
       pairs,

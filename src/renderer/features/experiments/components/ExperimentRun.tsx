@@ -1,10 +1,12 @@
 /**
  * The experiment started from this page: which cell and run, elapsed and time left (the estimate
  * updated from the times measured so far), Cancel (every result so far is kept), the live view of the
- * run being captured, and how it ended, with what the settings journal put back.
+ * run being captured, and how it ended, with what the settings journal put back, and Compare: the
+ * comparison of its results file, in one click.
  */
 import { LiveCharts } from '../../../components/LiveCharts';
 import { useDocuments } from '../../../lib/documents';
+import { useNavigation } from '../../../lib/navigation';
 import { useExperiments } from '../stores/experiments-store';
 import { endStateWords, progressView } from '../utils/builder-view';
 import { CancelButton } from '../../../components/CancelButton';
@@ -13,6 +15,7 @@ const NO_RESULTS: never[] = [];
 
 export function ExperimentRun() {
   const { running, cancel, dismiss } = useExperiments();
+  const go = useNavigation((s) => s.go);
   // The selector returns the store's own array (or undefined): a fresh [] on every read would make
   // zustand re-render without end (React's "Maximum update depth exceeded" as soon as Start is pressed).
   const results = useDocuments((s) => s.current?.file?.results) ?? NO_RESULTS;
@@ -35,9 +38,21 @@ export function ExperimentRun() {
                 onCancel={cancel}
               />
             ) : (
-              <button type="button" data-testid="experiment-dismiss" onClick={dismiss}>
-                Close
-              </button>
+              <>
+                {results.length > 0 && (
+                  <button
+                    type="button"
+                    className="primary"
+                    data-testid="experiment-compare"
+                    onClick={() => go('compare', null, finished.file)}
+                  >
+                    Compare
+                  </button>
+                )}
+                <button type="button" data-testid="experiment-dismiss" onClick={dismiss}>
+                  Close
+                </button>
+              </>
             )}
           </div>
         </div>

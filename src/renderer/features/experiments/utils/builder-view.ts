@@ -297,7 +297,7 @@ export function endStateWords(
   const again = 'build it again as a new experiment (File › New), saved to a file of its own';
   const then =
     results.length > 0
-      ? `Compare the runs kept on the Comparison screen; to run it whole, ${again}.`
+      ? `Compare shows the runs kept side by side; to run it whole, ${again}.`
       : `To run it, ${again}.`;
   if (finished.state === 'complete')
     return interrupted > 0
@@ -312,7 +312,7 @@ export function endStateWords(
             results.length === 1
               ? 'Completed: its 1 run done.'
               : `Completed: all ${formatCount(results.length)} runs done.`,
-          next: 'Compare its configurations on the Comparison screen.',
+          next: 'Compare shows its runs side by side, the answer first.',
         };
   if (finished.state === 'cancelled') return { tone: 'bad', text: `Cancelled: ${kept}${some}.`, next: then };
   return {

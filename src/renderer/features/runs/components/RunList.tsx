@@ -1,14 +1,28 @@
-/** Saved runs, newest first: open one, delete one. */
+/** Saved runs, newest first: open one, delete one, tick two or more and compare them. */
+import { useNavigation } from '../../../lib/navigation';
 import { useRuns } from '../stores/runs-store';
 import { summaryRow } from '../utils/run-view';
 
 export function RunList() {
   const { runs, open, listing, confirmingDelete, refresh, openRun, askDelete, remove } = useRuns();
+  const { selected, toggleSelected } = useRuns();
+  const go = useNavigation((s) => s.go);
+  // A run deleted since it was ticked is not compared.
+  const picked = selected.filter((id) => runs.some((r) => r.runId === id));
   return (
     <div className="panel" data-testid="run-list">
       <div className="panel-head">
         <h2>Runs</h2>
         <div className="actions">
+          <button
+            type="button"
+            data-testid="runs-compare-selected"
+            disabled={picked.length < 2}
+            title={picked.length < 2 ? 'Tick two runs or more to compare them' : undefined}
+            onClick={() => go('compare', null, null, picked)}
+          >
+            Compare selected{picked.length > 0 ? ` (${picked.length})` : ''}
+          </button>
           <button type="button" data-testid="runs-refresh" disabled={listing} onClick={() => void refresh()}>
             {listing ? 'Listing…' : 'Refresh'}
           </button>
@@ -23,7 +37,21 @@ export function RunList() {
         {runs.map((r) => {
           const row = summaryRow(r);
           return (
-            <li key={r.runId} data-testid="run-row" data-run={r.runId} data-state={r.state}>
+            <li
+              key={r.runId}
+              className="run-pick-row"
+              data-testid="run-row"
+              data-run={r.runId}
+              data-state={r.state}
+            >
+              <input
+                type="checkbox"
+                aria-label={`compare ${row.title}`}
+                data-testid="run-pick"
+                checked={selected.includes(r.runId)}
+                disabled={r.state === 'running'}
+                onChange={() => toggleSelected(r.runId)}
+              />
               <button
                 type="button"
                 className={open?.runId === r.runId ? 'list-item selected' : 'list-item'}

@@ -1,11 +1,12 @@
 /**
- * A run's saved result, every captured field readable: outcome and settings, EXPLAIN (table, JSON
- * tree, ANALYZE and r_engine_stats), the stage profile, the status counters, the pool stats before and
- * after, the LRU composition diff, and the samples the poller kept.
+ * A run's saved result, the story first: time, pages read and hit ratio, then the samples the poller
+ * kept (the LRU map, pages over time, rates); then every captured field: outcome and settings, EXPLAIN
+ * (table, JSON tree, ANALYZE and r_engine_stats), the stage profile, the status counters, the pool
+ * stats before and after, and the LRU composition diff.
  */
 import type { RunResult } from '../../../../shared/runs';
 import { ExplainView } from '../../../components/ExplainView';
-import { STATE, metricsView, outcomeRows, settingsRows } from '../utils/run-view';
+import { STATE, glanceRows, metricsView, outcomeRows, runTitle, settingsRows } from '../utils/run-view';
 import { CompositionDiffTable } from './CompositionDiffTable';
 import { Pairs } from '../../../components/Pairs';
 import { PoolStatsView } from './PoolStatsView';
@@ -19,7 +20,7 @@ export function RunResultView({ result }: { result: RunResult }) {
     <div className="report" data-testid="run-result" data-state={result.state}>
       <section className="panel" data-testid="run-section-outcome">
         <div className="panel-head">
-          <h2>Run</h2>
+          <h2>{runTitle(result)}</h2>
           <span className={`status status-${state.tone}`}>{state.label}</span>
           <code className="muted">{result.runId}</code>
         </div>
@@ -28,6 +29,14 @@ export function RunResultView({ result }: { result: RunResult }) {
             <div className="error-message">{result.error}</div>
           </div>
         )}
+        <Pairs rows={glanceRows(result)} />
+      </section>
+      <section className="panel" data-testid="run-section-samples">
+        <h3>What the poller saw</h3>
+        <SamplesView result={result} />
+      </section>
+      <section className="panel" data-testid="run-section-details">
+        <h3>The run</h3>
         <Pairs rows={outcomeRows(result)} />
         <details className="sql">
           <summary>SQL</summary>
@@ -62,10 +71,6 @@ export function RunResultView({ result }: { result: RunResult }) {
       <section className="panel" data-testid="run-section-lru">
         <h3>LRU composition before and after</h3>
         <CompositionDiffTable before={result.lru.before} after={result.lru.after} />
-      </section>
-      <section className="panel" data-testid="run-section-samples">
-        <h3>What the poller saw</h3>
-        <SamplesView result={result} />
       </section>
     </div>
   );

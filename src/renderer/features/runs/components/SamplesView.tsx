@@ -1,4 +1,4 @@
-/** The samples kept with a run: its charts, and its LRU map frames to step through. */
+/** The samples kept with a run: its LRU map frames to step through, its charts, then what the poller cost. */
 import { useMemo, useState } from 'react';
 import { encodeLruMapFrame } from '../../../../shared/lru-map-codec';
 import type { RunResult } from '../../../../shared/runs';
@@ -40,12 +40,6 @@ export function SamplesView({ result }: { result: RunResult }) {
 
   return (
     <div className="report">
-      <p className="muted">
-        {samples.stats.length} pool-stats samples, {samples.compositions.length} LRU compositions,{' '}
-        {maps.length} LRU map frames
-        {samples.downsampled ? ' (older samples thinned to stay within the bound)' : ''}.
-      </p>
-      <Pairs rows={pollerCostRows(samples.cost)} />
       {shown && (
         <div>
           <label className="field inline">
@@ -86,6 +80,12 @@ export function SamplesView({ result }: { result: RunResult }) {
       </div>
       <h3>Buffer pool rates</h3>
       <RatesChart points={rates} testId="samples-rates" />
+      <p className="muted">
+        {samples.stats.length} pool-stats samples, {samples.compositions.length} LRU compositions,{' '}
+        {maps.length} LRU map frames
+        {samples.downsampled ? ' (older samples thinned to stay within the bound)' : ''}.
+      </p>
+      <Pairs rows={pollerCostRows(samples.cost)} />
     </div>
   );
 }

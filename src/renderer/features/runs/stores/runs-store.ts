@@ -30,6 +30,9 @@ export interface RunsState {
   error: AppError | null;
   open: OpenRun | null;
   confirmingDelete: string | null;
+  /** Runs ticked to compare ("Compare selected"), in the order ticked: the first is the baseline. */
+  selected: string[];
+  toggleSelected(runId: string): void;
   refresh(): Promise<void>;
   openRun(runId: string): Promise<void>;
   close(): void;
@@ -63,6 +66,13 @@ export const useRuns = create<RunsState>()((set, get) => {
     error: null,
     open: null,
     confirmingDelete: null,
+    selected: [],
+    toggleSelected: (runId) =>
+      set((s) => ({
+        selected: s.selected.includes(runId)
+          ? s.selected.filter((id) => id !== runId)
+          : [...s.selected, runId],
+      })),
 
     refresh: async () => {
       set({ listing: true });

@@ -20,6 +20,8 @@ import {
   formatSigned,
   formatSwitch,
 } from '../../../../shared/format';
+import { hitRatio } from '../../../../shared/compare/cold-hot';
+import { poolDelta } from '../../../../shared/compare/pool-diff';
 import type { Row } from '../../../lib/live-view';
 import type { Tone } from '../../../lib/tone';
 
@@ -53,6 +55,26 @@ export function summaryRow(r: RunSummary) {
     elapsed: r.elapsedMs === null ? '—' : formatMs(r.elapsedMs),
     rows: r.rows === null ? '—' : formatCount(r.rows),
   };
+}
+
+/** The run at a glance, before its tables: how long it took, the pages it read from disk, the pool's hit ratio. */
+export function glanceRows(r: RunResult): Row[] {
+  const status = r.status.find((x) => x.name === 'Innodb_pages_read' && x.scope === 'global')?.delta;
+  const pages = status ?? poolDelta(r.poolStats, 'pagesRead');
+  const hit = hitRatio(r);
+  return [
+    { label: 'Time', value: r.elapsedMs === null ? '—' : formatMs(r.elapsedMs), testId: 'run-glance-time' },
+    {
+      label: 'Pages read from disk',
+      value: pages === null || pages === undefined ? '—' : formatCount(pages),
+      testId: 'run-glance-pages-read',
+    },
+    {
+      label: r.dataset?.engine === 'MyISAM' ? 'Key cache hit ratio' : 'Buffer pool hit ratio',
+      value: hit === null ? '—' : formatShare(hit),
+      testId: 'run-glance-hit-ratio',
+    },
+  ];
 }
 
 /** What ran, how it ended, and its answer. */

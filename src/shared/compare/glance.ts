@@ -1,0 +1,152 @@
+/**
+ * The answer first: sides named A, B, C... once (so findings and table headers stay short), a one-line
+ * headline per side against the baseline with its main ratio and what the page counts say about it,
+ * and each finding's evidence as a small table. Pure; the screen, the reports and the CLI read it.
+ */
+import { formatRatio } from '../format';
+import type { Comparison, PairComparison, RunSide } from './comparison';
+import { plansDiffer } from './explain-diff';
+import { counterOf, type Evidence } from './finding';
+import type { ProtocolRun } from './flights';
+
+export interface SideName {
+  /** "A", "B"... */
+  letter: string;
+  /** What the side is: "innodb_old_blocks_time=1000", "q11.bplab: MariaDB 10.11". */
+  label: string;
+}
+
+/** "A".."Z", then "S27", "S28"... */
+export const sideLetter = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : `S${i + 1}`);
+
+/** "A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0". */
+export const legendText = (legend: readonly SideName[]): string =>
+  legend.map((s) => `${s.letter} = ${s.label}`).join(' · ');
+
+/** The same sides and protocol runs, each named by its letter in side order; the legend says which is which. */
+export function letterSides(chosen: { sides: RunSide[]; protocol: ProtocolRun[] }): {
+  sides: RunSide[];
+  protocol: ProtocolRun[];
+  legend: SideName[];
+} {
+  const legend = chosen.sides.map((s, i) => ({ letter: sideLetter(i), label: s.label }));
+  const letterOf = new Map(legend.map((s) => [s.label, s.letter]));
+  return {
+    sides: chosen.sides.map((s, i) => ({ ...s, label: legend[i]!.letter })),
+    protocol: chosen.protocol.map((p) => ({
+      ...p,
+      configuration: letterOf.get(p.configuration) ?? p.configuration,
+    })),
+    legend,
+  };
+}
+
+/** Within 5% either way reads as "the same". */
+const SAME = 1.05;
+
+const quantity = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Pages read from disk over a side's pairs with the baseline: [baseline, side], null when a run lacks them. */
+function pagesRead(pairs: readonly PairComparison[]): [number, number] | null {
+  let a = 0;
+  let b = 0;
+  for (const p of pairs) {
+    const [x, y] = counterOf(p, 'Innodb_pages_read', 'pagesRead');
+    if (x === null || y === null) return null;
+    a += x;
+    b += y;
+  }
+  return pairs.length > 0 ? [a, b] : null;
+}
+
+/**
+ * One line per side after the baseline: "innodb_old_blocks_time=1000 is 1.22× slower than
+ * innodb_old_blocks_time=0 over 2 queries; same pages read → the time is inside the server".
+ * `names` are the sides' full names in side order (the comparison's own labels when absent).
+ */
+export function headlines(c: Comparison, names: readonly string[] = c.sides.map((s) => s.label)): string[] {
+  const baseName = names[0] ?? c.sides[0]?.label ?? 'A';
+  if (c.sides.length < 2) return [];
+  return c.sides.slice(1).map((side, i) => {
+    const k = i + 1;
+    const name = names[k] ?? side.label;
+    // Totals over the queries both this side and the baseline completed: like against like.
+    const both = c.queries.filter((q) => q.times[0]?.elapsedMs != null && q.times[k]?.elapsedMs != null);
+    const base = both.reduce((sum, q) => sum + (q.times[0]?.elapsedMs ?? 0), 0);
+    const t = both.reduce((sum, q) => sum + (q.times[k]?.elapsedMs ?? 0), 0);
+    if (both.length === 0 || base <= 0 || t <= 0)
+      return `${name} and ${baseName} completed no query in common: nothing to compare yet`;
+    const ratio = t / base;
+    const over = `over ${quantity(both.length, 'query', 'queries')}`;
+    const time =
+      ratio >= SAME
+        ? `${name} is ${formatRatio(ratio)} slower than ${baseName} ${over}`
+        : ratio * SAME <= 1
+          ? `${name} is ${formatRatio(1 / ratio)} faster than ${baseName} ${over}`
+          : `${name} and ${baseName} take the same time ${over} (${formatRatio(ratio)})`;
+    const pairs = c.pairs.filter((p) => p.b.label === side.label);
+    const clauses: string[] = [];
+    const plans = pairs.filter((p) => plansDiffer(p.explain)).length;
+    if (plans > 0)
+      clauses.push(
+        pairs.length > 1 ? `the plans differ in ${plans} of ${pairs.length} queries` : 'the plans differ',
+      );
+    const pages = pagesRead(pairs);
+    if (pages && Math.max(...pages) > 0) {
+      const [pa, pb] = pages;
+      const timeDiffers = ratio >= SAME || ratio * SAME <= 1;
+      if (Math.max(pa, pb) <= Math.min(pa, pb) * SAME)
+        clauses.push(timeDiffers ? 'same pages read → the time is inside the server' : 'same pages read');
+      else {
+        const [more, less, x, y] = pb > pa ? [name, baseName, pb, pa] : [baseName, name, pa, pb];
+        clauses.push(
+          y > 0
+            ? `${more} read ${formatRatio(x / y)} the pages from disk`
+            : `${more} read pages from disk, ${less} none`,
+        );
+      }
+    }
+    return [time, ...clauses].join('; ');
+  });
+}
+
+export interface EvidenceTable {
+  /** "what", then one column per side the evidence names (A, B...), or "value" when it names none. */
+  columns: string[];
+  /** One value per side column; a single value when the figure is of no one side (it spans them). */
+  rows: Array<{ label: string; values: string[] }>;
+}
+
+/**
+ * A finding's evidence as a small table: labels "time, A" and "time, B" become one row "time" with a
+ * column per side. Evidence that names no side (or a side's figure alone) keeps its own row.
+ */
+export function evidenceTable(evidence: readonly Evidence[], letters: readonly string[]): EvidenceTable {
+  const split = evidence.map((e) => {
+    const at = e.label.lastIndexOf(', ');
+    const side = at >= 0 ? e.label.slice(at + 2) : '';
+    return letters.includes(side)
+      ? { what: e.label.slice(0, at), side, value: e.value }
+      : { what: e.label, side: null, value: e.value };
+  });
+  const sides = letters.filter((l) => split.some((s) => s.side === l));
+  if (sides.length === 0)
+    return { columns: ['what', 'value'], rows: split.map((s) => ({ label: s.what, values: [s.value] })) };
+  const rows: EvidenceTable['rows'] = [];
+  const byWhat = new Map<string, string[]>();
+  for (const s of split) {
+    if (s.side === null) {
+      // A figure of no one side (a setting, a preset's name) spans the sides' columns.
+      rows.push({ label: s.what, values: [s.value] });
+      continue;
+    }
+    let values = byWhat.get(s.what);
+    if (!values) {
+      values = sides.map(() => '');
+      byWhat.set(s.what, values);
+      rows.push({ label: s.what, values });
+    }
+    values[sides.indexOf(s.side)] = s.value;
+  }
+  return { columns: ['what', ...sides], rows };
+}
