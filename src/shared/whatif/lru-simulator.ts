@@ -6,6 +6,13 @@
  * list by node number keep it at tens of millions of touches per second.
  */
 import type { PageLayout, PageTrace } from './trace';
+import {
+  instanceForPage,
+  zeroCounters,
+  type SimulatedCounters,
+  type SimulatedIndexPages,
+  type SimulatorSettings,
+} from './pool-model';
 import { NO_PAGE } from './trace';
 import { linearReadAhead, readAheadArea } from './read-ahead';
 
@@ -17,61 +24,6 @@ const BUF_LRU_OLD_TOLERANCE = 20;
 const BUF_LRU_NON_OLD_MIN_LEN = 5;
 /** buf0lru.h: innodb_old_blocks_pct is kept as a fraction of this. */
 const BUF_LRU_OLD_RATIO_DIV = 1024;
-
-export interface SimulatorSettings {
-  /** The pool's pages, all instances (innodb_buffer_pool_size / page size): curr_size, the quarter rule's base. */
-  poolPages: number;
-  /** Pages the pool can give to data (free + database pages when the run began); defaults to poolPages. */
-  dataPages?: number;
-  instances: number;
-  oldBlocksPct: number;
-  oldBlocksTimeMs: number;
-  /** innodb_read_ahead_threshold; 0 turns linear read-ahead off. */
-  readAheadThreshold: number;
-  /** Whose buf_read_ahead_linear: their tolerance of out-of-order pages differs by one. */
-  flavor: 'mysql' | 'mariadb';
-}
-
-/** What a run reports about the pool (INNODB_BUFFER_POOL_STATS and the Innodb_buffer_pool_* counters). */
-export interface SimulatedCounters {
-  touches: number;
-  /** Innodb_buffer_pool_reads: pages a query had to wait for (synchronous reads). */
-  syncReads: number;
-  /** NUMBER_PAGES_READ: synchronous reads and read-ahead. */
-  pagesRead: number;
-  readAhead: number;
-  readAheadEvicted: number;
-  madeYoung: number;
-  notMadeYoung: number;
-  evicted: number;
-}
-
-export interface SimulatedIndexPages {
-  index: string;
-  pages: number;
-  oldPages: number;
-  youngPages: number;
-}
-
-function zeroCounters(): SimulatedCounters {
-  return {
-    touches: 0,
-    syncReads: 0,
-    pagesRead: 0,
-    readAhead: 0,
-    readAheadEvicted: 0,
-    madeYoung: 0,
-    notMadeYoung: 0,
-    evicted: 0,
-  };
-}
-
-/** The difference of two counter readings (after − before): what one replayed query did. */
-export function counterDelta(after: SimulatedCounters, before: SimulatedCounters): SimulatedCounters {
-  const d = zeroCounters();
-  for (const k of Object.keys(d) as Array<keyof SimulatedCounters>) d[k] = after[k] - before[k];
-  return d;
-}
 
 /** One buffer pool instance's list heads and counters (buf_pool_t). */
 interface Instance {
@@ -108,6 +60,7 @@ export class LruSimulator {
   private readonly freedClockOf: Float64Array;
   private readonly pools: Instance[];
   private allocated = 0;
+  private nextCleanMs = 0;
 
   constructor(layout: PageLayout, settings: SimulatorSettings) {
     this.layout = layout;
@@ -164,6 +117,7 @@ export class LruSimulator {
    */
   touch(spaceOrdinal: number, pageNo: number, nowMs: number): void {
     this.counters.touches++;
+    if (this.settings.pageCleaner && nowMs >= this.nextCleanMs) this.cleanLru(nowMs);
     const g = this.base[spaceOrdinal]! + pageNo;
     let n = this.slot[g]!;
     if (n < 0) {
@@ -229,7 +183,7 @@ export class LruSimulator {
     let n: number;
     if (pool.free > 0) {
       pool.free--;
-      n = this.allocated++;
+      n = this.freeNodes.length > 0 ? this.freeNodes.pop()! : this.allocated++;
     } else {
       n = this.evictTail(pool);
     }
@@ -243,6 +197,21 @@ export class LruSimulator {
     this.addBlockLow(pool, n, true);
     return n;
   }
+
+  private cleanLru(nowMs: number): void {
+    const cleaner = this.settings.pageCleaner!;
+    this.nextCleanMs = nowMs + cleaner.everyMs;
+    for (const pool of this.pools) {
+      while (pool.free < cleaner.freeTarget && pool.len > cleaner.minLru && pool.tail >= 0) {
+        const n = this.evictTail(pool);
+        this.freeNodes.push(n);
+        pool.free++;
+      }
+    }
+  }
+
+  /** Nodes the page cleaner freed, reused before new ones. */
+  private readonly freeNodes: number[] = [];
 
   /** Whether a page is in the pool (read-ahead reads only the ones that are not). */
   hasPage(spaceOrdinal: number, pageNo: number): boolean {
@@ -442,10 +411,4 @@ export class LruSimulator {
     }
     return out;
   }
-}
-
-/** include/buf0buf.ic, buf_pool_get (MySQL 5.6–8.0): fold(space, page_no >> 6) % instances. */
-export function instanceForPage(spaceId: number, pageNo: number, instances: number): number {
-  const fold = spaceId * 1048576 + spaceId + Math.floor(pageNo / 64);
-  return fold % instances;
 }

@@ -1,10 +1,7 @@
 // The LRU simulator against small traces whose outcome is worked out by hand from InnoDB's rules.
 import { describe, expect, it } from 'vitest';
-import {
-  instanceForPage,
-  LruSimulator,
-  type SimulatorSettings,
-} from '../../../../src/shared/whatif/lru-simulator';
+import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
+import { instanceForPage, type SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
 import { contiguousSpace, type PageLayout } from '../../../../src/shared/whatif/trace';
 
 function layout(sizePages: number, spaceId = 0): PageLayout {
