@@ -19,6 +19,7 @@ import {
 import { queriesCommand, queryCommand } from './commands/query';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
+import { whatifCommand } from './commands/whatif';
 import {
   ssbDropCommand,
   ssbGenerateCommand,
@@ -48,6 +49,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ssbDropCommand,
   compareCommand,
   reportCommand,
+  whatifCommand,
   queriesCommand,
   queryCommand,
 ];

@@ -46,7 +46,8 @@ export interface KeyedRows {
 
 export interface Step {
   table: TableRows;
-  kind: 'scan' | 'lookup' | 'hash';
+  /** const: a ref on a constant (the rows passing the table's conditions, read through `index`). */
+  kind: 'scan' | 'lookup' | 'hash' | 'const';
   clustered: IndexModel;
   /** lookup: the index searched, the column it is on, where the value comes from. */
   index?: IndexModel;

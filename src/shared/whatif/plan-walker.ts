@@ -65,6 +65,8 @@ export class Walker {
       });
     } else if (step.kind === 'lookup') {
       this.lookup(l, step);
+    } else if (step.kind === 'const') {
+      this.constRange(l, step);
     }
   }
 
@@ -100,6 +102,24 @@ export class Walker {
         onRow(r);
         if (this.out.length !== before) this.touch(m, m.firstLeaf + l);
       }
+    }
+  }
+
+  /** A ref on a constant: its entries (the passing rows, in primary-key order) from the index's start. */
+  private constRange(l: number, step: Step): void {
+    const index = step.index!;
+    let leaf = -1;
+    let e = 0;
+    for (let r = 0; r < step.table.rows; r++) {
+      if (step.table.pass[r] !== 1) continue;
+      const l2 = this.leafOf(index, e++);
+      if (leaf < 0) this.descend(index, l2);
+      else if (l2 !== leaf) this.touch(index, index.firstLeaf + l2);
+      leaf = l2;
+      this.descend(step.clustered, this.leafOf(step.clustered, r));
+      this.bound[l] = r;
+      this.level(l + 1);
+      this.touch(index, index.firstLeaf + leaf);
     }
   }
 

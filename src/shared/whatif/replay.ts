@@ -22,6 +22,27 @@ export function settingsOfRun(run: RunResult): SimulatorSettings {
     oldBlocksTimeMs: s.oldBlocksTimeMs,
     readAheadThreshold: s.readAheadThreshold,
     flavor: s.flavor === 'mariadb' ? 'mariadb' : 'mysql',
+    ...(s.flavor === 'mariadb' ? { pageCleaner: mariadbPageCleaner(poolPages) } : {}),
+  };
+}
+
+/**
+ * MariaDB's page cleaner evicts from the LRU's tail whenever fewer than innodb_lru_scan_depth (1536 by
+ * default) blocks are free (buf0flu.cc, buf_flush_LRU_list_batch), down to 5% of the pool less one
+ * (at most BUF_LRU_MIN_LEN, 256): modelled as running every 10 ms, near continuously. A 16 MB MariaDB
+ * pool (1014 pages, fewer than 1536) measured 100-250 LRU pages at the end of each run, and 10 ms
+ * matched its reads where 1000 ms and 100 ms left the simulation 8-67% short. MySQL's (once a second)
+ * is left out: without it the simulation matched MySQL 8.0's reads within 3%.
+ */
+export function mariadbPageCleaner(poolPages: number): {
+  freeTarget: number;
+  everyMs: number;
+  minLru: number;
+} {
+  return {
+    freeTarget: 1536,
+    everyMs: 10,
+    minLru: Math.max(1, Math.min(Math.floor(poolPages / 20) - 1, 256)),
   };
 }
 
