@@ -44,10 +44,10 @@ export interface WhatIfReport {
   server: string;
   hot: boolean;
   pageSizeBytes: number;
-  /** The run at its own settings. */
+  /** The run at its own settings: Innodb_buffer_pool_reads simulated, and its measured delta. */
+  simulatedPagesRead: number;
+  measuredPagesRead: number | null;
   own: {
-    simulatedPagesRead: number;
-    measuredPagesRead: number | null;
     simulatedReadAhead: number;
     measuredReadAhead: number | null;
     madeYoung: number;
@@ -88,9 +88,9 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
     server: `${run.server.flavor} ${run.server.version}`,
     hot: input.hot,
     pageSizeBytes: page,
+    simulatedPagesRead: last.syncReads,
+    measuredPagesRead: measuredPagesRead(run),
     own: {
-      simulatedPagesRead: last.syncReads,
-      measuredPagesRead: measuredPagesRead(run),
       simulatedReadAhead: last.readAhead,
       measuredReadAhead: readAhead ? readAhead.delta : null,
       madeYoung: last.madeYoung,

@@ -58,12 +58,10 @@ const mib = (pages: number, pageBytes: number): string => `${((pages * pageBytes
 
 function printReport(r: WhatIfReport, out: (line: string) => void): void {
   const own = r.own;
-  const err = own.measuredPagesRead
-    ? ((own.simulatedPagesRead / own.measuredPagesRead - 1) * 100).toFixed(1)
-    : '-';
+  const err = r.measuredPagesRead ? ((r.simulatedPagesRead / r.measuredPagesRead - 1) * 100).toFixed(1) : '-';
   out(`${r.queryId} (${r.variant}) on ${r.server}, ${r.hot ? 'hot' : 'cold'}, its own settings:`);
   out(
-    `  pages read   simulated ${own.simulatedPagesRead}   measured ${own.measuredPagesRead ?? 'not recorded'}   error ${err}%`,
+    `  pages read   simulated ${r.simulatedPagesRead}   measured ${r.measuredPagesRead ?? 'not recorded'}   error ${err}%`,
   );
   out(
     `  read ahead   simulated ${own.simulatedReadAhead}   measured ${own.measuredReadAhead ?? 'not recorded'}`,
