@@ -5,7 +5,7 @@
  * back) to make a curve fast, its error measured against the full simulation.
  */
 import type { SimulatorSettings } from './pool-model';
-import { replaySteps, type ReplayStep } from './replay';
+import { mariadbPageCleaner, replaySteps, type ReplayStep } from './replay';
 import type { PageLayout, PageTrace } from './trace';
 
 export interface CurveVariant {
@@ -107,6 +107,15 @@ export function missRatioCurves(
         poolPages: scaled,
         dataPages: Math.max(1, Math.round(scaled * ((base.dataPages ?? base.poolPages) / base.poolPages))),
       };
+      if (base.pageCleaner) {
+        // The cleaner's figures at this pool size, scaled with the pool like everything else.
+        const c = mariadbPageCleaner(poolPages);
+        settings.pageCleaner = {
+          everyMs: c.everyMs,
+          freeTarget: Math.max(1, Math.round(c.freeTarget * r)),
+          minLru: Math.max(1, Math.round(c.minLru * r)),
+        };
+      }
       const { counters } = replaySteps(layout, settings, stepsAt(r));
       const last = counters[counters.length - 1]!;
       const pagesRead = Math.round(last.syncReads / r);
