@@ -53,6 +53,8 @@ export interface Step {
   index?: IndexModel;
   keyed?: KeyedRows;
   unique?: boolean;
+  /** The index holds every column the query reads from this table: no clustered lookups. */
+  covering?: boolean;
   source?: { step: number; column: Int32Array };
   /** hash: this table's column and the earlier step's column it equals. */
   probe?: { column: Int32Array; earlier: Int32Array; earlierStep: number };

@@ -51,7 +51,7 @@ export function tracePlan(
   const assumptions = [
     `non-leaf pages: one root over the leaves, or a level of ${FANOUT}-child pages under it`,
     'leaf pages hold the same number of entries each and lie in key order',
-    'a ref on a constant reads its entries from the start of the index',
+    'a ref on a constant, or a range on the first table, reads the rows its table keeps, in primary-key order, from the start of the index',
   ];
   const indexNames: string[] = [];
   const spaces: PageLayout['spaces'] = [];
@@ -130,6 +130,23 @@ function stepOf(
   const clustered = clusteredOf(e.table, models);
   if (!clustered) return `no page counts for ${e.table}'s clustered index`;
   const type = e.type.toLowerCase();
+  // "Using index" (not "Using index condition"): the index covers the query, no clustered lookups.
+  const covering = /using index(?! condition)/i.test(e.extra);
+  if ((type === 'all' || (type === 'range' && e.key)) && i > 0 && /hash join/i.test(e.extra)) {
+    // MySQL 8's hash join: the earlier tables are the build input; this table is read once and probed,
+    // in full, or (a range) the rows its conditions keep through its index.
+    const link = linkToEarlier(e.table, null, explain, data, i);
+    if (typeof link === 'string') return link;
+    const index = type === 'range' ? models.get(`${e.table}/${e.key}`) : undefined;
+    if (type === 'range' && !index) return `no page counts for the index ${e.table}.${e.key}`;
+    return {
+      table,
+      kind: 'hash',
+      clustered,
+      ...(index ? { index, covering } : {}),
+      probe: { column: link.own, earlier: link.earlier, earlierStep: link.earlierStep },
+    };
+  }
   if (type === 'all') {
     if (i === 0) return { table, kind: 'scan', clustered };
     if (/hash join/i.test(e.extra)) {
@@ -145,6 +162,13 @@ function stepOf(
     }
     return `${e.table} is read in full for each row before it (${e.extra || 'no join buffer'}): not traced`;
   }
+  if (type === 'range' && i === 0 && e.key) {
+    // A range on the first table (Q3.3's two cities): its entries are the rows the table's conditions
+    // keep, read as a constant ref's are.
+    const index = models.get(`${e.table}/${e.key}`);
+    if (!index) return `no page counts for the index ${e.table}.${e.key}`;
+    return { table, kind: 'const', clustered, index, covering };
+  }
   if (type !== 'eq_ref' && type !== 'ref') return `${e.table}'s access type ${e.type} is not traced`;
   if (!e.key) return `${e.table} is read by ${e.type} without a key`;
   const index = models.get(`${e.table}/${e.key}`);
@@ -154,7 +178,7 @@ function stepOf(
     // on a table with a const ref are that one equality); where they sit among the other keys'
     // entries is not known: they are read from the index's start.
     if (i !== 0) return `${e.table} is read by a constant ref after other tables: not traced`;
-    return { table, kind: 'const', clustered, index };
+    return { table, kind: 'const', clustered, index, covering };
   }
   const ref = (e.ref ?? '').split('.');
   const sourceTable = ref.length >= 2 ? ref[ref.length - 2]! : '';

@@ -94,9 +94,10 @@ describe('tracePlan', () => {
 
   it('names a plan it cannot follow', () => {
     const explain: ExplainStep[] = [
+      { table: 'dim_date', type: 'ALL', key: null, ref: null, extra: '' },
       { table: 'lineorder', type: 'range', key: 'LO_OrderDateKey', ref: null, extra: 'Using where' },
     ];
-    const r = tracePlan(explain, { lineorder: lines }, pages);
+    const r = tracePlan(explain, { dim_date: dates, lineorder: lines }, pages);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.reason).toMatch(/access type range is not traced/);
     const missing = tracePlan(
