@@ -34,6 +34,7 @@ import {
 import type { LiveRunSample } from './lru-map-codec';
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
+import type { WhatIfReport } from './whatif/what-if';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
   ExperimentServerSchema,
@@ -143,6 +144,23 @@ export const requestSchemas = {
   'runs/list': z.object({ profileId: id.optional() }),
   'runs/get': z.object({ runId: id }),
   'runs/delete': z.object({ runId: id }),
+  // A saved run replayed through InnoDB's LRU simulated (src/shared/whatif): simulated vs measured, curves.
+  'runs/whatif': z.object({
+    runId: id,
+    oldBlocksTimes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1),
+      )
+      .min(1)
+      .max(4)
+      .optional(),
+    oldBlocksPcts: z.array(z.number().int().min(5).max(95)).min(1).max(4).optional(),
+    points: z.number().int().min(2).max(32).default(12),
+  }),
 } as const;
 
 export type RequestName = keyof typeof requestSchemas;
@@ -198,6 +216,8 @@ export interface ResultTypes {
   'runs/list': RunSummary[];
   'runs/get': RunResult;
   'runs/delete': { deleted: string };
+  /** The report, or why this run cannot be replayed, in words. */
+  'runs/whatif': { report: WhatIfReport } | { unavailable: string };
 }
 
 /** What reports/export wrote: every file, their size in bytes, and how long making them took. */

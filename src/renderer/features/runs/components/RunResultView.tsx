@@ -12,6 +12,7 @@ import { PoolStatsView } from './PoolStatsView';
 import { ProfileView } from './ProfileView';
 import { SamplesView } from './SamplesView';
 import { StatusView } from './StatusView';
+import { WhatIfPanel } from './WhatIfPanel';
 
 export function RunResultView({ result }: { result: RunResult }) {
   const state = STATE[result.state];
@@ -62,6 +63,12 @@ export function RunResultView({ result }: { result: RunResult }) {
         <h3>What the poller saw</h3>
         <SamplesView result={result} />
       </section>
+      {result.state === 'complete' && (
+        <section className="panel" data-testid="run-section-whatif">
+          <h3>What if: InnoDB&apos;s LRU simulated from this run</h3>
+          <WhatIfPanel runId={result.runId} />
+        </section>
+      )}
     </div>
   );
 }
