@@ -5,7 +5,7 @@
  */
 import type { GenerateOptions } from '../ssb/generator/source';
 import { generatorRows, forEachLine, parseNumber, planQuery, type TblRows } from '../ssb/selectivity';
-import { parseSsbQuery } from '../ssb/query-parse';
+import { parseSsbQuery, type Condition } from '../ssb/query-parse';
 import { SSB_COLUMNS } from '../ssb/tables';
 import type { SsbTable } from '../../shared/datasets';
 import type { TableRows } from '../../shared/whatif/plan-model';
@@ -19,12 +19,18 @@ export async function queryRows(
 ): Promise<Record<string, TableRows>> {
   const parsed = parseSsbQuery(sql);
   const plan = planQuery({ id: queryId, parsed });
+  const named = new Set<string>();
+  const collect = (c: Condition): void => {
+    if (c.kind === 'and' || c.kind === 'or') c.args.forEach(collect);
+    else named.add(c.column.toLowerCase());
+  };
+  collect(parsed.where);
   const out: Record<string, TableRows> = {};
   for (const d of plan.dims) {
-    out[d.table] = await readTable(d.table, rows, [d.key], (values) => d.test(values));
+    out[d.table] = await readTable(d.table, rows, [d.key], named, (values) => d.test(values));
   }
   const fks = plan.dims.map((d) => d.foreignKey);
-  out.lineorder = await readTable('lineorder', rows, fks, (values) => plan.lineorderTest(values));
+  out.lineorder = await readTable('lineorder', rows, fks, named, (values) => plan.lineorderTest(values));
   return out;
 }
 
@@ -32,20 +38,25 @@ async function readTable(
   table: SsbTable,
   rows: TblRows,
   joinColumns: number[],
+  conditionColumns: Set<string>,
   test: (values: ReadonlyArray<number | string | undefined>) => boolean,
 ): Promise<TableRows> {
   const columns = SSB_COLUMNS[table];
   const kinds = columns.map((c) => c.kind);
+  // Only the join columns and the ones the conditions name are converted (6M lineorder rows at SF 1).
+  const wanted = columns.map((c, i) => joinColumns.includes(i) || conditionColumns.has(c.name.toLowerCase()));
+  const last = wanted.lastIndexOf(true);
   const values: Array<number | string | undefined> = new Array(kinds.length).fill(undefined);
   const joinValues = joinColumns.map(() => [] as number[]);
   const pass: number[] = [];
   await forEachLine(rows(table), (buf, start, end) => {
     let field = 0;
     let fieldStart = start;
-    for (let i = start; i <= end && field < kinds.length; i++) {
+    for (let i = start; i <= end && field <= last; i++) {
       if (i < end && buf[i] !== 0x7c) continue;
-      values[field] =
-        kinds[field] === 'number' ? parseNumber(buf, fieldStart, i) : buf.toString('latin1', fieldStart, i);
+      if (wanted[field])
+        values[field] =
+          kinds[field] === 'number' ? parseNumber(buf, fieldStart, i) : buf.toString('latin1', fieldStart, i);
       field++;
       fieldStart = i + 1;
     }
