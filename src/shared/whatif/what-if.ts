@@ -68,8 +68,11 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
   const last = counters[counters.length - 1]!;
   const readAhead = run.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_read_ahead');
   const page = run.server.pageSizeBytes;
-  const from = Math.max(1, Math.round((opts.pool?.from ?? 16 * 1048576) / page));
-  const to = Math.max(from, Math.round((opts.pool?.to ?? dataPages(input.layout) * page * 1.1) / page));
+  const whole = dataPages(input.layout);
+  // 16 MB to the whole data (and a tenth more), or from an eighth of the data when it is smaller than 16 MB.
+  const defaultFrom = Math.min(Math.round((16 * 1048576) / page), Math.max(64, Math.floor(whole / 8)));
+  const from = Math.max(1, opts.pool ? Math.round(opts.pool.from / page) : defaultFrom);
+  const to = Math.max(from, opts.pool ? Math.round(opts.pool.to / page) : Math.ceil(whole * 1.1));
   const sizes = poolSizes(from, to, opts.points);
   const variants: CurveVariant[] = [];
   for (const t of opts.oldBlocksTimes ?? [input.settings.oldBlocksTimeMs])
