@@ -25,6 +25,29 @@ describe('sampleTrace', () => {
     expect(groups.size / 313).toBeLessThan(0.35);
   });
 
+  it('never samples a short trace', () => {
+    const b = new TraceBuilder();
+    for (let p = 0; p < 3; p++) b.touch(0, p);
+    const settings = {
+      poolPages: 2048,
+      instances: 1,
+      oldBlocksPct: 37,
+      oldBlocksTimeMs: 0,
+      readAheadThreshold: 0,
+      flavor: 'mysql' as const,
+    };
+    const [c] = missRatioCurves(
+      layout,
+      settings,
+      [{ trace: b.build(), elapsedMs: 1 }],
+      [2048],
+      [{ oldBlocksTimeMs: 0, oldBlocksPct: 37 }],
+      0.1,
+    );
+    expect(c!.rate).toBe(1);
+    expect(c!.points[0]!.pagesRead).toBe(3);
+  });
+
   it('never samples a pool below 1024 pages, where the old sublist would vanish', () => {
     expect(rateFor(2048, 0.1)).toBe(0.5);
     expect(rateFor(100000, 0.1)).toBe(0.1);
@@ -48,9 +71,12 @@ describe('kneeOf', () => {
 
 describe('missRatioCurves', () => {
   it('reads the working set once when the pool holds it, and a sampled curve stays near the full one', () => {
-    // A 6000-page working set scanned three times: a pool of 8000 reads it once, one of 2000 every time.
+    // A 40000-page working set scanned three times (120,000 touches, enough to be sampled): a pool of
+    // 50000 reads it once; one of 20000 keeps at most 20000 pages from one pass to the next, so it
+    // reads at least 40000 + 2 × 20000.
+    const big: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(7, 40000, 0)] };
     const b = new TraceBuilder();
-    for (let pass = 0; pass < 3; pass++) for (let p = 0; p < 6000; p++) b.touch(0, p);
+    for (let pass = 0; pass < 3; pass++) for (let p = 0; p < 40000; p++) b.touch(0, p);
     const trace = b.build();
     const settings = {
       poolPages: 1000,
@@ -61,11 +87,14 @@ describe('missRatioCurves', () => {
       flavor: 'mysql' as const,
     };
     const steps = [{ trace, elapsedMs: 3000 }];
-    const sizes = [2000, 8000];
+    const sizes = [20000, 50000];
     const variant = [{ oldBlocksTimeMs: 0, oldBlocksPct: 37 }];
-    const [full] = missRatioCurves(layout, settings, steps, sizes, variant, 1);
-    expect(full!.points.map((p) => p.pagesRead)).toEqual([18000, 6000]);
-    const [sampled] = missRatioCurves(layout, settings, steps, sizes, variant, 0.3);
+    const [full] = missRatioCurves(big, settings, steps, sizes, variant, 1);
+    expect(full!.points[1]!.pagesRead).toBe(40000);
+    expect(full!.points[0]!.pagesRead).toBeGreaterThanOrEqual(80000);
+    expect(full!.points[0]!.pagesRead).toBeLessThanOrEqual(120000);
+    const [sampled] = missRatioCurves(big, settings, steps, sizes, variant, 0.3);
+    expect(sampled!.rate).toBe(0.3);
     sampled!.points.forEach((p, i) => {
       expect(Math.abs(p.missRatio - full!.points[i]!.missRatio)).toBeLessThan(0.05);
     });
