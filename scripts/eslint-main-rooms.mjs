@@ -16,6 +16,7 @@ export const ROOMS = [
   'queries', // the query catalogue and the read-only check
   'sandbox', // local servers: create, start, stop, options
   'runs', // one query run with full capture
+  'whatif', // a run's page touches derived from its plan and data, for the LRU simulator
   'experiments', // matrices of runs, cold passes, presets
   'reports', // HTML, Markdown and CSV reports
   'api', // the request handlers: the contract's one way in

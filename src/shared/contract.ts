@@ -35,6 +35,7 @@ import type { LiveRunSample } from './lru-map-codec';
 import { LoadSweepSpecSchema, type LoadSecond, type LoadStep } from './oltp-load';
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
+import type { WhatIfReport } from './whatif/what-if';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
   ExperimentServerSchema,
@@ -149,6 +150,23 @@ export const requestSchemas = {
   // sysbench's OLTP load (posts 002, 004) as a task: the tables prepared or reused, then the sweep;
   // each second and each step stream as 'load/second' and 'load/step'; tasks/wait answers the result.
   'load/start': z.object({ profileId: id, password, spec: LoadSweepSpecSchema }),
+  // A saved run replayed through InnoDB's LRU simulated (src/shared/whatif): simulated vs measured, curves.
+  'runs/whatif': z.object({
+    runId: id,
+    oldBlocksTimes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1),
+      )
+      .min(1)
+      .max(4)
+      .optional(),
+    oldBlocksPcts: z.array(z.number().int().min(5).max(95)).min(1).max(4).optional(),
+    points: z.number().int().min(2).max(32).default(12),
+  }),
 } as const;
 
 export type RequestName = keyof typeof requestSchemas;
@@ -205,6 +223,8 @@ export interface ResultTypes {
   'runs/get': RunResult;
   'runs/delete': { deleted: string };
   'load/start': TaskStarted;
+  /** The report, or why this run cannot be replayed, in words. */
+  'runs/whatif': { report: WhatIfReport } | { unavailable: string };
 }
 
 /** What reports/export wrote: every file, their size in bytes, and how long making them took. */

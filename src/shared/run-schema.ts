@@ -220,6 +220,8 @@ export const RunResultCoreSchema = z.object({
       sf: z.number().nullable(),
       source: z.string(),
       engine: DatasetEngineSchema.optional(),
+      seed: z.number().nullable().optional(),
+      generatorMode: z.string().nullable().optional(),
     })
     .nullable(),
   server: RunServerSettingsSchema,
@@ -244,6 +246,16 @@ export const RunResultCoreSchema = z.object({
   status: z.array(StatusDeltaSchema),
   poolStats: z.object({ before: z.array(PoolStatsSchema), after: z.array(PoolStatsSchema).nullable() }),
   lru: z.object({ before: LruCompositionSchema.nullable(), after: LruCompositionSchema.nullable() }),
+  indexPages: z
+    .array(
+      z.object({
+        table: z.string(),
+        index: z.string(),
+        leafPages: count,
+        sizePages: count,
+      }),
+    )
+    .optional(),
 });
 
 export const RunResultSchema: z.ZodType<RunResult> = RunResultCoreSchema.extend({

@@ -6,6 +6,7 @@
 import { z } from './zod';
 import type { DatasetEngine } from './datasets';
 import type { PoolFacts, ServerFlavor } from './models';
+import type { IndexPageCount } from './whatif/plan-model';
 
 // ---------- queries ----------
 
@@ -284,7 +285,15 @@ export interface RunResult {
   sql: string;
   schema: string;
   /** engine: absent in results saved before bplab recorded it. */
-  dataset: { schema: string; sf: number | null; source: string; engine?: DatasetEngine } | null;
+  dataset: {
+    schema: string;
+    sf: number | null;
+    source: string;
+    engine?: DatasetEngine;
+    /** The generator's seed and mode: absent in results saved before bplab recorded them. */
+    seed?: number | null;
+    generatorMode?: string | null;
+  } | null;
   server: RunServerSettings;
   /**
    * What the server process did around the statement, from /proc on a local sandbox: bytes read from
@@ -311,6 +320,12 @@ export interface RunResult {
   status: StatusDelta[];
   poolStats: { before: PoolStats[]; after: PoolStats[] | null };
   lru: { before: LruComposition | null; after: LruComposition | null };
+  /**
+   * The dataset's pages per index as the server counts them (mysql.innodb_index_stats), read after the
+   * query: what the what-if simulator lays the pages out from. Absent in results saved before bplab
+   * recorded it, or where the server would not say.
+   */
+  indexPages?: IndexPageCount[];
   /** What the poller saw, downsampled to a fixed bound for long runs. */
   samples: {
     stats: PoolStatsSample[];

@@ -21,6 +21,7 @@ import {
 import { queriesCommand, queryCommand } from './commands/query';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
+import { whatifCommand } from './commands/whatif';
 import {
   ssbDropCommand,
   ssbGenerateCommand,
@@ -54,6 +55,7 @@ export const COMMANDS: readonly CliCommand[] = [
   loadCommand,
   compareCommand,
   reportCommand,
+  whatifCommand,
   queriesCommand,
   queryCommand,
 ];

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs';
 import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
+import { readIndexPages } from '../bufferpool/index-pages';
 import { LivePoller } from '../bufferpool/poller';
 import { CancellableConnection } from '../db/cancellable';
 import type { ServerConnection } from '../db/connections';
@@ -231,6 +232,8 @@ async function captureAfter(
     if (walked) result.lru.after = compositionOf(walked, Math.round(performance.now() - t0));
   }
   if (poller) result.samples = poller.samples();
+  const pages = await quietly(() => readIndexPages(control, result.schema));
+  if (pages && pages.length > 0) result.indexPages = pages;
   const profile = await readStages(stages, p, tag, quietly);
   if (profile) result.profile = profile;
 }

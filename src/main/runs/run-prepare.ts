@@ -107,7 +107,14 @@ export async function prepareRun(
       sql: query.sql,
       schema: spec.schema,
       dataset: record
-        ? { schema: spec.schema, sf: record.sf, source: record.source, engine: record.engine }
+        ? {
+            schema: spec.schema,
+            sf: record.sf,
+            source: record.source,
+            engine: record.engine,
+            seed: record.seed,
+            generatorMode: record.mode,
+          }
         : null,
       server: settings,
       startedAt: deps.now().toISOString(),

@@ -28,6 +28,7 @@ import {
   addKeysSql,
   createTableSql,
   disableKeysSql,
+  qualified,
   validateSchemaName,
   type SchemaOptions,
 } from './schema';
@@ -187,6 +188,13 @@ export class SsbLoader {
       throwIfCancelled(signal);
       if (firstError !== undefined) throw firstError;
 
+      if (plan.engine === 'InnoDB') {
+        // Persistent statistics counted on the loaded tables: the page counts per index
+        // (mysql.innodb_index_stats n_leaf_pages, size) that a run records for the what-if simulator.
+        // Without this, tables small at their first count (dim_date) keep the figures of an empty table.
+        const names = SSB_SCHEMA_TABLES.map((t) => qualified(plan.schema, t)).join(', ');
+        await control.query(`ANALYZE TABLE ${names}`);
+      }
       report('finishing', null, 'Recording the dataset as complete');
       await updateDatasetRecord(control, plan.schema, {
         state: 'complete',

@@ -43,7 +43,7 @@ interface ColumnRef {
 }
 
 type RowValues = ReadonlyArray<number | string | undefined>;
-type RowTest = (row: RowValues) => boolean;
+export type RowTest = (row: RowValues) => boolean;
 
 const COLUMNS = new Map<string, ColumnRef>(
   SSB_TABLES.flatMap((table) =>
@@ -107,7 +107,7 @@ function compile(c: Condition, query: string): RowTest {
   };
 }
 
-interface DimensionUse {
+export interface DimensionUse {
   table: SsbTable;
   /** lineorder's foreign key column. */
   foreignKey: number;
@@ -116,14 +116,14 @@ interface DimensionUse {
   test: RowTest;
 }
 
-interface QueryPlan {
+export interface QueryPlan {
   id: string;
   dims: DimensionUse[];
   lineorderTest: RowTest;
 }
 
 /** Splits the WHERE into per-table tests and the JOINs into lineorder → dimension links. */
-function planQuery({ id, parsed }: CountedQuery): QueryPlan {
+export function planQuery({ id, parsed }: CountedQuery): QueryPlan {
   const tables = parsed.tables as SsbTable[];
   for (const t of tables) if (!SSB_TABLES.includes(t)) throw new Error(`${id}: ${t} is not an SSB table`);
   if (!tables.includes('lineorder')) throw new Error(`${id}: the query does not read lineorder`);
@@ -154,7 +154,10 @@ function planQuery({ id, parsed }: CountedQuery): QueryPlan {
 }
 
 /** Calls onLine with each complete line (without its '\n') of a .tbl stream. */
-async function forEachLine(stream: Readable, onLine: (chunk: Buffer, start: number, end: number) => void) {
+export async function forEachLine(
+  stream: Readable,
+  onLine: (chunk: Buffer, start: number, end: number) => void,
+) {
   let carry: Buffer | null = null;
   for await (const raw of stream) {
     let chunk = raw as Buffer;
@@ -259,7 +262,7 @@ export async function countKeptRows(queries: readonly CountedQuery[], rows: TblR
 }
 
 /** A decimal number written in ASCII (digits, optional '-' and '.'). */
-function parseNumber(buf: Buffer, start: number, end: number): number {
+export function parseNumber(buf: Buffer, start: number, end: number): number {
   let n = 0;
   let i = start;
   const negative = buf[i] === 0x2d;

@@ -6,6 +6,8 @@ import { statementText } from '../../runs/capture';
 import type { ConnectionService } from '../../db/connections';
 import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
+import { whatIfReport } from '../../../shared/whatif/what-if';
+import { runReplay } from '../../whatif/run-trace';
 
 export type RunHandlers = Pick<
   Handlers,
@@ -17,6 +19,7 @@ export type RunHandlers = Pick<
   | 'runs/list'
   | 'runs/get'
   | 'runs/delete'
+  | 'runs/whatif'
 >;
 
 export function runHandlers(deps: {
@@ -50,6 +53,12 @@ export function runHandlers(deps: {
     'runs/delete': async ({ runId }) => {
       runs.delete(runId);
       return { deleted: runId };
+    },
+    'runs/whatif': async ({ runId, oldBlocksTimes, oldBlocksPcts, points }) => {
+      const run = runs.get(runId);
+      const replay = await runReplay(run);
+      if ('error' in replay) return { unavailable: `This run cannot be replayed: ${replay.error}.` };
+      return { report: whatIfReport(run, replay, { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 }) };
     },
   };
 }

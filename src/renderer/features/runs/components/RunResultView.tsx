@@ -13,6 +13,7 @@ import { PoolStatsView } from './PoolStatsView';
 import { ProfileView } from './ProfileView';
 import { SamplesView } from './SamplesView';
 import { StatusView } from './StatusView';
+import { WhatIfPanel } from './WhatIfPanel';
 
 export function RunResultView({ result }: { result: RunResult }) {
   const state = STATE[result.state];
@@ -72,6 +73,12 @@ export function RunResultView({ result }: { result: RunResult }) {
         <h3>LRU composition before and after</h3>
         <CompositionDiffTable before={result.lru.before} after={result.lru.after} />
       </section>
+      {result.state === 'complete' && (
+        <section className="panel" data-testid="run-section-whatif">
+          <h3>What if: InnoDB&apos;s LRU simulated from this run</h3>
+          <WhatIfPanel runId={result.runId} />
+        </section>
+      )}
     </div>
   );
 }

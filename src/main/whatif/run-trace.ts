@@ -1,0 +1,99 @@
+/**
+ * A saved run turned into what the simulator replays: its plan traced over the dataset's rows and pages,
+ * the settings it ran with, and whether it ran on a cold pool or after the same query (a hot run).
+ * Everything missing from the run is said in words.
+ */
+import type { RunResult } from '../../shared/runs';
+import type { ExplainStep } from '../../shared/whatif/plan-model';
+import { tracePlan } from '../../shared/whatif/plan-trace';
+import type { SimulatorSettings } from '../../shared/whatif/pool-model';
+import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
+import type { PageLayout, PageTrace } from '../../shared/whatif/trace';
+import { queryRows } from './dataset-rows';
+
+export interface RunReplay {
+  layout: PageLayout;
+  trace: PageTrace;
+  settings: SimulatorSettings;
+  /** The run's own steps: a warm-up pass first when the run found its pages already in the pool. */
+  steps: ReplayStep[];
+  hot: boolean;
+  /** Pages the pool held before a cold run (its own tables, undo): they sit at the tail and go first. */
+  foreignPages: number;
+  assumptions: string[];
+}
+
+/** The EXPLAIN rows a run saved, in the tracer's words. */
+export function explainSteps(run: RunResult): ExplainStep[] {
+  return (run.explain?.table ?? []).map((r) => ({
+    table: String(r.table ?? ''),
+    type: String(r.type ?? ''),
+    key: r.key === null || r.key === undefined ? null : String(r.key),
+    ref: r.ref === null || r.ref === undefined ? null : String(r.ref),
+    extra: String(r.Extra ?? r.extra ?? ''),
+  }));
+}
+
+/**
+ * Hot when a tenth of the pool's blocks held this dataset's pages before the run (a cold run after a
+ * restart finds none; a MariaDB pool its page cleaner keeps short still holds a tenth).
+ */
+function foundWarm(run: RunResult): boolean {
+  const before = run.lru.before;
+  if (!before) return false;
+  const own = before.indexes
+    .filter((i) => i.table.startsWith(`${run.schema}.`))
+    .reduce((n, i) => n + i.pages, 0);
+  const blocks = run.poolStats.before.reduce((n, p) => n + p.freeBuffers + p.databasePages, 0);
+  return own >= 0.1 * blocks;
+}
+
+export async function runReplay(run: RunResult): Promise<RunReplay | { error: string }> {
+  if (run.state !== 'complete' || run.elapsedMs === null)
+    return { error: `the run did not complete (${run.state}): there is nothing to replay` };
+  const ds = run.dataset;
+  if (!ds || ds.sf === null || ds.source !== 'generated')
+    return { error: "the run's dataset was not made by bplab's generator, so its rows cannot be derived" };
+  if (ds.engine && ds.engine !== 'InnoDB') return { error: `the run's dataset is ${ds.engine}, not InnoDB` };
+  if (!run.indexPages || run.indexPages.length === 0)
+    return {
+      error:
+        'the run holds no page counts per index (it was saved before bplab recorded them): run the query again',
+    };
+  const explain = explainSteps(run);
+  if (explain.length === 0) return { error: 'the run holds no EXPLAIN' };
+  let rows;
+  try {
+    rows = await queryRows(run.queryId, run.sql, {
+      sf: ds.sf,
+      seed: ds.seed ?? 1,
+      ...(ds.generatorMode === 'spec' ? { mode: 'spec' as const } : {}),
+    });
+  } catch (e) {
+    return { error: `the query's rows cannot be derived: ${(e as Error).message}` };
+  }
+  const traced = tracePlan(explain, rows, run.indexPages);
+  if (!traced.ok) return { error: `the plan cannot be traced: ${traced.reason}` };
+  const trace = traced.builder.build();
+  const hot = foundWarm(run);
+  const assumptions = [...traced.assumptions, "the touches are spread evenly over the run's measured time"];
+  if (ds.seed === undefined) assumptions.push('the dataset seed is taken as 1 (the run did not record it)');
+  if (hot)
+    assumptions.push('the run found its pages in the pool: it is replayed after one pass of the same query');
+  const steps: ReplayStep[] = hot
+    ? [
+        { trace, elapsedMs: run.elapsedMs },
+        { trace, elapsedMs: run.elapsedMs, gapMs: 1000 },
+      ]
+    : [{ trace, elapsedMs: run.elapsedMs }];
+  const foreignPages = hot ? 0 : run.poolStats.before.reduce((n, p) => n + p.databasePages, 0);
+  return {
+    layout: traced.layout,
+    trace,
+    settings: settingsOfRun(run),
+    steps,
+    hot,
+    foreignPages,
+    assumptions,
+  };
+}

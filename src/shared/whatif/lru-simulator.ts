@@ -1,0 +1,414 @@
+/**
+ * InnoDB's buffer pool LRU, simulated page by page as the server implements it, so a run's page
+ * touches can be replayed at other pool sizes and old-blocks settings. Each rule cites the function of
+ * storage/innobase/buf/buf0lru.cc, buf0buf.cc (include/buf0buf.ic) or buf0rea.cc it mirrors (MySQL
+ * 5.6–8.0; MariaDB 10.5+'s copies keep the same rules). Typed arrays and an intrusive doubly linked
+ * list by node number keep it at tens of millions of touches per second.
+ */
+import type { PageLayout, PageTrace } from './trace';
+import {
+  instanceForPage,
+  zeroCounters,
+  type SimulatedCounters,
+  type SimulatedIndexPages,
+  type SimulatorSettings,
+} from './pool-model';
+import { NO_PAGE } from './trace';
+import { linearReadAhead, readAheadArea } from './read-ahead';
+
+/** buf0lru.h: below this many pages the LRU has no old sublist. */
+export const BUF_LRU_OLD_MIN_LEN = 512;
+/** buf0lru.cc: how far LRU_old may drift from its ideal place before it is moved. */
+const BUF_LRU_OLD_TOLERANCE = 20;
+/** buf0lru.cc: the fewest young pages once the old sublist exists. */
+const BUF_LRU_NON_OLD_MIN_LEN = 5;
+/** buf0lru.h: innodb_old_blocks_pct is kept as a fraction of this. */
+const BUF_LRU_OLD_RATIO_DIV = 1024;
+
+/** One buffer pool instance's list heads and counters (buf_pool_t). */
+interface Instance {
+  head: number;
+  tail: number;
+  len: number;
+  /** LRU_old: the first old page, or -1 while the list is shorter than BUF_LRU_OLD_MIN_LEN. */
+  oldPtr: number;
+  oldLen: number;
+  /** Blocks still on the free list. */
+  free: number;
+  freedPageClock: number;
+  /** curr_size, in pages. */
+  currSize: number;
+  readAheadArea: number;
+}
+
+export class LruSimulator {
+  readonly counters: SimulatedCounters = zeroCounters();
+  private readonly layout: PageLayout;
+  private readonly settings: SimulatorSettings;
+  private readonly oldRatio: number;
+  /** Global page number of each space's page 0. */
+  private readonly base: Int32Array;
+  /** Node holding each global page, or -1. */
+  private readonly slot: Int32Array;
+  private readonly prev: Int32Array;
+  private readonly next: Int32Array;
+  private readonly pageOf: Int32Array;
+  private readonly instOf: Uint16Array;
+  private readonly old: Uint8Array;
+  private readonly accessed: Uint8Array;
+  private readonly accessMs: Float64Array;
+  private readonly freedClockOf: Float64Array;
+  private readonly pools: Instance[];
+  private allocated = 0;
+  private nextCleanMs = 0;
+
+  constructor(layout: PageLayout, settings: SimulatorSettings) {
+    this.layout = layout;
+    this.settings = settings;
+    // buf0lru.cc, buf_LRU_old_ratio_update: the percentage as a fraction of 1024, within its bounds.
+    this.oldRatio = Math.min(
+      BUF_LRU_OLD_RATIO_DIV,
+      Math.max(51, Math.floor((settings.oldBlocksPct * BUF_LRU_OLD_RATIO_DIV) / 100)),
+    );
+    this.base = new Int32Array(layout.spaces.length);
+    let total = 0;
+    layout.spaces.forEach((s, i) => {
+      this.base[i] = total;
+      total += s.sizePages;
+    });
+    this.slot = new Int32Array(total).fill(-1);
+    const instances = Math.max(1, settings.instances);
+    const dataPages = settings.dataPages ?? settings.poolPages;
+    const perInstance = Math.max(1, Math.floor(dataPages / instances));
+    const nodes = perInstance * instances;
+    this.prev = new Int32Array(nodes);
+    this.next = new Int32Array(nodes);
+    this.pageOf = new Int32Array(nodes);
+    this.instOf = new Uint16Array(nodes);
+    this.old = new Uint8Array(nodes);
+    this.accessed = new Uint8Array(nodes);
+    this.accessMs = new Float64Array(nodes);
+    this.freedClockOf = new Float64Array(nodes);
+    const currSize = Math.floor(settings.poolPages / instances);
+    this.pools = Array.from({ length: instances }, () => ({
+      head: -1,
+      tail: -1,
+      len: 0,
+      oldPtr: -1,
+      oldLen: 0,
+      free: perInstance,
+      freedPageClock: 0,
+      currSize,
+      readAheadArea: readAheadArea(currSize),
+    }));
+  }
+
+  /** Replays touches [from, to) of a trace; counters accumulate across calls (a cold run, then a hot one). */
+  replay(trace: PageTrace, from = 0, to = trace.length): void {
+    const { space, page, atMs } = trace;
+    for (let i = from; i < to; i++) this.touch(space[i]!, page[i]!, atMs[i]!);
+  }
+
+  /**
+   * One buf_page_get: buf0buf.cc, buf_page_get_gen (MySQL 8: Buf_fetch::single_page; MariaDB:
+   * buf_page_get_low). A miss reads the page synchronously (buf_read_page); then
+   * buf_page_make_young_if_needed; on the first access, the access time is set and linear read-ahead
+   * is tried.
+   */
+  touch(spaceOrdinal: number, pageNo: number, nowMs: number): void {
+    this.counters.touches++;
+    if (this.settings.pageCleaner && nowMs >= this.nextCleanMs) this.cleanLru(nowMs);
+    const g = this.base[spaceOrdinal]! + pageNo;
+    let n = this.slot[g]!;
+    if (n < 0) {
+      n = this.readIn(spaceOrdinal, pageNo, g);
+      this.counters.syncReads++;
+    }
+    const pool = this.pools[this.instOf[n]!]!;
+    // ut_time_ms(): whole milliseconds.
+    const now = Math.floor(nowMs);
+    if (this.peekIfTooOld(pool, n, now)) this.makeYoung(pool, n);
+    if (this.accessed[n]! === 0) {
+      this.accessed[n] = 1;
+      this.accessMs[n] = now;
+      if (this.settings.readAheadThreshold > 0) {
+        linearReadAhead(this, spaceOrdinal, pageNo, pool.readAheadArea);
+      }
+    }
+  }
+
+  /**
+   * buf0buf.ic, buf_page_peek_if_too_old: no move before eviction has begun; an old page moves only
+   * once innodb_old_blocks_time ms have passed since its first access (else n_pages_not_made_young);
+   * otherwise a page moves unless buf_page_peek_if_young says it is still near the head.
+   */
+  private peekIfTooOld(pool: Instance, n: number, now: number): boolean {
+    if (pool.freedPageClock === 0) return false;
+    const threshold = this.settings.oldBlocksTimeMs;
+    if (threshold !== 0 && this.old[n]! === 1) {
+      if (this.accessed[n]! === 1 && now - this.accessMs[n]! >= threshold) return true;
+      this.counters.notMadeYoung++;
+      return false;
+    }
+    return !this.peekIfYoung(pool, n);
+  }
+
+  /**
+   * buf0buf.ic, buf_page_peek_if_young: a page is still young while fewer pages than a quarter of the
+   * young sublist's share of the pool have been evicted since it was last put at the head (the
+   * freed_page_clock rule).
+   */
+  private peekIfYoung(pool: Instance, n: number): boolean {
+    const quarter = Math.floor(
+      (pool.currSize * (BUF_LRU_OLD_RATIO_DIV - this.oldRatio)) / (BUF_LRU_OLD_RATIO_DIV * 4),
+    );
+    return pool.freedPageClock < this.freedClockOf[n]! + quarter;
+  }
+
+  /** buf0lru.cc, buf_LRU_make_block_young: n_pages_made_young counts old pages only. */
+  private makeYoung(pool: Instance, n: number): void {
+    if (this.old[n]! === 1) this.counters.madeYoung++;
+    this.removeBlock(pool, n);
+    this.addBlockLow(pool, n, false);
+  }
+
+  /**
+   * buf0rea.cc, buf_read_page_low → buf0buf.cc, buf_page_init_for_read: a block from the free list or
+   * the LRU's tail (buf0lru.cc, buf_LRU_get_free_block), added to the old sublist
+   * (buf_LRU_add_block(bpage, TRUE)), never accessed yet.
+   */
+  private readIn(spaceOrdinal: number, pageNo: number, g: number): number {
+    const instance = this.instanceOf(spaceOrdinal, pageNo);
+    const pool = this.pools[instance]!;
+    let n: number;
+    if (pool.free > 0) {
+      pool.free--;
+      n = this.freeNodes.length > 0 ? this.freeNodes.pop()! : this.allocated++;
+    } else {
+      n = this.evictTail(pool);
+    }
+    this.pageOf[n] = g;
+    this.instOf[n] = instance;
+    this.accessed[n] = 0;
+    this.accessMs[n] = 0;
+    this.freedClockOf[n] = 0;
+    this.slot[g] = n;
+    this.counters.pagesRead++;
+    this.addBlockLow(pool, n, true);
+    return n;
+  }
+
+  private cleanLru(nowMs: number): void {
+    const cleaner = this.settings.pageCleaner!;
+    this.nextCleanMs = nowMs + cleaner.everyMs;
+    for (const pool of this.pools) {
+      while (pool.free < cleaner.freeTarget && pool.len > cleaner.minLru && pool.tail >= 0) {
+        const n = this.evictTail(pool);
+        this.freeNodes.push(n);
+        pool.free++;
+      }
+    }
+  }
+
+  /** Nodes the page cleaner freed, reused before new ones. */
+  private readonly freeNodes: number[] = [];
+
+  /** Whether a page is in the pool (read-ahead reads only the ones that are not). */
+  hasPage(spaceOrdinal: number, pageNo: number): boolean {
+    return this.slot[this.base[spaceOrdinal]! + pageNo]! >= 0;
+  }
+
+  /** A page's first access time (ms), or null when it is not in the pool or never accessed. */
+  accessTimeOf(spaceOrdinal: number, pageNo: number): number | null {
+    const n = this.slot[this.base[spaceOrdinal]! + pageNo]!;
+    return n >= 0 && this.accessed[n]! === 1 ? this.accessMs[n]! : null;
+  }
+
+  /** The page layout, for read-ahead's FIL_PAGE_PREV/NEXT and space sizes. */
+  get pageLayout(): PageLayout {
+    return this.layout;
+  }
+
+  get flavor(): 'mysql' | 'mariadb' {
+    return this.settings.flavor;
+  }
+
+  get readAheadThreshold(): number {
+    return this.settings.readAheadThreshold;
+  }
+
+  /** A page read by linear read-ahead (buf_read_page_low, async): counted in n_ra_pages_read. */
+  readAhead(spaceOrdinal: number, pageNo: number): void {
+    const g = this.base[spaceOrdinal]! + pageNo;
+    if (this.slot[g]! >= 0) return;
+    this.readIn(spaceOrdinal, pageNo, g);
+    this.counters.readAhead++;
+  }
+
+  /**
+   * buf0lru.cc, buf_LRU_free_from_common_LRU_list: the tail page goes (a read-only run leaves every
+   * page clean); one never accessed counts in n_ra_pages_evicted; buf_LRU_block_remove_hashed ticks
+   * freed_page_clock.
+   */
+  private evictTail(pool: Instance): number {
+    const n = pool.tail;
+    if (this.accessed[n]! === 0) this.counters.readAheadEvicted++;
+    this.removeBlock(pool, n);
+    pool.freedPageClock++;
+    this.slot[this.pageOf[n]!] = -1;
+    this.counters.evicted++;
+    return n;
+  }
+
+  /**
+   * include/buf0buf.ic, buf_pool_get: the instance is the page id's fold with the page number's low 6
+   * bits dropped (a read-ahead area stays in one instance), modulo the instance count. page_id_t::fold
+   * is (space << 20) + space + page_no.
+   */
+  instanceOf(spaceOrdinal: number, pageNo: number): number {
+    const count = this.pools.length;
+    if (count === 1) return 0;
+    return instanceForPage(this.layout.spaces[spaceOrdinal]!.spaceId, pageNo, count);
+  }
+
+  /** buf0lru.cc, buf_LRU_old_adjust_len: moves LRU_old until the old sublist is its share ± tolerance. */
+  private oldAdjustLen(pool: Instance): void {
+    let oldLen = pool.oldLen;
+    const newLen = Math.min(
+      Math.floor((pool.len * this.oldRatio) / BUF_LRU_OLD_RATIO_DIV),
+      pool.len - (BUF_LRU_OLD_TOLERANCE + BUF_LRU_NON_OLD_MIN_LEN),
+    );
+    for (;;) {
+      const oldPtr = pool.oldPtr;
+      if (oldLen + BUF_LRU_OLD_TOLERANCE < newLen) {
+        pool.oldPtr = this.prev[oldPtr]!;
+        oldLen = ++pool.oldLen;
+        this.old[pool.oldPtr] = 1;
+      } else if (oldLen > newLen + BUF_LRU_OLD_TOLERANCE) {
+        pool.oldPtr = this.next[oldPtr]!;
+        oldLen = --pool.oldLen;
+        this.old[oldPtr] = 0;
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** buf0lru.cc, buf_LRU_old_init: at BUF_LRU_OLD_MIN_LEN pages every page is old, then the pointer moves. */
+  private oldInit(pool: Instance): void {
+    for (let n = pool.tail; n >= 0; n = this.prev[n]!) this.old[n] = 1;
+    pool.oldPtr = pool.head;
+    pool.oldLen = pool.len;
+    this.oldAdjustLen(pool);
+  }
+
+  /** buf0lru.cc, buf_LRU_remove_block. */
+  private removeBlock(pool: Instance, n: number): void {
+    if (n === pool.oldPtr) {
+      const p = this.prev[n]!;
+      pool.oldPtr = p;
+      this.old[p] = 1;
+      pool.oldLen++;
+    }
+    const p = this.prev[n]!;
+    const q = this.next[n]!;
+    if (p >= 0) this.next[p] = q;
+    else pool.head = q;
+    if (q >= 0) this.prev[q] = p;
+    else pool.tail = p;
+    pool.len--;
+    if (pool.len < BUF_LRU_OLD_MIN_LEN) {
+      for (let m = pool.head; m >= 0; m = this.next[m]!) this.old[m] = 0;
+      pool.oldPtr = -1;
+      pool.oldLen = 0;
+      return;
+    }
+    if (this.old[n]! === 1) pool.oldLen--;
+    this.oldAdjustLen(pool);
+  }
+
+  /** buf0lru.cc, buf_LRU_add_block_low: at the head (stamping freed_page_clock), or just after LRU_old. */
+  private addBlockLow(pool: Instance, n: number, old: boolean): void {
+    if (!old || pool.len < BUF_LRU_OLD_MIN_LEN) {
+      this.prev[n] = -1;
+      this.next[n] = pool.head;
+      if (pool.head >= 0) this.prev[pool.head] = n;
+      else pool.tail = n;
+      pool.head = n;
+      this.freedClockOf[n] = pool.freedPageClock;
+    } else {
+      const after = pool.oldPtr;
+      const q = this.next[after]!;
+      this.prev[n] = after;
+      this.next[n] = q;
+      this.next[after] = n;
+      if (q >= 0) this.prev[q] = n;
+      else pool.tail = n;
+      pool.oldLen++;
+    }
+    pool.len++;
+    if (pool.len > BUF_LRU_OLD_MIN_LEN) {
+      this.old[n] = old ? 1 : 0;
+      this.oldAdjustLen(pool);
+    } else if (pool.len === BUF_LRU_OLD_MIN_LEN) {
+      this.oldInit(pool);
+    } else {
+      this.old[n] = pool.oldPtr >= 0 ? 1 : 0;
+    }
+  }
+
+  /** The pool's pages per index, old and young, as the run's LRU composition reports them. */
+  composition(): SimulatedIndexPages[] {
+    const names = this.layout.indexNames;
+    const pages = new Float64Array(names.length + 1);
+    const oldPages = new Float64Array(names.length + 1);
+    const spaceOfGlobal = (g: number): number => {
+      let s = 0;
+      while (s + 1 < this.base.length && this.base[s + 1]! <= g) s++;
+      return s;
+    };
+    for (const pool of this.pools) {
+      for (let n = pool.head; n >= 0; n = this.next[n]!) {
+        const g = this.pageOf[n]!;
+        const s = spaceOfGlobal(g);
+        const idx = this.layout.spaces[s]!.indexOf[g - this.base[s]!]!;
+        const k = idx === NO_PAGE ? names.length : idx;
+        pages[k]!++;
+        if (this.old[n]! === 1) oldPages[k]!++;
+      }
+    }
+    const out: SimulatedIndexPages[] = [];
+    for (let k = 0; k <= names.length; k++) {
+      if (pages[k]! === 0) continue;
+      out.push({
+        index: k < names.length ? names[k]! : '(no index)',
+        pages: pages[k]!,
+        oldPages: oldPages[k]!,
+        youngPages: pages[k]! - oldPages[k]!,
+      });
+    }
+    return out;
+  }
+
+  /** Per instance: LRU length, old sublist length, free blocks, freed_page_clock (for tests and checks). */
+  poolState(): Array<{ lruLength: number; oldLength: number; free: number; freedPageClock: number }> {
+    return this.pools.map((p) => ({
+      lruLength: p.len,
+      oldLength: p.oldLen,
+      free: p.free,
+      freedPageClock: p.freedPageClock,
+    }));
+  }
+
+  /** The LRU from head to tail as [space ordinal, page, old] (tests; small pools only). */
+  lruOrder(instance = 0): Array<[number, number, boolean]> {
+    const out: Array<[number, number, boolean]> = [];
+    for (let n = this.pools[instance]!.head; n >= 0; n = this.next[n]!) {
+      const g = this.pageOf[n]!;
+      let s = 0;
+      while (s + 1 < this.base.length && this.base[s + 1]! <= g) s++;
+      out.push([s, g - this.base[s]!, this.old[n]! === 1]);
+    }
+    return out;
+  }
+}

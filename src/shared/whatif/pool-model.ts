@@ -1,0 +1,72 @@
+/** What the LRU simulator is set up with and what it reports: the settings a run records and the counters it reads. */
+
+export interface SimulatorSettings {
+  /** The pool's pages, all instances (innodb_buffer_pool_size / page size): curr_size, the quarter rule's base. */
+  poolPages: number;
+  /** Pages the pool can give to data (free + database pages when the run began); defaults to poolPages. */
+  dataPages?: number;
+  instances: number;
+  oldBlocksPct: number;
+  oldBlocksTimeMs: number;
+  /** innodb_read_ahead_threshold; 0 turns linear read-ahead off. */
+  readAheadThreshold: number;
+  /** Whose buf_read_ahead_linear: their tolerance of out-of-order pages differs by one. */
+  flavor: 'mysql' | 'mariadb';
+  /**
+   * The page cleaner's LRU batch (buf0flu.cc, buf_flush_LRU_list_batch): every `everyMs` it moves clean
+   * pages from each instance's tail to the free list until `freeTarget` (innodb_lru_scan_depth) blocks
+   * are free or the LRU is down to `minLru` (BUF_LRU_MIN_LEN, 256; MariaDB caps it at 5% of the pool
+   * less one). Absent: no background eviction.
+   */
+  pageCleaner?: { freeTarget: number; everyMs: number; minLru: number };
+}
+
+/** buf0lru.h: the page cleaner leaves at least this many pages on the LRU. */
+export const BUF_LRU_MIN_LEN = 256;
+
+/** What a run reports about the pool (INNODB_BUFFER_POOL_STATS and the Innodb_buffer_pool_* counters). */
+export interface SimulatedCounters {
+  touches: number;
+  /** Innodb_buffer_pool_reads: pages a query had to wait for (synchronous reads). */
+  syncReads: number;
+  /** NUMBER_PAGES_READ: synchronous reads and read-ahead. */
+  pagesRead: number;
+  readAhead: number;
+  readAheadEvicted: number;
+  madeYoung: number;
+  notMadeYoung: number;
+  evicted: number;
+}
+
+export interface SimulatedIndexPages {
+  index: string;
+  pages: number;
+  oldPages: number;
+  youngPages: number;
+}
+
+export function zeroCounters(): SimulatedCounters {
+  return {
+    touches: 0,
+    syncReads: 0,
+    pagesRead: 0,
+    readAhead: 0,
+    readAheadEvicted: 0,
+    madeYoung: 0,
+    notMadeYoung: 0,
+    evicted: 0,
+  };
+}
+
+/** The difference of two counter readings (after − before): what one replayed query did. */
+export function counterDelta(after: SimulatedCounters, before: SimulatedCounters): SimulatedCounters {
+  const d = zeroCounters();
+  for (const k of Object.keys(d) as Array<keyof SimulatedCounters>) d[k] = after[k] - before[k];
+  return d;
+}
+
+/** include/buf0buf.ic, buf_pool_get (MySQL 5.6–8.0): fold(space, page_no >> 6) % instances. */
+export function instanceForPage(spaceId: number, pageNo: number, instances: number): number {
+  const fold = spaceId * 1048576 + spaceId + Math.floor(pageNo / 64);
+  return fold % instances;
+}

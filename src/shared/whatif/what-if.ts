@@ -1,0 +1,113 @@
+/**
+ * A run's what-if, as the CLI prints it and writes it with --json (and as a screen or a report would
+ * show it): the run replayed at its own settings beside what it measured, then miss-ratio curves for
+ * the old-blocks settings asked, sampled, each with its largest error against the full simulation.
+ */
+import type { RunResult } from '../runs';
+import { curveError, missRatioCurves, poolSizes, type CurvePoint, type CurveVariant } from './mrc';
+import type { SimulatorSettings } from './pool-model';
+import { measuredPagesRead, replaySteps, type ReplayStep } from './replay';
+import type { PageLayout } from './trace';
+
+/** What the tracer gives for a run (src/main/whatif/run-trace.ts builds it). */
+export interface ReplayInput {
+  layout: PageLayout;
+  settings: SimulatorSettings;
+  steps: ReplayStep[];
+  hot: boolean;
+  foreignPages: number;
+  assumptions: string[];
+}
+
+export interface WhatIfOptions {
+  /** Bytes; default 16 MB to the whole data. */
+  pool?: { from: number; to: number };
+  points: number;
+  oldBlocksTimes?: number[];
+  oldBlocksPcts?: number[];
+  /** SHARDS sampling rate for the curves. */
+  rate: number;
+}
+
+export interface WhatIfCurve {
+  variant: CurveVariant;
+  points: CurvePoint[];
+  kneePoolPages: number | null;
+  rate: number;
+  /** Largest |miss ratio − full simulation's| over the points; null when the curve was not sampled. */
+  errorVsFull: number | null;
+}
+
+export interface WhatIfReport {
+  queryId: string;
+  variant: string;
+  server: string;
+  hot: boolean;
+  pageSizeBytes: number;
+  /** The run at its own settings: Innodb_buffer_pool_reads simulated, and its measured delta. */
+  simulatedPagesRead: number;
+  measuredPagesRead: number | null;
+  own: {
+    simulatedReadAhead: number;
+    measuredReadAhead: number | null;
+    madeYoung: number;
+    notMadeYoung: number;
+    readAheadEvicted: number;
+  };
+  curves: WhatIfCurve[];
+  assumptions: string[];
+}
+
+/** The pages the layout holds: the whole data, the curve's largest pool by default. */
+function dataPages(layout: PageLayout): number {
+  return layout.spaces.reduce((n, s) => n + s.sizePages, 0);
+}
+
+export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOptions): WhatIfReport {
+  const { counters } = replaySteps(input.layout, input.settings, input.steps, input.foreignPages);
+  const last = counters[counters.length - 1]!;
+  const readAhead = run.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_read_ahead');
+  const page = run.server.pageSizeBytes;
+  const whole = dataPages(input.layout);
+  // 16 MB to the whole data (and a tenth more), or from an eighth of the data when it is smaller than 16 MB.
+  const defaultFrom = Math.min(Math.round((16 * 1048576) / page), Math.max(64, Math.floor(whole / 8)));
+  const from = Math.max(1, opts.pool ? Math.round(opts.pool.from / page) : defaultFrom);
+  const to = Math.max(from, opts.pool ? Math.round(opts.pool.to / page) : Math.ceil(whole * 1.1));
+  const sizes = poolSizes(from, to, opts.points);
+  const variants: CurveVariant[] = [];
+  for (const t of opts.oldBlocksTimes ?? [input.settings.oldBlocksTimeMs])
+    for (const p of opts.oldBlocksPcts ?? [input.settings.oldBlocksPct])
+      variants.push({ oldBlocksTimeMs: t, oldBlocksPct: p });
+  const sampled = missRatioCurves(input.layout, input.settings, input.steps, sizes, variants, opts.rate);
+  const full =
+    opts.rate < 1 ? missRatioCurves(input.layout, input.settings, input.steps, sizes, variants, 1) : null;
+  const curves = sampled.map((c, i) => ({
+    ...c,
+    errorVsFull: full ? curveError(c, full[i]!) : null,
+  }));
+  return {
+    queryId: run.queryId,
+    variant: run.variant,
+    server: `${run.server.flavor} ${run.server.version}`,
+    hot: input.hot,
+    pageSizeBytes: page,
+    simulatedPagesRead: last.syncReads,
+    measuredPagesRead: measuredPagesRead(run),
+    own: {
+      simulatedReadAhead: last.readAhead,
+      measuredReadAhead: readAhead ? readAhead.delta : null,
+      madeYoung: last.madeYoung,
+      notMadeYoung: last.notMadeYoung,
+      readAheadEvicted: last.readAheadEvicted,
+    },
+    curves,
+    assumptions: [
+      ...input.assumptions,
+      "pages other than the query's (dictionary, undo) are left out of the curves",
+      "the blocks the pool keeps for other things (the adaptive hash index) are the run's share at its end, scaled with the pool: on MySQL 8.0 that share grew with the pool (3-10% at 16 MB, 18% at 74 MB), so the curves are optimistic above the run's own size",
+      input.settings.pageCleaner
+        ? "the page cleaner evicts from the tail every 10 ms while fewer than innodb_lru_scan_depth (1536, MariaDB's default) blocks are free"
+        : "the page cleaner's background eviction is not simulated",
+    ],
+  };
+}

@@ -1,0 +1,77 @@
+/** `bplab whatif` on run files written by the test: a run it replays, and each kind of input it refuses in words. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
+import { baseRun } from '../../support/post001';
+
+let dir: string;
+const file = (name: string, content: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'bplab-whatif-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function bplab(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const env: CliEnvironment = {
+    version: '9.9.9-test',
+    staticDir: dir,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    stopRequested: new Promise(() => {}),
+    env: { BPLAB_HOME: join(dir, 'home') },
+  };
+  const code = await runCli(args, env);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Q1.1 lineorder first at SF 0.01 on a 128 MB pool: 386 clustered leaves, 17 date leaves, 4 roots at most. */
+const replayable = () =>
+  baseRun({
+    dataset: { schema: 'ssb', sf: 0.01, source: 'generated', engine: 'InnoDB', seed: 1 },
+    indexPages: [
+      { table: 'lineorder', index: 'GEN_CLUST_INDEX', leafPages: 386, sizePages: 420 },
+      { table: 'lineorder', index: 'LO_OrderDateKey', leafPages: 60, sizePages: 65 },
+      { table: 'dim_date', index: 'PRIMARY', leafPages: 17, sizePages: 18 },
+    ],
+    status: [{ name: 'Innodb_buffer_pool_reads', before: 0, after: 120, delta: 120, scope: 'global' }],
+  });
+
+describe('bplab whatif', () => {
+  it('prints simulated beside measured pages read, then a curve with its knee, and writes the JSON', async () => {
+    const json = join(dir, 'whatif.json');
+    const r = await bplab(['whatif', file('run.json', replayable()), '--points', '4', '--json', json]);
+    expect(r.err).toMatch(/what-if written/);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Q1\.1 \(straight-lo\) on mysql 5\.6\.10, cold, its own settings/);
+    expect(r.out).toMatch(/measured 120 /);
+    expect(r.out).toMatch(/old_blocks_time 1000, old_blocks_pct 37/);
+    const written = JSON.parse(readFileSync(json, 'utf8'));
+    expect(written.measuredPagesRead).toBe(120);
+    // A whole 128 MB pool holds every page: no more reads than the pages there are (386 + 60 + 17 + 3 roots).
+    expect(written.simulatedPagesRead).toBeGreaterThan(0);
+    expect(written.simulatedPagesRead).toBeLessThanOrEqual(466);
+    expect(written.curves[0].points).toHaveLength(4);
+  });
+
+  it('says why a run cannot be replayed, and refuses bad options in words', async () => {
+    const old = baseRun();
+    const noPages = await bplab(['whatif', file('old.json', old)]);
+    expect(noPages.code).toBe(1);
+    expect(noPages.err).toMatch(/cannot replay this run: .*generator|page counts/);
+    const pages = await bplab(['whatif', file('run2.json', replayable()), '--pool', '16Q']);
+    expect(pages.err).toMatch(/--pool takes a size or a range such as 64M\.\.2G/);
+    const notRun = await bplab(['whatif', file('x.json', { hello: 1 })]);
+    expect(notRun.err).toMatch(/is not a saved run/);
+    const missing = await bplab(['whatif', join(dir, 'nope.json')]);
+    expect(missing.err).toMatch(/cannot read/);
+  });
+});
