@@ -29,11 +29,16 @@ step unit npx vitest run --project unit --reporter=default --reporter=json --out
 export BPLAB_FLAVORS="${BPLAB_FLAVORS:-mariadb-10.11 mariadb-11.4 mysql-8.0 mysql-5.7 mysql-5.6 mysql-5.5}"
 subset_flavors="${BPLAB_SUBSET_FLAVORS:-mysql-5.6 mysql-5.5}"
 subset="test/integration/sandboxes.test.ts test/integration/capabilities.test.ts test/integration/runs.test.ts test/integration/experiment-sandbox.test.ts"
+# The what-if calibration (16 runs at SF 0.1 against the simulator) runs where issue 20 asks: MariaDB 10.11
+# and MySQL 8.0; elsewhere it is left out of the run, not counted as a skip.
+whatif_flavors="mariadb-10.11 mysql-8.0"
 for flavor in $BPLAB_FLAVORS; do
   files=""
   case " $subset_flavors " in *" $flavor "*) files=$subset ;; esac
-  # shellcheck disable=SC2086 # $files is a list of paths without spaces
-  step "integration[$flavor]" env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files \
+  exclude=""
+  case " $whatif_flavors " in *" $flavor "*) ;; *) exclude="--exclude test/integration/whatif.test.ts" ;; esac
+  # shellcheck disable=SC2086 # $files and $exclude are lists of words without spaces
+  step "integration[$flavor]" env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files $exclude \
     --reporter=default --reporter=json --outputFile="$results/integration-$flavor.json"
 done
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json
