@@ -103,7 +103,7 @@ describe('the comparison takes dropped and picked files', () => {
         asked.push(`open ${file}`);
         return Promise.resolve(
           file.includes('missing')
-            ? { ok: false, error: { code: 'FILE_NOT_FOUND', message: `${file} is not there.` } }
+            ? { ok: false, error: { code: 'NOT_FOUND', message: `${file} is not there.` } }
             : { ok: true, value: loaded(file) },
         );
       },
