@@ -5,8 +5,10 @@
  * compared, the findings read and followed to their table, a chart saved as PNG, and the HTML report
  * exported and opened in Chromium offline from file://, its tables and charts there. Last, one of the
  * experiment's runs opened on the Runs screen: its charts' hover tooltips, near the right edge, stay
- * inside the window; two runs ticked in the Runs list compared side by side. At 1024×700, and the
- * compare screen and the report at 1440×900 too: no table there is wider than its container.
+ * inside the window; two runs ticked in the Runs list compared side by side. Between, results files
+ * dropped on the screen as browser mode takes them: a binary one refused in words, a results file
+ * joins. At 1024×700, and the compare screen and the report at 1440×900 too: no table there is wider
+ * than its container.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { openResultsFile } from './actions/open-results-file';
 import { openRun } from './actions/open-run';
 import { visitScreen } from './actions/visit-screen';
 import { compareSelectedRuns } from './actions/compare-selected-runs';
+import { dropFiles } from './actions/drop-files';
 import { RunsPage } from './pages/runs-page';
 import { overflowingTables, tableContainers } from './support/overflow';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
@@ -225,6 +228,29 @@ test('compare two configurations of a results file, export the report, read it o
     } finally {
       await context.close();
     }
+  });
+
+  await test.step('results files dropped on the screen: a binary one is said in words, a results file joins', async () => {
+    await dropFiles(page, 'compare-screen', [
+      { name: 'photo.png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]) },
+    ]);
+    await expect(compare.openError).toContainText(
+      'photo.png is not a bplab results file: it is binary, not JSON text.',
+    );
+    await expect(compare.files).toHaveCount(1);
+    // Browser mode reads the dropped file's text (main parses it); it joins the file opened by path.
+    await dropFiles(page, 'compare-screen', [
+      { name: 'dropped-copy.bplab.json', bytes: readFileSync(resultsFile) },
+    ]);
+    await expect(compare.file('dropped-copy.bplab.json')).toHaveCount(1);
+    await expect(compare.files).toHaveCount(2);
+    await expect(compare.openError).toHaveCount(0);
+    await expect(compare.choices).toHaveCount(4);
+    // A report is made by main from files on disk: one dropped into the page is refused in words.
+    await compare.exportButton.click();
+    await expect(compare.exportError).toContainText('dropped-copy.bplab.json was dropped into the page');
+    await compare.file('dropped-copy.bplab.json').getByRole('button', { name: 'close' }).click();
+    await expect(compare.files).toHaveCount(1);
   });
 
   await test.step("a chart's hover tooltip at the window's right edge stays inside the window", async () => {

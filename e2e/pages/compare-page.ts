@@ -52,6 +52,13 @@ export class ComparePage {
   get exportDone() {
     return this.page.getByTestId('export-done');
   }
+  get exportError() {
+    return this.page.getByTestId('export-error');
+  }
+  /** One loaded results file's row (its path, or a file dropped in browser mode: its name). */
+  file(file: string) {
+    return this.page.locator(`[data-testid="compare-file"][data-file="${file}"]`);
+  }
   /** The answer first: one line per side against the baseline. */
   get headline() {
     return this.page.getByTestId('compare-headline-line');

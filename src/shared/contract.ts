@@ -308,6 +308,10 @@ export interface BplabApi {
 /** The desktop app's file dialogs (window.bplabFiles, Electron only): the path chosen, or null. */
 export interface FileDialogs {
   pickOpen(): Promise<string | null>;
+  /** Several files at once (the comparison's results files): the paths chosen, none when dismissed. */
+  pickOpenMany(): Promise<string[]>;
+  /** A file dropped into the window (a DOM File): its path on disk, or null when it has none. */
+  pathOf(file: object): string | null;
   /** `suggested` is the file name the dialog proposes. */
   pickSave(suggested: string): Promise<string | null>;
 }

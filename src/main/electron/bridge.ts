@@ -45,14 +45,34 @@ export function createBridgeApi(ipc: BridgeIpc): BplabApi {
   return api;
 }
 
-/** Only the kind of dialog and a suggested name cross to main; main answers with a path or null. */
-export function createFileDialogBridge(ipc: Pick<BridgeIpc, 'invoke'>): FileDialogs {
+/**
+ * Only the kind of dialog and a suggested name cross to main; main answers with a path (or paths) or
+ * null. A dropped file's path is read in the preload (`pathForFile`: Electron's webUtils.getPathForFile,
+ * since File.path is gone), never by main.
+ */
+export function createFileDialogBridge(
+  ipc: Pick<BridgeIpc, 'invoke'>,
+  pathForFile: (file: object) => string = () => '',
+): FileDialogs {
   const pick = async (kind: 'open' | 'save', suggested: string): Promise<string | null> => {
     const path = await ipc.invoke(FILE_DIALOG_CHANNEL, kind, suggested);
     return typeof path === 'string' && path.length > 0 ? path : null;
   };
   return {
     pickOpen: () => pick('open', ''),
+    pickOpenMany: async () => {
+      const paths = await ipc.invoke(FILE_DIALOG_CHANNEL, 'open-many', '');
+      return Array.isArray(paths)
+        ? paths.filter((p): p is string => typeof p === 'string' && p.length > 0)
+        : [];
+    },
     pickSave: (suggested) => pick('save', String(suggested).slice(0, 200)),
+    pathOf: (file) => {
+      try {
+        return pathForFile(file) || null;
+      } catch {
+        return null;
+      }
+    },
   };
 }

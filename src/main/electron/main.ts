@@ -76,7 +76,9 @@ async function start(): Promise<void> {
   });
   ipcMain.handle(FILE_DIALOG_CHANNEL, (e: IpcMainInvokeEvent, kind: unknown, suggested: unknown) => {
     if (!fromAppPage(e)) return null;
-    return pickFile(BrowserWindow.fromWebContents(e.sender), kind === 'save' ? 'save' : 'open', suggested);
+    const win = BrowserWindow.fromWebContents(e.sender);
+    if (kind === 'open-many') return pickFiles(win);
+    return pickFile(win, kind === 'save' ? 'save' : 'open', suggested);
   });
   // Live samples: at most one frame per run per WINDOW_FRAME_MS to each window, the latest one.
   const gates = new WeakMap<BrowserWindow, { gate: LatestFrameGate<EventEnvelope>; sentAt: number }>();
@@ -186,16 +188,18 @@ function openWindow(stateFile: string): BrowserWindow {
   return win;
 }
 
+const EXPERIMENT_FILTERS = [
+  { name: 'bplab experiments', extensions: ['bplab.json', 'json'] },
+  { name: 'All files', extensions: ['*'] },
+];
+
 /** The OS dialog for an experiment file: the path chosen, or null when it was dismissed. */
 async function pickFile(
   win: BrowserWindow | null,
   kind: 'open' | 'save',
   suggested: unknown,
 ): Promise<string | null> {
-  const filters = [
-    { name: 'bplab experiments', extensions: ['bplab.json', 'json'] },
-    { name: 'All files', extensions: ['*'] },
-  ];
+  const filters = EXPERIMENT_FILTERS;
   if (kind === 'open') {
     const options = { properties: ['openFile' as const], filters };
     const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
@@ -204,6 +208,16 @@ async function pickFile(
   const options = { defaultPath: typeof suggested === 'string' ? suggested : '', filters };
   const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
   return r.canceled ? null : (r.filePath ?? null);
+}
+
+/** The OS dialog for several results files (the comparison): the paths chosen, none when dismissed. */
+async function pickFiles(win: BrowserWindow | null): Promise<string[]> {
+  const options = {
+    properties: ['openFile' as const, 'multiSelections' as const],
+    filters: EXPERIMENT_FILTERS,
+  };
+  const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+  return r.canceled ? [] : r.filePaths;
 }
 
 /** Only the top frame of our own page may call main. */

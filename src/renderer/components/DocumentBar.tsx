@@ -3,17 +3,25 @@
  * recent files (a missing one says so), and, in browser mode, a path field for open and save as and a
  * drop zone for a *.bplab.json file. Load errors are shown as main words them (file, path in it, fault).
  */
-import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatTimestamp } from '../../shared/format';
 import { onEvent } from '../lib/api';
 import { runFileCommand } from '../lib/file-commands';
 import { useDocuments } from '../lib/documents';
+import type { DroppedFile } from '../lib/dropped-file';
+import { useFileDrop } from '../lib/file-drop';
 import { ErrorMessage } from './ErrorMessage';
 
 export function DocumentBar() {
   const { current, dirty, recent, error, busy, ask, open, openFromBytes, answerPath, loadRecent } =
     useDocuments();
-  const [dragging, setDragging] = useState(false);
+  // One file opens (the first dropped): by its path in the desktop app, by its text in browser mode.
+  const { dragging, handlers } = useFileDrop('a bplab experiment file', ([file]: DroppedFile[]) => {
+    if (!file) return;
+    if (file.kind === 'path') void open(file.path);
+    else if (file.kind === 'text') void openFromBytes(file.name, file.text);
+    else useDocuments.setState({ error: file.error });
+  });
 
   useEffect(() => {
     void loadRecent();
@@ -21,23 +29,11 @@ export function DocumentBar() {
     return onEvent('experiments/recent-changed', () => void loadRecent());
   }, [loadRecent]);
 
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file) void file.text().then((text) => openFromBytes(file.name, text));
-  };
-
   return (
     <div
       className={dragging ? 'panel document-bar dragging' : 'panel document-bar'}
       data-testid="document-bar"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={drop}
+      {...handlers}
     >
       <div className="panel-head">
         <h2 className="truncate" data-testid="document-name" title={current?.path ?? undefined}>

@@ -14,10 +14,11 @@
  * asks first (`unsaved`), and goes on only when they were saved or the user let them go.
  */
 import { create } from 'zustand';
-import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from '../../shared/experiment-file';
+import type { ExperimentFile, RecentFile } from '../../shared/experiment-file';
 import type { ExperimentDefinitionInput } from '../../shared/experiments';
 import { err, type AppError } from '../../shared/result';
 import { call } from './api';
+import { tooLargeToDrop } from './dropped-file';
 import { useAppInfo } from './app-info-store';
 import {
   UNTITLED,
@@ -228,14 +229,9 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
     },
 
     openFromBytes: async (name, text) => {
-      if (text.length > MAX_UPLOAD_CHARS) {
-        set({
-          error: {
-            code: 'FILE_MALFORMED',
-            message: `${name} is too large to drop into the page (${Math.round(text.length / 1024 / 1024)} MB; up to ${MAX_UPLOAD_CHARS / 1024 / 1024} MB).`,
-            hint: 'Open it by its path instead.',
-          },
-        });
+      const large = tooLargeToDrop(name, text.length);
+      if (large) {
+        set({ error: large });
         return false;
       }
       if (!(await mayDrop('open another file'))) return false;

@@ -136,7 +136,7 @@ describe('file dialog bridge', () => {
         return answers.shift();
       },
     });
-    expect(Object.keys(dialogs).sort()).toEqual(['pickOpen', 'pickSave']);
+    expect(Object.keys(dialogs).sort()).toEqual(['pathOf', 'pickOpen', 'pickOpenMany', 'pickSave']);
     expect(await dialogs.pickOpen()).toBe('/home/me/a.bplab.json');
     expect(await dialogs.pickSave('x.bplab.json')).toBeNull();
     expect(await dialogs.pickSave('y'.repeat(500))).toBeNull();
@@ -145,5 +145,36 @@ describe('file dialog bridge', () => {
       [FILE_DIALOG_CHANNEL, 'save', 'x.bplab.json'],
       [FILE_DIALOG_CHANNEL, 'save', 'y'.repeat(200)],
     ]);
+  });
+
+  it('asks main for several files at once and keeps only the paths it answers', async () => {
+    const invoked: unknown[][] = [];
+    const answers: unknown[] = [['/a.bplab.json', '', 7, '/b.json'], null];
+    const dialogs = createFileDialogBridge({
+      invoke: async (...args) => {
+        invoked.push(args);
+        return answers.shift();
+      },
+    });
+    expect(await dialogs.pickOpenMany()).toEqual(['/a.bplab.json', '/b.json']);
+    expect(await dialogs.pickOpenMany()).toEqual([]);
+    expect(invoked).toEqual([
+      [FILE_DIALOG_CHANNEL, 'open-many', ''],
+      [FILE_DIALOG_CHANNEL, 'open-many', ''],
+    ]);
+  });
+
+  it("reads a dropped file's path in the preload: none when it has no path or the reader throws", () => {
+    const paths = new Map<object, string>();
+    const onDisk = {};
+    paths.set(onDisk, '/home/me/run.bplab.json');
+    const dialogs = createFileDialogBridge({ invoke: async () => null }, (file) => {
+      if (!('x' in file) && !paths.has(file)) return '';
+      if ('x' in file) throw new Error('not a File');
+      return paths.get(file)!;
+    });
+    expect(dialogs.pathOf(onDisk)).toBe('/home/me/run.bplab.json');
+    expect(dialogs.pathOf({})).toBeNull();
+    expect(dialogs.pathOf({ x: 1 })).toBeNull();
   });
 });

@@ -138,6 +138,7 @@ describe('the export', () => {
     });
     const store = createCompareStore({
       open: (file) => Promise.resolve({ ok: true, value: results(file) }),
+      parse: () => Promise.reject(new Error('nothing is dropped here')),
     });
     await store.getState().open('/data/x.bplab.json');
     store.getState().baseline(ZERO);
@@ -168,6 +169,7 @@ describe('the export', () => {
               }
             : { ok: true, value: results(file) },
         ),
+      parse: () => Promise.reject(new Error('nothing is dropped here')),
     });
     await store.getState().open('/data/x.bplab.json');
     await store.getState().open('/data/bad.json');

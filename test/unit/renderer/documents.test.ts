@@ -286,6 +286,8 @@ describe('documents: File commands', () => {
     const asked: string[] = [];
     const bplabFiles: FileDialogs = {
       pickOpen: async () => file,
+      pickOpenMany: async () => [file],
+      pathOf: () => null,
       pickSave: async (suggested) => {
         asked.push(suggested);
         return join(dir, 'saved-as.bplab.json');

@@ -7,12 +7,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExportPanel } from './ExportPanel';
 import { ComparisonBody } from './ComparisonBody';
 import { ResultsFilesPanel } from './ResultsFilesPanel';
+import { useFileDrop } from '../../../lib/file-drop';
 import { useNavigation } from '../../../lib/navigation';
 import { useCompare } from '../stores/compare-store';
 import { comparisonView, pairDetail, pairOfTable } from '../utils/compare-view';
 
 export function CompareScreen() {
-  const { files, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent } = useCompare();
+  const { files, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent, addDropped } =
+    useCompare();
+  const { dragging, handlers } = useFileDrop('a bplab results file', (dropped) => void addDropped(dropped));
   const { screen, itemId, items, visit } = useNavigation();
   const outcome = useMemo(
     () => comparisonView(files, chosen, grouping, picked),
@@ -48,7 +51,11 @@ export function CompareScreen() {
   }, [scrollTo, detail]);
 
   return (
-    <section className="screen compare-screen" data-testid="compare-screen">
+    <section
+      className={dragging ? 'screen compare-screen dragging' : 'screen compare-screen'}
+      data-testid="compare-screen"
+      {...handlers}
+    >
       <ResultsFilesPanel />
       {!outcome.ok && (files.length > 0 || picked.length > 0) && (
         <p className="muted panel" data-testid="compare-problem">

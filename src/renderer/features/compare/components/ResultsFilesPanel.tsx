@@ -1,8 +1,10 @@
 /**
- * The results files loaded (or the runs picked in the Runs list), the field to open one more, the
- * recent files, how the runs are grouped into sides, and the sides to compare.
+ * The results files loaded (or the runs picked in the Runs list), how to open more (the desktop app's
+ * Open… dialog, or a path field in browser mode; dropping files works in both), the recent files, how
+ * the runs are grouped into sides, and the sides to compare.
  */
 import { ErrorMessage } from '../../../components/ErrorMessage';
+import { dialogs } from '../../../lib/document-files';
 import { formatCount } from '../../../../shared/format';
 import { useCompare } from '../stores/compare-store';
 import { sideLetter } from '../../../../shared/compare/glance';
@@ -11,7 +13,8 @@ import { configurationChoices, effectiveGrouping } from '../utils/compare-view';
 
 export function ResultsFilesPanel() {
   const { files, picked, grouping, recent, path, opening, error, chosen } = useCompare();
-  const { setPath, open, close, toggle, baseline, setGrouping } = useCompare();
+  const { setPath, open, pickFiles, close, toggle, baseline, setGrouping } = useCompare();
+  const desktop = dialogs() !== undefined;
   const choices = configurationChoices(files, grouping, picked);
   const shownRecent = recent.filter((r) => r.exists && !files.some((f) => f.file === r.file)).slice(0, 6);
   return (
@@ -19,26 +22,42 @@ export function ResultsFilesPanel() {
       <div className="panel-head">
         <h2>Results files</h2>
       </div>
-      <form
-        className="toolbar compare-open"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void open(path);
-        }}
-      >
-        <label className="field compare-open-path">
-          <span>Path of a results file (*.bplab.json)</span>
-          <input
-            data-testid="compare-path"
-            value={path}
-            placeholder="/home/me/post001.bplab.json"
-            onChange={(e) => setPath(e.target.value)}
-          />
-        </label>
-        <button type="submit" data-testid="compare-open" disabled={opening || !path.trim()}>
-          {opening ? 'Opening…' : 'Open'}
-        </button>
-      </form>
+      {desktop ? (
+        <div className="toolbar compare-open">
+          <button
+            type="button"
+            data-testid="compare-pick"
+            disabled={opening}
+            onClick={() => void pickFiles()}
+          >
+            {opening ? 'Opening…' : 'Open…'}
+          </button>
+        </div>
+      ) : (
+        <form
+          className="toolbar compare-open"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void open(path);
+          }}
+        >
+          <label className="field compare-open-path">
+            <span>Path of a results file (*.bplab.json)</span>
+            <input
+              data-testid="compare-path"
+              value={path}
+              placeholder="/home/me/post001.bplab.json"
+              onChange={(e) => setPath(e.target.value)}
+            />
+          </label>
+          <button type="submit" data-testid="compare-open" disabled={opening || !path.trim()}>
+            {opening ? 'Opening…' : 'Open'}
+          </button>
+        </form>
+      )}
+      <p className="muted drop-hint" data-testid="compare-drop-hint">
+        Or drop results files (*.bplab.json) anywhere on this screen.
+      </p>
       <ErrorMessage error={error} testId="compare-open-error" />
       {shownRecent.length > 0 && (
         <div className="compare-recent" data-testid="compare-recent">

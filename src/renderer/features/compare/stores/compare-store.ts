@@ -10,6 +10,8 @@ import type { RecentFile } from '../../../../shared/experiment-file';
 import type { RunResult } from '../../../../shared/runs';
 import type { AppError } from '../../../../shared/result';
 import { call } from '../../../lib/api';
+import { dialogs } from '../../../lib/document-files';
+import type { DroppedFile } from '../../../lib/dropped-file';
 import {
   configurationChoices,
   effectiveGrouping,
@@ -44,6 +46,10 @@ export interface CompareState {
   exportError: AppError | null;
   setPath(path: string): void;
   open(file: string): Promise<void>;
+  /** The desktop app's Open…: the OS dialog, several files at once, each added. */
+  pickFiles(): Promise<void>;
+  /** Files dropped on the screen, each added (by path or text); the first refusal is shown in words. */
+  addDropped(files: readonly DroppedFile[]): Promise<void>;
   close(file: string): void;
   toggle(label: string): void;
   setGrouping(grouping: Grouping | null): void;
@@ -57,110 +63,148 @@ export interface CompareState {
 }
 
 export function createCompareStore(source: ResultsSource = mainResultsSource) {
-  return create<CompareState>()((set, get) => ({
-    files: [],
-    path: '',
-    opening: false,
-    error: null,
-    chosen: [],
-    grouping: null,
-    picked: [],
-    recent: [],
-    pairId: null,
-    exportFormat: 'html',
-    exportTo: '',
-    exporting: false,
-    exported: null,
-    exportError: null,
-    setPath: (path) => set({ path }),
-    open: async (file) => {
-      const path = file.trim();
-      if (!path) return;
-      set({ opening: true, error: null });
-      const opened = await source.open(path);
-      if (!opened.ok) {
-        set({ opening: false, error: opened.error });
-        return;
-      }
-      const files = [...get().files.filter((f) => f.file !== path), opened.value];
+  return create<CompareState>()((set, get) => {
+    /** Files loaded join the comparison (one already there is replaced: reloaded), the choices kept. */
+    const add = (loaded: readonly LoadedResults[]) => {
+      if (loaded.length === 0) return;
+      const names = new Set(loaded.map((l) => l.file));
+      const files = [...get().files.filter((f) => !names.has(f.file)), ...loaded];
       const { grouping, picked } = get();
       set({
         files,
-        opening: false,
-        path: '',
         chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
         exported: null,
       });
       void get().loadRecent();
-    },
-    close: (file) => {
-      const files = get().files.filter((f) => f.file !== file);
-      const { grouping, picked } = get();
-      set({
-        files,
-        chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
-        exported: null,
-      });
-    },
-    setGrouping: (grouping) => {
-      const { files, picked } = get();
-      set({
-        grouping,
-        chosen: keepChoice([], configurationChoices(files, grouping, picked)),
-        exported: null,
-      });
-    },
-    comparePicked: async (runIds) => {
-      set({ opening: true, error: null });
-      const picked: RunResult[] = [];
-      for (const runId of runIds) {
-        const got = await call('runs/get', { runId });
-        if (!got.ok) {
-          set({ opening: false, error: got.error });
+    };
+    return {
+      files: [],
+      path: '',
+      opening: false,
+      error: null,
+      chosen: [],
+      grouping: null,
+      picked: [],
+      recent: [],
+      pairId: null,
+      exportFormat: 'html',
+      exportTo: '',
+      exporting: false,
+      exported: null,
+      exportError: null,
+      setPath: (path) => set({ path }),
+      open: async (file) => {
+        const path = file.trim();
+        if (!path) return;
+        set({ opening: true, error: null });
+        const opened = await source.open(path);
+        set(opened.ok ? { opening: false, path: '' } : { opening: false, error: opened.error });
+        if (opened.ok) add([opened.value]);
+      },
+      pickFiles: async () => {
+        const paths = (await dialogs()?.pickOpenMany()) ?? [];
+        if (paths.length > 0) await get().addDropped(paths.map((p) => ({ kind: 'path', name: p, path: p })));
+      },
+      addDropped: async (dropped) => {
+        set({ opening: true, error: null });
+        const loaded: LoadedResults[] = [];
+        let error: AppError | null = null;
+        for (const d of dropped) {
+          const got =
+            d.kind === 'path'
+              ? await source.open(d.path)
+              : d.kind === 'text'
+                ? await source.parse(d.name, d.text)
+                : ({ ok: false, error: d.error } as const);
+          if (got.ok) loaded.push(got.value);
+          else error ??= got.error;
+        }
+        set({ opening: false, error });
+        add(loaded);
+      },
+      close: (file) => {
+        const files = get().files.filter((f) => f.file !== file);
+        const { grouping, picked } = get();
+        set({
+          files,
+          chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
+          exported: null,
+        });
+      },
+      setGrouping: (grouping) => {
+        const { files, picked } = get();
+        set({
+          grouping,
+          chosen: keepChoice([], configurationChoices(files, grouping, picked)),
+          exported: null,
+        });
+      },
+      comparePicked: async (runIds) => {
+        set({ opening: true, error: null });
+        const picked: RunResult[] = [];
+        for (const runId of runIds) {
+          const got = await call('runs/get', { runId });
+          if (!got.ok) {
+            set({ opening: false, error: got.error });
+            return;
+          }
+          picked.push(got.value);
+        }
+        const choices = configurationChoices([], null, picked);
+        set({
+          files: [],
+          picked,
+          grouping: null,
+          opening: false,
+          chosen: keepChoice([], choices),
+          exported: null,
+        });
+      },
+      loadRecent: async () => {
+        const listed = await call('experiments/recent', {});
+        if (listed.ok) set({ recent: listed.value });
+      },
+      toggle: (label) => set({ chosen: toggleChoice(get().chosen, label), exported: null }),
+      baseline: (label) => set({ chosen: makeBaseline(get().chosen, label), exported: null }),
+      showPair: (pairId) => set({ pairId }),
+      setExport: ({ format, to }) =>
+        set(() => ({
+          ...(format ? { exportFormat: format } : {}),
+          ...(to !== undefined ? { exportTo: to } : {}),
+          exported: null,
+          exportError: null,
+        })),
+      exportReport: async () => {
+        const s = get();
+        const dropped = s.files.find((f) => f.dropped);
+        if (dropped) {
+          set({
+            exported: null,
+            exportError: {
+              code: 'INVALID_ARGUMENT',
+              message: `A report is made from the results files on disk, and ${dropped.file} was dropped into the page: bplab has no path to it.`,
+              hint: 'Open it by its path (the field above) to export a report.',
+            },
+          });
           return;
         }
-        picked.push(got.value);
-      }
-      const choices = configurationChoices([], null, picked);
-      set({
-        files: [],
-        picked,
-        grouping: null,
-        opening: false,
-        chosen: keepChoice([], choices),
-        exported: null,
-      });
-    },
-    loadRecent: async () => {
-      const listed = await call('experiments/recent', {});
-      if (listed.ok) set({ recent: listed.value });
-    },
-    toggle: (label) => set({ chosen: toggleChoice(get().chosen, label), exported: null }),
-    baseline: (label) => set({ chosen: makeBaseline(get().chosen, label), exported: null }),
-    showPair: (pairId) => set({ pairId }),
-    setExport: ({ format, to }) =>
-      set(() => ({
-        ...(format ? { exportFormat: format } : {}),
-        ...(to !== undefined ? { exportTo: to } : {}),
-        exported: null,
-        exportError: null,
-      })),
-    exportReport: async () => {
-      const s = get();
-      const to = s.exportTo.trim() || defaultExportPath(s.files[0]?.file, s.exportFormat);
-      set({ exporting: true, exported: null, exportError: null });
-      const done = await call('reports/export', {
-        files: s.files.map((f) => f.file),
-        sides: s.chosen,
-        grouping: effectiveGrouping(s.files, s.grouping),
-        format: s.exportFormat,
-        to,
-      });
-      set(
-        done.ok ? { exporting: false, exported: done.value } : { exporting: false, exportError: done.error },
-      );
-    },
-  }));
+        const to = s.exportTo.trim() || defaultExportPath(s.files[0]?.file, s.exportFormat);
+        set({ exporting: true, exported: null, exportError: null });
+        const done = await call('reports/export', {
+          files: s.files.map((f) => f.file),
+          sides: s.chosen,
+          grouping: effectiveGrouping(s.files, s.grouping),
+          format: s.exportFormat,
+          to,
+        });
+        set(
+          done.ok
+            ? { exporting: false, exported: done.value }
+            : { exporting: false, exportError: done.error },
+        );
+      },
+    };
+  });
 }
 
 export const useCompare = createCompareStore();

@@ -41,8 +41,11 @@ import type { ProtocolRun } from '../../../../shared/compare/flights';
 
 /** A results file the comparison has loaded (through the one loader, main's experiments/open). */
 export interface LoadedResults {
+  /** Its path, or for a file dropped in browser mode (no path main can read) its name. */
   file: string;
   experiment: ExperimentFile;
+  /** Dropped in browser mode: loaded from its text, so a report (made by main from paths) cannot use it. */
+  dropped?: boolean;
 }
 
 /** A configuration the user can pick: one side of one loaded file. */
