@@ -181,7 +181,7 @@ describe(`the OLTP load on ${server.label}`, () => {
     const run = startCli(home, [
       'load',
       ...['--workload', 'point-select', '--schema', schema, '--tables', '1', '--rows', String(ROWS)],
-      ...['--clients', '1,2,4', '--seconds', '1', '--ceiling', '0', '--profile', 'it', '--json', json],
+      ...['--clients', '1,2,4', '--seconds', '2', '--ceiling', '0', '--profile', 'it', '--json', json],
     ]);
     const deadline = Date.now() + 30_000;
     while (!/^ +1 clients/m.test(run.out()) && Date.now() < deadline)

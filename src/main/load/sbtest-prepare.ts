@@ -4,12 +4,12 @@
  * at a time; tables already there with the asked rows are reused as they are. Cancel KILLs the
  * statement running; a killed load rolls back, leaving an empty table the next prepare fills.
  */
-import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { AppFailure } from '../../shared/result';
 import { formatCount } from '../../shared/format';
 import { CancellableConnection } from '../db/cancellable';
 import { sqlFailure } from '../db/errors';
-import { countLines, feed, socketOf } from '../ssb/infile-feed';
+import { countLines, feed, runInfile, socketOf } from '../ssb/infile-feed';
 import { checkLocalInfile } from '../ssb/load-schema';
 import { quoteIdent, validateSchemaName } from '../ssb/schema';
 import { createKIndexSql, createSbtestSql, loadSbtestSql, tableName } from './sbtest-schema';
@@ -177,22 +177,12 @@ async function loadTable(
     (chunk) => onRows((rows += countLines(chunk))),
     async () => void (await lane.cancel()),
   );
-  let result: ResultSetHeader | undefined;
-  let loadError: unknown;
-  await lane.run(
-    async (conn) => {
-      try {
-        [result] = await conn.query<ResultSetHeader>({
-          sql: loadSbtestSql(plan.schema, n),
-          infileStreamFactory: () => stream,
-        });
-      } catch (e) {
-        loadError = e;
-      } finally {
-        stream.destroy();
-      }
-    },
-    { signal, afterKill: () => stopper.abort() },
+  const { result, error: loadError } = await runInfile(
+    lane,
+    loadSbtestSql(plan.schema, n),
+    stream,
+    signal,
+    stopper,
   );
   if (signal.aborted) return;
   if (loadError !== undefined) throw sqlFailure(loadError, `load sbtest${n}`);

@@ -8,6 +8,7 @@ import { Readable, type Writable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { DatasetSource, SsbTable } from '../../shared/datasets';
 import { AppFailure } from '../../shared/result';
+import type { CancellableConnection } from '../db/cancellable';
 import { serverMessage, sqlFailure } from '../db/errors';
 import { qualified } from './schema';
 import { columnNames } from './tables';
@@ -151,4 +152,32 @@ export async function checkLoaded(
       details: { table, sent, stored: result.affectedRows, warnings: result.warningStatus },
     },
   );
+}
+
+/**
+ * Runs one LOAD DATA LOCAL INFILE statement fed by `stream` on a cancellable lane (a cancel KILLs the
+ * statement, then ends the feed through `stopper`); answers the server's result or the error it gave,
+ * for the caller to word (the SSB loader and the sbtest prepare share it).
+ */
+export async function runInfile(
+  lane: CancellableConnection,
+  sql: string,
+  stream: Readable,
+  signal: AbortSignal,
+  stopper: AbortController,
+): Promise<{ result?: ResultSetHeader; error?: unknown }> {
+  const out: { result?: ResultSetHeader; error?: unknown } = {};
+  await lane.run(
+    async (conn) => {
+      try {
+        [out.result] = await conn.query<ResultSetHeader>({ sql, infileStreamFactory: () => stream });
+      } catch (e) {
+        out.error = e;
+      } finally {
+        stream.destroy();
+      }
+    },
+    { signal, afterKill: () => stopper.abort() },
+  );
+  return out;
 }

@@ -6,7 +6,7 @@
  * caller injects where connections and rows come from.
  */
 import type { Readable } from 'node:stream';
-import type { Connection, ResultSetHeader } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type {
   DatasetInfo,
   DatasetSource,
@@ -20,7 +20,7 @@ import { checkDiskSpace, type DiskCheck } from '../db/disk-space';
 import { LOCAL_INFILE_REFUSED_ERRNOS, serverMessage, sqlFailure } from '../db/errors';
 import { insertDatasetRecord, readDatasetRecord, updateDatasetRecord } from './dataset-meta';
 import { runIndexBuild, tuneIndexBuilds } from './index-builds';
-import { checkLoaded, countLines, feed, loadDataSql, loadFailure, socketOf } from './infile-feed';
+import { checkLoaded, countLines, feed, loadDataSql, loadFailure, runInfile, socketOf } from './infile-feed';
 import { ProgressMeter, type LoadPhase, type LoadProgress } from './load-progress';
 import { checkLocalInfile, prepareSchema, recordFailure, run } from './load-schema';
 import {
@@ -282,22 +282,12 @@ export class SsbLoader {
       },
     );
     if (!quiet) meter.report('loading', table, `Loading ${table} from ${source.label}`, true);
-    let result: ResultSetHeader | undefined;
-    let loadError: unknown;
-    await lane.run(
-      async (conn) => {
-        try {
-          [result] = await conn.query<ResultSetHeader>({
-            sql: loadDataSql(plan.schema, table),
-            infileStreamFactory: () => stream,
-          });
-        } catch (e) {
-          loadError = e;
-        } finally {
-          stream.destroy();
-        }
-      },
-      { signal, afterKill: () => stopper.abort() },
+    const { result, error: loadError } = await runInfile(
+      lane,
+      loadDataSql(plan.schema, table),
+      stream,
+      signal,
+      stopper,
     );
     if (sourceError !== undefined) {
       throw sourceError instanceof AppFailure
