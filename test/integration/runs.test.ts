@@ -113,8 +113,11 @@ describe(`runs on ${server.label}`, () => {
     });
     // Pages per index as the server counts them, for the what-if simulator: lineorder's clustered index
     // holds SF 0.05's 300k rows in more than a hundred 16 KB pages.
+    // MySQL 5.5 keeps no persistent statistics (no mysql.innodb_index_stats): the run holds none.
     const clustered = cold.indexPages?.find((p) => p.table === 'lineorder' && p.index === 'GEN_CLUST_INDEX');
-    expect(clustered?.leafPages).toBeGreaterThan(100);
+    if (server.flavor === 'mysql' && server.version.startsWith('5.5.'))
+      expect(cold.indexPages).toBeUndefined();
+    else expect(clustered?.leafPages).toBeGreaterThan(100);
     const [[keyBuffer]] = await (async () => {
       const c = await lab.connect();
       try {

@@ -58,7 +58,7 @@ export async function runReplay(run: RunResult): Promise<RunReplay | { error: st
   if (!run.indexPages || run.indexPages.length === 0)
     return {
       error:
-        'the run holds no page counts per index (it was saved before bplab recorded them): run the query again',
+        'the run holds no page counts per index: it was saved before bplab recorded them (run the query again), or its server keeps no persistent index statistics (MySQL 5.5 has no mysql.innodb_index_stats)',
     };
   const explain = explainSteps(run);
   if (explain.length === 0) return { error: 'the run holds no EXPLAIN' };
