@@ -48,11 +48,13 @@ export function cellChanges(cell: ExperimentCell) {
 
 /**
  * The pool cannot change online here: MySQL before 5.7.5 has no online resize (1238, a read-only
- * variable), and MySQL 8.0 refuses some sizes ("Failed to validate requested buffer pool size", e.g. a
- * pool started at 1 GB with 8 instances asked for 128 MB). A sandbox is restarted with the size instead.
+ * variable), MySQL 5.7 refuses a size under chunk size × instances (1231, "can't be set to the value",
+ * e.g. a pool started at 1 GB with 8 instances asked for 128 MB) and MySQL 8.0 refuses it in the
+ * background ("Failed to validate requested buffer pool size"). A sandbox is restarted with the size instead.
  */
 export function cannotResizeOnline(e: unknown): boolean {
-  if (serverErrno(e) === 1238) return true;
+  const errno = serverErrno(e);
+  if (errno === 1238 || errno === 1231) return true;
   return e instanceof AppFailure && e.error.details?.resize === 'cannot-online';
 }
 

@@ -284,40 +284,44 @@ describe('the experiment runner', () => {
     ]);
   });
 
-  it('restarts a sandbox with the pool size when the server cannot resize online, and keeps it on every later restart', async () => {
-    const { deps, log } = harness();
-    const setGlobal = deps.journal.setGlobal;
-    // MySQL 5.5/5.6: innodb_buffer_pool_size is read-only (error 1238).
-    deps.journal.setGlobal = async (c, p, variable, value, reason) => {
-      if (variable === 'innodb_buffer_pool_size')
-        throw AppFailure.of('SERVER_ERROR', 'read only', { details: { serverErrno: 1238 } });
-      return setGlobal(c, p, variable, value, reason);
-    };
-    const out = await new ExperimentRunner(deps).run(
-      ExperimentDefinitionSchema.parse({
-        ...base,
-        matrix: [
-          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
-          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
-        ],
-        protocol: { cold: true, hotRuns: 1 },
-      }),
-    );
-    expect(out.state).toBe('complete');
-    const size = String(128 * 1024 * 1024);
-    expect(log.filter((l) => l.startsWith('restart') || l.startsWith('set'))).toEqual([
-      'restart s {}',
-      `restart s {"innodb_buffer_pool_size":"${size}"}`,
-      'set innodb_old_blocks_time=1000',
-      // The second configuration's cold restart carries the size: no second attempt online.
-      `restart s {"innodb_buffer_pool_size":"${size}"}`,
-      'set innodb_old_blocks_time=0',
-      // At the end, back on its own options.
-      'restart s {}',
-    ]);
-    // 2 configurations × 2 queries × (cold + 1 hot).
-    expect(log.filter((l) => l.startsWith('run'))).toHaveLength(8);
-  });
+  // MySQL 5.5/5.6: innodb_buffer_pool_size is read-only (1238); MySQL 5.7 refuses a size under chunk ×
+  // instances (1231: a pool started at 1 GB with 8 instances asked for 128 MB).
+  it.each([1238, 1231])(
+    'restarts a sandbox with the pool size when the server cannot resize online (error %i), and keeps it on every later restart',
+    async (errno) => {
+      const { deps, log } = harness();
+      const setGlobal = deps.journal.setGlobal;
+      deps.journal.setGlobal = async (c, p, variable, value, reason) => {
+        if (variable === 'innodb_buffer_pool_size')
+          throw AppFailure.of('SERVER_ERROR', 'refused', { details: { serverErrno: errno } });
+        return setGlobal(c, p, variable, value, reason);
+      };
+      const out = await new ExperimentRunner(deps).run(
+        ExperimentDefinitionSchema.parse({
+          ...base,
+          matrix: [
+            { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
+            { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
+          ],
+          protocol: { cold: true, hotRuns: 1 },
+        }),
+      );
+      expect(out.state).toBe('complete');
+      const size = String(128 * 1024 * 1024);
+      expect(log.filter((l) => l.startsWith('restart') || l.startsWith('set'))).toEqual([
+        'restart s {}',
+        `restart s {"innodb_buffer_pool_size":"${size}"}`,
+        'set innodb_old_blocks_time=1000',
+        // The second configuration's cold restart carries the size: no second attempt online.
+        `restart s {"innodb_buffer_pool_size":"${size}"}`,
+        'set innodb_old_blocks_time=0',
+        // At the end, back on its own options.
+        'restart s {}',
+      ]);
+      // 2 configurations × 2 queries × (cold + 1 hot).
+      expect(log.filter((l) => l.startsWith('run'))).toHaveLength(8);
+    },
+  );
 
   it('restarts a MySQL 5.7+ sandbox with the pool size when an online resize settled elsewhere; MariaDB keeps what it got', async () => {
     const settled = (version: string) => {
