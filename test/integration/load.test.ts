@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
@@ -230,6 +230,28 @@ describe(`the OLTP load on ${server.label}`, () => {
     }
   });
 
+  it('refuses, in words and before preparing anything, a step with more clients than max_connections lets in', async () => {
+    const [mc] = await admin.query<RowDataPacket[]>('SELECT @@max_connections AS mc');
+    const tooMany = Number(mc[0]?.mc) + 1;
+    const other = `${schema}_room`;
+    const { result: done } = app.load.start(profileId, undefined, {
+      schema: other,
+      tables: 1,
+      rows: 100,
+      workload: 'point-select',
+      clients: [1, tooMany],
+      seconds: 1,
+    });
+    const failure = await failureOf(done);
+    expect(failure.error.message).toMatch(
+      new RegExp(
+        `^The server allows ${Number(mc[0]?.mc)} connections \\(max_connections\\) and \\d+ are open: a step of ${tooMany} clients needs \\d+\\.$`,
+      ),
+    );
+    const [schemas] = await admin.query<RowDataPacket[]>('SHOW DATABASES LIKE ?', [other]);
+    expect(schemas).toEqual([]);
+  });
+
   it('a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends', async () => {
     const created = await dispatchAndWait(app, 'sandboxes/create', {
       spec: { name: 'loadkill', binaryPath: server.binaryPath, bufferPoolSize: '32M', localInfile: true },
@@ -237,6 +259,16 @@ describe(`the OLTP load on ${server.label}`, () => {
     if (!created.ok) throw new Error(created.error.message);
     const sandbox = created.value as SandboxInfo;
     try {
+      // A sandbox lets post 004's 256 clients in (the servers' default of 151 refused them).
+      const own = await createConnection({
+        host: '127.0.0.1',
+        port: sandbox.port,
+        user: 'root',
+        password: '',
+      });
+      const [mc] = await own.query<RowDataPacket[]>('SELECT @@max_connections AS mc');
+      await own.end();
+      expect(Number(mc[0]?.mc)).toBe(1000);
       const { result: done } = app.load.start(
         `sandbox-${sandbox.id}`,
         undefined,

@@ -23,6 +23,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import type { TaskRegistry, StartedTask } from '../tasks/registry';
+import { checkConnectionRoom } from './connection-room';
 import { defaultThreads, runStep, type StepMeasure, type StepRequest } from './load-step';
 import { prepareSbtest } from './sbtest-prepare';
 import type { WorkerConnection } from './worker-protocol';
@@ -139,6 +140,9 @@ export class LoadService {
     const startedAt = new Date().toISOString();
     const profileId = control.profile.id;
     const [version] = await control.rows<{ v: string }>('SELECT @@version AS v');
+    const [room] = await control.rows<{ max: number | string }>('SELECT @@max_connections AS max');
+    const [open] = await control.rows<{ Value: string }>("SHOW GLOBAL STATUS LIKE 'Threads_connected'");
+    checkConnectionRoom(Number(room?.max), Number(open?.Value ?? 1), spec.clients);
     const tables = await prepareSbtest(
       async () => (await this.deps.connections.open(profileId, { password, localInfile: true })).raw,
       spec,

@@ -12,6 +12,9 @@ import { COLD_RESTART_OPTIONS } from './server-dialect';
 
 export const SANDBOX_USER = 'root';
 
+/** A sandbox's max_connections unless its options say otherwise: room for 512 load clients and more. */
+export const SANDBOX_MAX_CONNECTIONS = 1000;
+
 /** The key a restart's own buffer pool size travels under, among its temporary options. */
 export const POOL_OPTION = 'innodb_buffer_pool_size';
 
@@ -86,6 +89,9 @@ export function serverArgs(
     // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
     // (both default to ON since MySQL 5.7 / MariaDB 10.2; 5.5 has neither). spec.options may turn them back on.
     ...COLD_RESTART_OPTIONS,
+    // A load sweep runs up to 256 clients (post 004) beside bplab's own sessions; the default of 151
+    // refused its last step ("Too many connections"). spec.options may set another value.
+    `--max-connections=${SANDBOX_MAX_CONNECTIONS}`,
     ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
     ...Object.entries(extra)
       .filter(([k]) => k !== POOL_OPTION)
