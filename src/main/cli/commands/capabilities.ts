@@ -1,4 +1,5 @@
 /** `bplab connect` and `bplab capabilities`: test a connection, and print what a server lets bplab do. */
+import { sandboxIdOf } from '../../../shared/models';
 import { AppFailure } from '../../../shared/result';
 import { call, dataDirOption, defineCommand } from '../command';
 import { formatCapabilityReport } from '../format-report';
@@ -9,7 +10,7 @@ const target = { profile: { type: 'string' }, sandbox: { type: 'string' }, ...da
 export function profileIdFrom(values: { profile?: string; sandbox?: string }): string {
   if (values.profile && values.sandbox)
     throw AppFailure.of('INVALID_ARGUMENT', 'give --profile or --sandbox, not both');
-  if (values.sandbox) return `sandbox-${values.sandbox.toLowerCase()}`;
+  if (values.sandbox) return `sandbox-${sandboxIdOf(values.sandbox)}`;
   if (values.profile) return values.profile;
   throw AppFailure.of('INVALID_ARGUMENT', 'say which server: --profile ID or --sandbox NAME');
 }

@@ -1,5 +1,5 @@
 /** `bplab sandbox ...`: private servers from the command line. A sandbox started here keeps running until stopped. */
-import { SandboxSpecSchema, type SandboxSpec } from '../../../shared/models';
+import { SandboxSpecSchema, sandboxIdOf, type SandboxSpec } from '../../../shared/models';
 import { AppFailure } from '../../../shared/result';
 import { refusedOption } from '../../../shared/sandbox-options';
 import { numberArg, portArg, schemaArg, sizeArg } from '../args';
@@ -21,6 +21,11 @@ function oneName(positionals: string[], usage: string): string {
   if (positionals.length !== 1 || !positionals[0])
     throw AppFailure.of('INVALID_ARGUMENT', 'name exactly one sandbox', { hint: `usage: ${usage}` });
   return schemaArg('the sandbox NAME', positionals[0], SandboxSpecSchema.shape.name);
+}
+
+/** The sandbox a command names, as `sandbox list` shows it (its name) or by its id. */
+function oneId(positionals: string[], usage: string): string {
+  return sandboxIdOf(oneName(positionals, usage));
 }
 
 export const sandboxListCommand = defineCommand({
@@ -139,7 +144,7 @@ function lifecycle(verb: 'start' | 'stop' | 'restart' | 'delete', summary: strin
     positionals: true,
     options: { ...dataDirOption, force: { type: 'boolean', default: false } },
     async run({ values, positionals }, ctx) {
-      const id = oneName(positionals, usage);
+      const id = oneId(positionals, usage);
       if (values.force && verb !== 'stop')
         throw AppFailure.of('INVALID_ARGUMENT', `--force is for bplab sandbox stop, not ${verb}`);
       return withApp(ctx, values['data-dir'], async (app) => {
@@ -183,7 +188,7 @@ export const sandboxLogCommand = defineCommand({
   positionals: true,
   options: { bytes: { type: 'string' }, ...dataDirOption },
   async run({ values, positionals }, ctx) {
-    const id = oneName(positionals, 'bplab sandbox log NAME');
+    const id = oneId(positionals, 'bplab sandbox log NAME');
     const log = await withApp(ctx, values['data-dir'], (app) =>
       call(app, 'sandboxes/log', {
         id,
