@@ -4,7 +4,7 @@
  * only what differs between them (where secrets go, the transport's name) is passed in.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AppInfo } from '../shared/contract';
 import { EventBus } from './api/events';
 import { connectionHandlers } from './api/handlers/connections';
@@ -67,7 +67,10 @@ export interface App {
   shutdown(): Promise<void>;
 }
 
-export async function createApp(opts: AppOptions): Promise<App> {
+export async function createApp(given: AppOptions): Promise<App> {
+  // A relative folder (bplab … --data-dir lab) would reach a sandbox's server relative to its basedir
+  // (/usr/lab/sandboxes/…: "Can't change dir"): everything below works on the absolute path.
+  const opts = { ...given, dataDir: resolve(given.dataDir) };
   mkdirSync(opts.dataDir, { recursive: true });
   const log = opts.log ?? (() => {});
   const events = new EventBus();

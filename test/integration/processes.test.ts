@@ -6,7 +6,7 @@
  * that the CLI, the API and the UI's state function all call interrupted.
  */
 import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import mysql, { type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
@@ -154,16 +154,13 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
   });
 
   it('quitting one process leaves the sandboxes it did not start, and the one the other still uses', async () => {
-    // A sandbox made by a separate `sandbox create` (that process has exited).
-    const created = await bplab([
-      'sandbox',
-      'create',
-      'other',
-      '--binary',
-      server.binaryPath,
-      '--buffer-pool',
-      '32M',
-    ]).exit;
+    // A sandbox made by a separate `sandbox create` (that process has exited), given its data folder
+    // relative to where it runs (once resolved against the server's basedir: "Can't change dir").
+    const created = await startCli(
+      basename(home),
+      ['sandbox', 'create', 'other', '--binary', server.binaryPath, '--buffer-pool', '32M'],
+      { cwd: dirname(home) },
+    ).exit;
     expect(created.code, created.err).toBe(0);
     // The sandbox this process (the first demo's UI) starts.
     await value('sandboxes/create', {

@@ -34,11 +34,12 @@ export function requireBuiltCli(): void {
   if (!existsSync(BUILT_CLI)) throw new Error('dist/main/cli.cjs is missing: run npm run build first');
 }
 
-/** Starts `bplab ARGS --data-dir HOME`. */
-export function startCli(home: string, args: string[]): CliProcess {
+/** Starts `bplab ARGS --data-dir HOME` (HOME relative to `cwd` when one is given). */
+export function startCli(home: string, args: string[], opts: { cwd?: string } = {}): CliProcess {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('BPLAB_')));
   const child = spawn(process.execPath, [BIN, ...args, '--data-dir', home], {
     env,
+    ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
