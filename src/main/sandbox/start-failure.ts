@@ -30,11 +30,14 @@ export function logExcerpt(lines: string[]): string {
   return (errors.length ? errors.slice(0, 6) : lines.slice(-8)).join('\n');
 }
 
+/** A message the server wrote untagged, as its program name and the words: "/usr/sbin/mariadbd: Can't change dir to …". */
+const UNTAGGED = /^\S*(?:mysqld|mariadbd): (?!ready for connections|Shutdown complete|Normal shutdown)(.+)$/;
+
 /** The server's own reason, e.g. "unknown variable 'no-such-option-xyz=1'", or null when it gave none. */
 export function startFailureReason(lines: string[]): string | null {
   const errors = lines
-    .filter((l) => /\[ERROR\]/i.test(l))
-    .map((l) => l.replace(PREFIX, '').trim().replace(/\.$/, ''))
+    .map((l) => (/\[ERROR\]/i.test(l) ? l.replace(PREFIX, '') : (UNTAGGED.exec(l.trim())?.[1] ?? '')))
+    .map((e) => e.trim().replace(/\.$/, ''))
     .filter(Boolean);
   return errors.find((e) => !CONSEQUENCES.some((c) => c.test(e))) ?? errors[0] ?? null;
 }
