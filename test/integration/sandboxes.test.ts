@@ -215,7 +215,7 @@ describe(`sandboxes on ${server.label}`, () => {
     ).rejects.toThrow();
   });
 
-  it('on quit, stops the sandboxes not kept running and leaves the kept one', async () => {
+  it('on quit, stops the sandboxes not kept running and leaves the kept one, and one it only restarted', async () => {
     const kept = await sandboxes.create({
       name: 'kept',
       binaryPath: server.binaryPath,
@@ -223,6 +223,12 @@ describe(`sandboxes on ${server.label}`, () => {
       keepRunning: true,
     });
     await sandboxes.start(sb.id);
+    // Another bplab (`bplab run` after a `bplab sandbox start`) restarts it for a cold pass and quits:
+    // it leaves the server running, as it found it.
+    const other = new SandboxService({ root });
+    const restarted = await other.restart(sb.id, { force: true });
+    await other.stopAllExceptKept();
+    expect((await sandboxes.get(sb.id)).pid).toBe(restarted.pid);
     await sandboxes.stopAllExceptKept();
     expect((await sandboxes.get(sb.id)).status).toBe('stopped');
     expect((await sandboxes.get(kept.id)).status).toBe('running');

@@ -223,6 +223,8 @@ export class SandboxService {
     id: string,
     extra: Record<string, string>,
     job: Job = UNCANCELLABLE,
+    /** False for a restart of a server this process found running: it stays the starter's on quit. */
+    startedHere = true,
   ): Promise<SandboxInfo> {
     return this.states.exclusive(id, 'starting', async (meta) => {
       if (job.signal.aborted) throw startCancelled(meta.name);
@@ -254,7 +256,7 @@ export class SandboxService {
           if (!this.states.busy(id)) this.states.changed(meta);
         },
       });
-      this.claims.hold(meta, true);
+      this.claims.hold(meta, startedHere);
       return this.states.info(meta);
     });
   }
@@ -305,9 +307,13 @@ export class SandboxService {
         const record: TemporaryOptions = { options, ownerPid: process.pid, since: new Date().toISOString() };
         this.folders.writeTemporaryOptions(id, record);
       }
+      // A server found running that this process did not start (`bplab sandbox start`, another bplab)
+      // is not this process's to stop when it quits because it restarted it (`bplab run`'s cold pass did).
+      const startedHere =
+        !this.states.alivePid(meta) || this.claims.held().some(([held, h]) => held === id && h.started);
       if (meta.flavor === 'mariadb' && this.states.alivePid(meta)) await purgeBeforeRestart(meta.port);
       await this.stopServer(meta.id);
-      return await this.startWith(meta.id, options);
+      return await this.startWith(meta.id, options, UNCANCELLABLE, startedHere);
     } finally {
       release();
     }
