@@ -10,6 +10,7 @@ import type { ExperimentDefinition, ExperimentProgress } from '../../../shared/e
 import { AppFailure, formatError } from '../../../shared/result';
 import { requiredArg } from '../args';
 import { call, dataDirOption, defineCommand } from '../command';
+import { runTask } from '../task-runner';
 import { clock, progressPrinter } from './ssb';
 
 const BAD_INPUT = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'FILE_MALFORMED', 'PROFILE_MALFORMED']);
@@ -77,6 +78,17 @@ export const runCommand = defineCommand({
       out = values.out
         ? resolve(values.out)
         : join(dirname(file), `${basename(file, EXPERIMENT_FILE_SUFFIX)}.results${EXPERIMENT_FILE_SUFFIX}`);
+      // A sandbox the file names is started when it is stopped (and stopped again when this run ends),
+      // as the user would, instead of "Nothing is listening".
+      const listed = await call(app, 'sandboxes/list', {});
+      for (const s of def.servers) {
+        const sandbox = listed.find((b) => b.id === s.sandboxId);
+        if (!sandbox || sandbox.status !== 'stopped') continue;
+        ctx.err(`bplab: starting sandbox ${sandbox.name} for this run ...`);
+        await runTask(app, ctx, `the start of sandbox ${sandbox.name}`, () =>
+          call(app, 'sandboxes/start', { id: sandbox.id }),
+        );
+      }
       const checked = await app.experiments.check(def);
       if (checked.issues.length > 0)
         throw AppFailure.of(
