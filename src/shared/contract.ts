@@ -125,6 +125,8 @@ export const requestSchemas = {
     grouping: z.enum(['configuration', 'variant', 'query', 'server']).optional(),
     format: z.enum(['html', 'csv', 'md']),
     to: z.string().min(1),
+    // Add the simulator's section (every run replayed through the LRU simulated: slower).
+    whatif: z.boolean().optional(),
   }),
   // Long jobs of every bplab process sharing the data folder (loads, verifies, runs, experiments, a
   // sandbox's create or start); cancel stops one of this process at once, and asks another live

@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatCount, formatMs } from '../../shared/format';
-import type { WhatIfChartModel } from '../lib/viz/what-if';
+import type { WhatIfChartModel } from '../../shared/whatif/curve-view';
 import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
 
 const AXIS_WIDTH = 64;

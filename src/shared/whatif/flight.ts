@@ -6,6 +6,8 @@
 import { NO_PAGE, type PageLayout, type PageTrace, type SpaceLayout } from './trace';
 import type { WhatIfCurve } from './what-if';
 import type { CurveVariant } from './mrc';
+import type { RunResult } from '../runs';
+import { queryLabel, type RunSide } from '../compare/comparison';
 
 export interface TracePart {
   layout: PageLayout;
@@ -136,4 +138,28 @@ export interface SideCurves {
   /** Pages read → ms, from what the runs measured; null when they read nothing. */
   time: TimeModel | null;
   assumptions: string[];
+}
+
+/** "Q1.1" → "Q1": the flight a query belongs to. */
+export const flightOf = (queryId: string) => queryId.split('.')[0] ?? queryId;
+
+/** A scope: 'all', 'flight:Q1' or 'query:Q1.1' (a query's label, with its variant). */
+const inScope = (run: RunResult, scope: string): boolean =>
+  scope === 'all' ||
+  (scope.startsWith('flight:') && flightOf(run.queryId) === scope.slice(7)) ||
+  (scope.startsWith('query:') && queryLabel(run) === scope.slice(6));
+
+/**
+ * One run per query in the scope, in the order the side ran them: the side's last complete run of it
+ * (the warmest, as the comparison's pairs take), else its last.
+ */
+export function curveRuns(side: RunSide, scope: string): RunResult[] {
+  const byQuery = new Map<string, RunResult>();
+  for (const run of side.runs) {
+    if (!inScope(run, scope)) continue;
+    const q = queryLabel(run);
+    const had = byQuery.get(q);
+    if (!had || run.state === 'complete' || had.state !== 'complete') byQuery.set(q, run);
+  }
+  return [...byQuery.values()];
 }

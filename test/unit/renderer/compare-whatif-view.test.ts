@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSide } from '../../../src/shared/compare/comparison';
 import type { RunResult } from '../../../src/shared/runs';
+import { curveRuns } from '../../../src/shared/whatif/flight';
 import {
-  curveRuns,
   parseSettingList,
   runRefs,
   whatIfScopes,

@@ -1,51 +1,12 @@
 /**
- * A run's what-if as the panel draws it: the simulated-against-measured rows, and the miss-ratio
- * curves as one row per pool size (MiB) with a column per old-blocks setting, each knee named.
+ * A run's what-if as the panel draws it, and a comparison side's curves: the simulated-against-measured
+ * rows and the curves in words (the chart's model is shared with the report: shared/whatif/curve-view).
  */
 import { formatCount, formatMs, formatShare } from '../../../shared/format';
 import type { WhatIfReport } from '../../../shared/whatif/what-if';
-import { estimatedMs, type SideCurves, type TimeModel } from '../../../shared/whatif/flight';
+import { estimatedMs, type SideCurves } from '../../../shared/whatif/flight';
 import type { Row } from '../live-view';
-
-export interface WhatIfSeries {
-  key: string;
-  label: string;
-  /** The knee's pool size, MiB, or null when the curve has none. */
-  kneeMib: number | null;
-}
-
-export interface WhatIfChartModel {
-  /** { mib, [series key]: pages read (or estimated ms) } per pool size. */
-  rows: Array<Record<string, number>>;
-  series: WhatIfSeries[];
-  /** What the values are: pages read, or the estimated time in ms. */
-  unit: 'pages' | 'ms';
-}
-
-const mibOf = (pages: number, pageBytes: number): number => Math.round((pages * pageBytes) / 1048576);
-
-/** The curves by pool size; given a time model, each point's pages read turned into estimated ms. */
-export function whatIfChart(
-  report: Pick<WhatIfReport, 'curves' | 'pageSizeBytes'>,
-  time: TimeModel | null = null,
-): WhatIfChartModel {
-  const byMib = new Map<number, Record<string, number>>();
-  const series = report.curves.map((c, i): WhatIfSeries => {
-    const key = `s${i}`;
-    for (const p of c.points) {
-      const mib = mibOf(p.poolPages, report.pageSizeBytes);
-      const row = byMib.get(mib) ?? { mib };
-      row[key] = time ? Math.round(estimatedMs(time, p.pagesRead)) : p.pagesRead;
-      byMib.set(mib, row);
-    }
-    return {
-      key,
-      label: `old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct}`,
-      kneeMib: c.kneePoolPages === null ? null : mibOf(c.kneePoolPages, report.pageSizeBytes),
-    };
-  });
-  return { rows: [...byMib.values()].sort((a, b) => a.mib! - b.mib!), series, unit: time ? 'ms' : 'pages' };
-}
+import { mibOf } from '../../../shared/whatif/curve-view';
 
 /** The run at its own settings, simulated beside measured, and each curve's sampling error. */
 export function whatIfRows(report: WhatIfReport): Row[] {

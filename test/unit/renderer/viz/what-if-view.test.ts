@@ -1,6 +1,7 @@
 // The what-if panel's view-model: curves to one row per pool size with a column per setting, knees in MiB, the table's words.
 import { describe, expect, it } from 'vitest';
-import { sideCurveRows, whatIfChart, whatIfRows } from '../../../../src/renderer/lib/viz/what-if';
+import { sideCurveRows, whatIfRows } from '../../../../src/renderer/lib/viz/what-if';
+import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
 import type { SideCurves } from '../../../../src/shared/whatif/flight';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
 

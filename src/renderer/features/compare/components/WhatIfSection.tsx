@@ -10,12 +10,14 @@ import type { ResultTypes } from '../../../../shared/contract';
 import type { AppError } from '../../../../shared/result';
 import type { Calibration } from '../../../../shared/whatif/calibration';
 import { call } from '../../../lib/api';
-import { sideCurveRows, whatIfChart } from '../../../lib/viz/what-if';
+import { sideCurveRows } from '../../../lib/viz/what-if';
+import { whatIfChart } from '../../../../shared/whatif/curve-view';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Pairs } from '../../../components/Pairs';
 import { WhatIfChart } from '../../../components/WhatIfChart';
 import type { LoadedResults } from '../utils/compare-view';
-import { curveRuns, parseSettingList, runRefs, whatIfScopes } from '../utils/whatif-view';
+import { parseSettingList, runRefs, whatIfScopes } from '../utils/whatif-view';
+import { curveRuns } from '../../../../shared/whatif/flight';
 import { ReportTableView } from './ReportTableView';
 
 type Asked<T> =

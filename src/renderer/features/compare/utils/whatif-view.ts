@@ -7,6 +7,7 @@ import type { RunSide } from '../../../../shared/compare/comparison';
 import { queryLabel } from '../../../../shared/compare/comparison';
 import type { RunResult } from '../../../../shared/runs';
 import type { LoadedResults } from './compare-view';
+import { flightOf } from '../../../../shared/whatif/flight';
 
 export interface RunRef {
   runId: string;
@@ -26,8 +27,6 @@ export interface WhatIfScope {
 
 export type RefsOutcome = { ok: true; sides: SideRefs[] } | { ok: false; problem: string };
 
-const flightOf = (queryId: string) => queryId.split('.')[0] ?? queryId;
-
 /** The scopes the sides' runs offer: the whole comparison, then each flight and each query, in run order. */
 export function whatIfScopes(sides: readonly RunSide[]): WhatIfScope[] {
   const flights: string[] = [];
@@ -44,26 +43,6 @@ export function whatIfScopes(sides: readonly RunSide[]): WhatIfScope[] {
     out.push(...flights.map((f) => ({ id: `flight:${f}`, label: `Flight ${f}` })));
   if (queries.length > 1) out.push(...queries.map((q) => ({ id: `query:${q}`, label: q })));
   return out;
-}
-
-const inScope = (run: RunResult, scope: string): boolean =>
-  scope === 'all' ||
-  (scope.startsWith('flight:') && flightOf(run.queryId) === scope.slice(7)) ||
-  (scope.startsWith('query:') && queryLabel(run) === scope.slice(6));
-
-/**
- * One run per query in the scope, in the order the side ran them: the side's last complete run of it
- * (the warmest, as the comparison's pairs take), else its last.
- */
-export function curveRuns(side: RunSide, scope: string): RunResult[] {
-  const byQuery = new Map<string, RunResult>();
-  for (const run of side.runs) {
-    if (!inScope(run, scope)) continue;
-    const q = queryLabel(run);
-    const had = byQuery.get(q);
-    if (!had || run.state === 'complete' || had.state !== 'complete') byQuery.set(q, run);
-  }
-  return [...byQuery.values()];
 }
 
 /**
