@@ -16,6 +16,9 @@ export const CALIBRATION_IDS = { pagesRead: 'whatif-calibration', counters: 'wha
 /** Within this share of the measured figure a run counts as matched (the issue's goal: ±10%). */
 export const CALIBRATION_TOLERANCE = 0.1;
 
+/** The other counters' finding weighs only counts at least this large. */
+export const MIN_COUNTED = 1000;
+
 /** +12.0%, −3.5%: an error as a signed share. */
 export function signedPercent(e: number): string {
   const pct = Math.abs(e * 100).toFixed(1);
@@ -107,7 +110,9 @@ export function calibrationFindings(cal: Calibration): string[] {
   const counters = cal.rows.flatMap((r) =>
     CALIBRATED_COUNTERS.filter((c) => c.key !== 'pagesRead').flatMap((c) => {
       const e = relativeError(r.simulated[c.key], r.measured[c.key]);
-      return e === null ? [] : [{ r, label: c.label, e }];
+      const measured = r.measured[c.key];
+      // A few pages made young (18 measured, 137 simulated) make a large share and say little.
+      return e === null || measured === null || measured < MIN_COUNTED ? [] : [{ r, label: c.label, e }];
     }),
   );
   if (counters.length > 0) {

@@ -146,14 +146,16 @@ describe('calibrationFindings', () => {
     const cal: Calibration = {
       rows: [
         row('Q1.1', 1050, 1000, {
+          // Made young: 2000 measured, 1000 simulated (−50%); not made young, 137 against 18 (+661%),
+          // is too few pages to weigh.
           measured: {
             pagesRead: 1000,
             readAhead: null,
-            madeYoung: 200,
-            notMadeYoung: null,
+            madeYoung: 2000,
+            notMadeYoung: 18,
             evictedUnused: null,
           },
-          simulated: { pagesRead: 1050, readAhead: 0, madeYoung: 100, notMadeYoung: 0, evictedUnused: 0 },
+          simulated: { pagesRead: 1050, readAhead: 0, madeYoung: 1000, notMadeYoung: 137, evictedUnused: 0 },
         }),
         row('Q2.1', 980, 1000),
       ],
