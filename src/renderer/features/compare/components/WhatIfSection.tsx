@@ -112,7 +112,7 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
         )}
       </Outcome>
       <h3>What if</h3>
-      <div className="form-row">
+      <div className="toolbar">
         <label className="field">
           <span>Queries</span>
           <select data-testid="whatif-scope" value={scope} onChange={(e) => setScope(e.target.value)}>
