@@ -106,10 +106,11 @@ export async function runReplay(
   run: RunResult,
   traced?: TracedRun | { error: string },
 ): Promise<RunReplay | { error: string }> {
-  const got = traced ?? (await traceRun(run));
-  if ('error' in got) return got;
+  // Its own state first: a trace of the same key may come from another run that completed.
   if (run.state !== 'complete' || run.elapsedMs === null)
     return { error: `the run did not complete (${run.state}): there is nothing to replay` };
+  const got = traced ?? (await traceRun(run));
+  if ('error' in got) return got;
   const ds = run.dataset;
   const trace = got.trace;
   const hot = foundWarm(run);
