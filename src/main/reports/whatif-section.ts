@@ -7,8 +7,9 @@ import type { RunSide } from '../../shared/compare/comparison';
 import { calibrationFindings, calibrationTables } from '../../shared/compare/whatif-tables';
 import type { ReportTable } from '../../shared/compare/report-table';
 import type { Calibration } from '../../shared/whatif/calibration';
-import { whatIfChart, type WhatIfChartModel } from '../../shared/whatif/curve-view';
-import { curveRuns, type SideCurves } from '../../shared/whatif/flight';
+import { formatCount, formatMs } from '../../shared/format';
+import { mibOf, whatIfChart, type WhatIfChartModel } from '../../shared/whatif/curve-view';
+import { curveRuns, estimatedMs, type SideCurves } from '../../shared/whatif/flight';
 import { calibrateRuns, sideCurves, TraceCache } from '../whatif/replay-runs';
 
 export interface ReportWhatIf {
@@ -30,7 +31,15 @@ export const SIMULATOR_MODELS = [
 ];
 
 function sideCurveNote(s: SideCurves): string {
-  return `${s.queries.join(', ')} one after the other, ${s.hot ? 'hot (after one pass of them)' : 'cold'}; sampled at ${Math.round((s.curves[0]?.rate ?? 1) * 100)}% of page groups as SHARDS does.`;
+  const knees = s.curves.flatMap((c) => {
+    const knee = c.points.find((p) => p.poolPages === c.kneePoolPages);
+    if (!knee) return [];
+    const time = s.time ? `, about ${formatMs(estimatedMs(s.time, knee.pagesRead))}` : '';
+    return [
+      `old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct} fits from ${formatCount(mibOf(knee.poolPages, s.pageSizeBytes))} MiB (${formatCount(knee.pagesRead)} pages read${time})`,
+    ];
+  });
+  return `${s.queries.join(', ')} one after the other, ${s.hot ? 'hot (after one pass of them)' : 'cold'}; sampled at ${Math.round((s.curves[0]?.rate ?? 1) * 100)}% of page groups as SHARDS does.${knees.length ? ` The working set: ${knees.join('; ')}.` : ''}${s.time ? ` Time: ${s.time.how}.` : ''}`;
 }
 
 /** The section from what the simulator answered: pure, so the report's words are tested without replaying. */

@@ -60,7 +60,8 @@ describe('buildWhatIfSection', () => {
     expect(w.charts[0]!.id).toBe('whatif-curves-1');
     expect(w.charts[0]!.title).toBe('A: pages read across pool sizes');
     expect(w.charts[0]!.note).toBe(
-      'Q1.1, Q1.2 one after the other, cold; sampled at 10% of page groups as SHARDS does.',
+      // The knee: 16384 pages of 16 KiB = 256 MiB, 0 pages read; no time model, so no time.
+      'Q1.1, Q1.2 one after the other, cold; sampled at 10% of page groups as SHARDS does. The working set: old_blocks_time 1000, pct 37 fits from 256 MiB (0 pages read).',
     );
     expect(w.charts[0]!.view.rows).toEqual([
       { mib: 16, s0: 1000 },
@@ -68,6 +69,13 @@ describe('buildWhatIfSection', () => {
       { mib: 256, s0: 0 },
     ]);
     expect(w.unavailable).toEqual(['Q3.3 on B cannot be replayed.']);
+    // With a time model (100 ms kept, 2 ms a read), the knee's 0 reads take about 100 ms.
+    const timed = buildWhatIfSection(cal, [
+      { ...side, time: { baseMs: 100, msPerRead: 2, how: 'as measured' } },
+    ]);
+    expect(timed.charts[0]!.note).toMatch(
+      /fits from 256 MiB \(0 pages read, about 100 ms\)\. Time: as measured\.$/,
+    );
     expect(w.assumptions.slice(0, SIMULATOR_MODELS.length)).toEqual(SIMULATOR_MODELS);
     expect(w.assumptions).toContain(
       'plans it cannot trace are left out, not approximated: Q3.3 (the plan cannot be traced: a hash join)',
