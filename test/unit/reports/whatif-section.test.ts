@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportCsvFiles } from '../../../src/main/reports/csv';
 import { renderHtmlReport } from '../../../src/main/reports/html';
+import { renderMarkdownSummary } from '../../../src/main/reports/markdown';
 import { buildReport } from '../../../src/main/reports/report-model';
 import { buildWhatIfSection, SIMULATOR_MODELS } from '../../../src/main/reports/whatif-section';
 import { whatIfCurvesSvg } from '../../../src/shared/compare/svg-whatif';
@@ -126,6 +127,19 @@ describe('the report with the simulator', () => {
     expect(
       renderHtmlReport({ ...model(), options: { ...model().options, whatIf: undefined } }),
     ).not.toContain('id="whatif"');
+  });
+
+  it('says the finding, the curves in words and the pages-read table in the Markdown summary', () => {
+    const md = renderMarkdownSummary(model());
+    expect(md).toContain('## The simulator');
+    expect(md).toContain(
+      '- The simulator reads 10% more pages than Q1.1 measured on A (mysql 8.0.31, cold).',
+    );
+    expect(md).toContain('| A | Q1.1 | cold | 1,100 | 1,000 | +10.0% |');
+    expect(md).toContain('fits from 256 MiB');
+    expect(
+      renderMarkdownSummary({ ...model(), options: { ...model().options, whatIf: undefined } }),
+    ).not.toContain('The simulator');
   });
 
   it('writes the simulated-against-measured table as CSV too', () => {
