@@ -7,7 +7,8 @@
  * experiment's runs opened on the Runs screen: its charts' hover tooltips, near the right edge, stay
  * inside the window; two runs ticked in the Runs list compared side by side. Between, results files
  * dropped on the screen as browser mode takes them: a binary one refused in words, a results file
- * joins. At 1024×700, and the compare screen and the report at 1440×900 too: no table there is wider
+ * joins. The runs checked against the simulator and its curves drawn, on the screen and in the report.
+ * At 1024×700, and the compare screen and the report at 1440×900 too: no table there is wider
  * than its container.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -143,6 +144,23 @@ test('compare two configurations of a results file, export the report, read it o
     await page.screenshot({ path: join(__dirname, '..', 'docs', 'comparison.png') });
   });
 
+  await test.step("the runs checked against the simulator on demand, then each side's curves", async () => {
+    const section = page.getByTestId('compare-whatif');
+    await section.getByTestId('whatif-check').click();
+    await expect(section.getByTestId('whatif-findings')).toContainText(/^The simulator/, {
+      timeout: 180_000,
+    });
+    const table = page.locator('[data-testid="compare-table"][data-table="whatif-calibration"]');
+    await expect(table).toContainText('Q2.1');
+    await expect(table.locator('table')).toBeHidden();
+    await section.getByTestId('whatif-curves').click();
+    await expect(section.getByTestId('whatif-side')).toHaveCount(2, { timeout: 180_000 });
+    await expect(section.getByTestId('whatif-chart').first()).toHaveAttribute('data-unit', 'pages');
+    await expect(section.getByTestId('whatif-side').first()).toContainText('old_blocks_time 1000, pct');
+    await section.getByTestId('whatif-findings').scrollIntoViewIfNeeded();
+    await section.screenshot({ path: join(__dirname, '..', 'docs', 'compare-whatif.png') });
+  });
+
   await test.step('no table of the compare screen is wider than its container, at 1024 and 1440 px', async () => {
     for (const size of [
       { width: 1024, height: 700 },
@@ -182,6 +200,8 @@ test('compare two configurations of a results file, export the report, read it o
   const report = join(dir, 'exported', 'report.html');
   await test.step('the HTML report is exported by main beside the file', async () => {
     mkdirSync(dirname(report), { recursive: true });
+    // With the simulator's section: its curves and its table, in the report too.
+    await page.getByTestId('export-whatif').check();
     await exportReport(compare, 'html', report);
     await expect(compare.exportDone).toContainText(report);
     const html = readFileSync(report, 'utf8');
@@ -211,6 +231,9 @@ test('compare two configurations of a results file, export the report, read it o
       expect(await offline.locator('svg.chart[id$="-lru-chart"]').count()).toBeGreaterThan(0);
       expect(await offline.locator('svg.chart[id*="-time-"]').count()).toBeGreaterThan(0);
       expect(await offline.locator('svg.chart[id*="-map-"] rect.lru-segment').count()).toBeGreaterThan(0);
+      await expect(offline.locator('#whatif')).toBeVisible();
+      expect(await offline.locator('svg.chart[id^="whatif-curves-"] polyline').count()).toBeGreaterThan(0);
+      await expect(offline.locator('#whatif-calibration table')).toContainText('Q1.1');
       expect(requests).toEqual([]);
       await expect(offline.locator('p.headline')).toContainText(' over 2 queries');
       await expect(offline.locator('p.legend')).toHaveText(

@@ -36,6 +36,8 @@ import { LoadSweepSpecSchema, type LoadSecond, type LoadStep } from './oltp-load
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
 import type { WhatIfReport } from './whatif/what-if';
+import type { Calibration } from './whatif/calibration';
+import type { SideCurves } from './whatif/flight';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
   ExperimentServerSchema,
@@ -123,6 +125,8 @@ export const requestSchemas = {
     grouping: z.enum(['configuration', 'variant', 'query', 'server']).optional(),
     format: z.enum(['html', 'csv', 'md']),
     to: z.string().min(1),
+    // Add the simulator's section (every run replayed through the LRU simulated: slower).
+    whatif: z.boolean().optional(),
   }),
   // Long jobs of every bplab process sharing the data folder (loads, verifies, runs, experiments, a
   // sandbox's create or start); cancel stops one of this process at once, and asks another live
@@ -166,6 +170,39 @@ export const requestSchemas = {
       .optional(),
     oldBlocksPcts: z.array(z.number().int().min(5).max(95)).min(1).max(4).optional(),
     points: z.number().int().min(2).max(32).default(12),
+  }),
+  // A comparison's runs through the simulator: each at its own settings beside what it measured
+  // ('check'), or each side's runs one after the other as miss-ratio curves ('curves'). A run is read
+  // from the results file it came from, or from the saved runs by its id.
+  'runs/whatif-compare': z.object({
+    sides: z
+      .array(
+        z.object({
+          label: z.string().min(1).max(300),
+          runs: z
+            .array(z.object({ runId: id, file: z.string().min(1).max(4096).optional() }))
+            .min(1)
+            .max(500),
+        }),
+      )
+      .min(1)
+      .max(12),
+    curves: z
+      .object({
+        oldBlocksTimes: z
+          .array(
+            z
+              .number()
+              .int()
+              .min(0)
+              .max(2 ** 32 - 1),
+          )
+          .min(1)
+          .max(4),
+        oldBlocksPcts: z.array(z.number().int().min(5).max(95)).min(1).max(4),
+        points: z.number().int().min(2).max(32).default(12),
+      })
+      .optional(),
   }),
 } as const;
 
@@ -225,6 +262,11 @@ export interface ResultTypes {
   'load/start': TaskStarted;
   /** The report, or why this run cannot be replayed, in words. */
   'runs/whatif': { report: WhatIfReport } | { unavailable: string };
+  /** Asked no curves: the calibration; asked curves: one per side, or why that side has none, in words. */
+  'runs/whatif-compare': {
+    calibration: Calibration | null;
+    sides: Array<SideCurves | { side: string; unavailable: string }>;
+  };
 }
 
 /** What reports/export wrote: every file, their size in bytes, and how long making them took. */

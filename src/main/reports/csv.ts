@@ -18,7 +18,11 @@ export function tableCsv(t: ReportTable): string {
 
 /** File name → content; names are the tables' ids, which are unique in a report. */
 export function reportCsvFiles(model: ReportModel): Array<{ name: string; content: string }> {
-  return [...model.tables, ...model.pairs.flatMap((p) => p.tables)].map((t) => ({
+  return [
+    ...model.tables,
+    ...(model.options.whatIf?.tables ?? []),
+    ...model.pairs.flatMap((p) => p.tables),
+  ].map((t) => ({
     name: `${t.id}.csv`,
     content: tableCsv(t),
   }));

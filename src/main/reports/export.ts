@@ -22,6 +22,7 @@ import { renderHtmlReport } from './html';
 import { renderMarkdownSummary } from './markdown';
 import { buildReport, type ReportModel } from './report-model';
 import { readSides } from './run-files';
+import { reportWhatIf } from './whatif-section';
 
 export type ReportFormat = 'html' | 'csv' | 'md';
 
@@ -35,6 +36,8 @@ export interface ExportRequest {
   format: ReportFormat;
   /** The file to write (html, md) or the folder to fill (csv). */
   to: string;
+  /** Add the simulator's section: every run replayed (seconds per query at SF 1). */
+  whatif?: boolean | undefined;
 }
 
 /** A run's fields without its samples (they hold figures only, checked by their own schema). */
@@ -44,7 +47,7 @@ function core(run: RunResult): Omit<RunResult, 'samples'> {
 }
 
 export async function reportModel(
-  req: Pick<ExportRequest, 'files' | 'sides' | 'grouping'>,
+  req: Pick<ExportRequest, 'files' | 'sides' | 'grouping' | 'whatif'>,
   version: string,
   now = new Date(),
 ): Promise<ReportModel> {
@@ -70,6 +73,7 @@ export async function reportModel(
     match: (run) => all.keys.get(run),
     title: `bplab comparison: ${chosen.sides.map((s) => s.label).join(' against ')}`,
     legend: named.legend,
+    ...(req.whatif ? { whatIf: await reportWhatIf(named.sides) } : {}),
     generatedAt: now.toISOString(),
     bplabVersion: version,
     sources: req.files.map(fileLabel),

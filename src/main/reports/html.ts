@@ -9,6 +9,8 @@ import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
 import { cellClass, type ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
+import { whatIfCurvesSvg } from '../../shared/compare/svg-whatif';
+import type { ReportWhatIf } from './whatif-section';
 
 const CSS = `
 :root { color-scheme: light; --ink: #1d2330; --muted: #5b6475; --line: #d7dbe3; --mark: #fff1c2; --warn: #a33a1f; }
@@ -93,6 +95,24 @@ function findings(list: Finding[], letters: string[]): string {
     : '<p class="note">No rule found a difference large enough to state.</p>';
 }
 
+/** The simulator's section: the finding, the curves, the simulated-against-measured tables, the assumptions. */
+function whatIfSection(w: ReportWhatIf): string {
+  return [
+    '<h2 id="whatif">The simulator</h2>',
+    w.findings.length
+      ? `<ul class="findings">${w.findings.map((f) => `<li>${esc(f)}</li>`).join('')}</ul>`
+      : '',
+    ...w.charts.map(
+      (c) =>
+        `<h3>${esc(c.title)}</h3><p class="note">${esc(c.note)}</p>${whatIfCurvesSvg(c.view, c.id, c.title)}`,
+    ),
+    ...w.unavailable.map((u) => `<p class="note">${esc(u)}</p>`),
+    ...w.tables.map((t) => table(t)),
+    '<h3>Assumptions</h3>',
+    `<ul class="assumptions">${w.assumptions.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>`,
+  ].join('\n');
+}
+
 export function renderHtmlReport(model: ReportModel): string {
   const o = model.options;
   const letters = model.comparison.sides.map((s) => s.label);
@@ -141,6 +161,7 @@ export function renderHtmlReport(model: ReportModel): string {
       : '',
     '<h2>Details</h2>',
     ...model.tables.map((t) => table(t)),
+    o.whatIf ? whatIfSection(o.whatIf) : '',
     ...pairs,
     '</body>',
     '</html>',

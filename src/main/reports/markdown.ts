@@ -62,5 +62,17 @@ export function renderMarkdownSummary(model: ReportModel): string {
       : ['No rule found a difference large enough to state.']),
     '',
     ...model.tables.map(tableMarkdown),
+    ...(o.whatIf
+      ? [
+          '## The simulator',
+          '',
+          ...o.whatIf.findings.map((f) => `- ${inline(f)}`),
+          '',
+          ...o.whatIf.charts.map((c) => `${inline(c.title)}: ${inline(c.note)}\n`),
+          ...o.whatIf.tables.slice(0, 1).map(tableMarkdown),
+          `Assumptions: ${inline(o.whatIf.assumptions.join('; '))}.`,
+          '',
+        ]
+      : []),
   ].join('\n');
 }

@@ -29,6 +29,7 @@ import {
   type ColdHotView,
 } from '../../shared/compare/cold-hot';
 import { headlines, type SideName } from '../../shared/compare/glance';
+import type { ReportWhatIf } from './whatif-section';
 
 export interface ReportOptions {
   title: string;
@@ -51,6 +52,8 @@ export interface ReportOptions {
   match?: MatchKey;
   /** What each side's letter stands for, when the sides are named A, B... (glance.letterSides). */
   legend?: SideName[];
+  /** The simulator's section, when asked for (reportWhatIf replays the runs). */
+  whatIf?: ReportWhatIf;
 }
 
 export interface PairReport {

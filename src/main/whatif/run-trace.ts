@@ -48,7 +48,31 @@ function foundWarm(run: RunResult): boolean {
   return own >= 0.1 * blocks;
 }
 
-export async function runReplay(run: RunResult): Promise<RunReplay | { error: string }> {
+/** What a run's plan touches, traced over its dataset's rows: the costly part, the same for runs of one plan on one dataset. */
+export interface TracedRun {
+  layout: PageLayout;
+  trace: PageTrace;
+  assumptions: string[];
+}
+
+/**
+ * What makes two runs' traces the same (the query, its SQL and plan, the dataset and its pages per
+ * index): runs of one key share one trace (replayRuns keeps it), so a comparison's cold and hot runs of
+ * a query are traced once.
+ */
+export function traceKey(run: RunResult): string {
+  const ds = run.dataset;
+  return JSON.stringify([
+    run.queryId,
+    run.sql,
+    ds && [ds.schema, ds.sf, ds.seed ?? 1, ds.generatorMode ?? null],
+    explainSteps(run),
+    run.indexPages ?? [],
+  ]);
+}
+
+/** The run's plan traced over its dataset, or why it cannot be, in words. */
+export async function traceRun(run: RunResult): Promise<TracedRun | { error: string }> {
   if (run.state !== 'complete' || run.elapsedMs === null)
     return { error: `the run did not complete (${run.state}): there is nothing to replay` };
   const ds = run.dataset;
@@ -74,10 +98,24 @@ export async function runReplay(run: RunResult): Promise<RunReplay | { error: st
   }
   const traced = tracePlan(explain, rows, run.indexPages);
   if (!traced.ok) return { error: `the plan cannot be traced: ${traced.reason}` };
-  const trace = traced.builder.build();
+  return { layout: traced.layout, trace: traced.builder.build(), assumptions: traced.assumptions };
+}
+
+/** The run replayable: its trace (traced here unless given: a trace of the same key), settings and steps. */
+export async function runReplay(
+  run: RunResult,
+  traced?: TracedRun | { error: string },
+): Promise<RunReplay | { error: string }> {
+  // Its own state first: a trace of the same key may come from another run that completed.
+  if (run.state !== 'complete' || run.elapsedMs === null)
+    return { error: `the run did not complete (${run.state}): there is nothing to replay` };
+  const got = traced ?? (await traceRun(run));
+  if ('error' in got) return got;
+  const ds = run.dataset;
+  const trace = got.trace;
   const hot = foundWarm(run);
-  const assumptions = [...traced.assumptions, "the touches are spread evenly over the run's measured time"];
-  if (ds.seed === undefined) assumptions.push('the dataset seed is taken as 1 (the run did not record it)');
+  const assumptions = [...got.assumptions, "the touches are spread evenly over the run's measured time"];
+  if (ds?.seed === undefined) assumptions.push('the dataset seed is taken as 1 (the run did not record it)');
   if (hot)
     assumptions.push('the run found its pages in the pool: it is replayed after one pass of the same query');
   const steps: ReplayStep[] = hot
@@ -88,7 +126,7 @@ export async function runReplay(run: RunResult): Promise<RunReplay | { error: st
     : [{ trace, elapsedMs: run.elapsedMs }];
   const foreignPages = hot ? 0 : run.poolStats.before.reduce((n, p) => n + p.databasePages, 0);
   return {
-    layout: traced.layout,
+    layout: got.layout,
     trace,
     settings: settingsOfRun(run),
     steps,

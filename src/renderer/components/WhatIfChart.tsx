@@ -11,16 +11,17 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCount } from '../../shared/format';
-import type { WhatIfChartModel } from '../lib/viz/what-if';
+import { formatCount, formatMs } from '../../shared/format';
+import type { WhatIfChartModel } from '../../shared/whatif/curve-view';
 import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
 
 const AXIS_WIDTH = 64;
 const COLORS = ['var(--accent)', 'var(--bad)', 'var(--ok)', 'var(--busy)'];
 
 export const WhatIfChart = memo(function WhatIfChart({ model }: { model: WhatIfChartModel }) {
+  const value = (v: number) => (model.unit === 'ms' ? formatMs(v) : formatCount(v));
   return (
-    <div className="chart" data-testid="whatif-chart" data-points={model.rows.length}>
+    <div className="chart" data-testid="whatif-chart" data-points={model.rows.length} data-unit={model.unit}>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={model.rows} margin={CHART_MARGIN}>
           <CartesianGrid stroke="#eef0f3" />
@@ -32,10 +33,12 @@ export const WhatIfChart = memo(function WhatIfChart({ model }: { model: WhatIfC
             unit=" MiB"
             fontSize={11}
           />
-          <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={AXIS_WIDTH} />
+          <YAxis tickFormatter={value} fontSize={11} width={AXIS_WIDTH} />
           <Tooltip
             {...chartTooltipProps(AXIS_WIDTH)}
-            formatter={(v) => `${formatCount(Number(v))} pages read`}
+            formatter={(v) =>
+              model.unit === 'ms' ? `about ${formatMs(Number(v))}` : `${formatCount(Number(v))} pages read`
+            }
             labelFormatter={(mib) => `${mib} MiB pool`}
           />
           <Legend wrapperStyle={{ fontSize: 11 }} />

@@ -8,6 +8,10 @@ import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
 import { whatIfReport } from '../../../shared/whatif/what-if';
 import { runReplay } from '../../whatif/run-trace';
+import { calibrateRuns, sideCurves, TraceCache } from '../../whatif/replay-runs';
+import { readRunFile } from '../../reports/run-files';
+import { AppFailure } from '../../../shared/result';
+import type { RunResult } from '../../../shared/runs';
 
 export type RunHandlers = Pick<
   Handlers,
@@ -20,6 +24,7 @@ export type RunHandlers = Pick<
   | 'runs/get'
   | 'runs/delete'
   | 'runs/whatif'
+  | 'runs/whatif-compare'
 >;
 
 export function runHandlers(deps: {
@@ -28,6 +33,24 @@ export function runHandlers(deps: {
   connections: Pick<ConnectionService, 'use'>;
 }): RunHandlers {
   const { catalogue, runs, connections } = deps;
+  const traces = new TraceCache();
+  /** A run by its results file (each file read once per request), or from the saved runs. */
+  const runOf =
+    (files: Map<string, Promise<RunResult[]>>) => async (ref: { runId: string; file?: string }) => {
+      if (!ref.file) return runs.get(ref.runId);
+      let read = files.get(ref.file);
+      if (!read) files.set(ref.file, (read = readRunFile(ref.file)));
+      const run = (await read).find((r) => r.runId === ref.runId);
+      if (!run)
+        throw AppFailure.of(
+          'NOT_FOUND',
+          `${ref.file} holds no run ${ref.runId}: it may have changed since it was opened`,
+          {
+            hint: 'Open the results file again.',
+          },
+        );
+      return run;
+    };
   return {
     'queries/list': async () => catalogue.list(),
     'queries/save': async ({ draft }) => catalogue.save(draft),
@@ -59,6 +82,25 @@ export function runHandlers(deps: {
       const replay = await runReplay(run);
       if ('error' in replay) return { unavailable: `This run cannot be replayed: ${replay.error}.` };
       return { report: whatIfReport(run, replay, { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 }) };
+    },
+    'runs/whatif-compare': async ({ sides, curves }) => {
+      const read = runOf(new Map());
+      const loaded = [];
+      for (const s of sides) loaded.push({ side: s.label, runs: await Promise.all(s.runs.map(read)) });
+      if (!curves)
+        return {
+          calibration: await calibrateRuns(
+            loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
+            traces,
+          ),
+          sides: [],
+        };
+      const out = [];
+      for (const s of loaded) {
+        const c = await sideCurves(s.side, s.runs, curves, traces);
+        out.push('unavailable' in c ? { side: s.side, unavailable: c.unavailable } : c);
+      }
+      return { calibration: null, sides: out };
     },
   };
 }

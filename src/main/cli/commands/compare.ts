@@ -25,8 +25,8 @@ function grouping(by: string | undefined): Grouping | undefined {
   return found.id;
 }
 
-const model = (paths: string[], version: string, by: string | undefined) =>
-  reportModel({ files: paths, grouping: grouping(by) }, version);
+const model = (paths: string[], version: string, by: string | undefined, whatif = false) =>
+  reportModel({ files: paths, grouping: grouping(by), whatif }, version);
 
 /** The files as OLTP load results (bplab load), or null when any of them is not one. */
 async function loadResults(paths: string[]): Promise<Array<{ label: string; result: LoadResult }> | null> {
@@ -88,18 +88,19 @@ export const reportCommand = defineCommand({
   summary:
     'write a comparison of saved runs as a self-contained HTML report, CSV files and a Markdown summary',
   usage:
-    'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)... [--by configuration|variant|query|server]',
+    'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)... [--by configuration|variant|query|server] [--whatif]',
   options: {
     html: { type: 'string' },
     csv: { type: 'string' },
     md: { type: 'string' },
     by: { type: 'string' },
+    whatif: { type: 'boolean' },
   },
   positionals: true,
   async run({ values, positionals }, ctx) {
     if (!values.html && !values.csv && !values.md)
       throw AppFailure.of('INVALID_ARGUMENT', 'say what to write: --html FILE, --csv DIR and/or --md FILE');
-    const m = await model(positionals, ctx.version, values.by);
+    const m = await model(positionals, ctx.version, values.by, values.whatif === true);
     if (values.html) {
       await write(values.html, renderHtmlReport(m), 'HTML report');
       ctx.err(`bplab: HTML report written to ${values.html}`);

@@ -1,6 +1,8 @@
 // The what-if panel's view-model: curves to one row per pool size with a column per setting, knees in MiB, the table's words.
 import { describe, expect, it } from 'vitest';
-import { whatIfChart, whatIfRows } from '../../../../src/renderer/lib/viz/what-if';
+import { sideCurveRows, whatIfRows } from '../../../../src/renderer/lib/viz/what-if';
+import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
+import type { SideCurves } from '../../../../src/shared/whatif/flight';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
 
 const report: WhatIfReport = {
@@ -67,5 +69,48 @@ describe('whatIfRows', () => {
     expect(
       whatIfRows({ ...report, measuredPagesRead: null }).find((r) => r.testId === 'whatif-measured')?.value,
     ).toBe('not recorded');
+  });
+});
+
+describe('whatIfChart in time', () => {
+  it('turns each point into estimated ms from the time model', () => {
+    // 800 ms kept, 8 ms a read: 102024 reads → 800 + 816192 = 816992 ms; 4104 → 800 + 32832 = 33632.
+    const m = whatIfChart(report, { baseMs: 800, msPerRead: 8, how: '' });
+    expect(m.unit).toBe('ms');
+    expect(m.rows[0]).toEqual({ mib: 16, s0: 816992, s1: 760776 });
+    expect(m.rows[1]).toEqual({ mib: 72, s0: 33632, s1: 33632 });
+    expect(whatIfChart(report).unit).toBe('pages');
+  });
+});
+
+describe('sideCurveRows', () => {
+  const side: SideCurves = {
+    side: 'A',
+    queries: ['Q1.1', 'Q1.2'],
+    pageSizeBytes: 16384,
+    ownPoolPages: 4608,
+    ownVariant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 },
+    measuredPagesRead: 4000,
+    hot: false,
+    curves: report.curves,
+    time: { baseMs: 800, msPerRead: 8, how: 'the rest is the cost of each read' },
+    assumptions: [],
+  };
+
+  it('says what was replayed, where the own curve meets what was measured, and each knee with its time', () => {
+    const rows = sideCurveRows(side);
+    expect(rows[0]).toEqual({
+      label: 'Replayed',
+      value: 'Q1.1, Q1.2, cold; the runs had 72 MiB',
+    });
+    // Only the curve at the runs' own settings (0, 37) is set beside the measured reads.
+    expect(rows[1]).toEqual({
+      label: "At the runs' own 72 MiB, old_blocks_time 0, pct 37",
+      value: 'the curve says 4,104 pages read; the runs measured 4,000',
+    });
+    // Knee of the first curve at 4608 pages = 72 MiB, 4104 reads: 800 + 8 × 4104 = 33632 ms.
+    expect(rows[2]!.value).toMatch(/^the working set fits from 72 MiB: 4,104 pages read, about 33\.6 ?s$/);
+    expect(rows[3]!.value).toBe('no knee: the pages read do not drop across these pool sizes');
+    expect(rows[4]).toEqual({ label: 'Time', value: 'the rest is the cost of each read' });
   });
 });

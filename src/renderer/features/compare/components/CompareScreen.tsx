@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExportPanel } from './ExportPanel';
 import { ComparisonBody } from './ComparisonBody';
 import { ResultsFilesPanel } from './ResultsFilesPanel';
+import { WhatIfSection } from './WhatIfSection';
 import { useFileDrop } from '../../../lib/file-drop';
 import { useNavigation } from '../../../lib/navigation';
 import { useCompare } from '../stores/compare-store';
@@ -65,6 +66,7 @@ export function CompareScreen() {
       {view && (
         <>
           <ComparisonBody view={view} detail={detail} onShow={show} onPair={showPair} />
+          <WhatIfSection key={chosen.join('\n')} sides={view.sides} files={files} />
           {picked.length === 0 && <ExportPanel />}
         </>
       )}

@@ -5,8 +5,17 @@ import { useCompare } from '../stores/compare-store';
 import { defaultExportPath, EXPORT_FORMATS, type ExportFormat } from '../utils/export-paths';
 
 export function ExportPanel() {
-  const { files, exportFormat, exportTo, exporting, exported, exportError, setExport, exportReport } =
-    useCompare();
+  const {
+    files,
+    exportFormat,
+    exportWhatIf,
+    exportTo,
+    exporting,
+    exported,
+    exportError,
+    setExport,
+    exportReport,
+  } = useCompare();
   const placeholder = defaultExportPath(files[0]?.file, exportFormat);
   return (
     <section className="panel" data-testid="compare-export">
@@ -40,6 +49,17 @@ export function ExportPanel() {
             placeholder={placeholder}
             onChange={(e) => setExport({ to: e.target.value })}
           />
+        </label>
+        <label className="field">
+          <span>
+            <input
+              type="checkbox"
+              data-testid="export-whatif"
+              checked={exportWhatIf}
+              onChange={(e) => setExport({ whatIf: e.target.checked })}
+            />{' '}
+            with the simulator (replays every run: seconds per query at SF 1)
+          </span>
         </label>
         <button type="submit" data-testid="export-run" disabled={exporting}>
           {exporting ? 'Exporting…' : 'Export'}

@@ -39,6 +39,8 @@ export interface CompareState {
   recent: RecentFile[];
   pairId: string | null;
   exportFormat: ExportFormat;
+  /** The report's simulator section: every run replayed (slower). */
+  exportWhatIf: boolean;
   /** Empty: the default beside the first file. */
   exportTo: string;
   exporting: boolean;
@@ -58,7 +60,7 @@ export interface CompareState {
   loadRecent(): Promise<void>;
   baseline(label: string): void;
   showPair(pairId: string): void;
-  setExport(patch: { format?: ExportFormat; to?: string }): void;
+  setExport(patch: { format?: ExportFormat; to?: string; whatIf?: boolean }): void;
   exportReport(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
       recent: [],
       pairId: null,
       exportFormat: 'html',
+      exportWhatIf: false,
       exportTo: '',
       exporting: false,
       exported: null,
@@ -167,9 +170,10 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
       toggle: (label) => set({ chosen: toggleChoice(get().chosen, label), exported: null }),
       baseline: (label) => set({ chosen: makeBaseline(get().chosen, label), exported: null }),
       showPair: (pairId) => set({ pairId }),
-      setExport: ({ format, to }) =>
+      setExport: ({ format, to, whatIf }) =>
         set(() => ({
           ...(format ? { exportFormat: format } : {}),
+          ...(whatIf !== undefined ? { exportWhatIf: whatIf } : {}),
           ...(to !== undefined ? { exportTo: to } : {}),
           exported: null,
           exportError: null,
@@ -196,6 +200,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
           grouping: effectiveGrouping(s.files, s.grouping),
           format: s.exportFormat,
           to,
+          ...(s.exportWhatIf ? { whatif: true } : {}),
         });
         set(
           done.ok

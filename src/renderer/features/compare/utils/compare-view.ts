@@ -142,6 +142,8 @@ export interface PairEntry {
 
 export interface ComparisonView {
   comparison: Comparison;
+  /** The sides compared, named A, B...: what the simulator replays when asked. */
+  sides: RunSide[];
   /** The answer first: one line per side against the baseline (A). */
   headlines: string[];
   /** Which side each letter is, said once. */
@@ -196,6 +198,7 @@ export function comparisonView(
     ok: true,
     view: {
       comparison,
+      sides: named.sides,
       headlines: headlines(
         comparison,
         named.legend.map((s) => s.label),

@@ -1,0 +1,169 @@
+/**
+ * The comparison's simulator, asked on demand (opening a comparison replays nothing): the runs checked
+ * against the simulator (a finding in words, the folded tables), then what-if curves per side for the
+ * old-blocks settings picked, over a query, a flight or every query of the sides.
+ */
+import { useMemo, useState } from 'react';
+import type { RunSide } from '../../../../shared/compare/comparison';
+import { calibrationFindings, calibrationTables } from '../../../../shared/compare/whatif-tables';
+import type { ResultTypes } from '../../../../shared/contract';
+import type { AppError } from '../../../../shared/result';
+import type { Calibration } from '../../../../shared/whatif/calibration';
+import { call } from '../../../lib/api';
+import { sideCurveRows } from '../../../lib/viz/what-if';
+import { whatIfChart } from '../../../../shared/whatif/curve-view';
+import { ErrorMessage } from '../../../components/ErrorMessage';
+import { Pairs } from '../../../components/Pairs';
+import { WhatIfChart } from '../../../components/WhatIfChart';
+import type { LoadedResults } from '../utils/compare-view';
+import { parseSettingList, runRefs, whatIfScopes } from '../utils/whatif-view';
+import { curveRuns } from '../../../../shared/whatif/flight';
+import { ReportTableView } from './ReportTableView';
+
+type Asked<T> =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'done'; value: T }
+  | { kind: 'problem'; words: string }
+  | { kind: 'error'; error: AppError };
+
+type CurveSides = ResultTypes['runs/whatif-compare']['sides'];
+
+function Outcome<T>({ state, children }: { state: Asked<T>; children: (v: T) => React.ReactNode }) {
+  if (state.kind === 'problem')
+    return (
+      <p className="muted" data-testid="whatif-problem">
+        {state.words}
+      </p>
+    );
+  if (state.kind === 'error') return <ErrorMessage error={state.error} />;
+  return state.kind === 'done' ? <>{children(state.value)}</> : null;
+}
+
+export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: LoadedResults[] }) {
+  const [check, setCheck] = useState<Asked<Calibration>>({ kind: 'idle' });
+  const [curves, setCurves] = useState<Asked<CurveSides>>({ kind: 'idle' });
+  const scopes = useMemo(() => whatIfScopes(sides), [sides]);
+  const [scope, setScope] = useState('all');
+  const [times, setTimes] = useState('0, 1000');
+  const [pcts, setPcts] = useState(String(sides[0]?.runs[0]?.server.oldBlocksPct ?? 37));
+  const [inTime, setInTime] = useState(false);
+
+  const runCheck = async () => {
+    const refs = runRefs(sides, files);
+    if (!refs.ok) return setCheck({ kind: 'problem', words: refs.problem });
+    setCheck({ kind: 'busy' });
+    const r = await call('runs/whatif-compare', { sides: refs.sides });
+    if (!r.ok) setCheck({ kind: 'error', error: r.error });
+    else if (r.value.calibration) setCheck({ kind: 'done', value: r.value.calibration });
+  };
+  const drawCurves = async () => {
+    const t = parseSettingList(times, 'innodb_old_blocks_time', 0, 2 ** 32 - 1);
+    const p = parseSettingList(pcts, 'innodb_old_blocks_pct', 5, 95);
+    if (!t.ok || !p.ok)
+      return setCurves({ kind: 'problem', words: t.ok ? (p.ok ? '' : p.problem) : t.problem });
+    const refs = runRefs(sides, files, (s) => curveRuns(s, scope));
+    if (!refs.ok) return setCurves({ kind: 'problem', words: refs.problem });
+    setCurves({ kind: 'busy' });
+    const r = await call('runs/whatif-compare', {
+      sides: refs.sides,
+      curves: { oldBlocksTimes: t.values, oldBlocksPcts: p.values, points: 12 },
+    });
+    setCurves(r.ok ? { kind: 'done', value: r.value.sides } : { kind: 'error', error: r.error });
+  };
+
+  return (
+    <section className="panel" data-testid="compare-whatif">
+      <h2>The simulator</h2>
+      <p className="muted">
+        The runs replayed through InnoDB&apos;s LRU simulated from their plans and data, at their own settings
+        and at others. Nothing is replayed until asked: a query at SF 1 takes seconds.
+      </p>
+      <button
+        type="button"
+        data-testid="whatif-check"
+        onClick={() => void runCheck()}
+        disabled={check.kind === 'busy'}
+      >
+        {check.kind === 'busy' ? 'Replaying every run…' : 'Check against the simulator'}
+      </button>
+      <Outcome state={check}>
+        {(cal) => (
+          <>
+            <ul data-testid="whatif-findings">
+              {calibrationFindings(cal).map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            {calibrationTables(cal).map((t) => (
+              <ReportTableView key={t.id} table={t} />
+            ))}
+            {cal.unavailable.length > 0 && (
+              <ul className="muted" data-testid="whatif-unavailable">
+                {cal.unavailable.map((u, i) => (
+                  <li key={i}>
+                    {u.query} on {u.side}: {u.why}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="muted">Assumptions: {cal.assumptions.join('; ')}.</p>
+          </>
+        )}
+      </Outcome>
+      <h3>What if</h3>
+      <div className="toolbar">
+        <label className="field">
+          <span>Queries</span>
+          <select data-testid="whatif-scope" value={scope} onChange={(e) => setScope(e.target.value)}>
+            {scopes.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>innodb_old_blocks_time (ms)</span>
+          <input data-testid="whatif-times" value={times} onChange={(e) => setTimes(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>innodb_old_blocks_pct</span>
+          <input data-testid="whatif-pcts" value={pcts} onChange={(e) => setPcts(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>
+            <input type="checkbox" checked={inTime} onChange={(e) => setInTime(e.target.checked)} /> estimated
+            time instead of pages read
+          </span>
+        </label>
+      </div>
+      <button
+        type="button"
+        data-testid="whatif-curves"
+        onClick={() => void drawCurves()}
+        disabled={curves.kind === 'busy'}
+      >
+        {curves.kind === 'busy' ? 'Simulating…' : 'Draw the curves'}
+      </button>
+      <Outcome state={curves}>
+        {(list) =>
+          list.map((s) =>
+            'unavailable' in s ? (
+              <p key={s.side} className="muted" data-testid="whatif-problem">
+                {s.unavailable}.
+              </p>
+            ) : (
+              <div key={s.side} data-testid="whatif-side">
+                <h4>{s.side}</h4>
+                <Pairs rows={sideCurveRows(s)} />
+                <WhatIfChart model={whatIfChart(s, inTime ? s.time : null)} />
+                <p className="muted">Assumptions: {s.assumptions.join('; ')}.</p>
+              </div>
+            ),
+          )
+        }
+      </Outcome>
+    </section>
+  );
+}
