@@ -39,6 +39,7 @@ import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
 import { LoadService } from './load/load-service';
 import { loadHandlers } from './api/handlers/load';
+import { MixedLoadService } from './experiments/mixed-run';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -63,6 +64,8 @@ export interface App {
   experiments: ExperimentService;
   /** The OLTP load (sysbench's tables and statements), for `bplab load`. */
   load: LoadService;
+  /** Both sides of old_blocks_time: a point-select load beside SSB scans, for `bplab load --during`. */
+  mixed: MixedLoadService;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -164,6 +167,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onSecond: (e) => events.emit('load/second', e),
     onStep: (e) => events.emit('load/step', e),
   });
+  const mixed = new MixedLoadService({
+    connections,
+    catalogue,
+    journal,
+    tasks,
+    load,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+    onSecond: (e) => events.emit('load/second', e),
+  });
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -187,6 +201,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     runs,
     experiments,
     load,
+    mixed,
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();

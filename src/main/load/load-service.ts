@@ -225,8 +225,11 @@ export class LoadService {
     };
   }
 
-  /** The profile's server as plain options for the threads, TLS included when the control connection has it. */
-  private async workerConnection(
+  /**
+   * The profile's server as plain options for the threads, TLS included when the control connection
+   * has it (also for a load that runs beside something else: experiments/background-load.ts).
+   */
+  async workerConnection(
     control: ServerConnection,
     password: string | undefined,
     database: string,
