@@ -4,10 +4,17 @@
  * another, once per --old-blocks-time (0,1000 by default; journaled, put back); prints each step, each
  * side's figures and the headline, and saves the result (one file) for `bplab compare` and `bplab report`.
  */
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { mixedComparison, mixedTable } from '../../../shared/compare/mixed-timeline';
-import { planStepWords, type MixedLoadInput, type MixedLoadResult } from '../../../shared/mixed-load';
+import {
+  MIXED_RESULT_KIND,
+  MixedLoadResultSchema,
+  planStepWords,
+  type MixedLoadInput,
+  type MixedLoadResult,
+} from '../../../shared/mixed-load';
 import { KEY_DISTRIBUTIONS, type KeyDistribution } from '../../../shared/oltp-load';
 import { AppFailure } from '../../../shared/result';
 import { numberArg, requiredArg } from '../args';
@@ -117,4 +124,37 @@ export async function runDuring(
   }
   if (result.state === 'complete') return 0;
   return cancelled || result.state === 'cancelled' ? 130 : 1;
+}
+
+/**
+ * The file as a mixed preset result, or null when it is something else (compare and report then read
+ * it as runs or experiments). A mixed result beside other files is refused in words: it compares its
+ * own sides.
+ */
+export async function mixedResultOf(
+  paths: string[],
+): Promise<{ result: MixedLoadResult; source: string } | null> {
+  const kinds = await Promise.all(
+    paths.map(async (path) => {
+      try {
+        return JSON.parse(await readFile(path, 'utf8')) as unknown;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const at = kinds.findIndex((k) => (k as { kind?: unknown } | null)?.kind === MIXED_RESULT_KIND);
+  if (at < 0) return null;
+  if (paths.length > 1)
+    throw AppFailure.of(
+      'INVALID_ARGUMENT',
+      `${paths[at]} is a result of bplab load --during, which compares its own sides (each old_blocks_time): give it alone.`,
+    );
+  const parsed = MixedLoadResultSchema.safeParse(kinds[at]);
+  if (!parsed.success)
+    throw AppFailure.of(
+      'FILE_MALFORMED',
+      `${paths[at]} is a bplab load --during result bplab cannot read (it may be damaged).`,
+    );
+  return { result: parsed.data, source: basename(paths[at]!) };
 }
