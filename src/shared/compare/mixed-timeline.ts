@@ -25,7 +25,10 @@ export interface MixedSideSummary {
   qpsOutside: number | null;
   /** The scans' summed time, seconds (failed scans left out). */
   scanSeconds: number;
-  /** The OLTP table's pages (all its indexes) just before the first scan, and the fewest while scans ran. */
+  /**
+   * The OLTP table's pages (all its indexes) at the last snapshot before the first scan, and the fewest
+   * from the first scan's start to the first snapshot after the last scan's end.
+   */
   pagesBefore: number | null;
   pagesLeast: number | null;
 }
@@ -77,7 +80,12 @@ export function sideTimeline(side: MixedSide, poolPages: number): MixedTimelineV
   const first = scans.length ? Math.min(...scans.map((b) => b.from)) : null;
   const last = scans.length ? Math.max(...scans.map((b) => b.to)) : null;
   const before = first === null ? [] : pages.filter((p) => p.t <= first);
-  const within = first === null || last === null ? [] : pages.filter((p) => p.t >= first && p.t <= last);
+  // While the scans ran, and the first snapshot after the last one ended (what the scans left).
+  const after = last === null ? undefined : pages.find((p) => p.t >= last);
+  const within =
+    first === null || last === null
+      ? []
+      : [...pages.filter((p) => p.t >= first && p.t <= last), ...(after ? [after] : [])];
   const end = Math.max(s(side.load.toMs), ...scans.map((b) => b.to), ...pages.map((p) => p.t), 1);
   return {
     label: `old_blocks_time = ${side.oldBlocksTime}`,
@@ -158,7 +166,7 @@ function headlineOf(sides: MixedTimelineView[]): string {
     b.scanSeconds > 0
       ? (() => {
           const change = (a.scanSeconds - b.scanSeconds) / b.scanSeconds;
-          const words = Math.abs(change) < 0.005 ? 'as long' : change > 0 ? 'longer' : 'shorter';
+          const words = Math.abs(change) < 0.005 ? 'as long' : change > 0 ? 'longer' : 'less time';
           return `the scans take ${words === 'as long' ? 'as long' : `${Math.abs(change * 100).toFixed(0)}% ${words}`} (${a.scanSeconds.toFixed(2)} s against ${b.scanSeconds.toFixed(2)} s)`;
         })()
       : `the scans take ${a.scanSeconds.toFixed(2)} s`;

@@ -20,13 +20,17 @@ const flags = (extra: Partial<DuringValues> = {}): DuringValues => ({
 
 describe('bplab load --during', () => {
   it('reads the flags into the preset spec', () => {
-    expect(duringSpec(flags({ clients: '8', 'old-blocks-time': '1000,0', lead: '10' }))).toEqual({
+    expect(
+      duringSpec(flags({ clients: '8', 'old-blocks-time': '1000,0', lead: '10', poll: '1000ms' })),
+    ).toEqual({
       oltp: { schema: 'sbtest', rows: 100_000, clients: 8, distribution: 'special', protocol: 'prepared' },
       ssb: { schema: 'ssb_sf1', queries: [{ queryId: 'Q1.1' }, { queryId: 'Q2.1', variant: 'straight' }] },
       oldBlocksTimes: [1000, 0],
       leadSeconds: 10,
       tailSeconds: 5,
+      poll: 1000,
     });
+    expect(duringSpec(flags()).poll).toBe('auto');
   });
 
   it('says what is missing or wrong in words', () => {
@@ -35,6 +39,7 @@ describe('bplab load --during', () => {
       '--during takes values separated by commas, not "Q1.1,,Q2.1"',
     );
     expect(() => duringSpec(flags({ 'old-blocks-time': '0,-5' }))).toThrow(/--old-blocks-time/);
+    expect(() => duringSpec(flags({ poll: '50' }))).toThrow(/--poll/);
     expect(() => duringSpec(flags({ distribution: 'zipf' }))).toThrow(
       '--distribution must be one of uniform, special, pareto, gaussian, not "zipf"',
     );

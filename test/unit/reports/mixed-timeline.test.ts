@@ -55,6 +55,21 @@ describe('the mixed timeline', () => {
     expect(c.rows[1]!.cells).toEqual(['4.00 ms', '1.00 ms', '103', '103', '2.00 s', '20%']);
   });
 
+  it('counts the first snapshot after the scans when none fell inside them, and says less time in words', () => {
+    const slow = side(0, [1, 1, 4, 4, 1, 1], [2000, 4000], []);
+    slow.pages = [1000, 5000].map((atMs, i) => ({
+      atMs,
+      indexes: { PRIMARY: [100, 30][i]! },
+      databasePages: 500,
+      freePages: null,
+    }));
+    expect(sideTimeline(slow, 512).summary).toMatchObject({ pagesBefore: 100, pagesLeast: 30 });
+    const fast = side(1000, [1, 1, 2, 2, 1, 1], [2000, 3000], []);
+    expect(mixedComparison(result([slow, fast])).headline).toContain(
+      'the scans take 50% less time (1.00 s against 2.00 s)',
+    );
+  });
+
   it('says one side in words without a comparison', () => {
     const c = mixedComparison(result([side(0, [1, 1, 3, 3, 1, 1], [2000, 4000], [])]));
     expect(c.headline).toBe(

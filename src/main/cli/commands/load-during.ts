@@ -34,6 +34,7 @@ export interface DuringValues {
   distribution: string;
   protocol: string;
   json?: string;
+  poll?: string;
 }
 
 function listOf(flag: string, text: string): string[] {
@@ -78,6 +79,16 @@ export function duringSpec(v: DuringValues): MixedLoadInput {
       numberArg('--old-blocks-time', t, { min: 0, max: 2 ** 32 - 1, integer: true, unit: 'ms' }),
     ),
     leadSeconds: numberArg('--lead', v.lead, { min: 0, max: 3600, unit: 'seconds' }),
+    poll:
+      v.poll === undefined || v.poll === 'auto'
+        ? 'auto'
+        : numberArg('--poll', v.poll.replace(/ms$/, ''), {
+            min: 100,
+            max: 60_000,
+            integer: true,
+            unit: 'ms',
+            note: 'auto, or the ms between full LRU snapshots',
+          }),
     tailSeconds: numberArg('--tail', v.tail, { min: 0, max: 3600, unit: 'seconds' }),
   };
 }

@@ -31,7 +31,7 @@ const USAGE =
   'bplab load --workload point-select|read-only --tables N --rows N --clients 1,2,4,... --seconds S ' +
   '(--sandbox NAME | --profile ID) [--schema sbtest] [--warmup S] [--ceiling S] ' +
   '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] [--json FILE] [--data-dir DIR]\n' +
-  '  bplab load --during Q1.1,Q2.1,... --ssb-schema S --rows N [--clients C] [--old-blocks-time 0,1000] [--lead S] [--tail S] ' +
+  '  bplab load --during Q1.1,Q2.1,... --ssb-schema S --rows N [--clients C] [--old-blocks-time 0,1000] [--lead S] [--tail S] [--poll auto|MS] ' +
   '(--sandbox NAME | --profile ID) [--json FILE]   (point selects on sbtest1 beside SSB scans, per innodb_old_blocks_time)';
 
 function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
@@ -95,6 +95,7 @@ export const loadCommand = defineCommand({
     'old-blocks-time': { type: 'string', default: '0,1000' },
     lead: { type: 'string', default: '5' },
     tail: { type: 'string', default: '5' },
+    poll: { type: 'string' },
     ...dataDirOption,
   },
   async run({ values }, ctx) {
