@@ -40,6 +40,8 @@ import { liveSampleOf } from '../shared/lru-map-codec';
 import { LoadService } from './load/load-service';
 import { loadHandlers } from './api/handlers/load';
 import { MixedLoadService } from './experiments/mixed-run';
+import { startPoolWatch } from './experiments/pool-watch';
+import { loadLiveRunId } from '../shared/load-live';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -166,6 +168,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
     bplabVersion: opts.version,
     onSecond: (e) => events.emit('load/second', e),
     onStep: (e) => events.emit('load/step', e),
+    watchPool: (profileId, password, taskId) => {
+      const startedAt = performance.now();
+      return startPoolWatch(() => connections.open(profileId, password !== undefined ? { password } : {}), {
+        runId: loadLiveRunId(taskId),
+        setting: 'auto',
+        clock: () => performance.now() - startedAt,
+        onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+      });
+    },
   });
   const mixed = new MixedLoadService({
     connections,

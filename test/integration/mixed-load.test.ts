@@ -14,6 +14,7 @@ import { createApp, type App } from '../../src/main/app';
 import { mixedText } from '../../src/main/cli/commands/load-during';
 import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
+import { loadLiveRunId } from '../../src/shared/load-live';
 import { MixedLoadResultSchema, type MixedLoadResult } from '../../src/shared/mixed-load';
 import type { ConnectionProfile } from '../../src/shared/models';
 import { loadWorker } from '../support/load-worker';
@@ -56,7 +57,11 @@ describe(`point selects beside SSB scans on ${server.label}`, () => {
   const duringScan: Array<{ value: string; journaled: string | null | undefined }> = [];
 
   it('runs old_blocks_time 0 then 1000, each journaled while the scan runs and put back after', async () => {
-    const { result: done } = app.mixed.start(
+    const runIds = new Set<string>();
+    const unsubscribe = app.events.subscribe((event, payload) => {
+      if (event === 'runs/sample') runIds.add((payload as { runId: string }).runId);
+    });
+    const { taskId, result: done } = app.mixed.start(
       profileId,
       undefined,
       {
@@ -78,6 +83,9 @@ describe(`point selects beside SSB scans on ${server.label}`, () => {
       },
     );
     result = await done;
+    unsubscribe();
+    // The live view follows the pool under the load's run id while the sides run.
+    expect([...runIds]).toEqual([loadLiveRunId(taskId)]);
     expect(result.state, result.sides.map((s) => s.reason).join('; ')).toBe('complete');
     expect(result.sides.map((s) => s.oldBlocksTime)).toEqual([0, 1000]);
     expect(duringScan).toEqual([

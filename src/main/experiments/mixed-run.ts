@@ -20,12 +20,11 @@ import {
   type MixedSide,
 } from '../../shared/mixed-load';
 import { AppFailure } from '../../shared/result';
-import type { RunSample } from '../../shared/runs';
+import type { RunResult, RunSample } from '../../shared/runs';
+import { loadLiveRunId } from '../../shared/load-live';
 import type { LoadSecond } from '../../shared/oltp-load';
 import { readIndexPages } from '../bufferpool/index-pages';
-import { bucketPagesFor, readPoolStats } from '../bufferpool/lru';
-import { oldMethodOf } from '../bufferpool/lru-probe';
-import { LivePoller } from '../bufferpool/poller';
+import { readPoolStats } from '../bufferpool/lru';
 import { CancellableConnection } from '../db/cancellable';
 import type { ConnectionService, ServerConnection } from '../db/connections';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -37,6 +36,7 @@ import type { SettingsJournal } from '../server/settings-journal';
 import type { StartedTask, TaskRegistry } from '../tasks/registry';
 import { startBackgroundLoad, type BackgroundLoad } from './background-load';
 import { sidePages } from './mixed-pages';
+import { startPoolWatch, type PoolWatch } from './pool-watch';
 
 const VARIABLE = 'innodb_old_blocks_time';
 
@@ -50,7 +50,7 @@ export interface MixedLoadDeps {
   dataDir: string;
   bplabVersion: string;
   workerFile?: string;
-  /** The live poller's samples, as a run's (runId `mixed:<taskId>`), for the live view. */
+  /** The live poller's samples, as a run's (runId loadLiveRunId(taskId)), for the live view. */
   onSample?: (s: RunSample) => void;
   /** The point selects' seconds, as bplab load's ('load/second'). */
   onSecond?: (e: { taskId: string; clients: number; second: LoadSecond }) => void;
@@ -156,7 +156,7 @@ export class MixedLoadService {
           plan.length,
           steps,
           spec,
-          { open, connection, workerFile, poolPages },
+          { open, connection, workerFile },
           hooks,
           ctx,
         );
@@ -197,7 +197,6 @@ export class MixedLoadService {
       open: () => Promise<ServerConnection>;
       connection: Awaited<ReturnType<LoadService['workerConnection']>>;
       workerFile: string;
-      poolPages: number;
     },
     hooks: MixedHooks,
     ctx: Ctx,
@@ -206,7 +205,6 @@ export class MixedLoadService {
     const clock = () => epochMs() - originMs;
     const oldBlocksTime = (steps[0] as { oldBlocksTime: number }).oldBlocksTime;
     const exec = await env.open();
-    const pollConn = await env.open();
     const queries: MixedQuery[] = [];
     let before: string | null = null;
     let set = false;
@@ -214,22 +212,16 @@ export class MixedLoadService {
     let load: BackgroundLoad | null = null;
     let outcome: Awaited<BackgroundLoad['ended']> | null = null;
     let failure: string | null = null;
-    const walk = exec.profile.production !== true;
-    const poller = walk
-      ? new LivePoller({
-          conn: pollConn,
-          setting: spec.poll,
-          oldMethod: await oldMethodOf(exec),
-          bucketPages: bucketPagesFor(env.poolPages),
-          walkLru: true,
-          cachedIndexes: false,
-          clock,
-          onSample: (s) => this.deps.onSample?.({ runId: `mixed:${ctx.taskId}`, ...s }),
-        })
-      : null;
+    let watch: PoolWatch | null = null;
+    let samples: RunResult['samples'] | null = null;
     const cancellable = await CancellableConnection.of(exec.raw, { open: env.open });
     try {
-      poller?.start();
+      watch = await startPoolWatch(env.open, {
+        runId: loadLiveRunId(ctx.taskId),
+        setting: spec.poll,
+        clock,
+        onSample: (x) => this.deps.onSample?.(x),
+      });
       for (const [n, step] of steps.entries()) {
         if (ctx.signal.aborted || failure) break;
         hooks.onStep?.(i, step);
@@ -279,20 +271,19 @@ export class MixedLoadService {
       failure ??= e instanceof Error ? e.message : String(e);
     } finally {
       if (load && !outcome) outcome = await load.stop();
-      await poller?.stop();
+      samples = watch ? await watch.stop().catch(() => null) : null;
       if (set && !restored)
         restored = await this.deps.journal
           .restore(exec.raw, exec.profile.id, [VARIABLE])
           .then(() => true)
           .catch(() => false);
-      await Promise.allSettled([exec.close(), pollConn.close()]);
+      await exec.close().catch(() => {});
     }
     const state = ctx.signal.aborted
       ? 'cancelled'
       : failure || (outcome && outcome.state !== 'complete')
         ? 'interrupted'
         : 'complete';
-    const samples = poller?.samples();
     return {
       oldBlocksTime,
       state,
@@ -310,9 +301,7 @@ export class MixedLoadService {
       })),
       queries,
       pages: samples ? sidePages(samples, spec.oltp.schema, MIXED_OLTP_TABLE) : [],
-      pagesNote: !walk
-        ? `the profile "${exec.profile.name}" is marked production: bplab does not walk its LRU`
-        : (poller?.error ?? null),
+      pagesNote: watch ? watch.note() : 'the live poller could not start',
     };
   }
 
