@@ -20,6 +20,15 @@ let finish: (load: LoadResult) => void = () => {};
 const fakeApi: BplabApi = {
   invoke: ((name: string, args: unknown): Promise<unknown> => {
     sent.push([name, args]);
+    if (name === 'load/open-mixed')
+      return Promise.resolve(
+        (args as { file: string }).file === 'm.json'
+          ? { ok: true, value: { kind: 'bplab-mixed-load' } }
+          : {
+              ok: false,
+              error: { code: 'NOT_FOUND', message: 'x.json cannot be read: there is no such file.' },
+            },
+      );
     if (name === 'load/start') return Promise.resolve({ ok: true, value: { taskId: 't1' } });
     if (name === 'tasks/wait')
       return new Promise(
@@ -127,6 +136,22 @@ describe('the load store', () => {
     expect(useLoad.getState()).toMatchObject({ running: false, outcome: 'complete: 3 step(s) measured' });
     off();
     expect(events.listening('load/second')).toBe(0);
+  });
+});
+
+describe('a mixed result opened by its path', () => {
+  beforeEach(() => {
+    setApi(fakeApi);
+    useLoad.setState({ mixedPath: '', mixed: null, mixedError: null });
+  });
+
+  it('asks main for the path typed, and keeps the result or the refusal', async () => {
+    useLoad.getState().setMixedPath(' m.json ');
+    await useLoad.getState().openMixed();
+    expect(useLoad.getState().mixed).toEqual({ kind: 'bplab-mixed-load' });
+    useLoad.getState().setMixedPath('x.json');
+    await useLoad.getState().openMixed();
+    expect(useLoad.getState().mixedError?.message).toBe('x.json cannot be read: there is no such file.');
   });
 });
 

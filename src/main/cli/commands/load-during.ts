@@ -6,21 +6,15 @@
  */
 import { basename, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { mixedComparison, mixedTable } from '../../../shared/compare/mixed-timeline';
-import {
-  MIXED_RESULT_KIND,
-  MixedLoadResultSchema,
-  planStepWords,
-  type MixedLoadInput,
-  type MixedLoadResult,
-} from '../../../shared/mixed-load';
+import { planStepWords, type MixedLoadInput, type MixedLoadResult } from '../../../shared/mixed-load';
 import { KEY_DISTRIBUTIONS, type KeyDistribution } from '../../../shared/oltp-load';
 import { AppFailure } from '../../../shared/result';
 import { numberArg, requiredArg } from '../args';
 import type { CliContext } from '../command';
 import { withPassword } from '../password-prompt';
 import { tableText } from '../../reports/text';
+import { isMixedResult, mixedResultFrom, readJsonFile } from '../../reports/mixed-file';
 
 export interface DuringValues {
   during: string;
@@ -145,27 +139,13 @@ export async function runDuring(
 export async function mixedResultOf(
   paths: string[],
 ): Promise<{ result: MixedLoadResult; source: string } | null> {
-  const kinds = await Promise.all(
-    paths.map(async (path) => {
-      try {
-        return JSON.parse(await readFile(path, 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    }),
-  );
-  const at = kinds.findIndex((k) => (k as { kind?: unknown } | null)?.kind === MIXED_RESULT_KIND);
+  const jsons = await Promise.all(paths.map(readJsonFile));
+  const at = jsons.findIndex(isMixedResult);
   if (at < 0) return null;
   if (paths.length > 1)
     throw AppFailure.of(
       'INVALID_ARGUMENT',
       `${paths[at]} is a result of bplab load --during, which compares its own sides (each old_blocks_time): give it alone.`,
     );
-  const parsed = MixedLoadResultSchema.safeParse(kinds[at]);
-  if (!parsed.success)
-    throw AppFailure.of(
-      'FILE_MALFORMED',
-      `${paths[at]} is a bplab load --during result bplab cannot read (it may be damaged).`,
-    );
-  return { result: parsed.data, source: basename(paths[at]!) };
+  return { result: mixedResultFrom(jsons[at], paths[at]!), source: basename(paths[at]!) };
 }

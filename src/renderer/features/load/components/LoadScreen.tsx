@@ -15,6 +15,7 @@ import { formatCount } from '../../../../shared/format';
 import { useServerSession } from '../../../lib/server-session';
 import { followRunSamples } from '../../../lib/live-store';
 import { useLoad } from '../stores/load-store';
+import { MixedResultPanel } from './MixedResultPanel';
 import { poolPagesRows } from '../utils/pool-pages';
 import { Pairs } from '../../../components/Pairs';
 import { useLive } from '../../../lib/live-store';
@@ -134,6 +135,7 @@ export function LoadScreen() {
         </div>
       )}
       {load.taskId && load.running && <LiveCharts runId={loadLiveRunId(load.taskId)} />}
+      <MixedResultPanel />
     </div>
   );
 }

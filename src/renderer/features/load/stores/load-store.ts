@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { loadLiveRunId } from '../../../../shared/load-live';
 import type { LoadSecond, LoadStep } from '../../../../shared/oltp-load';
+import type { MixedLoadResult } from '../../../../shared/mixed-load';
 import type { AppError } from '../../../../shared/result';
 import { onEvent, call } from '../../../lib/api';
 import { forgetRun, useLive } from '../../../lib/live-store';
@@ -26,6 +27,12 @@ export interface LoadState {
   /** How the last load ended, in words. */
   outcome: string | null;
   error: AppError | null;
+  /** A saved mixed preset result opened by its path (bplab load --during), for its sides side by side. */
+  mixedPath: string;
+  mixed: MixedLoadResult | null;
+  mixedError: AppError | null;
+  setMixedPath(path: string): void;
+  openMixed(): Promise<void>;
   edit(patch: Partial<LoadForm>): void;
   start(profileId: string): void;
   cancel(): Promise<void>;
@@ -46,6 +53,18 @@ export const useLoad = create<LoadState>()((set, get) => ({
   steps: [],
   outcome: null,
   error: null,
+  mixedPath: '',
+  mixed: null,
+  mixedError: null,
+
+  setMixedPath: (mixedPath) => set({ mixedPath }),
+
+  openMixed: async () => {
+    const file = get().mixedPath.trim();
+    if (!file) return;
+    const opened = await call('load/open-mixed', { file });
+    set(opened.ok ? { mixed: opened.value, mixedError: null } : { mixedError: opened.error });
+  },
 
   edit: (patch) => set((s) => ({ form: { ...s.form, ...patch }, problem: null })),
 
