@@ -31,7 +31,7 @@ export const LoadSecondsChart = memo(function LoadSecondsChart({
   points,
   scans = [],
   domain,
-  testId = 'load-seconds',
+  testId = 'load-per-second',
 }: {
   points: readonly SecondPoint[];
   scans?: readonly ScanBand[];

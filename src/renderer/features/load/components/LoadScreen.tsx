@@ -30,9 +30,10 @@ const FIELDS = [
 
 export function LoadScreen() {
   const load = useLoad();
-  const { profileId } = useServerSession();
+  const { profileId, loadProfiles } = useServerSession();
   const stats = useLive((s) => s.stats);
   useEffect(() => followRunSamples(), []);
+  useEffect(() => void loadProfiles(), [loadProfiles]);
   const points = useMemo(() => loadSecondPoints(load.seconds), [load.seconds]);
 
   return (
@@ -43,14 +44,14 @@ export function LoadScreen() {
           <ProfilePicker testId="load-profile" />
         </div>
         <form
-          className="form-grid"
+          className="grid"
           onSubmit={(e) => {
             e.preventDefault();
             if (profileId) load.start(profileId);
           }}
         >
-          <label>
-            Workload{' '}
+          <label className="field">
+            <span>Workload</span>
             <select
               data-testid="load-workload"
               value={load.form.workload}
@@ -65,8 +66,8 @@ export function LoadScreen() {
             </select>
           </label>
           {FIELDS.map(([key, label]) => (
-            <label key={key}>
-              {label}{' '}
+            <label key={key} className="field">
+              <span>{label}</span>
               <input
                 data-testid={`load-${key}`}
                 value={load.form[key]}
@@ -75,8 +76,13 @@ export function LoadScreen() {
               />
             </label>
           ))}
-          <div className="actions">
-            <button type="submit" data-testid="load-start" disabled={load.running || !profileId}>
+          <div className="actions wide">
+            <button
+              type="submit"
+              className="primary"
+              data-testid="load-start"
+              disabled={load.running || !profileId}
+            >
               Start
             </button>
             {load.running && (
