@@ -186,6 +186,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     load,
     dataDir: opts.dataDir,
     bplabVersion: opts.version,
+    sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
     onSecond: (e) => events.emit('load/second', e),
   });

@@ -50,6 +50,8 @@ export interface MixedLoadDeps {
   dataDir: string;
   bplabVersion: string;
   workerFile?: string;
+  /** The sandbox a profile reaches, so stopping or deleting it mid-run answers BUSY naming this task. */
+  sandboxOf?: (profileId: string) => string | null;
   /** The live poller's samples, as a run's (runId loadLiveRunId(taskId)), for the live view. */
   onSample?: (s: RunSample) => void;
   /** The point selects' seconds, as bplab load's ('load/second'). */
@@ -96,7 +98,7 @@ export class MixedLoadService {
         title: `point selects on ${spec.oltp.schema}.${MIXED_OLTP_TABLE} beside SSB scans on ${spec.ssb.schema}, old_blocks_time ${spec.oldBlocksTimes.join(' vs ')}`,
         profileId,
         schema: spec.ssb.schema,
-        sandboxId: null,
+        sandboxId: this.deps.sandboxOf?.(profileId) ?? null,
       },
       async (ctx) => {
         const result = await this.execute(profileId, password, spec, workerFile, hooks, ctx);
