@@ -39,6 +39,9 @@ import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
 import { LoadService } from './load/load-service';
 import { loadHandlers } from './api/handlers/load';
+import { MixedLoadService } from './experiments/mixed-run';
+import { startPoolWatch } from './experiments/pool-watch';
+import { loadLiveRunId } from '../shared/load-live';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -63,6 +66,8 @@ export interface App {
   experiments: ExperimentService;
   /** The OLTP load (sysbench's tables and statements), for `bplab load`. */
   load: LoadService;
+  /** Both sides of old_blocks_time: a point-select load beside SSB scans, for `bplab load --during`. */
+  mixed: MixedLoadService;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -166,6 +171,27 @@ export async function createApp(given: AppOptions): Promise<App> {
     bplabVersion: opts.version,
     onSecond: (e) => events.emit('load/second', e),
     onStep: (e) => events.emit('load/step', e),
+    watchPool: (profileId, password, taskId) => {
+      const startedAt = performance.now();
+      return startPoolWatch(() => connections.open(profileId, password !== undefined ? { password } : {}), {
+        runId: loadLiveRunId(taskId),
+        setting: 'auto',
+        clock: () => performance.now() - startedAt,
+        onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+      });
+    },
+  });
+  const mixed = new MixedLoadService({
+    connections,
+    catalogue,
+    journal,
+    tasks,
+    load,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
+    onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+    onSecond: (e) => events.emit('load/second', e),
   });
   const handlers: Handlers = {
     'app/info': async () => ({
@@ -190,6 +216,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     runs,
     experiments,
     load,
+    mixed,
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();

@@ -38,6 +38,7 @@ import type { CommandId } from './commands';
 import type { WhatIfReport } from './whatif/what-if';
 import type { Calibration } from './whatif/calibration';
 import type { SideCurves } from './whatif/flight';
+import type { MixedLoadResult } from './mixed-load';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
   ExperimentServerSchema,
@@ -154,6 +155,8 @@ export const requestSchemas = {
   // sysbench's OLTP load (posts 002, 004) as a task: the tables prepared or reused, then the sweep;
   // each second and each step stream as 'load/second' and 'load/step'; tasks/wait answers the result.
   'load/start': z.object({ profileId: id, password, spec: LoadSweepSpecSchema }),
+  // A saved result of the mixed preset (bplab load --during), read by main from its path.
+  'load/open-mixed': z.object({ file: z.string().min(1).max(4096) }),
   // A saved run replayed through InnoDB's LRU simulated (src/shared/whatif): simulated vs measured, curves.
   'runs/whatif': z.object({
     runId: id,
@@ -260,6 +263,7 @@ export interface ResultTypes {
   'runs/get': RunResult;
   'runs/delete': { deleted: string };
   'load/start': TaskStarted;
+  'load/open-mixed': MixedLoadResult;
   /** The report, or why this run cannot be replayed, in words. */
   'runs/whatif': { report: WhatIfReport } | { unavailable: string };
   /** Asked no curves: the calibration; asked curves: one per side, or why that side has none, in words. */

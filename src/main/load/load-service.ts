@@ -40,6 +40,16 @@ export interface LoadServiceDeps {
   /** Every load's seconds and steps as they come (app.ts: the 'load/second' and 'load/step' events). */
   onSecond?: (e: { taskId: string; clients: number; second: LoadSecond }) => void;
   onStep?: (e: { taskId: string; step: LoadStep }) => void;
+  /**
+   * Samples the buffer pool while the load runs, for the live view (app.ts: the live poller, its
+   * samples as 'runs/sample' under loadLiveRunId(taskId)); stop() ends it. A watch that cannot start
+   * leaves the load running without it.
+   */
+  watchPool?: (
+    profileId: string,
+    password: string | undefined,
+    taskId: string,
+  ) => Promise<{ stop(): Promise<unknown> }>;
 }
 
 export interface LoadHooks {
@@ -94,6 +104,7 @@ export class LoadService {
           ...(password !== undefined ? { password } : {}),
           localInfile: true,
         });
+        const watch = await this.deps.watchPool?.(profileId, password, ctx.taskId).catch(() => null);
         try {
           const all: LoadHooks = {
             ...hooks,
@@ -110,6 +121,7 @@ export class LoadService {
           this.save(result);
           return result;
         } finally {
+          await watch?.stop().catch(() => {});
           await control.close();
         }
       },
@@ -229,8 +241,11 @@ export class LoadService {
     };
   }
 
-  /** The profile's server as plain options for the threads, TLS included when the control connection has it. */
-  private async workerConnection(
+  /**
+   * The profile's server as plain options for the threads, TLS included when the control connection
+   * has it (also for a load that runs beside something else: experiments/background-load.ts).
+   */
+  async workerConnection(
     control: ServerConnection,
     password: string | undefined,
     database: string,

@@ -12,7 +12,7 @@ import type { ReportModel } from './report-model';
 import { whatIfCurvesSvg } from '../../shared/compare/svg-whatif';
 import type { ReportWhatIf } from './whatif-section';
 
-const CSS = `
+export const CSS = `
 :root { color-scheme: light; --ink: #1d2330; --muted: #5b6475; --line: #d7dbe3; --mark: #fff1c2; --warn: #a33a1f; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid var(--line); }
@@ -42,7 +42,7 @@ svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fi
 `;
 
 /** A detail table: collapsed under its title (a link to its id opens it), wrapped so it never widens the page. */
-function table(t: ReportTable, open = false): string {
+export function table(t: ReportTable, open = false): string {
   const head = t.columns
     .map((c) => {
       const cls = cellClass(c.numeric, c.label);

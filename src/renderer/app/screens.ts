@@ -12,6 +12,8 @@ import { followExperimentEvents } from '../features/experiments/stores/experimen
 import { DatasetsScreen } from '../features/datasets/components/DatasetsScreen';
 import { QueriesScreen } from '../features/queries/components/QueriesScreen';
 import { RunsScreen } from '../features/runs/components/RunsScreen';
+import { LoadScreen } from '../features/load/components/LoadScreen';
+import { followLoadEvents } from '../features/load/stores/load-store';
 import { SandboxesScreen } from '../features/sandboxes/components/SandboxesScreen';
 import { followSandboxEvents } from '../features/sandboxes/stores/sandboxes-store';
 import type { ScreenId } from '../lib/screen-ids';
@@ -40,6 +42,7 @@ export const SCREENS = [
   { id: 'datasets', title: 'Datasets', group: 'data', component: DatasetsScreen },
   { id: 'queries', title: 'Queries', group: 'runs', component: QueriesScreen },
   { id: 'runs', title: 'Runs', group: 'runs', component: RunsScreen },
+  { id: 'load', title: 'OLTP load', group: 'runs', component: LoadScreen, follow: followLoadEvents },
   {
     id: 'experiments',
     title: 'Experiments',

@@ -9,6 +9,7 @@ export const SCREEN_IDS = [
   'datasets',
   'queries',
   'runs',
+  'load',
   'experiments',
   'compare',
 ] as const;

@@ -12,6 +12,8 @@ import { renderMarkdownSummary } from '../../reports/markdown';
 import { reportModel } from '../../reports/export';
 import { findingsText, headlineText, tableText } from '../../reports/text';
 import { defineCommand } from '../command';
+import { renderMixedHtml } from '../../reports/mixed-html';
+import { mixedResultOf, mixedText } from './load-during';
 
 /** --by: how the files' runs are grouped into sides; absent, per configuration or what gives two sides. */
 function grouping(by: string | undefined): Grouping | undefined {
@@ -59,6 +61,11 @@ export const compareCommand = defineCommand({
   options: { by: { type: 'string' } },
   positionals: true,
   async run({ values, positionals }, ctx) {
+    const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
+    if (mixed) {
+      ctx.out(mixedText(mixed.result));
+      return 0;
+    }
     const loads = positionals.length > 0 ? await loadResults(positionals) : null;
     if (loads) {
       ctx.out(tableText(loadQpsTable(loads)));
@@ -100,6 +107,19 @@ export const reportCommand = defineCommand({
   async run({ values, positionals }, ctx) {
     if (!values.html && !values.csv && !values.md)
       throw AppFailure.of('INVALID_ARGUMENT', 'say what to write: --html FILE, --csv DIR and/or --md FILE');
+    const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
+    if (mixed) {
+      if (values.csv || values.md)
+        throw AppFailure.of('INVALID_ARGUMENT', 'a bplab load --during result is reported as --html only');
+      await write(
+        values.html!,
+        renderMixedHtml(mixed.result, { bplabVersion: ctx.version, source: mixed.source }),
+        'HTML report',
+      );
+      ctx.err(`bplab: HTML report written to ${values.html}`);
+      ctx.out(mixedText(mixed.result));
+      return 0;
+    }
     const m = await model(positionals, ctx.version, values.by, values.whatif === true);
     if (values.html) {
       await write(values.html, renderHtmlReport(m), 'HTML report');

@@ -25,11 +25,14 @@ import { dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';
 import { profileIdFrom } from './capabilities';
 import { formatProgressLine, progressPrinter } from './ssb';
+import { runDuring } from './load-during';
 
 const USAGE =
   'bplab load --workload point-select|read-only --tables N --rows N --clients 1,2,4,... --seconds S ' +
   '(--sandbox NAME | --profile ID) [--schema sbtest] [--warmup S] [--ceiling S] ' +
-  '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] [--json FILE] [--data-dir DIR]';
+  '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] [--json FILE] [--data-dir DIR]\n' +
+  '  bplab load --during Q1.1,Q2.1,... --ssb-schema S --rows N [--clients C] [--old-blocks-time 0,1000] [--lead S] [--tail S] [--poll auto|MS] ' +
+  '(--sandbox NAME | --profile ID) [--json FILE]   (point selects on sbtest1 beside SSB scans, per innodb_old_blocks_time)';
 
 function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(text)) return text as T;
@@ -87,10 +90,23 @@ export const loadCommand = defineCommand({
     json: { type: 'string' },
     profile: { type: 'string' },
     sandbox: { type: 'string' },
+    during: { type: 'string' },
+    'ssb-schema': { type: 'string' },
+    'old-blocks-time': { type: 'string', default: '0,1000' },
+    lead: { type: 'string', default: '5' },
+    tail: { type: 'string', default: '5' },
+    poll: { type: 'string' },
     ...dataDirOption,
   },
   async run({ values }, ctx) {
     const profileId = profileIdFrom(values);
+    if (values.during !== undefined)
+      return runDuring(
+        { ...values, during: values.during },
+        profileId,
+        ctx,
+        ctx.resolveDataDir(values['data-dir']),
+      );
     const workload = oneOf<OltpWorkload>(
       '--workload',
       requiredArg('--workload', values.workload, 'point-select or read-only'),

@@ -1,0 +1,54 @@
+/**
+ * The OLTP load screen on a real MariaDB sandbox: a bad field refused in words, then a 2-client point
+ * select load started from the form, its QPS and p99 per second drawn beside the pool's live charts
+ * (free/young/old pages, the rates) while it runs, and its step's row and ending said after.
+ */
+import { expect, test } from '@playwright/test';
+import { openApp } from './actions/open-app';
+import { visitScreen } from './actions/visit-screen';
+import { createSandbox, deleteSandboxes, mustCall } from './support/api';
+
+const PREFIX = 'e2e-load';
+const name = `${PREFIX}-${Date.now().toString(36)}`;
+
+test.use({ viewport: { width: 1024, height: 700 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const { binaries } = await mustCall('sandboxes/find-binaries', {});
+  const mariadb = binaries.find((b) => b.flavor === 'mariadb');
+  if (!mariadb) throw new Error('e2e: no mariadbd found for the load journey');
+  await createSandbox({ spec: { name, binaryPath: mariadb.path, bufferPoolSize: '32M' } });
+});
+test.afterAll(async () => deleteSandboxes(PREFIX));
+
+test('an OLTP load: the form, QPS and p99 per second beside the pool, the step after', async ({ page }) => {
+  const app = await openApp(page);
+  await visitScreen(app, 'load');
+  await page.getByTestId('load-profile').selectOption({ label: `Sandbox ${name}` });
+
+  await test.step('a bad field is said in words and nothing starts', async () => {
+    await page.getByTestId('load-clients').fill('2,,4');
+    await page.getByTestId('load-start').click();
+    await expect(page.getByTestId('load-problem')).toContainText('Clients takes counts separated by commas');
+  });
+
+  await test.step('the load runs: its seconds drawn beside the pool', async () => {
+    await page.getByTestId('load-rows').fill('2000');
+    await page.getByTestId('load-clients').fill('2');
+    await page.getByTestId('load-seconds').fill('6');
+    await page.getByTestId('load-start').click();
+    await expect(page.getByTestId('load-per-second')).not.toHaveAttribute('data-points', '0', {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('pool-free')).toBeVisible();
+    await expect(page.getByTestId('pool-rates')).toBeVisible();
+  });
+
+  await test.step('the step and the ending are said', async () => {
+    await expect(page.getByTestId('load-outcome')).toHaveText('complete: 1 step(s) measured', {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('load-steps')).toContainText('complete');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The point selects' QPS and p99 per second on one time axis, QPS on the left and p99 on the right,
+ * with SSB scans shaded where given (the mixed preset). Draw-only: shared/load-live.ts and
+ * shared/compare/mixed-timeline.ts computed the points and the bands.
+ */
+import { memo } from 'react';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatCount } from '../../shared/format';
+import type { ScanBand } from '../../shared/compare/mixed-timeline';
+import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
+
+const AXIS_WIDTH = 56;
+
+export interface SecondPoint {
+  t: number;
+  qps: number;
+  p99: number | null;
+}
+
+export const LoadSecondsChart = memo(function LoadSecondsChart({
+  points,
+  scans = [],
+  domain,
+  testId = 'load-per-second',
+}: {
+  points: readonly SecondPoint[];
+  scans?: readonly ScanBand[];
+  /** The time axis's span in seconds, when several charts must line up. */
+  domain?: [number, number];
+  testId?: string;
+}) {
+  const last = points.at(-1);
+  return (
+    <div className="chart" data-testid={testId} data-points={points.length}>
+      <div className="rate-figures">
+        <span data-testid={`${testId}-qps`}>
+          <span className="swatch" style={{ background: 'var(--accent)' }} /> QPS:{' '}
+          <strong>{last ? formatCount(last.qps) : '—'}</strong>
+        </span>
+        <span data-testid={`${testId}-p99`}>
+          <span className="swatch" style={{ background: 'var(--bad)' }} /> p99:{' '}
+          <strong>{last?.p99 != null ? `${last.p99.toFixed(2)} ms` : '—'}</strong>
+        </span>
+      </div>
+      {points.length === 0 ? (
+        <p className="muted">No second measured yet.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={190}>
+          <LineChart data={[...points]} margin={CHART_MARGIN}>
+            <CartesianGrid stroke="#eef0f3" />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={domain ?? ['dataMin', 'dataMax']}
+              unit=" s"
+              fontSize={11}
+            />
+            <YAxis
+              yAxisId="qps"
+              tickFormatter={(v: number) => formatCount(v)}
+              fontSize={11}
+              width={AXIS_WIDTH}
+            />
+            <YAxis yAxisId="p99" orientation="right" unit=" ms" fontSize={11} width={AXIS_WIDTH} />
+            {scans.map((b, i) => (
+              <ReferenceArea
+                key={`${b.label}-${i}`}
+                yAxisId="qps"
+                x1={b.from}
+                x2={b.to}
+                fill={b.failed ? 'var(--bad)' : 'var(--busy)'}
+                fillOpacity={0.15}
+                label={{ value: b.label, position: 'insideTop', fontSize: 10 }}
+              />
+            ))}
+            <Tooltip
+              {...chartTooltipProps(AXIS_WIDTH)}
+              labelFormatter={(t) => `${Number(t).toFixed(1)} s`}
+              formatter={(v, name) =>
+                name === 'p99 (ms)' ? `${Number(v).toFixed(2)} ms` : formatCount(Number(v))
+              }
+            />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            <Line
+              yAxisId="qps"
+              dataKey="qps"
+              name="QPS"
+              stroke="var(--accent)"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="p99"
+              dataKey="p99"
+              name="p99 (ms)"
+              stroke="var(--bad)"
+              dot={false}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      )}
+    </div>
+  );
+});

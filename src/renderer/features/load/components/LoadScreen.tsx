@@ -1,0 +1,147 @@
+/**
+ * The OLTP load screen: a small form (schema, workload, tables, rows, clients, seconds) that starts
+ * bplab load's sweep on the chosen connection, then, while it runs, its QPS and p99 per second beside
+ * the pool's live charts (pages per index, old and young, the rates, the LRU map), and each step's row.
+ */
+import { useEffect, useMemo } from 'react';
+import { CancelButton } from '../../../components/CancelButton';
+import { ErrorMessage } from '../../../components/ErrorMessage';
+import { LiveCharts } from '../../../components/LiveCharts';
+import { LoadSecondsChart } from '../../../components/LoadSecondsChart';
+import { ProfilePicker } from '../../../components/ProfilePicker';
+import { loadLiveRunId, loadSecondPoints } from '../../../../shared/load-live';
+import { OLTP_WORKLOADS, type OltpWorkload } from '../../../../shared/oltp-load';
+import { formatCount } from '../../../../shared/format';
+import { useServerSession } from '../../../lib/server-session';
+import { followRunSamples } from '../../../lib/live-store';
+import { useLoad } from '../stores/load-store';
+import { MixedResultPanel } from './MixedResultPanel';
+import { poolPagesRows } from '../utils/pool-pages';
+import { Pairs } from '../../../components/Pairs';
+import { useLive } from '../../../lib/live-store';
+
+const FIELDS = [
+  ['schema', 'Schema'],
+  ['tables', 'Tables'],
+  ['rows', 'Rows per table'],
+  ['clients', 'Clients (one step each)'],
+  ['seconds', 'Seconds per step'],
+] as const;
+
+export function LoadScreen() {
+  const load = useLoad();
+  const { profileId, loadProfiles } = useServerSession();
+  const stats = useLive((s) => s.stats);
+  useEffect(() => followRunSamples(), []);
+  useEffect(() => void loadProfiles(), [loadProfiles]);
+  const points = useMemo(() => loadSecondPoints(load.seconds), [load.seconds]);
+
+  return (
+    <div className="report" data-testid="load-screen">
+      <div className="panel">
+        <div className="panel-head">
+          <h2>OLTP load</h2>
+          <ProfilePicker testId="load-profile" />
+        </div>
+        <form
+          className="grid"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (profileId) load.start(profileId);
+          }}
+        >
+          <label className="field">
+            <span>Workload</span>
+            <select
+              data-testid="load-workload"
+              value={load.form.workload}
+              disabled={load.running}
+              onChange={(e) => load.edit({ workload: e.target.value as OltpWorkload })}
+            >
+              {OLTP_WORKLOADS.map((w) => (
+                <option key={w} value={w}>
+                  {w}
+                </option>
+              ))}
+            </select>
+          </label>
+          {FIELDS.map(([key, label]) => (
+            <label key={key} className="field">
+              <span>{label}</span>
+              <input
+                data-testid={`load-${key}`}
+                value={load.form[key]}
+                disabled={load.running}
+                onChange={(e) => load.edit({ [key]: e.target.value })}
+              />
+            </label>
+          ))}
+          <div className="actions wide">
+            <button
+              type="submit"
+              className="primary"
+              data-testid="load-start"
+              disabled={load.running || !profileId}
+            >
+              Start
+            </button>
+            {load.running && (
+              <CancelButton
+                testId="load-cancel"
+                cancelling={load.cancelling}
+                onCancel={() => void load.cancel()}
+              />
+            )}
+          </div>
+        </form>
+        {load.problem && (
+          <p className="error" role="alert" data-testid="load-problem">
+            {load.problem}
+          </p>
+        )}
+        {load.outcome && (
+          <p className="muted" data-testid="load-outcome">
+            {load.outcome}
+          </p>
+        )}
+        <ErrorMessage error={load.error} testId="load-error" />
+      </div>
+      {(load.running || points.length > 0) && (
+        <div className="report-columns">
+          <div className="panel">
+            <h3>Point selects per second</h3>
+            <LoadSecondsChart points={points} />
+          </div>
+          <div className="panel">
+            <h3>The pool now</h3>
+            <Pairs rows={poolPagesRows(stats.at(-1) ?? null)} />
+            {load.steps.length > 0 && (
+              <table data-testid="load-steps">
+                <thead>
+                  <tr>
+                    <th>clients</th>
+                    <th className="num">QPS</th>
+                    <th className="num">p99</th>
+                    <th>state</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {load.steps.map((s, i) => (
+                    <tr key={i}>
+                      <td>{s.clients}</td>
+                      <td className="num">{formatCount(s.qps)}</td>
+                      <td className="num">{s.p99.toFixed(2)} ms</td>
+                      <td>{s.state}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </div>
+      )}
+      {load.taskId && load.running && <LiveCharts runId={loadLiveRunId(load.taskId)} />}
+      <MixedResultPanel />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The OLTP load screen's state: the form, the load started from it (load/start, then tasks/wait), its
+ * seconds ('load/second') and steps ('load/step') as they come, and the live view following its pool
+ * samples (the live store, under the load's run id). Cancel keeps what was measured.
+ */
+import { create } from 'zustand';
+import { loadLiveRunId } from '../../../../shared/load-live';
+import type { LoadSecond, LoadStep } from '../../../../shared/oltp-load';
+import type { MixedLoadResult } from '../../../../shared/mixed-load';
+import type { AppError } from '../../../../shared/result';
+import { onEvent, call } from '../../../lib/api';
+import { forgetRun, useLive } from '../../../lib/live-store';
+import { runTask, type TaskHandle } from '../../../lib/task-runner';
+import { checkLoadForm, DEFAULT_LOAD_FORM, type LoadForm } from '../utils/load-form';
+
+/** Seconds kept for the chart (a long sweep is thinned to the latest). */
+export const SECONDS_BOUND = 3_600;
+
+export interface LoadState {
+  form: LoadForm;
+  problem: string | null;
+  taskId: string | null;
+  running: boolean;
+  cancelling: boolean;
+  seconds: Array<{ clients: number; second: LoadSecond }>;
+  steps: LoadStep[];
+  /** How the last load ended, in words. */
+  outcome: string | null;
+  error: AppError | null;
+  /** A saved mixed preset result opened by its path (bplab load --during), for its sides side by side. */
+  mixedPath: string;
+  mixed: MixedLoadResult | null;
+  mixedError: AppError | null;
+  setMixedPath(path: string): void;
+  openMixed(): Promise<void>;
+  edit(patch: Partial<LoadForm>): void;
+  start(profileId: string): void;
+  cancel(): Promise<void>;
+  /** Takes a second or a step of the load followed (exported for the store's tests). */
+  receiveSecond(e: { taskId: string; clients: number; second: LoadSecond }): void;
+  receiveStep(e: { taskId: string; step: LoadStep }): void;
+}
+
+let handle: TaskHandle | null = null;
+
+export const useLoad = create<LoadState>()((set, get) => ({
+  form: DEFAULT_LOAD_FORM,
+  problem: null,
+  taskId: null,
+  running: false,
+  cancelling: false,
+  seconds: [],
+  steps: [],
+  outcome: null,
+  error: null,
+  mixedPath: '',
+  mixed: null,
+  mixedError: null,
+
+  setMixedPath: (mixedPath) => set({ mixedPath }),
+
+  openMixed: async () => {
+    const file = get().mixedPath.trim();
+    if (!file) return;
+    const opened = await call('load/open-mixed', { file });
+    set(opened.ok ? { mixed: opened.value, mixedError: null } : { mixedError: opened.error });
+  },
+
+  edit: (patch) => set((s) => ({ form: { ...s.form, ...patch }, problem: null })),
+
+  start: (profileId) => {
+    if (get().running) return;
+    const checked = checkLoadForm(get().form);
+    if (!checked.ok) return set({ problem: checked.problem });
+    set({
+      running: true,
+      cancelling: false,
+      seconds: [],
+      steps: [],
+      outcome: null,
+      error: null,
+      taskId: null,
+    });
+    handle = runTask(
+      () => call('load/start', { profileId, spec: checked.spec }),
+      (taskId) => {
+        set({ taskId });
+        useLive.getState().follow(loadLiveRunId(taskId), Date.now());
+      },
+    );
+    void handle.outcome.then((r) => {
+      const taskId = get().taskId;
+      if (taskId) forgetRun(loadLiveRunId(taskId));
+      handle = null;
+      if (r.ok && r.value.kind === 'oltp-load')
+        set({
+          running: false,
+          cancelling: false,
+          outcome: `${r.value.load.state}: ${r.value.load.steps.length} step(s) measured`,
+        });
+      else if (!r.ok && r.error.code === 'CANCELLED')
+        set({ running: false, cancelling: false, outcome: 'cancelled: what was measured is kept' });
+      else set({ running: false, cancelling: false, error: r.ok ? null : r.error });
+    });
+  },
+
+  cancel: async () => {
+    if (!handle) return;
+    set({ cancelling: true });
+    const error = await handle.cancel();
+    if (error) set({ error, cancelling: false });
+  },
+
+  receiveSecond: (e) => {
+    if (e.taskId !== get().taskId) return;
+    set((s) => ({ seconds: [...s.seconds, { clients: e.clients, second: e.second }].slice(-SECONDS_BOUND) }));
+  },
+
+  receiveStep: (e) => {
+    if (e.taskId !== get().taskId) return;
+    set((s) => ({ steps: [...s.steps, e.step] }));
+  },
+}));
+
+/** Listens to the load's events whichever screen is shown; returns the unsubscribe. */
+export function followLoadEvents(): () => void {
+  const offSecond = onEvent('load/second', (e) => useLoad.getState().receiveSecond(e));
+  const offStep = onEvent('load/step', (e) => useLoad.getState().receiveStep(e));
+  return () => {
+    offSecond();
+    offStep();
+  };
+}
