@@ -121,6 +121,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
     },
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
   });
+  const load = new LoadService({
+    connections,
+    profiles,
+    secrets,
+    tasks,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    onSecond: (e) => events.emit('load/second', e),
+    onStep: (e) => events.emit('load/step', e),
+  });
   const experiments = new ExperimentService({
     dataDir: opts.dataDir,
     bplabVersion: opts.version,
@@ -133,6 +143,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }),
     runner: {
       executeRun: (server, spec, ctx) => runs.run(server.profileId, undefined, spec, ctx),
+      executeLoad: (server, spec, { signal }) =>
+        load.measure(server.profileId, undefined, spec, { signal, progress: () => {} }),
       connect: async (server) => {
         const c = await connections.open(server.profileId);
         return { query: (sql, values) => c.raw.query(sql, values), close: () => c.close() };
@@ -153,16 +165,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onFinished: (f) => events.emit('experiments/finished', f),
     recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
     installedServers: async () => (await findBinaries()).binaries,
-  });
-  const load = new LoadService({
-    connections,
-    profiles,
-    secrets,
-    tasks,
-    dataDir: opts.dataDir,
-    bplabVersion: opts.version,
-    onSecond: (e) => events.emit('load/second', e),
-    onStep: (e) => events.emit('load/step', e),
   });
   const handlers: Handlers = {
     'app/info': async () => ({

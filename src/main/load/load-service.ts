@@ -89,28 +89,18 @@ export class LoadService {
         sandboxId: profile.sandboxId ?? null,
       },
       async (ctx) => {
-        const control = await this.deps.connections.open(profileId, {
-          ...(password !== undefined ? { password } : {}),
-          localInfile: true,
-        });
-        try {
-          const all: LoadHooks = {
-            ...hooks,
-            onSecond: (clients, second) => {
-              hooks.onSecond?.(clients, second);
-              this.deps.onSecond?.({ taskId: ctx.taskId, clients, second });
-            },
-            onStep: (step) => {
-              hooks.onStep?.(step);
-              this.deps.onStep?.({ taskId: ctx.taskId, step });
-            },
-          };
-          const result = await this.sweep(control, workerFile, password, spec, all, ctx);
-          this.save(result);
-          return result;
-        } finally {
-          await control.close();
-        }
+        const all: LoadHooks = {
+          ...hooks,
+          onSecond: (clients, second) => {
+            hooks.onSecond?.(clients, second);
+            this.deps.onSecond?.({ taskId: ctx.taskId, clients, second });
+          },
+          onStep: (step) => {
+            hooks.onStep?.(step);
+            this.deps.onStep?.({ taskId: ctx.taskId, step });
+          },
+        };
+        return (await this.measure(profileId, password, spec, ctx, all, workerFile)).result;
       },
       {
         done: (r) => ({
@@ -118,6 +108,30 @@ export class LoadService {
         }),
       },
     );
+  }
+
+  /**
+   * The sweep within a job that is already a task (an experiment's configuration): tables prepared when
+   * missing, the steps run, the result saved in loads/; answers the result and its file's name there.
+   */
+  async measure(
+    profileId: string,
+    password: string | undefined,
+    spec: LoadSweepSpec,
+    ctx: Parameters<LoadService['sweep']>[5],
+    hooks: LoadHooks = {},
+    workerFile: string = this.deps.workerFile ?? loadWorkerFile(),
+  ): Promise<{ result: LoadResult; file: string }> {
+    const control = await this.deps.connections.open(profileId, {
+      ...(password !== undefined ? { password } : {}),
+      localInfile: true,
+    });
+    try {
+      const result = await this.sweep(control, workerFile, password, spec, hooks, ctx);
+      return { result, file: this.save(result) };
+    } finally {
+      await control.close();
+    }
   }
 
   private async sweep(
@@ -257,11 +271,13 @@ export class LoadService {
     };
   }
 
-  private save(result: LoadResult): void {
+  /** Saves the result in loads/ and answers its file's name there. */
+  private save(result: LoadResult): string {
     const dir = join(this.deps.dataDir, 'loads');
     mkdirSync(dir, { recursive: true });
     const name = `${result.startedAt.replace(/[:.]/g, '-')}-${result.spec.workload}.bplab-load.json`;
     writeFileAtomic(join(dir, name), `${JSON.stringify(result, null, 2)}\n`);
+    return name;
   }
 }
 
