@@ -119,9 +119,10 @@ export class ExperimentService {
         hint: `The presets are ${PRESETS.map((p) => p.id).join(', ')}.`,
       });
     if (servers.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'Pick at least one server.');
-    const dataBytes = Math.max(
-      ...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))),
-    );
+    // An OLTP preset sizes its pools from its own tables, not from a dataset (there may be none).
+    const dataBytes = preset.oltp
+      ? 0
+      : Math.max(...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))));
     const engines = preset.needsEngineCopy ? await this.engines(servers[0]!, schema) : undefined;
     const ordered = preset.needsServers ? await this.neededServers(preset.needsServers, servers) : undefined;
     const identities = await Promise.all(

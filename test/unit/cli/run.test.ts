@@ -117,6 +117,17 @@ describe('bplab command line', () => {
     expect(extra.err[0]).toBe('bplab: serve takes no argument "now"');
   });
 
+  it('bplab run --preset: the servers it needs and a profile that is not there, in words, exit code 2', async () => {
+    const none = environment();
+    expect(await runCli(['run', '--preset', 'post002-performance-schema'], none.env)).toBe(2);
+    expect(none.err[0]).toBe('bplab: a preset needs at least one --server NAME=PROFILE');
+    const missing = environment();
+    const argv = ['run', '--preset', 'post004-point-selects', '--server', 'MariaDB 10.11=nope'];
+    expect(await runCli(argv, missing.env)).toBe(2);
+    expect(missing.err[0]).toBe('bplab: there is no connection profile "nope"');
+    expect(missing.err[1]).toContain('bplab run --preset ID --server NAME=PROFILE');
+  });
+
   it("checks values in the command line's terms: the flag, the range, the unit; a negative number is a value", async () => {
     const refused = async (...argv: string[]) => {
       const { env, err, out } = environment();
