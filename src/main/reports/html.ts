@@ -10,7 +10,7 @@ import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
 import { cellClass, type ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 
-const CSS = `
+export const HTML_CSS = `
 :root { color-scheme: light; --ink: #1d2330; --muted: #5b6475; --line: #d7dbe3; --mark: #fff1c2; --warn: #a33a1f; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid var(--line); }
@@ -40,7 +40,7 @@ svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fi
 `;
 
 /** A detail table: collapsed under its title (a link to its id opens it), wrapped so it never widens the page. */
-function table(t: ReportTable, open = false): string {
+export function htmlTable(t: ReportTable, open = false): string {
   const head = t.columns
     .map((c) => {
       const cls = cellClass(c.numeric, c.label);
@@ -93,7 +93,8 @@ function findings(list: Finding[], letters: string[]): string {
     : '<p class="note">No rule found a difference large enough to state.</p>';
 }
 
-export function renderHtmlReport(model: ReportModel): string {
+/** `sections`: more HTML after the charts (the load sweeps' of the same files). */
+export function renderHtmlReport(model: ReportModel, sections: readonly string[] = []): string {
   const o = model.options;
   const letters = model.comparison.sides.map((s) => s.label);
   const pairs = model.pairs.map((p) =>
@@ -101,7 +102,7 @@ export function renderHtmlReport(model: ReportModel): string {
       `<section class="pair" id="${esc(p.id)}">`,
       `<h2>${esc(p.title)}</h2>`,
       findings(model.findings.byPair[p.id] ?? [], letters),
-      table(p.tables[0] as ReportTable),
+      htmlTable(p.tables[0] as ReportTable),
       p.sql.a === p.sql.b
         ? `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre>`
         : `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre><pre>${esc(p.sql.b)}</pre>`,
@@ -111,7 +112,7 @@ export function renderHtmlReport(model: ReportModel): string {
       ...p.maps.flatMap((m) =>
         m.views.map((v, k) => `<h3>${esc(v.title)}</h3>${lruMapSvg(v, `${m.id}-${k + 1}`)}`),
       ),
-      ...p.tables.slice(1).map((t) => table(t)),
+      ...p.tables.slice(1).map((t) => htmlTable(t)),
       '</section>',
     ].join('\n'),
   );
@@ -123,7 +124,7 @@ export function renderHtmlReport(model: ReportModel): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
     `<title>${esc(o.title)}</title>`,
-    `<style>${CSS}</style>`,
+    `<style>${HTML_CSS}</style>`,
     '</head>',
     '<body>',
     `<h1>${esc(o.title)}</h1>`,
@@ -132,15 +133,16 @@ export function renderHtmlReport(model: ReportModel): string {
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
     ...model.headlines.map((h) => `<p class="headline">${esc(h)}</p>`),
     model.legend.length ? `<p class="legend">${esc(legendText(model.legend))}</p>` : '',
-    ...model.planDiffs.map((t) => table(t, true)),
+    ...model.planDiffs.map((t) => htmlTable(t, true)),
     ...model.charts.map((c) => `<h2>${esc(c.view.title)}</h2>${coldHotBarsSvg(c.view, c.id)}`),
+    ...sections,
     '<h2 id="findings">Findings</h2>',
     findings(model.findings.summary, letters),
     model.findings.notInSummary
       ? `<p class="note">${model.findings.notInSummary} more finding${model.findings.notInSummary === 1 ? '' : 's'} in the sections of each pair below.</p>`
       : '',
     '<h2>Details</h2>',
-    ...model.tables.map((t) => table(t)),
+    ...model.tables.map((t) => htmlTable(t)),
     ...pairs,
     '</body>',
     '</html>',
