@@ -10,6 +10,12 @@ import { LoadResultSchema, LoadSweepSpecSchema, type LoadSweepSpec } from './olt
 /** A load step of an experiment: a sweep as `bplab load` runs it; its schema is sysbench's "sbtest" unless said. */
 export const ExperimentLoadStepSchema = LoadSweepSpecSchema.extend({
   schema: z.string().min(1).max(64).default('sbtest'),
+  /**
+   * Read the tables whole into the pool before the sweep, where they exist (post 004's cached runs
+   * had every table in the pool at the start): a configuration that restarted the server does not
+   * start its first steps on an empty pool while another started on the pages its prepare left.
+   */
+  preload: z.boolean().default(true),
 });
 export type ExperimentLoadStep = z.output<typeof ExperimentLoadStepSchema>;
 export type ExperimentLoadStepInput = z.input<typeof ExperimentLoadStepSchema>;
@@ -48,6 +54,8 @@ export const ExperimentLoadRecordSchema = z.object({
   /** Bytes of the sweep's sbtest tables (data + indexes) and of the buffer pool, when read. */
   dataBytes: z.number().min(0).nullable(),
   poolBytes: z.number().min(0).nullable(),
+  /** Seconds the tables took to read into the pool before the sweep; null when they were not read. */
+  preloadSeconds: z.number().min(0).nullable().optional(),
   result: LoadResultSchema,
 });
 export type ExperimentLoadRecord = z.infer<typeof ExperimentLoadRecordSchema>;

@@ -238,6 +238,8 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
       expect(l.poolBytes).toBe(Number(l.readBack.innodb_buffer_pool_size));
       expect(l.dataBytes).toBeGreaterThan(0);
     }
+    // The second configuration read the table the first one prepared whole into its pool first.
+    expect(saved.loads![1]!.preloadSeconds).toBeGreaterThan(0);
     expect(outcome.restored).toContain('sb: restarted on its own options');
     expect(await pfs()).toBe(before);
   }, 120_000);

@@ -29,10 +29,14 @@ export interface LoadGroup {
   sides: LoadCompareSide[];
 }
 
-/** The cell's settings part of its key: "MariaDB 10.11 · performance_schema=OFF" → "performance_schema=OFF". */
-function cellLabel(cell: string, servers: number): string {
-  const parts = cell.split(' · ');
-  return (servers > 1 ? parts : parts.slice(1)).join(' · ') || cell;
+/**
+ * A configuration's name among the others: the parts of its key that differ between them
+ * ("MariaDB 10.11 · innodb_buffer_pool_size=128M · performance_schema=OFF" → "performance_schema=OFF").
+ */
+function cellLabels(cells: readonly string[]): string[] {
+  const split = cells.map((c) => c.split(' · '));
+  const differs = (i: number) => new Set(split.map((p) => p[i])).size > 1;
+  return split.map((parts, n) => parts.filter((_, i) => differs(i)).join(' · ') || cells[n]!);
 }
 
 function askedOf(cell: string): Record<string, string> {
@@ -51,20 +55,21 @@ export function loadGroupsOfExperiment(
   loads: readonly ExperimentLoadRecord[],
 ): LoadGroup[] {
   return (def.loads ?? [])
-    .map((step, i) => ({
-      id: `load-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${i + 1}`,
-      title: loadStepLabel(step),
-      sides: loads
-        .filter((l) => l.step === i)
-        .sort((a, b) => a.planIndex - b.planIndex)
-        .map((l) => ({
-          label: cellLabel(l.cell, def.servers.length),
+    .map((step, i) => {
+      const mine = loads.filter((l) => l.step === i).sort((a, b) => a.planIndex - b.planIndex);
+      const labels = cellLabels(mine.map((l) => l.cell));
+      return {
+        id: `load-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${i + 1}`,
+        title: loadStepLabel(step),
+        sides: mine.map((l, n) => ({
+          label: labels[n]!,
           result: l.result,
           asked: askedOf(l.cell),
           readBack: l.readBack,
           cacheShare: cacheShare(l),
         })),
-    }))
+      };
+    })
     .filter((g) => g.sides.length > 0);
 }
 
@@ -190,7 +195,7 @@ export function loadHeadline(group: LoadGroup): string {
     const best = done.reduce<(typeof done)[number] | null>((m, x) => (!m || x.qps > m.qps ? x : m), null);
     const share = s.cacheShare === null ? '' : `, pool ${formatShare(s.cacheShare)} of the data`;
     return best
-      ? `${s.label}: ${formatCount(best.qps)} QPS at ${best.clients} clients (p99 ${formatMs(best.p99)}${share})`
+      ? `${s.label}: ${formatCount(best.qps)} QPS at ${best.clients} client${best.clients === 1 ? '' : 's'} (p99 ${formatMs(best.p99)}${share})`
       : `${s.label}: no step completed`;
   });
   return `Peak ${group.title}: ${peaks.join('; ')}`;

@@ -119,6 +119,7 @@ function loadResult(clients: number[]): LoadResult {
 describe('the runner with load steps', () => {
   it('restarts the sandbox with each configuration’s option, reads back what the server took, and keeps each sweep', async () => {
     const log: string[] = [];
+    const preloads: string[] = [];
     let psOn = true;
     const deps: ExperimentRunnerDeps = {
       executeRun: async (_s, spec) => runResult({ queryId: spec.queryId }, 0),
@@ -128,6 +129,7 @@ describe('the runner with load steps', () => {
       },
       connect: async () => ({
         query: async (sql: string) => {
+          if (/FORCE INDEX \(PRIMARY\)/.test(sql)) preloads.push(sql);
           if (/performance_schema AS v/.test(sql)) return [[{ v: psOn ? 1 : 0 }]];
           if (/innodb_buffer_pool_size AS v/.test(sql)) return [[{ v: '134217728' }]];
           if (/information_schema.TABLES/.test(sql)) return [[{ b: 268435456, n: 1 }]];
@@ -172,5 +174,9 @@ describe('the runner with load steps', () => {
       dataBytes: 268435456,
     });
     expect(cacheShare(out.loads[0]!)).toBe(0.5);
+    // Before each sweep its tables were read whole into the pool: 1 table, then 8, in each configuration.
+    expect(preloads).toHaveLength(2 * (1 + 8));
+    expect(preloads[0]).toBe("SELECT COUNT(*) FROM `sbtest`.`sbtest1` FORCE INDEX (PRIMARY) WHERE pad <> ''");
+    expect(out.loads.every((l) => l.preloadSeconds !== null)).toBe(true);
   });
 });
