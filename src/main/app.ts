@@ -38,6 +38,7 @@ import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
 import { LoadService } from './load/load-service';
+import { listSbtestDatasets } from './load/sbtest-list';
 import { loadHandlers } from './api/handlers/load';
 
 export interface AppOptions {
@@ -105,6 +106,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     tasks,
     sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
+    oltpDatasets: listSbtestDatasets,
     bplabVersion: opts.version,
   });
   const catalogue = new QueryCatalogue(opts.dataDir);
