@@ -93,6 +93,23 @@ function findings(list: Finding[], letters: string[]): string {
     : '<p class="note">No rule found a difference large enough to state.</p>';
 }
 
+/** A report's document up to its title: one file, its style inline, nothing fetched. */
+export function htmlHead(o: { title: string; bplabVersion: string }): string[] {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
+    `<title>${esc(o.title)}</title>`,
+    `<style>${HTML_CSS}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${esc(o.title)}</h1>`,
+  ];
+}
+
 /** `sections`: more HTML after the charts (the load sweeps' of the same files). */
 export function renderHtmlReport(model: ReportModel, sections: readonly string[] = []): string {
   const o = model.options;
@@ -117,17 +134,7 @@ export function renderHtmlReport(model: ReportModel, sections: readonly string[]
     ].join('\n'),
   );
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
-    `<title>${esc(o.title)}</title>`,
-    `<style>${HTML_CSS}</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${esc(o.title)}</h1>`,
+    ...htmlHead(o),
     `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
       o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,

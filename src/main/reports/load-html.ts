@@ -8,7 +8,7 @@ import { escapeXml as esc } from '../../shared/compare/escape';
 import type { LoadReport } from '../../shared/compare/load-report';
 import { loadChartSvg } from '../../shared/compare/svg-load';
 import { tableCsv } from './csv';
-import { HTML_CSS, htmlTable } from './html';
+import { htmlHead, htmlTable } from './html';
 import { tableMarkdown } from './markdown';
 import { tableText } from './text';
 
@@ -40,17 +40,7 @@ export interface LoadReportOptions {
 /** A report of load sweeps only (`bplab load` results, a load-only experiment). */
 export function renderLoadHtmlReport(reports: readonly LoadReport[], o: LoadReportOptions): string {
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
-    `<title>${esc(o.title)}</title>`,
-    `<style>${HTML_CSS}</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${esc(o.title)}</h1>`,
+    ...htmlHead(o),
     `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
       o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
     }.</p>`,
