@@ -163,13 +163,15 @@ export class ExperimentRunner {
         },
         step,
         elapsedSec: (now() - started) / 1000,
-        remainingSec: known.length
-          ? estimateSeconds(remaining, {
-              querySeconds: (q, v) => mean(timings.get(`${q}/${v}`)),
-              defaultQuerySeconds: mean(known)!,
-              restartSeconds: restartSec,
-            })
-          : null,
+        // Load sweeps last as long as their steps say: known before anything was timed.
+        remainingSec:
+          known.length || remaining.every((r) => r.load)
+            ? estimateSeconds(remaining, {
+                querySeconds: (q, v) => mean(timings.get(`${q}/${v}`)),
+                defaultQuerySeconds: mean(known) ?? 0,
+                restartSeconds: restartSec,
+              })
+            : null,
       });
     };
 

@@ -147,9 +147,13 @@ describe('the runner with load steps', () => {
       evictDataset: async () => ({ files: 0, residentBeforeBytes: 0, residentAfterBytes: 0 }),
     };
     const saw: string[] = [];
+    const left: Array<number | null> = [];
     const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(pfs), {
       onLoad: (r) => saw.push(`${r.cell} #${r.step}`),
+      onProgress: (p) => left.push(p.remainingSec),
     });
+    // Time left is known from the start: each sweep lasts as its steps say (2 × (24 + 15) s).
+    expect(left[0]).toBe(78);
     expect(out.state).toBe('complete');
     expect(log).toEqual([
       'restart s {"performance_schema":"ON"}',
