@@ -8,7 +8,7 @@
 import { cacheShare, loadStepLabel, type ExperimentLoadRecord } from '../experiment-load';
 import type { ExperimentDefinition } from '../experiments';
 import { formatCount, formatMs, formatShare } from '../format';
-import type { LoadResult } from '../oltp-load';
+import { clientBound, type LoadResult } from '../oltp-load';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';
 
@@ -213,10 +213,14 @@ export interface LoadReport {
 export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
   return groups.map((g) => {
     const table = loadQpsTable(g.sides);
-    const clientBound = g.sides.flatMap((s) =>
-      s.result.steps
-        .filter((x) => x.ceiling && x.ceiling.qps > 0 && x.qps >= 0.8 * x.ceiling.qps)
-        .map((x) => `${s.label} at ${x.clients} clients`),
+    // Per side, the client counts at which QPS reached 80% of the client's own SELECT 1 ceiling.
+    const bound = g.sides.flatMap((s) => {
+      const at = s.result.steps.filter((x) => clientBound(x)).map((x) => x.clients);
+      return at.length ? [`${s.label} at ${listWords(at)} client${at.at(-1) === 1 ? '' : 's'}`] : [];
+    });
+    // A ceiling under the real statements' QPS was itself slowed: the machine was busy with more than the load.
+    const lowCeiling = g.sides.flatMap((s) =>
+      s.result.steps.filter((x) => x.ceiling && x.ceiling.qps < x.qps).map((x) => x.clients),
     );
     const differs = g.sides.flatMap((s) =>
       Object.entries(s.asked)
@@ -232,9 +236,14 @@ export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
       findings: [
         ...performanceSchemaCost(g).map((c) => c.text),
         ...differs,
-        ...(clientBound.length
+        ...(bound.length
           ? [
-              `The client was the limit (QPS at 80% or more of its own SELECT 1 ceiling): ${clientBound.join(', ')}.`,
+              `The client was the limit (QPS at 80% or more of its own SELECT 1 ceiling): ${bound.join('; ')}.`,
+            ]
+          : []),
+        ...(lowCeiling.length
+          ? [
+              `${lowCeiling.length} of ${g.sides.reduce((n, s) => n + s.result.steps.length, 0)} steps measured their SELECT 1 ceiling below their own QPS: the machine was busy with more than this load, so their figures are noisy.`,
             ]
           : []),
       ],
@@ -242,6 +251,11 @@ export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
       table: { ...table, id: `${g.id}-qps` },
     };
   });
+}
+
+/** [1, 2, 4] → "1, 2 and 4". */
+function listWords(xs: readonly number[]): string {
+  return xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 }
 
 /** "ON" and "1", "8M" and 8388608, "300" and "300": the same value as asked and as the server says it. */

@@ -99,12 +99,25 @@ describe('load sweeps compared', () => {
     expect(svg).toContain('<title>a, 4 clients: 350 QPS, p99 2.00 ms</title>');
   });
 
-  it('says when the client was the limit: QPS at 80% of its SELECT 1 ceiling or more', () => {
-    const bound = step(64, 9_000, 8);
-    bound.ceiling = { qps: 10_000, p99: 1, errors: 0, seconds: 1 };
-    const g = loadGroupOfFiles([{ label: 'x', result: result([step(1, 1_000, 1), bound]) }]);
+  it('says when the client was the limit: QPS at 80% of its SELECT 1 ceiling or more; and when a ceiling was itself slowed', () => {
+    const withCeiling = (clients: number, qps: number, ceiling: number) => {
+      const s = step(clients, qps, 8);
+      s.ceiling = { qps: ceiling, p99: 1, errors: 0, seconds: 1 };
+      return s;
+    };
+    const g = loadGroupOfFiles([
+      {
+        label: 'x',
+        result: result([
+          withCeiling(1, 1_000, 5_000),
+          withCeiling(16, 9_000, 10_000),
+          withCeiling(64, 9_500, 9_000),
+        ]),
+      },
+    ]);
     expect(loadReports([g])[0]!.findings).toEqual([
-      'The client was the limit (QPS at 80% or more of its own SELECT 1 ceiling): x at 64 clients.',
+      'The client was the limit (QPS at 80% or more of its own SELECT 1 ceiling): x at 16 and 64 clients.',
+      '1 of 3 steps measured their SELECT 1 ceiling below their own QPS: the machine was busy with more than this load, so their figures are noisy.',
     ]);
   });
 });
