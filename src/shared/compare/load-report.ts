@@ -213,9 +213,12 @@ export interface LoadReport {
 export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
   return groups.map((g) => {
     const table = loadQpsTable(g.sides);
-    // Per side, the client counts at which QPS reached 80% of the client's own SELECT 1 ceiling.
+    // Per side, the client counts at which QPS reached 80% of the client's own SELECT 1 ceiling (a
+    // ceiling under the QPS says the machine was busy, not that the client was the limit: told apart).
     const bound = g.sides.flatMap((s) => {
-      const at = s.result.steps.filter((x) => clientBound(x)).map((x) => x.clients);
+      const at = s.result.steps
+        .filter((x) => clientBound(x) && x.ceiling!.qps >= x.qps)
+        .map((x) => x.clients);
       return at.length ? [`${s.label} at ${listWords(at)} client${at.at(-1) === 1 ? '' : 's'}`] : [];
     });
     // A ceiling under the real statements' QPS was itself slowed: the machine was busy with more than the load.
