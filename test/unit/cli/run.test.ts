@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatExperimentProgress } from '../../../src/main/cli/commands/run';
 import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
 
 let scratch: string;
@@ -174,5 +175,18 @@ describe('bplab command line', () => {
     expect(await refused('sandbox', 'log', 's1', '--bytes', '-1')).toBe(
       'bplab: --bytes must be a whole number of bytes from 1 to 4,000,000, not "-1"',
     );
+  });
+});
+
+describe('the experiment progress line', () => {
+  it('names a query run by its query, variant and pass, and a load sweep by its workload', () => {
+    const base = { done: 1, total: 4, step: 'running', elapsedSec: 61, remainingSec: 120 };
+    const current = { planIndex: 1, cell: 'S · performance_schema=OFF', pass: 'run 1', variant: 'base' };
+    expect(formatExperimentProgress({ ...base, current: { ...current, queryId: 'Q1.1' } })).toBe(
+      'Q1.1 run 1 · S · performance_schema=OFF · 1/4 · elapsed 1:01 · left ~2:00 · running',
+    );
+    expect(
+      formatExperimentProgress({ ...base, current: { ...current, queryId: 'load', variant: 'read-only' } }),
+    ).toBe('OLTP load (read-only) · S · performance_schema=OFF · 1/4 · elapsed 1:01 · left ~2:00 · running');
   });
 });

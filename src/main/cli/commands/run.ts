@@ -16,9 +16,13 @@ const BAD_INPUT = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'FILE_MALFORMED', 'P
 
 /** "Q1.1 (base) cold · cell main innodb_old_blocks_time=0 · 3/12 · elapsed 0:41 · left ~1:20" */
 export function formatExperimentProgress(p: ExperimentProgress): string {
-  const where = p.current
-    ? `${p.current.queryId}${p.current.variant === 'base' ? '' : ` (${p.current.variant})`} ${p.current.pass} · ${p.current.cell}`
-    : p.step;
+  const c = p.current;
+  // A load sweep (queryId 'load', its workload as the variant) has no pass of its own.
+  const what =
+    c?.queryId === 'load'
+      ? `OLTP load (${c.variant})`
+      : c && `${c.queryId}${c.variant === 'base' ? '' : ` (${c.variant})`} ${c.pass}`;
+  const where = c ? `${what} · ${c.cell}` : p.step;
   const left = p.remainingSec === null ? 'left: after the first run' : `left ~${clock(p.remainingSec)}`;
   return `${where} · ${p.done}/${p.total} · elapsed ${clock(p.elapsedSec)} · ${left}${p.current ? ` · ${p.step}` : ''}`;
 }
