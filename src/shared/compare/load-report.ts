@@ -20,6 +20,8 @@ export interface LoadCompareSide extends LoadSide {
   readBack: Record<string, string | null>;
   /** The pool's share of the sweep's tables, when both were read. */
   cacheShare: number | null;
+  /** The server's label in the experiment ('' for a plain load result file). */
+  server: string;
 }
 
 /** One load step's sweeps side by side (one per configuration). */
@@ -65,6 +67,7 @@ export function loadGroupsOfExperiment(
           label: labels[n]!,
           result: l.result,
           asked: askedOf(l.cell),
+          server: l.cell.split(' · ')[0] ?? '',
           readBack: l.readBack,
           cacheShare: cacheShare(l),
         })),
@@ -79,7 +82,7 @@ export function loadGroupOfFiles(files: ReadonlyArray<{ label: string; result: L
   return {
     id: 'load-files',
     title: steps.length === 1 ? steps[0]! : 'OLTP loads',
-    sides: files.map((f) => ({ ...f, asked: {}, readBack: {}, cacheShare: null })),
+    sides: files.map((f) => ({ ...f, asked: {}, readBack: {}, cacheShare: null, server: '' })),
   };
 }
 
@@ -146,9 +149,13 @@ function pfsOn(side: LoadCompareSide): boolean | null {
 
 /** The other settings of a side, to pair sides that differ only by performance_schema. */
 function restKey(side: LoadCompareSide): string {
-  return Object.entries(side.asked)
-    .filter(([k]) => k !== 'performance_schema')
-    .map(([k, v]) => `${k}=${v}`)
+  return [
+    side.server,
+    ...Object.entries(side.asked)
+      .filter(([k]) => k !== 'performance_schema')
+      .map(([k, v]) => `${k}=${v}`),
+  ]
+    .filter(Boolean)
     .join(' · ');
 }
 

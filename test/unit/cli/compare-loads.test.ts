@@ -82,7 +82,7 @@ describe('load sweeps in bplab compare and report', () => {
       /^Peak read-only, 1 table × 1,000 rows, 1–64 clients: performance_schema=ON: 8,700 QPS/,
     );
     expect(lines[1]).toBe(
-      '  - performance_schema costs 7.50% at 1 client, 13.0% at 64 (QPS on against off).',
+      '  - performance_schema costs 7.50% at 1 client, 13.0% at 64 (QPS on against off, MySQL 8.0).',
     );
     expect(r.out).toMatch(/QPS by clients \(point-select\), per configuration/);
   });

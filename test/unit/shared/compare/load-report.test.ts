@@ -56,7 +56,36 @@ describe('load sweeps compared', () => {
       [1, 7.5],
       [64, 13],
     ]);
-    expect(cost!.text).toBe('performance_schema costs 7.50% at 1 client, 13.0% at 64 (QPS on against off).');
+    expect(cost!.text).toBe(
+      'performance_schema costs 7.50% at 1 client, 13.0% at 64 (QPS on against off, MySQL 8.0).',
+    );
+  });
+
+  it('pairs performance_schema on and off within each server, never across servers', () => {
+    const two = ExperimentDefinitionSchema.parse({
+      ...def,
+      servers: [...def.servers, { label: 'MariaDB 10.11', profileId: 'q', sandboxId: 't' }],
+    });
+    const other = (r: ExperimentLoadRecord, planIndex: number) => ({
+      ...r,
+      planIndex,
+      cell: r.cell.replace('MySQL 8.0', 'MariaDB 10.11'),
+    });
+    const [g] = loadGroupsOfExperiment('pfs', two, [
+      ...loads,
+      other(record(0, 'ON', '1', [500, 5_000]), 2),
+      other(record(1, 'OFF', '0', [1_000, 10_000]), 3),
+    ]);
+    expect(g!.sides.map((s) => s.label)).toEqual([
+      'MySQL 8.0 · performance_schema=ON',
+      'MySQL 8.0 · performance_schema=OFF',
+      'MariaDB 10.11 · performance_schema=ON',
+      'MariaDB 10.11 · performance_schema=OFF',
+    ]);
+    expect(performanceSchemaCost(g!).map((c) => c.text)).toEqual([
+      'performance_schema costs 7.50% at 1 client, 13.0% at 64 (QPS on against off, MySQL 8.0).',
+      'performance_schema costs 50.0% at 1 client, 50.0% at 64 (QPS on against off, MariaDB 10.11).',
+    ]);
   });
 
   it('judges performance_schema by what the server read back, not by what was asked', () => {
