@@ -38,6 +38,7 @@ import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
 import { liveSampleOf } from '../shared/lru-map-codec';
 import { LoadService } from './load/load-service';
+import { listSbtestDatasets } from './load/sbtest-list';
 import { loadHandlers } from './api/handlers/load';
 import { MixedLoadService } from './experiments/mixed-run';
 import { startPoolWatch } from './experiments/pool-watch';
@@ -113,6 +114,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     tasks,
     sandboxOf: (profileId) => profiles.find(profileId)?.sandboxId ?? null,
     onVerifyProgress: (p) => events.emit('datasets/verify-progress', p),
+    oltpDatasets: listSbtestDatasets,
     bplabVersion: opts.version,
   });
   const catalogue = new QueryCatalogue(opts.dataDir);
@@ -129,6 +131,25 @@ export async function createApp(given: AppOptions): Promise<App> {
     },
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
   });
+  const load = new LoadService({
+    connections,
+    profiles,
+    secrets,
+    tasks,
+    dataDir: opts.dataDir,
+    bplabVersion: opts.version,
+    onSecond: (e) => events.emit('load/second', e),
+    onStep: (e) => events.emit('load/step', e),
+    watchPool: (profileId, password, taskId) => {
+      const startedAt = performance.now();
+      return startPoolWatch(() => connections.open(profileId, password !== undefined ? { password } : {}), {
+        runId: loadLiveRunId(taskId),
+        setting: 'auto',
+        clock: () => performance.now() - startedAt,
+        onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+      });
+    },
+  });
   const experiments = new ExperimentService({
     dataDir: opts.dataDir,
     bplabVersion: opts.version,
@@ -141,6 +162,8 @@ export async function createApp(given: AppOptions): Promise<App> {
     }),
     runner: {
       executeRun: (server, spec, ctx) => runs.run(server.profileId, undefined, spec, ctx),
+      executeLoad: (server, spec, { signal }) =>
+        load.measure(server.profileId, undefined, spec, { signal, progress: () => {} }),
       connect: async (server) => {
         const c = await connections.open(server.profileId);
         return { query: (sql, values) => c.raw.query(sql, values), close: () => c.close() };
@@ -161,25 +184,6 @@ export async function createApp(given: AppOptions): Promise<App> {
     onFinished: (f) => events.emit('experiments/finished', f),
     recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
     installedServers: async () => (await findBinaries()).binaries,
-  });
-  const load = new LoadService({
-    connections,
-    profiles,
-    secrets,
-    tasks,
-    dataDir: opts.dataDir,
-    bplabVersion: opts.version,
-    onSecond: (e) => events.emit('load/second', e),
-    onStep: (e) => events.emit('load/step', e),
-    watchPool: (profileId, password, taskId) => {
-      const startedAt = performance.now();
-      return startPoolWatch(() => connections.open(profileId, password !== undefined ? { password } : {}), {
-        runId: loadLiveRunId(taskId),
-        setting: 'auto',
-        clock: () => performance.now() - startedAt,
-        onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
-      });
-    },
   });
   const mixed = new MixedLoadService({
     connections,

@@ -106,6 +106,8 @@ export function datasetState(recorded: DatasetState, loadHeld: boolean): Dataset
 /** A dataset as the list shows it: its state (datasetState), and the task loading it now, if any. */
 export interface DatasetListing {
   datasets: Array<DatasetInfo & { activeTaskId: string | null }>;
+  /** The schemas holding sysbench's sbtest tables (absent where bplab was not asked to look). */
+  oltp?: OltpDataset[];
 }
 
 export interface DatasetTaskStarted {
@@ -194,4 +196,16 @@ export function defaultImportSchema(dir: string): string {
       .pop() ?? '';
   const slug = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
   return `ssb_${slug || 'import'}`.slice(0, 64);
+}
+
+/**
+ * An OLTP dataset: a schema holding sysbench 1.0's tables sbtest1..N (bplab load prepared them, or
+ * sysbench did), with each table's rows and bytes (data + indexes) as the server reports them.
+ */
+export interface OltpDataset {
+  kind: 'oltp';
+  schema: string;
+  tables: Array<{ name: string; rows: number; bytes: number }>;
+  rows: number;
+  bytes: number;
 }

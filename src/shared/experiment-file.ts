@@ -9,6 +9,7 @@
  */
 import { z } from './zod';
 import { ExperimentDefinitionSchema, type ExperimentDefinition } from './experiments';
+import { ExperimentLoadRecordSchema, type ExperimentLoadRecord } from './experiment-load';
 import type { CapabilityReport } from './models';
 import type { RunResult } from './runs';
 import { COLUMN_ROW_JSON_SCHEMA, ColumnRowSchema, RunResultCoreSchema } from './run-schema';
@@ -127,6 +128,8 @@ const fileFields = {
   state: ExperimentStateSchema,
   definition: ExperimentDefinitionSchema,
   servers: z.array(z.object({ label: z.string(), capabilities: StoredCapabilityReportSchema.nullable() })),
+  /** The OLTP load sweeps of the definition's load steps, one per configuration and step (posts 002, 004). */
+  loads: z.array(ExperimentLoadRecordSchema).optional(),
 };
 
 /** The file as it is on disk (what the JSON Schema describes). */
@@ -183,6 +186,8 @@ export interface ExperimentFile {
   definition: ExperimentDefinition;
   servers: Array<{ label: string; capabilities: CapabilityReport | null }>;
   results: ExperimentResult[];
+  /** The load sweeps measured (absent in files without load steps). */
+  loads?: ExperimentLoadRecord[];
 }
 
 /** An experiment file opened or saved lately (experiments/recent), newest first. */

@@ -6,6 +6,7 @@
 import { z } from './zod';
 import { PollSettingSchema } from './runs';
 import { refusedOption } from './sandbox-options';
+import { ExperimentLoadStepSchema, loadStepSeconds } from './experiment-load';
 
 /** The variable name of a 'dataset' dimension: its values are the schemas of the datasets. */
 export const DATASET_DIMENSION = 'dataset';
@@ -85,17 +86,19 @@ export const ExperimentDefinitionSchema = z
     description: z.string().max(4000).default(''),
     /** The dataset's schema, the same on every server. */
     schema: z.string().min(1).max(64),
-    queries: z
-      .array(
-        z.object({ queryId: z.string().min(1).max(100), variant: z.string().min(1).max(40).default('base') }),
-      )
-      .min(1, 'pick at least one query'),
+    queries: z.array(
+      z.object({ queryId: z.string().min(1).max(100), variant: z.string().min(1).max(40).default('base') }),
+    ),
     servers: z.array(ExperimentServerSchema).min(1, 'pick at least one server'),
     matrix: z.array(MatrixDimensionSchema).max(6).default([]),
     protocol: RunProtocolSchema.default(defaultProtocol),
     poll: PollSettingSchema.default('auto'),
+    /** OLTP load sweeps run in each configuration after its queries (posts 002 and 004). */
+    loads: z.array(ExperimentLoadStepSchema).max(8).optional(),
   })
   .superRefine((d, ctx) => {
+    if (d.queries.length === 0 && !d.loads?.length)
+      ctx.addIssue({ code: 'custom', path: ['queries'], message: 'pick at least one query' });
     const seen = new Set<string>();
     d.matrix.forEach((dim, i) => {
       if (seen.has(dim.variable))
@@ -148,6 +151,8 @@ export interface PlannedRun {
   restartBefore: boolean;
   /** Counted in comparisons; warm-ups are recorded but not counted. */
   counted: boolean;
+  /** Set on a load sweep (not a query): which of the definition's load steps, and its seconds at most. */
+  load?: { step: number; seconds: number };
 }
 
 export function passLabel(p: RunPass): string {
@@ -247,7 +252,34 @@ export function planExperiment(def: ExperimentDefinition): PlannedRun[] {
       order.forEach((q, i) => push(cell, pass, q, pass.kind === 'cold' && i === 0));
     }
   }
-  return runs;
+  return withLoads(def, runs);
+}
+
+/**
+ * The plan with each configuration's load sweeps after its queries (on the pool its queries left; a
+ * sweep's warm-up is what makes its pool steady), in the order the definition gives them.
+ */
+function withLoads(def: ExperimentDefinition, runs: PlannedRun[]): PlannedRun[] {
+  const loads = def.loads ?? [];
+  if (loads.length === 0) return runs;
+  const out: PlannedRun[] = [];
+  const byCell = new Map<string, PlannedRun[]>();
+  for (const r of runs) byCell.set(r.cell.key, [...(byCell.get(r.cell.key) ?? []), r]);
+  for (const cell of expandCells(def)) {
+    for (const r of byCell.get(cell.key) ?? []) out.push({ ...r, index: out.length });
+    for (const [step, load] of loads.entries())
+      out.push({
+        index: out.length,
+        cell,
+        pass: { kind: 'hot', n: 1 },
+        queryId: 'load',
+        variant: load.workload,
+        restartBefore: false,
+        counted: true,
+        load: { step, seconds: loadStepSeconds(load) },
+      });
+  }
+  return out;
 }
 
 /** What the estimate knows: seconds a query took before (per query and variant), and a restart's cost. */
@@ -269,7 +301,9 @@ export const DEFAULT_RESTART_SECONDS = 10;
 export function estimateSeconds(runs: readonly PlannedRun[], hints: DurationHints): number {
   let total = 0;
   for (const r of runs) {
-    total += hints.querySeconds(r.queryId, r.variant) ?? hints.defaultQuerySeconds;
+    total += r.load
+      ? r.load.seconds
+      : (hints.querySeconds(r.queryId, r.variant) ?? hints.defaultQuerySeconds);
     if (r.restartBefore) total += hints.restartSeconds;
   }
   return total;

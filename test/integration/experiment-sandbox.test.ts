@@ -2,9 +2,10 @@
  * An experiment end to end on a sandbox of this run's flavor, at SF 0.01: two settings × two queries
  * × cold + 2 hot runs, saved as it goes in a file that loads back and validates against the JSON Schema
  * the repository ships (docs/experiment-file.schema.json); and a cancel mid-way that keeps the results
- * so far and puts the global back.
+ * so far and puts the global back; and an OLTP load sweep per performance_schema setting (a restart
+ * option), each configuration's value read back from the server and its sweep kept in the file.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
 import { dispatchAndWait } from '../support/tasks';
+import { loadWorker } from '../support/load-worker';
 
 const server = testServer();
 const dir = mkdtempSync(join(server.scratchDir, 'experiment-sandbox-'));
@@ -51,6 +53,7 @@ const definition = (name: string, hotRuns: number) =>
   });
 
 beforeAll(async () => {
+  process.env.BPLAB_LOAD_WORKER = await loadWorker();
   app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
   const created = await dispatchAndWait(app, 'sandboxes/create', {
     spec: { name: 'exp', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
@@ -194,4 +197,50 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
       expect(await globals()).toEqual(before);
     }
   }, 300_000);
+
+  it('a load sweep per performance_schema setting: the sandbox restarted with each, the value it took read back, each sweep kept', async () => {
+    const pfs = async () => {
+      const c = await connect();
+      try {
+        const [rows] = await c.query('SELECT @@GLOBAL.performance_schema AS v');
+        return String((rows as { v: unknown }[])[0]!.v);
+      } finally {
+        await c.end();
+      }
+    };
+    const before = await pfs();
+    const def = ExperimentDefinitionSchema.parse({
+      name: 'pfs',
+      schema: 'sbtest_exp',
+      queries: [],
+      servers: [{ label: 'sb', profileId: sb.profileId, sandboxId: sb.id }],
+      matrix: [{ kind: 'startup', variable: 'performance_schema', values: ['ON', 'OFF'] }],
+      loads: [
+        { schema: 'sbtest_exp', workload: 'point-select', tables: 1, rows: 1000, clients: [1], seconds: 1 },
+      ],
+    });
+    const file = join(dir, 'pfs.bplab.json');
+    const outcome = await app.experiments.execute(def, file, 'pfs', new AbortController().signal);
+    expect(outcome.error).toBeNull();
+    expect(outcome.state).toBe('complete');
+    const saved = parseExperimentFile(readFileSync(file, 'utf8'), file);
+    expect(saved.loads!.map((l) => [l.cell, l.readBack.performance_schema])).toEqual([
+      ['sb · performance_schema=ON', '1'],
+      ['sb · performance_schema=OFF', '0'],
+    ]);
+    for (const l of saved.loads!) {
+      expect(l.result.state).toBe('complete');
+      expect(l.result.steps.map((s) => s.clients)).toEqual([1]);
+      expect(l.result.steps[0]!.counted.queries).toBeGreaterThan(0);
+      expect(l.result.steps[0]!.errors).toBe(0);
+      // The sweep's own file in the data folder, which bplab compare reads too.
+      expect(existsSync(join(dir, 'loads', l.loadFile!))).toBe(true);
+      expect(l.poolBytes).toBe(Number(l.readBack.innodb_buffer_pool_size));
+      expect(l.dataBytes).toBeGreaterThan(0);
+    }
+    // The second configuration read the table the first one prepared whole into its pool first.
+    expect(saved.loads![1]!.preloadSeconds).toBeGreaterThan(0);
+    expect(outcome.restored).toContain('sb: restarted on its own options');
+    expect(await pfs()).toBe(before);
+  }, 120_000);
 });

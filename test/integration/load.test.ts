@@ -15,6 +15,7 @@ import { createApp, type App } from '../../src/main/app';
 import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
 import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
 import type { EventTypes } from '../../src/shared/contract';
+import type { DatasetListing } from '../../src/shared/datasets';
 import type { TaskOutcome, TaskProgress, TaskStarted } from '../../src/shared/tasks';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { failureOf } from '../support/failures';
@@ -119,6 +120,18 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(files).toHaveLength(1);
     const saved = LoadResultSchema.parse(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')));
     expect(saved.steps.map((s) => s.qps)).toEqual(result.steps.map((s) => s.qps));
+  });
+
+  it('lists the prepared schema among the datasets, as an OLTP dataset with its table, rows and size', async () => {
+    const listed = await app.dispatch('datasets/list', { profileId });
+    if (!listed.ok) throw new Error(listed.error.message);
+    const mine = (listed.value as DatasetListing).oltp?.find((d) => d.schema === schema);
+    expect(mine).toMatchObject({ kind: 'oltp', schema, rows: ROWS });
+    expect(mine!.tables.map((t) => [t.name, t.rows])).toEqual([['sbtest1', ROWS]]);
+    // At least the rows' own bytes: 10,000 rows of CHAR(120) and CHAR(60).
+    expect(mine!.bytes).toBeGreaterThan(ROWS * 180);
+    // An SSB dataset it is not.
+    expect((listed.value as DatasetListing).datasets.map((d) => d.schema)).not.toContain(schema);
   });
 
   it('the tables bplab prepared run under real sysbench unchanged, and a second load (read-only, text protocol, started through the API) reuses them', async () => {

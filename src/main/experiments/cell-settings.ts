@@ -65,7 +65,7 @@ export function sizeBytes(value: string): number {
   return parseByteSize(value);
 }
 
-const firstRow = async (c: ControlConnection, sql: string): Promise<Record<string, unknown>> => {
+export const firstRow = async (c: ControlConnection, sql: string): Promise<Record<string, unknown>> => {
   const [rows] = (await c.query(sql)) as [Array<Record<string, unknown>>];
   return rows[0] ?? {};
 };

@@ -119,9 +119,10 @@ export class ExperimentService {
         hint: `The presets are ${PRESETS.map((p) => p.id).join(', ')}.`,
       });
     if (servers.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'Pick at least one server.');
-    const dataBytes = Math.max(
-      ...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))),
-    );
+    // An OLTP preset sizes its pools from its own tables, not from a dataset (there may be none).
+    const dataBytes = preset.oltp
+      ? 0
+      : Math.max(...(await Promise.all(servers.map((s) => this.deps.probe.dataBytes(s, schema)))));
     const engines = preset.needsEngineCopy ? await this.engines(servers[0]!, schema) : undefined;
     const ordered = preset.needsServers ? await this.neededServers(preset.needsServers, servers) : undefined;
     const identities = await Promise.all(
@@ -287,8 +288,13 @@ export class ExperimentService {
         experiment.results.push(r);
         save();
       },
+      onLoad: (l) => {
+        (experiment.loads ??= []).push(l);
+        save();
+      },
     });
     experiment.results = outcome.results;
+    if (outcome.loads.length > 0) experiment.loads = outcome.loads;
     experiment.state = outcome.state;
     save();
     return outcome;
@@ -359,7 +365,7 @@ export function feasibility(
       out.push(
         `${on} is not a bplab sandbox, so bplab cannot restart it with ${startup.map((d) => d.variable).join(', ')}`,
       );
-    else if (def.protocol.cold)
+    else if (def.protocol.cold && def.queries.length > 0)
       out.push(`${on} is not a bplab sandbox, so bplab cannot restart it for cold runs (turn cold runs off)`);
   }
   if (facts.production && (globals.length > 0 || startup.length > 0))
@@ -369,6 +375,8 @@ export function feasibility(
     if (needed && !p.present)
       out.push(`${on}: not allowed: the user lacks ${p.label}, needed for ${sentencePart(p.blocks)}`);
   }
+  // A load-only experiment reads no SSB dataset: its sweeps prepare the sbtest tables they miss.
+  if (def.queries.length === 0) return out;
   if (facts.dataset === 'missing') out.push(`${on} has no dataset ${def.schema}`);
   else if (facts.dataset !== 'complete' && facts.dataset !== 'unknown')
     out.push(`${on}: the dataset ${def.schema} is not complete (its load is ${facts.dataset})`);

@@ -12,6 +12,7 @@ import {
 import type { DatasetEngine } from '../../shared/datasets';
 import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
+import { OLTP_PRESETS, type OltpPreset } from './presets-oltp';
 
 export type PresetId =
   | 'old-blocks-time'
@@ -21,7 +22,8 @@ export type PresetId =
   | 'cold-then-hot'
   | 'myisam-vs-innodb'
   | 'post001-55-vs-56'
-  | 'post001-56-zero';
+  | 'post001-56-zero'
+  | OltpPreset['id'];
 
 export interface Preset {
   id: PresetId;
@@ -33,6 +35,8 @@ export interface Preset {
   needsEngineCopy?: boolean;
   /** The servers it compares, by flavor and version: the service checks the picked ones are these. */
   needsServers?: NeededServer[];
+  /** An OLTP load preset: it reads no SSB dataset (its sweeps prepare sysbench's tables). */
+  oltp?: true;
 }
 
 /** A server a preset needs: "MySQL 5.5", and the install-deps argument that installs it here. */
@@ -289,6 +293,7 @@ export const PRESETS: Preset[] = [
         protocol: { cold: true, hotRuns: 3 },
       }),
   },
+  ...OLTP_PRESETS,
 ];
 
 /** A key buffer that holds MyISAM's keys with room to spare: whole MB, at least 8 MB. */

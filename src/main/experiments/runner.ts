@@ -34,6 +34,8 @@ import {
 } from './cell-settings';
 export type { ControlConnection } from './cell-settings';
 import { coldPass } from './cold-pass';
+import { runCellLoad, type ExecuteLoad } from './load-cell';
+import type { ExperimentLoadRecord } from '../../shared/experiment-load';
 import type { GlobalsConnection, JournalEntry } from '../server/settings-journal';
 
 /** The services the runner drives, passed in (the app and the CLI wire the real ones). */
@@ -57,6 +59,8 @@ export interface ExperimentRunnerDeps {
   waitForPurge(server: ExperimentServer): Promise<PurgeWait>;
   /** Before a cold pass: the dataset's files (and the shared tablespaces) leave the OS page cache. */
   evictDataset(sandboxId: string, schema: string): Promise<FileEviction>;
+  /** Runs an OLTP load sweep (the load service); experiments with load steps need it. */
+  executeLoad?: ExecuteLoad;
   now?: () => number;
   /** How long to wait for an online buffer pool resize to finish. */
   resizeTimeoutMs?: number;
@@ -68,6 +72,8 @@ export interface ExperimentRunOptions {
   /** Each finished run, as soon as it is captured (the caller saves the file as it goes). */
   onResult?: (r: ExperimentResult) => void;
   onSample?: (s: RunSample) => void;
+  /** Each load sweep of a configuration, as soon as it is measured. */
+  onLoad?: (r: ExperimentLoadRecord) => void;
   /** Start from these (a resumed experiment); their plan indexes are skipped. */
   previous?: ExperimentResult[];
 }
@@ -75,6 +81,8 @@ export interface ExperimentRunOptions {
 export interface ExperimentOutcome {
   state: 'complete' | 'cancelled' | 'failed';
   results: ExperimentResult[];
+  /** The load sweeps measured, one per configuration and load step. */
+  loads: ExperimentLoadRecord[];
   /** In words, for a failed or cancelled experiment. */
   error: string | null;
   /** What was put back at the end: globals (per server) and sandboxes restarted on their own options. */
@@ -125,6 +133,7 @@ export class ExperimentRunner {
     const plan = planExperiment(def);
     const done = new Set((opts.previous ?? []).map((r) => r.planIndex));
     const results: ExperimentResult[] = [...(opts.previous ?? [])];
+    const loads: ExperimentLoadRecord[] = [];
     const servers = new Map(def.servers.map((s) => [s.label, s]));
     const restartedWithOptions = new Set<string>();
     const touched = new Set<string>();
@@ -154,13 +163,15 @@ export class ExperimentRunner {
         },
         step,
         elapsedSec: (now() - started) / 1000,
-        remainingSec: known.length
-          ? estimateSeconds(remaining, {
-              querySeconds: (q, v) => mean(timings.get(`${q}/${v}`)),
-              defaultQuerySeconds: mean(known)!,
-              restartSeconds: restartSec,
-            })
-          : null,
+        // Load sweeps last as long as their steps say: known before anything was timed.
+        remainingSec:
+          known.length || remaining.every((r) => r.load)
+            ? estimateSeconds(remaining, {
+                querySeconds: (q, v) => mean(timings.get(`${q}/${v}`)),
+                defaultQuerySeconds: mean(known) ?? 0,
+                restartSeconds: restartSec,
+              })
+            : null,
       });
     };
 
@@ -235,6 +246,20 @@ export class ExperimentRunner {
           }
           currentCell = run.cell.key;
         }
+        if (run.load) {
+          progress(`OLTP load ${run.variant} (${run.cell.key})`, run);
+          const load = def.loads![run.load.step]!;
+          const at = { server, cell: run.cell, planIndex: run.index, stepIndex: run.load.step, step: load };
+          const record = await runCellLoad(this.deps, at, signal);
+          loads.push(record);
+          done.add(run.index);
+          opts.onLoad?.(record);
+          if (record.result.state === 'cancelled' || signal.aborted)
+            throw AppFailure.of('CANCELLED', 'The experiment was cancelled.');
+          // A server that went away mid-sweep: set the configuration again before what comes next.
+          if (record.result.state === 'interrupted') currentCell = null;
+          continue;
+        }
         progress(
           `${run.queryId}${run.variant === 'base' ? '' : ` (${run.variant})`}, ${passLabel(run.pass)}`,
           run,
@@ -298,7 +323,7 @@ export class ExperimentRunner {
       error = failure.error.code === 'CANCELLED' ? failure.error.message : formatError(failure.error);
     }
     const restored = await this.putBack(def.servers, touched, restartedWithOptions);
-    return { state, results, error, restored };
+    return { state, results, loads, error, restored };
   }
 
   /**

@@ -100,10 +100,6 @@ export class LoadService {
         sandboxId: profile.sandboxId ?? null,
       },
       async (ctx) => {
-        const control = await this.deps.connections.open(profileId, {
-          ...(password !== undefined ? { password } : {}),
-          localInfile: true,
-        });
         const watch = await this.deps.watchPool?.(profileId, password, ctx.taskId).catch(() => null);
         try {
           const all: LoadHooks = {
@@ -117,12 +113,9 @@ export class LoadService {
               this.deps.onStep?.({ taskId: ctx.taskId, step });
             },
           };
-          const result = await this.sweep(control, workerFile, password, spec, all, ctx);
-          this.save(result);
-          return result;
+          return (await this.measure(profileId, password, spec, ctx, all, workerFile)).result;
         } finally {
           await watch?.stop().catch(() => {});
-          await control.close();
         }
       },
       {
@@ -131,6 +124,30 @@ export class LoadService {
         }),
       },
     );
+  }
+
+  /**
+   * The sweep within a job that is already a task (an experiment's configuration): tables prepared when
+   * missing, the steps run, the result saved in loads/; answers the result and its file's name there.
+   */
+  async measure(
+    profileId: string,
+    password: string | undefined,
+    spec: LoadSweepSpec,
+    ctx: Parameters<LoadService['sweep']>[5],
+    hooks: LoadHooks = {},
+    workerFile: string = this.deps.workerFile ?? loadWorkerFile(),
+  ): Promise<{ result: LoadResult; file: string }> {
+    const control = await this.deps.connections.open(profileId, {
+      ...(password !== undefined ? { password } : {}),
+      localInfile: true,
+    });
+    try {
+      const result = await this.sweep(control, workerFile, password, spec, hooks, ctx);
+      return { result, file: this.save(result) };
+    } finally {
+      await control.close();
+    }
   }
 
   private async sweep(
@@ -276,11 +293,13 @@ export class LoadService {
     };
   }
 
-  private save(result: LoadResult): void {
+  /** Saves the result in loads/ and answers its file's name there. */
+  private save(result: LoadResult): string {
     const dir = join(this.deps.dataDir, 'loads');
     mkdirSync(dir, { recursive: true });
     const name = `${result.startedAt.replace(/[:.]/g, '-')}-${result.spec.workload}.bplab-load.json`;
     writeFileAtomic(join(dir, name), `${JSON.stringify(result, null, 2)}\n`);
+    return name;
   }
 }
 

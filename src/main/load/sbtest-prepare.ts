@@ -101,6 +101,13 @@ export async function prepareSbtest(
           await cancellable.run((c) => run(c, createKIndexSql(plan.schema, n), `index sbtest${n}`), {
             signal: stop.signal,
           });
+          // Statistics of the loaded rows (MySQL recalculates them later, in the background): the
+          // datasets list and an experiment's pool-to-data share read the table's size from them.
+          await run(
+            conn,
+            `ANALYZE TABLE ${quoteIdent(plan.schema)}.${quoteIdent(tableName(n))}`,
+            `analyze sbtest${n}`,
+          );
         }
       } catch (e) {
         firstError ??= e;

@@ -23,6 +23,9 @@ import { renderMarkdownSummary } from './markdown';
 import { buildReport, type ReportModel } from './report-model';
 import { readSides } from './run-files';
 import { reportWhatIf } from './whatif-section';
+import { loadReports } from '../../shared/compare/load-report';
+import { readLoadGroups } from './load-files';
+import { loadCsvFiles, loadMarkdown, loadSectionHtml, renderLoadHtmlReport } from './load-html';
 
 export type ReportFormat = 'html' | 'csv' | 'md';
 
@@ -84,6 +87,39 @@ export async function reportModel(
   });
 }
 
+/**
+ * The report's files: the runs' comparison, with the OLTP load sweeps of the same files after its
+ * headline and charts (answer first); files holding sweeps only make a report of the sweeps alone.
+ */
+async function reportFiles(
+  req: ExportRequest,
+  version: string,
+): Promise<Array<{ path: string; content: string }>> {
+  const loads = await readLoadGroups(req.files);
+  const sweeps = loadReports(loads.groups);
+  const model = loads.runs || sweeps.length === 0 ? await reportModel(req, version) : null;
+  const title = `bplab comparison: ${req.files.map(fileLabel).join(', ')}`;
+  if (req.format === 'html') {
+    const content = model
+      ? renderHtmlReport(model, sweeps.length ? [loadSectionHtml(sweeps)] : [])
+      : renderLoadHtmlReport(sweeps, {
+          title,
+          generatedAt: new Date().toISOString(),
+          bplabVersion: version,
+          sources: req.files.map(fileLabel),
+        });
+    return [{ path: req.to, content }];
+  }
+  if (req.format === 'md') {
+    const runs = model ? renderMarkdownSummary(model) : `# ${title}\n`;
+    return [{ path: req.to, content: sweeps.length ? `${runs}\n${loadMarkdown(sweeps)}` : runs }];
+  }
+  return [...(model ? reportCsvFiles(model) : []), ...loadCsvFiles(sweeps)].map((f) => ({
+    path: join(req.to, f.name),
+    content: f.content,
+  }));
+}
+
 async function written(what: string, to: string, write: () => Promise<void> | void): Promise<void> {
   try {
     await write();
@@ -96,13 +132,7 @@ async function written(what: string, to: string, write: () => Promise<void> | vo
 
 export async function exportReport(req: ExportRequest, version: string): Promise<ReportExport> {
   const t0 = performance.now();
-  const model = await reportModel(req, version);
-  const files: Array<{ path: string; content: string }> =
-    req.format === 'html'
-      ? [{ path: req.to, content: renderHtmlReport(model) }]
-      : req.format === 'md'
-        ? [{ path: req.to, content: renderMarkdownSummary(model) }]
-        : reportCsvFiles(model).map((f) => ({ path: join(req.to, f.name), content: f.content }));
+  const files = await reportFiles(req, version);
   if (req.format === 'csv')
     await written('CSV files', req.to, () => mkdir(req.to, { recursive: true }).then(() => {}));
   for (const f of files)

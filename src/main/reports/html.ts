@@ -12,7 +12,7 @@ import type { ReportModel } from './report-model';
 import { whatIfCurvesSvg } from '../../shared/compare/svg-whatif';
 import type { ReportWhatIf } from './whatif-section';
 
-export const CSS = `
+export const HTML_CSS = `
 :root { color-scheme: light; --ink: #1d2330; --muted: #5b6475; --line: #d7dbe3; --mark: #fff1c2; --warn: #a33a1f; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid var(--line); }
@@ -42,7 +42,7 @@ svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fi
 `;
 
 /** A detail table: collapsed under its title (a link to its id opens it), wrapped so it never widens the page. */
-export function table(t: ReportTable, open = false): string {
+export function htmlTable(t: ReportTable, open = false): string {
   const head = t.columns
     .map((c) => {
       const cls = cellClass(c.numeric, c.label);
@@ -107,13 +107,31 @@ function whatIfSection(w: ReportWhatIf): string {
         `<h3>${esc(c.title)}</h3><p class="note">${esc(c.note)}</p>${whatIfCurvesSvg(c.view, c.id, c.title)}`,
     ),
     ...w.unavailable.map((u) => `<p class="note">${esc(u)}</p>`),
-    ...w.tables.map((t) => table(t)),
+    ...w.tables.map((t) => htmlTable(t)),
     '<h3>Assumptions</h3>',
     `<ul class="assumptions">${w.assumptions.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>`,
   ].join('\n');
 }
 
-export function renderHtmlReport(model: ReportModel): string {
+/** A report's document up to its title: one file, its style inline, nothing fetched. */
+export function htmlHead(o: { title: string; bplabVersion: string }): string[] {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
+    `<title>${esc(o.title)}</title>`,
+    `<style>${HTML_CSS}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${esc(o.title)}</h1>`,
+  ];
+}
+
+/** `sections`: more HTML after the charts (the load sweeps' of the same files). */
+export function renderHtmlReport(model: ReportModel, sections: readonly string[] = []): string {
   const o = model.options;
   const letters = model.comparison.sides.map((s) => s.label);
   const pairs = model.pairs.map((p) =>
@@ -121,7 +139,7 @@ export function renderHtmlReport(model: ReportModel): string {
       `<section class="pair" id="${esc(p.id)}">`,
       `<h2>${esc(p.title)}</h2>`,
       findings(model.findings.byPair[p.id] ?? [], letters),
-      table(p.tables[0] as ReportTable),
+      htmlTable(p.tables[0] as ReportTable),
       p.sql.a === p.sql.b
         ? `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre>`
         : `<h3>SQL</h3><pre>${esc(p.sql.a)}</pre><pre>${esc(p.sql.b)}</pre>`,
@@ -131,36 +149,27 @@ export function renderHtmlReport(model: ReportModel): string {
       ...p.maps.flatMap((m) =>
         m.views.map((v, k) => `<h3>${esc(v.title)}</h3>${lruMapSvg(v, `${m.id}-${k + 1}`)}`),
       ),
-      ...p.tables.slice(1).map((t) => table(t)),
+      ...p.tables.slice(1).map((t) => htmlTable(t)),
       '</section>',
     ].join('\n'),
   );
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="bplab ${esc(o.bplabVersion)}">`,
-    `<title>${esc(o.title)}</title>`,
-    `<style>${CSS}</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${esc(o.title)}</h1>`,
+    ...htmlHead(o),
     `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
       o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
     ...model.headlines.map((h) => `<p class="headline">${esc(h)}</p>`),
     model.legend.length ? `<p class="legend">${esc(legendText(model.legend))}</p>` : '',
-    ...model.planDiffs.map((t) => table(t, true)),
+    ...model.planDiffs.map((t) => htmlTable(t, true)),
     ...model.charts.map((c) => `<h2>${esc(c.view.title)}</h2>${coldHotBarsSvg(c.view, c.id)}`),
+    ...sections,
     '<h2 id="findings">Findings</h2>',
     findings(model.findings.summary, letters),
     model.findings.notInSummary
       ? `<p class="note">${model.findings.notInSummary} more finding${model.findings.notInSummary === 1 ? '' : 's'} in the sections of each pair below.</p>`
       : '',
     '<h2>Details</h2>',
-    ...model.tables.map((t) => table(t)),
+    ...model.tables.map((t) => htmlTable(t)),
     o.whatIf ? whatIfSection(o.whatIf) : '',
     ...pairs,
     '</body>',

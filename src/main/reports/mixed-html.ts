@@ -8,7 +8,7 @@ import { mixedComparison, mixedTable } from '../../shared/compare/mixed-timeline
 import { mixedTimelineSvg } from '../../shared/compare/svg-mixed';
 import { text, txt, num, type ReportTable } from '../../shared/compare/report-table';
 import { MIXED_OLTP_TABLE, type MixedLoadResult } from '../../shared/mixed-load';
-import { CSS, table } from './html';
+import { htmlHead, htmlTable } from './html';
 
 function scansTable(result: MixedLoadResult): ReportTable {
   return {
@@ -49,25 +49,15 @@ export function renderMixedHtml(
     ].filter(Boolean),
   );
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="bplab ${esc(opts.bplabVersion)}">`,
-    `<title>${esc(title)}</title>`,
-    `<style>${CSS}</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${esc(title)}</h1>`,
+    ...htmlHead({ title, bplabVersion: opts.bplabVersion }),
     `<p class="meta">Made by bplab ${esc(opts.bplabVersion)}${opts.source ? ` from ${esc(opts.source)}` : ''}; measured on ${esc(result.server.version)} at ${esc(result.server.where)}, ${esc(result.startedAt)}.</p>`,
     `<p class="headline">${esc(c.headline)}</p>`,
     ...notes.map((n) => `<p class="finding-warning">${esc(n)}</p>`),
-    table(mixedTable(c), true),
+    htmlTable(mixedTable(c), true),
     ...c.sides.map((v, i) => `<h2>${esc(v.label)}</h2>${mixedTimelineSvg(v, `mixed-side-${i + 1}`)}`),
     '<h2>Details</h2>',
     `<p class="note">${esc(asked)}</p>`,
-    table(scansTable(result)),
+    htmlTable(scansTable(result)),
     '</body>',
     '</html>',
     '',

@@ -12,6 +12,7 @@ import {
   type DatasetGenerateSpec,
   type DatasetImportSpec,
   type DatasetListing,
+  type OltpDataset,
   type DatasetTaskStarted,
   type DatasetVerifyReport,
   type VerifyProgress,
@@ -43,6 +44,8 @@ export interface DatasetServiceDeps {
   /** The sandbox a profile belongs to, if any (its tasks then hold the sandbox too). */
   sandboxOf?: (profileId: string) => string | null;
   bplabVersion: string;
+  /** The OLTP datasets (sysbench's sbtest tables) on a connection: the load room's, listed beside. */
+  oltpDatasets?: (c: Connection) => Promise<OltpDataset[]>;
 }
 
 export interface Target {
@@ -74,8 +77,16 @@ export class DatasetService {
 
   /** The datasets on the server, each with its state as derived from its record and who holds its load. */
   async list(target: Target): Promise<DatasetListing> {
-    const datasets = await this.withConnection(target, (c) => listDatasets(c));
+    const [datasets, oltp] = await this.withConnection(
+      target,
+      async (c) =>
+        [
+          await listDatasets(c),
+          this.deps.oltpDatasets ? await this.deps.oltpDatasets(c) : undefined,
+        ] as const,
+    );
     return {
+      ...(oltp ? { oltp } : {}),
       datasets: datasets.map((d) => {
         const load = this.deps.tasks
           .holders({ profileId: target.profileId, schema: d.schema })

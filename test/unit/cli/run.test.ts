@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatExperimentProgress } from '../../../src/main/cli/commands/run';
 import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
 
 let scratch: string;
@@ -117,6 +118,17 @@ describe('bplab command line', () => {
     expect(extra.err[0]).toBe('bplab: serve takes no argument "now"');
   });
 
+  it('bplab run --preset: the servers it needs and a profile that is not there, in words, exit code 2', async () => {
+    const none = environment();
+    expect(await runCli(['run', '--preset', 'post002-performance-schema'], none.env)).toBe(2);
+    expect(none.err[0]).toBe('bplab: a preset needs at least one --server NAME=PROFILE');
+    const missing = environment();
+    const argv = ['run', '--preset', 'post004-point-selects', '--server', 'MariaDB 10.11=nope'];
+    expect(await runCli(argv, missing.env)).toBe(2);
+    expect(missing.err[0]).toBe('bplab: there is no connection profile "nope"');
+    expect(missing.err[1]).toContain('bplab run --preset ID --server NAME=PROFILE');
+  });
+
   it("checks values in the command line's terms: the flag, the range, the unit; a negative number is a value", async () => {
     const refused = async (...argv: string[]) => {
       const { env, err, out } = environment();
@@ -163,5 +175,18 @@ describe('bplab command line', () => {
     expect(await refused('sandbox', 'log', 's1', '--bytes', '-1')).toBe(
       'bplab: --bytes must be a whole number of bytes from 1 to 4,000,000, not "-1"',
     );
+  });
+});
+
+describe('the experiment progress line', () => {
+  it('names a query run by its query, variant and pass, and a load sweep by its workload', () => {
+    const base = { done: 1, total: 4, step: 'running', elapsedSec: 61, remainingSec: 120 };
+    const current = { planIndex: 1, cell: 'S · performance_schema=OFF', pass: 'run 1', variant: 'base' };
+    expect(formatExperimentProgress({ ...base, current: { ...current, queryId: 'Q1.1' } })).toBe(
+      'Q1.1 run 1 · S · performance_schema=OFF · 1/4 · elapsed 1:01 · left ~2:00 · running',
+    );
+    expect(
+      formatExperimentProgress({ ...base, current: { ...current, queryId: 'load', variant: 'read-only' } }),
+    ).toBe('OLTP load (read-only) · S · performance_schema=OFF · 1/4 · elapsed 1:01 · left ~2:00 · running');
   });
 });

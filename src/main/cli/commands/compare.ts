@@ -1,16 +1,12 @@
 /** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { GROUPINGS, type Grouping } from '../../../shared/compare/grouping';
-import { loadQpsTable } from '../../../shared/compare/load-tables';
-import { LOAD_RESULT_KIND, LoadResultSchema } from '../../../shared/oltp-load';
-import type { LoadResult } from '../../../shared/oltp-load';
+import { loadReports } from '../../../shared/compare/load-report';
 import { AppFailure } from '../../../shared/result';
-import { reportCsvFiles } from '../../reports/csv';
-import { renderHtmlReport } from '../../reports/html';
-import { renderMarkdownSummary } from '../../reports/markdown';
-import { reportModel } from '../../reports/export';
+import { exportReport, reportModel } from '../../reports/export';
 import { findingsText, headlineText, tableText } from '../../reports/text';
+import { readLoadGroups } from '../../reports/load-files';
+import { loadText } from '../../reports/load-html';
 import { defineCommand } from '../command';
 import { renderMixedHtml } from '../../reports/mixed-html';
 import { mixedResultOf, mixedText } from './load-during';
@@ -30,28 +26,6 @@ function grouping(by: string | undefined): Grouping | undefined {
 const model = (paths: string[], version: string, by: string | undefined, whatif = false) =>
   reportModel({ files: paths, grouping: grouping(by), whatif }, version);
 
-/** The files as OLTP load results (bplab load), or null when any of them is not one. */
-async function loadResults(paths: string[]): Promise<Array<{ label: string; result: LoadResult }> | null> {
-  const out = [];
-  for (const path of paths) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(path, 'utf8'));
-    } catch {
-      return null;
-    }
-    if ((parsed as { kind?: unknown })?.kind !== LOAD_RESULT_KIND) return null;
-    const result = LoadResultSchema.safeParse(parsed);
-    if (!result.success)
-      throw AppFailure.of(
-        'FILE_MALFORMED',
-        `${path} is a bplab load result bplab cannot read (it may be damaged).`,
-      );
-    out.push({ label: basename(path).replace(/\.bplab-load\.json$|\.json$/, ''), result: result.data });
-  }
-  return out;
-}
-
 export const compareCommand = defineCommand({
   name: 'compare',
   summary:
@@ -66,11 +40,10 @@ export const compareCommand = defineCommand({
       ctx.out(mixedText(mixed.result));
       return 0;
     }
-    const loads = positionals.length > 0 ? await loadResults(positionals) : null;
-    if (loads) {
-      ctx.out(tableText(loadQpsTable(loads)));
-      return 0;
-    }
+    // OLTP load sweeps first (bplab load results, an experiment's load steps); then the runs, if any.
+    const loads = positionals.length > 0 ? await readLoadGroups(positionals) : { groups: [], runs: true };
+    if (loads.groups.length) ctx.out(`${loadText(loadReports(loads.groups))}\n`);
+    if (!loads.runs) return 0;
     const m = await model(positionals, ctx.version, values.by);
     ctx.out(`${headlineText(m)}\n`);
     for (const id of ['flights', 'query-times']) {
@@ -120,27 +93,23 @@ export const reportCommand = defineCommand({
       ctx.out(mixedText(mixed.result));
       return 0;
     }
-    const m = await model(positionals, ctx.version, values.by, values.whatif === true);
+    const req = { files: positionals, grouping: grouping(values.by), whatif: values.whatif === true };
     if (values.html) {
-      await write(values.html, renderHtmlReport(m), 'HTML report');
+      await exportReport({ ...req, format: 'html', to: values.html }, ctx.version);
       ctx.err(`bplab: HTML report written to ${values.html}`);
     }
     if (values.csv) {
-      const dir = values.csv;
-      try {
-        await mkdir(dir, { recursive: true });
-      } catch (e) {
-        throw AppFailure.of('FILE_MALFORMED', `cannot create the CSV folder ${dir}: ${(e as Error).message}`);
-      }
-      const files = reportCsvFiles(m);
-      for (const f of files) await write(join(dir, f.name), f.content, 'CSV file');
-      ctx.err(`bplab: ${files.length} CSV files written to ${dir}`);
+      const done = await exportReport({ ...req, format: 'csv', to: values.csv }, ctx.version);
+      ctx.err(`bplab: ${done.written.length} CSV files written to ${values.csv}`);
     }
     if (values.md) {
-      await write(values.md, renderMarkdownSummary(m), 'Markdown summary');
+      await exportReport({ ...req, format: 'md', to: values.md }, ctx.version);
       ctx.err(`bplab: Markdown summary written to ${values.md}`);
     }
-    ctx.out(findingsText(m.findings.summary));
+    const loads = await readLoadGroups(positionals);
+    if (loads.groups.length) ctx.out(loadText(loadReports(loads.groups)));
+    if (loads.runs || loads.groups.length === 0)
+      ctx.out(findingsText((await model(positionals, ctx.version, values.by)).findings.summary));
     return 0;
   },
 });

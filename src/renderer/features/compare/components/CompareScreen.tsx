@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExportPanel } from './ExportPanel';
 import { ComparisonBody } from './ComparisonBody';
+import { LoadSweeps } from './LoadSweeps';
 import { ResultsFilesPanel } from './ResultsFilesPanel';
 import { WhatIfSection } from './WhatIfSection';
 import { useFileDrop } from '../../../lib/file-drop';
@@ -58,7 +59,9 @@ export function CompareScreen() {
       {...handlers}
     >
       <ResultsFilesPanel />
-      {!outcome.ok && (files.length > 0 || picked.length > 0) && (
+      <LoadSweeps files={files} />
+      {/* Files of load sweeps only have no runs to compare: their sweeps above are the comparison. */}
+      {!outcome.ok && (files.some((f) => f.experiment.results.length > 0) || picked.length > 0) && (
         <p className="muted panel" data-testid="compare-problem">
           {outcome.problem}
         </p>

@@ -7,6 +7,7 @@ import { useServerSession } from '../../../lib/server-session';
 import { followTaskProgress, useDatasets } from '../stores/datasets-store';
 import { DatasetCreateForm } from './DatasetCreateForm';
 import { DatasetList } from './DatasetList';
+import { OltpDatasetList } from './OltpDatasetList';
 import { LoadProgressView } from './LoadProgressView';
 import { ReferenceTable } from './ReferenceTable';
 import { VerifyReportView } from './VerifyReportView';
@@ -46,6 +47,7 @@ export function DatasetsScreen() {
       </div>
       <ErrorMessage error={error} testId="datasets-error" />
       <DatasetList />
+      <OltpDatasetList />
       {task && <LoadProgressView />}
       <DatasetCreateForm />
       {verify && <VerifyReportView />}

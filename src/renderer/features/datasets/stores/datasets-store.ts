@@ -5,7 +5,12 @@
  */
 import { create } from 'zustand';
 import { outcomeReport, type TaskProgress } from '../../../../shared/tasks';
-import type { DatasetListing, DatasetVerifyReport, VerifyProgress } from '../../../../shared/datasets';
+import type {
+  DatasetListing,
+  DatasetVerifyReport,
+  OltpDataset,
+  VerifyProgress,
+} from '../../../../shared/datasets';
 import type { AppError, Result } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
 import { runTask, type TaskHandle } from '../../../lib/task-runner';
@@ -40,6 +45,8 @@ export interface DatasetsState {
   /** The connection the list belongs to. */
   profileId: string | null;
   datasets: ListedDataset[];
+  /** The OLTP datasets (sysbench's sbtest tables) on the connection. */
+  oltp: OltpDataset[];
   listing: boolean;
   /** datasets/list has answered for this connection. */
   listed: boolean;
@@ -77,6 +84,7 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
   return {
     profileId: null,
     datasets: [],
+    oltp: [],
     listing: false,
     listed: false,
     listError: null,
@@ -94,6 +102,7 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       set({
         profileId,
         datasets: [],
+        oltp: [],
         listed: false,
         listError: null,
         error: null,
@@ -108,9 +117,10 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
       set({ listing: true });
       const result = await onServer((auth) => call('datasets/list', auth));
       if (get().profileId !== profileId) return;
-      if (!result.ok) return set({ listing: false, listed: true, listError: result.error, datasets: [] });
+      if (!result.ok)
+        return set({ listing: false, listed: true, listError: result.error, datasets: [], oltp: [] });
       const datasets = result.value.datasets;
-      set({ listing: false, listed: true, listError: null, datasets });
+      set({ listing: false, listed: true, listError: null, datasets, oltp: result.value.oltp ?? [] });
       // A load started elsewhere (another window, the CLI in browser mode) is followed here too.
       const running = datasets.find((d) => d.activeTaskId !== null);
       if (running && !get().task)

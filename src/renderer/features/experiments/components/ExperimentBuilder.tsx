@@ -12,6 +12,7 @@ import { useDocuments } from '../../../lib/documents';
 import { useExperiments } from '../stores/experiments-store';
 import { issueAt, planSummary, startGate } from '../utils/builder-view';
 import { MatrixPanel } from './BuilderMatrix';
+import { BuilderLoads } from './BuilderLoads';
 import { BuilderProtocol } from './BuilderProtocol';
 import { BuilderQueries } from './BuilderQueries';
 import { BuilderServers } from './BuilderServers';
@@ -93,6 +94,7 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
       <BuilderServers definition={definition} issues={summary.issues} />
       <BuilderQueries definition={definition} issues={summary.issues} />
       <MatrixPanel definition={definition} issues={summary.issues} />
+      <BuilderLoads definition={definition} />
       <BuilderProtocol definition={definition} issues={summary.issues} />
 
       <div className="panel" data-testid="experiment-start-panel">

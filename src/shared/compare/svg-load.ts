@@ -1,0 +1,72 @@
+/**
+ * The QPS-against-clients chart as SVG text for the self-contained HTML report: per side a solid line
+ * of QPS (left axis) and a dashed line of p99 (right axis), clients on a log scale (1, 2, 4 … 256).
+ * Pure string output, every label escaped.
+ */
+import { formatCount, formatMs } from '../format';
+import { escapeXml } from './escape';
+import type { LoadChartView } from './load-report';
+import { niceMax, SERIES_COLOURS } from './svg';
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+export function loadChartSvg(view: LoadChartView, id: string): string {
+  const left = 64;
+  const plotW = 480;
+  const plotH = 220;
+  const top = 20;
+  const right = 60;
+  const legendW = 230;
+  const width = left + plotW + right + legendW;
+  const height = top + plotH + 44;
+  const qpsMax = niceMax(view.qpsMax);
+  const p99Max = niceMax(view.p99Max);
+  const lo = Math.log2(Math.max(1, view.clients[0] ?? 1));
+  const hi = Math.log2(Math.max(1, view.clients.at(-1) ?? 1));
+  const x = (c: number) => left + (hi > lo ? ((Math.log2(c) - lo) / (hi - lo)) * plotW : plotW / 2);
+  const yQps = (q: number) => top + plotH - (q / qpsMax) * plotH;
+  const yP99 = (ms: number) => top + plotH - (ms / p99Max) * plotH;
+  const parts: string[] = [
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
+    `<title>${escapeXml(view.title)}</title>`,
+    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
+    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
+    `<line x1="${left + plotW}" y1="${top}" x2="${left + plotW}" y2="${top + plotH}" stroke="#ccc"/>`,
+  ];
+  for (const f of [0, 0.5, 1])
+    parts.push(
+      `<text x="${left - 4}" y="${r1(yQps(qpsMax * f) + 4)}" font-size="10" text-anchor="end">${formatCount(qpsMax * f)}</text>`,
+      `<text x="${left + plotW + 4}" y="${r1(yP99(p99Max * f) + 4)}" font-size="10">${escapeXml(formatMs(p99Max * f))}</text>`,
+    );
+  for (const c of view.clients)
+    parts.push(
+      `<text x="${r1(x(c))}" y="${top + plotH + 16}" font-size="10" text-anchor="middle">${c}</text>`,
+    );
+  view.series.forEach((s, i) => {
+    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length]!;
+    const done = s.points.filter((p) => p.complete);
+    if (done.length > 0) {
+      parts.push(
+        `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${done.map((p) => `${r1(x(p.clients))},${r1(yQps(p.qps))}`).join(' ')}"><title>${escapeXml(`${s.label}: QPS`)}</title></polyline>`,
+        `<polyline fill="none" stroke="${colour}" stroke-width="1.2" stroke-dasharray="4 3" points="${done.map((p) => `${r1(x(p.clients))},${r1(yP99(p.p99 ?? 0))}`).join(' ')}"><title>${escapeXml(`${s.label}: p99`)}</title></polyline>`,
+        ...done.map(
+          (p) =>
+            `<circle cx="${r1(x(p.clients))}" cy="${r1(yQps(p.qps))}" r="2.5" fill="${colour}"><title>${escapeXml(`${s.label}, ${p.clients} clients: ${formatCount(p.qps)} QPS, p99 ${formatMs(p.p99 ?? 0)}`)}</title></circle>`,
+        ),
+      );
+    }
+    const ly = top + i * 32;
+    const lx = left + plotW + right + 8;
+    parts.push(
+      `<rect x="${lx}" y="${ly}" width="14" height="3" fill="${colour}"/>`,
+      `<text x="${lx + 20}" y="${ly + 5}" font-size="11">${escapeXml(s.label)}</text>`,
+      `<line x1="${lx}" y1="${ly + 17}" x2="${lx + 14}" y2="${ly + 17}" stroke="${colour}" stroke-dasharray="4 3"/>`,
+      `<text x="${lx + 20}" y="${ly + 20}" font-size="10">p99</text>`,
+    );
+  });
+  parts.push(
+    `<text x="${left + plotW / 2}" y="${height - 6}" font-size="10" text-anchor="middle">clients (QPS solid, left; p99 dashed, right)</text>`,
+    '</svg>',
+  );
+  return parts.join('');
+}
