@@ -8,7 +8,7 @@ import { isByteSize, parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { refusedOptions } from '../../shared/sandbox-options';
 import type { SandboxFolders, SandboxMeta } from './sandbox-folder';
-import { COLD_RESTART_OPTIONS } from './server-dialect';
+import { COLD_RESTART_OPTIONS, tlsStartupOptions } from './server-dialect';
 
 export const SANDBOX_USER = 'root';
 
@@ -86,6 +86,7 @@ export function serverArgs(
     // A restart must give a cold buffer pool: no dump at shutdown, no reload at startup
     // (both default to ON since MySQL 5.7 / MariaDB 10.2; 5.5 has neither). spec.options may turn them back on.
     ...COLD_RESTART_OPTIONS,
+    ...tlsStartupOptions(meta, { ...spec.options, ...extra }),
     ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
     ...Object.entries(extra)
       .filter(([k]) => k !== POOL_OPTION)
