@@ -8,13 +8,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/run';
 import { parseExperimentFile, saveExperimentFile } from '../../src/main/experiments/experiment-file';
 import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { EXPERIMENT_FILE_FORMAT, EXPERIMENT_FILE_VERSION } from '../../src/shared/experiment-file';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import { runCliInProcess } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
 
@@ -26,18 +26,7 @@ const file = join(home, 'exp.bplab.json');
 let admin: Connection;
 let profileId: string;
 
-async function bplab(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...args, '--data-dir', home], {
-    version: 'test',
-    staticDir: home,
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    stopRequested: new Promise(() => {}),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const bplab = (args: string[]) => runCliInProcess([...args, '--data-dir', home], { staticDir: home });
 
 function writeExperiment(path: string, protocol: Record<string, unknown>): void {
   saveExperimentFile(path, {

@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
 import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
 import { checkRunFile } from '../../../src/shared/compare/run-file';
 import type { ExperimentFile } from '../../../src/shared/experiment-file';
 import type { RunResult } from '../../../src/shared/runs';
 import { experiment } from '../../support/run-fixture';
+import { runCliInProcess } from '../../support/cli';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from '../../support/post001';
 
 let dir: string;
@@ -23,20 +23,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function bplab(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const env: CliEnvironment = {
-    version: '9.9.9-test',
-    staticDir: dir,
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    stopRequested: new Promise(() => {}),
-    env: { BPLAB_HOME: join(dir, 'home') },
-  };
-  const code = await runCli(args, env);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const bplab = (args: string[]) =>
+  runCliInProcess(args, { staticDir: dir, env: { BPLAB_HOME: join(dir, 'home') } });
 
 describe('bplab compare', () => {
   it('prints the time per query with ratios, then the findings, for two saved runs', async () => {
