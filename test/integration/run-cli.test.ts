@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExperimentFile, saveExperimentFile } from '../../src/main/experiments/experiment-file';
-import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { EXPERIMENT_FILE_FORMAT, EXPERIMENT_FILE_VERSION } from '../../src/shared/experiment-file';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
-import { runCliInProcess } from '../support/cli';
+import { runCliInProcess, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
 
@@ -24,7 +23,8 @@ const schema = scratchSchema('bplab_it_runcli');
 const home = mkdtempSync(join(server.scratchDir, 'run-cli-'));
 const file = join(home, 'exp.bplab.json');
 let admin: Connection;
-let profileId: string;
+/** The profile writeTestProfile saves. */
+const profileId = 'it';
 
 const bplab = (args: string[]) => runCliInProcess([...args, '--data-dir', home], { staticDir: home });
 
@@ -52,16 +52,7 @@ beforeAll(async () => {
   admin = await connect();
   await generateDataset({ schema, sf: 0.01, seed: 5 }, { connect, bplabVersion: 'test' });
   // The test server's root has no password in the harness; a profile as the desktop app saves it.
-  const profiles = new ProfileStore(home);
-  profileId = profiles.put({
-    id: 'it',
-    name: 'it',
-    transport: 'tcp',
-    host: server.host,
-    port: server.port,
-    user: server.user,
-    tls: { mode: 'off' },
-  }).id;
+  writeTestProfile(home, server);
   writeExperiment(file, { cold: true, hotRuns: 1 });
 }, 120_000);
 afterAll(async () => {

@@ -14,6 +14,19 @@ export function scratchSchema(prefix: string): string {
   return `${prefix}_${randomBytes(4).toString('hex')}`;
 }
 
+/** The throwaway schemas one test file makes: each named as scratchSchema names it, all dropped at its end. */
+export function scratchSchemas(): { name(prefix: string): string; dropAll(conn: Connection): Promise<void> } {
+  const made: string[] = [];
+  return {
+    name: (prefix) => {
+      const s = scratchSchema(prefix);
+      made.push(s);
+      return s;
+    },
+    dropAll: (conn) => dropSchemas(conn, made),
+  };
+}
+
 export async function dropSchemas(conn: Connection, schemas: string[]): Promise<void> {
   for (const s of schemas) await conn.query(`DROP DATABASE IF EXISTS \`${s.replaceAll('`', '``')}\``);
 }
