@@ -15,7 +15,7 @@ import { SSB_TABLES, columnNames, expectedRowCount } from '../../src/main/ssb/ta
 import { verifyDataset } from '../../src/main/ssb/verify';
 import { SSB_REFERENCE } from '../../src/shared/ssb-reference';
 import { testServer } from '../support/test-server';
-import { connectToTestServer, scratchSchemas, scalar } from './ssb-support';
+import { connectToTestServer, killLoadsNow, scratchSchemas, scalar } from './ssb-support';
 import { failureOf } from '../support/failures';
 
 const SF = 0.01;
@@ -154,27 +154,11 @@ describe(`SSB load on ${testServer().label}`, () => {
 
   it('reports a loading connection the server dropped in words, and leaves the dataset failed', async () => {
     const schema = schemas.name('bplab_it_dropped');
-    let killed = false;
+    let killed = 0;
     let killedAt = 0;
-    const kill = async () => {
-      // The connection streaming lineorder, as the server lists it; KILL CONNECTION drops it.
-      const [rows] = await admin.query<RowDataPacket[]>(
-        "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%lineorder%'",
-      );
-      if (rows.length === 0 || killed) return;
-      killed = true;
-      killedAt = Date.now();
-      await admin.query(`KILL CONNECTION ${Number(rows[0]!.ID)}`);
-    };
-    // Looked for every 10 ms as well as at each progress report, so the KILL lands while LOAD DATA
-    // still runs even on a busy machine (progress alone came too late there once).
-    let loading = true;
-    const watcher = (async () => {
-      while (loading && !killed) {
-        await kill();
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    // At the first lineorder progress, while the loader's feed waits here for the KILL sent from
+    // another process: the server cannot have had all of lineorder yet, so LOAD DATA is running
+    // (an earlier watcher that raced the load once killed the index build after it instead).
     const failure = await failureOf(
       generateDataset(
         { schema, sf: 0.1, seed: SEED },
@@ -182,14 +166,15 @@ describe(`SSB load on ${testServer().label}`, () => {
           connect,
           bplabVersion: 'test',
           onProgress: (p) => {
-            if (p.table === 'lineorder' && p.rows > 0) void kill();
+            if (p.table !== 'lineorder' || p.rows === 0 || killed > 0) return;
+            killedAt = Date.now();
+            killed = killLoadsNow('LOAD DATA%lineorder%');
           },
         },
       ),
-    ).finally(() => (loading = false));
+    );
     const saidAfterMs = Date.now() - killedAt;
-    await watcher;
-    expect(killed).toBe(true);
+    expect(killed).toBe(1);
     // At once, not when the server's half-closed socket times out (about 100 s on MariaDB before).
     expect(saidAfterMs).toBeLessThan(30_000);
     expect(failure.error.code).toBe('CONNECTION_LOST');
