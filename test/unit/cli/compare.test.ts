@@ -1,27 +1,17 @@
 /** `bplab compare` and `bplab report` on run files written by the test: good input, and each kind of bad input. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
 import { checkRunFile } from '../../../src/shared/compare/run-file';
 import type { ExperimentFile } from '../../../src/shared/experiment-file';
 import type { RunResult } from '../../../src/shared/runs';
 import { experiment } from '../../support/run-fixture';
 import { runCliInProcess } from '../../support/cli';
+import { scratchFolder } from '../../support/scratch';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from '../../support/post001';
 
-let dir: string;
-const file = (name: string, content: unknown) => {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-};
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bplab-compare-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, file } = scratchFolder('bplab-compare-');
 
 const bplab = (args: string[]) =>
   runCliInProcess(args, { staticDir: dir, env: { BPLAB_HOME: join(dir, 'home') } });

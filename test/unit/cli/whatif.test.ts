@@ -1,22 +1,12 @@
 /** `bplab whatif` on run files written by the test: a run it replays, and each kind of input it refuses in words. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../support/cli';
+import { scratchFolder } from '../../support/scratch';
 import { baseRun } from '../../support/post001';
 
-let dir: string;
-const file = (name: string, content: unknown) => {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-};
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bplab-whatif-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, file } = scratchFolder('bplab-whatif-');
 
 const bplab = (args: string[]) =>
   runCliInProcess(args, { staticDir: dir, env: { BPLAB_HOME: join(dir, 'home') } });
