@@ -66,6 +66,7 @@ describe('tlsStartupOptions', () => {
     expect(tlsStartupOptions(mariadb('11.4.5'), { 'ssl-cert': '/c.pem' })).toEqual([]);
     expect(tlsStartupOptions(mariadb('11.4.5'), { ssl: 'ON' })).toEqual([]);
     expect(tlsStartupOptions(mariadb('11.4.5'), { tls_version: 'TLSv1.3' })).toEqual([]);
+    expect(tlsStartupOptions(mariadb('11.4.5'), { 'require-secure-transport': 'ON' })).toEqual([]);
   });
 
   it('leaves servers that make no certificate at startup as they are', () => {
