@@ -32,15 +32,34 @@ subset="test/integration/sandboxes.test.ts test/integration/capabilities.test.ts
 # The what-if calibration (16 runs at SF 0.1 against the simulator) runs where issue 20 asks: MariaDB 10.11
 # and MySQL 8.0; elsewhere it is left out of the run, not counted as a skip.
 whatif_flavors="mariadb-10.11 mysql-8.0"
-for flavor in $BPLAB_FLAVORS; do
-  files=""
+integration() { # flavor: its suite, its JSON report in $results
+  local flavor=$1 files="" exclude=""
   case " $subset_flavors " in *" $flavor "*) files=$subset ;; esac
-  exclude=""
   case " $whatif_flavors " in *" $flavor "*) ;; *) exclude="--exclude test/integration/whatif.test.ts" ;; esac
   # shellcheck disable=SC2086 # $files and $exclude are lists of words without spaces
-  step "integration[$flavor]" env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files $exclude \
+  env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files $exclude \
     --reporter=default --reporter=json --outputFile="$results/integration-$flavor.json"
-done
+}
+# BPLAB_TEST_LANES=2 runs the flavors in two lanes at once (the 1st, 3rd, 5th... in one, the others in
+# the other; each sandbox has its own folder and a free port), each flavor's output kept and printed
+# in order once both lanes end. The default, 1, runs them in turn.
+if [ "${BPLAB_TEST_LANES:-1}" = 2 ]; then
+  lanes=.tmp/test-lanes
+  rm -rf "$lanes" && mkdir -p "$lanes"
+  lane() { for flavor in "$@"; do integration "$flavor" >"$lanes/$flavor.log" 2>&1; echo $? >"$lanes/$flavor.rc"; done; }
+  odd=() even=() i=0
+  for flavor in $BPLAB_FLAVORS; do if ((i++ % 2 == 0)); then odd+=("$flavor"); else even+=("$flavor"); fi; done
+  lane "${odd[@]}" &
+  lane "${even[@]}" &
+  wait
+  for flavor in $BPLAB_FLAVORS; do
+    echo "::: integration[$flavor]"
+    cat "$lanes/$flavor.log"
+    if [ "$(cat "$lanes/$flavor.rc" 2>/dev/null)" != 0 ]; then echo "::: integration[$flavor] FAILED"; status=1; fi
+  done
+else
+  for flavor in $BPLAB_FLAVORS; do step "integration[$flavor]" integration "$flavor"; done
+fi
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json
 
 node scripts/summarize-tests.mjs "$results" || status=1

@@ -12,16 +12,6 @@ export interface MapReading {
   digest: number;
 }
 
-/** The canvas as the page has it (the e2e is compiled without DOM types). */
-interface CanvasInPage {
-  width: number;
-  height: number;
-  dataset: Record<string, string | undefined>;
-  getContext(kind: '2d'): {
-    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
-  };
-}
-
 export class RunsPage {
   constructor(readonly page: Page) {}
 
@@ -102,21 +92,56 @@ export class RunsPage {
     return this.page.evaluate('[...new Set(globalThis.__bplabBarsSeen ?? [])]');
   }
 
-  /** Reads the live LRU map's canvas as it is now. */
+  /**
+   * Starts recording each picture the live LRU map draws (a digest read at every data-frame-at
+   * change), so a journey can tell that the map changed while the run was live, however its frames
+   * and the test's reads fell in time.
+   */
+  async recordMap(): Promise<void> {
+    await this.page.evaluate(`(() => {
+      const read = ${READ_CANVAS};
+      const seen = (globalThis.__bplabMapsSeen = []);
+      const note = () => {
+        const canvas = document.querySelector('[data-testid="lru-map-canvas"]');
+        if (!canvas?.dataset.frameAt) return;
+        const digest = read(canvas).digest;
+        if (seen[seen.length - 1] !== digest) seen.push(digest);
+      };
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-frame-at'],
+      });
+    })()`);
+  }
+
+  /** The distinct pictures (digests) the live map drew since recordMap(). */
+  async mapsSeen(): Promise<number[]> {
+    return this.page.evaluate('[...new Set(globalThis.__bplabMapsSeen ?? [])]');
+  }
+
+  /** Reads an LRU map's canvas as it is now (the live one, or the result view's by its test id). */
   async readMap(testId = 'lru-map-canvas'): Promise<MapReading> {
-    return this.page.getByTestId(testId).evaluate((node) => {
-      const canvas = node as unknown as CanvasInPage;
-      const { width, height } = canvas;
-      const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
-      let coloured = 0;
-      let digest = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-        // Background: white gaps and the pale grey of free positions.
-        if (!(r === 255 && g === 255 && b === 255) && !(r === 236 && g === 239 && b === 243)) coloured += 1;
-        digest = (Math.imul(digest, 31) + ((r << 16) | (g << 8) | b)) | 0;
-      }
-      return { frameAt: canvas.dataset.frameAt ?? null, width, height, coloured, digest };
-    });
+    await this.page.getByTestId(testId).waitFor();
+    return this.page.evaluate(`(${READ_CANVAS})(document.querySelector('[data-testid="${testId}"]'))`);
   }
 }
+
+/**
+ * Reads a canvas in the page: its frame, size, coloured pixels and a digest of every pixel. A string,
+ * run in the page, so the recorder and readMap read a picture the same way.
+ */
+const READ_CANVAS = `(canvas) => {
+  const { width, height } = canvas;
+  const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  let coloured = 0;
+  let digest = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const r = data[i], g = data[i + 1], b = data[i + 2];
+    // Background: white gaps and the pale grey of free positions.
+    if (!(r === 255 && g === 255 && b === 255) && !(r === 236 && g === 239 && b === 243)) coloured += 1;
+    digest = (Math.imul(digest, 31) + ((r << 16) | (g << 8) | b)) | 0;
+  }
+  return { frameAt: canvas.dataset.frameAt ?? null, width, height, coloured, digest };
+}`;

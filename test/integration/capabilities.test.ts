@@ -13,6 +13,7 @@ import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SessionSecretStore } from '../../src/main/profiles/secrets';
 import type { CapabilityId, CapabilityReport, PrivilegeId } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
+import { stageSetup } from '../support/server-watch';
 import { dropUserIfExists } from '../support/users';
 
 const server = testServer();
@@ -59,14 +60,8 @@ const capability = (r: CapabilityReport, id: CapabilityId) => {
 };
 const privilege = (r: CapabilityReport, id: PrivilegeId) => r.privileges.find((p) => p.id === id)?.present;
 
-async function stageSetup(): Promise<unknown[]> {
-  if ((await variable('performance_schema')) !== 'ON') return [];
-  return [
-    await adminRows(
-      "SELECT NAME, ENABLED, TIMED FROM performance_schema.setup_instruments WHERE NAME LIKE 'stage/%' ORDER BY NAME",
-    ),
-    await adminRows('SELECT NAME, ENABLED FROM performance_schema.setup_consumers ORDER BY NAME'),
-  ];
+async function stageState(): Promise<unknown[]> {
+  return (await variable('performance_schema')) === 'ON' ? stageSetup(admin) : [];
 }
 
 beforeAll(async () => {
@@ -103,7 +98,7 @@ describe('capability report for an administrator', () => {
   let stagesBefore: unknown[];
 
   beforeAll(async () => {
-    stagesBefore = await stageSetup();
+    stagesBefore = await stageState();
     report = await capabilities.report(profileFor(server.user, server.password));
   });
 
@@ -197,7 +192,7 @@ describe('capability report for an administrator', () => {
       // An administrator may switch them on, so it is never "no" here.
       expect(['yes', 'partial']).toContain(stages.status);
     }
-    expect(await stageSetup()).toEqual(stagesBefore);
+    expect(await stageState()).toEqual(stagesBefore);
   });
 });
 

@@ -16,11 +16,11 @@ import type { AppError } from '../../src/shared/result';
 import type { TaskInfo } from '../../src/shared/tasks';
 import { requireBuiltCli, startCli, writeTestProfile, type CliExit, type CliProcess } from '../support/cli';
 import { testServer } from '../support/test-server';
-import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+import { connectToTestServer, scratchSchemas } from './ssb-support';
 import { dispatchAndWait } from '../support/tasks';
 
 const server = testServer();
-const made: string[] = [];
+const schemas = scratchSchemas();
 let home: string;
 let ui: App;
 let admin: Connection;
@@ -84,14 +84,13 @@ afterAll(async () => {
     await ui.shutdown();
     for (const s of await value('sandboxes/list', {})) await ui.dispatch('sandboxes/delete', { id: s.id });
   }
-  await dropSchemas(admin, made);
+  await schemas.dropAll(admin);
   await admin?.end();
 });
 
 describe(`two bplab processes on one data folder, ${server.label}`, () => {
   it("lists the other process's load with its progress, and its drop answers BUSY naming the job and the process", async () => {
-    const schema = scratchSchema('bplab_it_two');
-    made.push(schema);
+    const schema = schemas.name('bplab_it_two');
     const loader = bplab(['ssb', 'generate', '--sf', '1', '--profile', 'it', '--schema', schema]);
     const task = await othersLoad(schema, loader);
     expect(task).toMatchObject({
@@ -131,8 +130,7 @@ describe(`two bplab processes on one data folder, ${server.label}`, () => {
   });
 
   it('after kill -9 of a CLI loader, the CLI, the API and the UI all say interrupted', async () => {
-    const schema = scratchSchema('bplab_it_killed');
-    made.push(schema);
+    const schema = schemas.name('bplab_it_killed');
     const loader = bplab(['ssb', 'generate', '--sf', '1', '--profile', 'it', '--schema', schema]);
     const task = await othersLoad(schema, loader);
     loader.child.kill('SIGKILL');

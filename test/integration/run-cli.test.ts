@@ -8,13 +8,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/run';
 import { parseExperimentFile, saveExperimentFile } from '../../src/main/experiments/experiment-file';
-import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { EXPERIMENT_FILE_FORMAT, EXPERIMENT_FILE_VERSION } from '../../src/shared/experiment-file';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import { runCliInProcess, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
 
@@ -24,20 +23,10 @@ const schema = scratchSchema('bplab_it_runcli');
 const home = mkdtempSync(join(server.scratchDir, 'run-cli-'));
 const file = join(home, 'exp.bplab.json');
 let admin: Connection;
-let profileId: string;
+/** The profile writeTestProfile saves. */
+const profileId = 'it';
 
-async function bplab(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...args, '--data-dir', home], {
-    version: 'test',
-    staticDir: home,
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    stopRequested: new Promise(() => {}),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const bplab = (args: string[]) => runCliInProcess([...args, '--data-dir', home], { staticDir: home });
 
 function writeExperiment(path: string, protocol: Record<string, unknown>): void {
   saveExperimentFile(path, {
@@ -63,16 +52,7 @@ beforeAll(async () => {
   admin = await connect();
   await generateDataset({ schema, sf: 0.01, seed: 5 }, { connect, bplabVersion: 'test' });
   // The test server's root has no password in the harness; a profile as the desktop app saves it.
-  const profiles = new ProfileStore(home);
-  profileId = profiles.put({
-    id: 'it',
-    name: 'it',
-    transport: 'tcp',
-    host: server.host,
-    port: server.port,
-    user: server.user,
-    tls: { mode: 'off' },
-  }).id;
+  writeTestProfile(home, server);
   writeExperiment(file, { cold: true, hotRuns: 1 });
 }, 120_000);
 afterAll(async () => {

@@ -138,3 +138,17 @@ export async function coldPool(lab: RunsLab): Promise<void> {
     await c.end();
   }
 }
+
+/** A read that runs for tens of seconds: every lineorder row against every date. */
+const SLOW_READ = `select count(*) from lineorder a join dim_date b on a.lo_quantity + b.d_year > 0`;
+
+/** The slow read as a custom query of the lab (saved once). */
+export function slowRead(lab: RunsLab) {
+  return (
+    lab.catalogue.list().find((x) => x.title === 'slow read') ??
+    lab.catalogue.save({
+      title: 'slow read',
+      variants: [{ variant: 'base', label: 'cross', sql: SLOW_READ }],
+    })
+  );
+}

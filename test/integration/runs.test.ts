@@ -13,56 +13,29 @@ import { LivePoller } from '../../src/main/bufferpool/poller';
 import { GLOBAL_COUNTERS } from '../../src/main/runs/capture';
 import type { RunResult, RunSample } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
-import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
+import { coldPool, LAB_SCHEMA, openRunsLab, slowRead, type RunsLab } from './runs-support';
 import { failureOf } from '../support/failures';
+import { stageSetup, waitForStatement } from '../support/server-watch';
 
 const server = testServer();
 const mysql8 = server.flavor !== 'mariadb' && Number(server.version.split('.')[0]) >= 8;
 let lab: RunsLab;
 
-/** A read that runs for tens of seconds: every lineorder row against every date. */
-const SLOW_READ = `select count(*) from lineorder a join dim_date b on a.lo_quantity + b.d_year > 0`;
-
-/** The slow read as a custom query (saved once). */
-function slowRead() {
-  return (
-    lab.catalogue.list().find((x) => x.title === 'slow read') ??
-    lab.catalogue.save({
-      title: 'slow read',
-      variants: [{ variant: 'base', label: 'cross', sql: SLOW_READ }],
-    })
-  );
-}
-
+/** The stage instruments and consumers now, as text to compare. */
 async function setupRows(): Promise<string> {
   const c = await lab.connect();
   try {
-    const [i] = await c.query<RowDataPacket[]>(
-      "SELECT NAME, ENABLED, TIMED FROM performance_schema.setup_instruments WHERE NAME LIKE 'stage/%' ORDER BY NAME",
-    );
-    const [k] = await c.query<RowDataPacket[]>(
-      'SELECT NAME, ENABLED FROM performance_schema.setup_consumers ORDER BY NAME',
-    );
-    return JSON.stringify([i, k]);
+    return JSON.stringify(await stageSetup(c));
   } finally {
     await c.end();
   }
 }
 
 /** Waits until the sandbox shows a statement matching `like` running. */
-async function waitForStatement(like: string): Promise<void> {
+async function runningNow(like: string): Promise<void> {
   const c = await lab.connect();
   try {
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const [rows] = await c.query<RowDataPacket[]>(
-        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE ? AND COMMAND = 'Query' AND ID <> CONNECTION_ID()",
-        [like],
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no statement like ${like} ever ran`);
+    await waitForStatement(c, like);
   } finally {
     await c.end();
   }
@@ -311,13 +284,13 @@ describe(`runs on ${server.label}`, () => {
   });
 
   it('cancels a running query with KILL QUERY and keeps what was captured', async () => {
-    const q = slowRead();
+    const q = slowRead(lab);
     const { runId } = await lab.service.start(lab.info.profileId, undefined, {
       queryId: q.id,
       schema: LAB_SCHEMA,
       poll: 200,
     });
-    await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    await runningNow('%bplab run%lo_quantity + b.d_year%');
     // A run is a task of kind 'run' whose id is its runId; cancel comes through the task registry.
     expect(lab.tasks.list().find((t) => t.taskId === runId)).toMatchObject({ kind: 'run', state: 'running' });
     const started = Date.now();
@@ -341,10 +314,10 @@ describe(`runs on ${server.label}`, () => {
     const pending = lab.service.run(
       lab.info.profileId,
       undefined,
-      { queryId: slowRead().id, schema: LAB_SCHEMA, poll: 100 },
+      { queryId: slowRead(lab).id, schema: LAB_SCHEMA, poll: 100 },
       { signal: controller.signal, onSample: (s) => mine.push(s) },
     );
-    await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    await runningNow('%bplab run%lo_quantity + b.d_year%');
     await new Promise((r) => setTimeout(r, 400));
     controller.abort();
     const r = await pending;
@@ -411,13 +384,13 @@ describe(`runs on ${server.label}`, () => {
   }, 30_000);
 
   it('leaves a run interrupted, in words, when the server is killed mid-query', async () => {
-    const q = slowRead();
+    const q = slowRead(lab);
     const { runId } = await lab.service.start(lab.info.profileId, undefined, {
       queryId: q.id,
       schema: LAB_SCHEMA,
       poll: 200,
     });
-    await waitForStatement('%bplab run%lo_quantity + b.d_year%');
+    await runningNow('%bplab run%lo_quantity + b.d_year%');
     if (process.env.BPLAB_DEBUG_RUNS) console.log('killing', lab.info.pid);
     process.kill(lab.info.pid!, 'SIGKILL');
     const r = await lab.service.finished(runId)!;

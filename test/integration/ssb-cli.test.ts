@@ -11,10 +11,10 @@ import { createTableStream } from '../../src/main/ssb/generator/stream';
 import { expectedRowCount } from '../../src/main/ssb/tables';
 import { requireBuiltCli, runCliProcess, startCli, waitForErr, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
-import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+import { connectToTestServer, scratchSchemas } from './ssb-support';
 
 const server = testServer();
-const made: string[] = [];
+const schemas = scratchSchemas();
 let home: string;
 let admin: Connection;
 
@@ -28,14 +28,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropSchemas(admin, made);
+  await schemas.dropAll(admin);
   await admin.end();
 });
 
 describe(`bplab ssb on ${server.label}`, () => {
   it('generates with a progress line per update, lists, verifies and drops a dataset', async () => {
-    const schema = scratchSchema('bplab_it_cli');
-    made.push(schema);
+    const schema = schemas.name('bplab_it_cli');
     const gen = await bplab([
       'ssb',
       'generate',
@@ -135,8 +134,7 @@ describe(`bplab ssb on ${server.label}`, () => {
   });
 
   it('cancels a load on Ctrl-C and says so; the dataset stays marked cancelled', async () => {
-    const schema = scratchSchema('bplab_it_cli_cancel');
-    made.push(schema);
+    const schema = schemas.name('bplab_it_cli_cancel');
     const run = startCli(home, ['ssb', 'generate', '--sf', '0.2', '--schema', schema, '--profile', 'it']);
     await waitForErr(run, /Loading lineorder/);
     run.child.kill('SIGINT');
@@ -150,8 +148,7 @@ describe(`bplab ssb on ${server.label}`, () => {
   });
 
   it('cancels a verify on Ctrl-C (its count waits on a table lock held here) and says so', async () => {
-    const schema = scratchSchema('bplab_it_cli_verify');
-    made.push(schema);
+    const schema = schemas.name('bplab_it_cli_verify');
     expect(
       (await bplab(['ssb', 'generate', '--sf', '0.01', '--schema', schema, '--profile', 'it'])).code,
     ).toBe(0);

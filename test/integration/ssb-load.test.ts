@@ -15,21 +15,14 @@ import { SSB_TABLES, columnNames, expectedRowCount } from '../../src/main/ssb/ta
 import { verifyDataset } from '../../src/main/ssb/verify';
 import { SSB_REFERENCE } from '../../src/shared/ssb-reference';
 import { testServer } from '../support/test-server';
-import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
+import { connectToTestServer, killLoadsNow, scratchSchemas, scalar } from './ssb-support';
 import { failureOf } from '../support/failures';
 
 const SF = 0.01;
 const SEED = 7;
 const connect = connectToTestServer();
-const made: string[] = [];
+const schemas = scratchSchemas();
 let admin: Connection;
-
-/** A fresh schema name, dropped after the file. */
-function schemaName(prefix: string): string {
-  const s = scratchSchema(prefix);
-  made.push(s);
-  return s;
-}
 
 async function countRows(schema: string, table: string): Promise<number> {
   return Number(await scalar(admin, `SELECT COUNT(*) FROM \`${schema}\`.\`${table}\``));
@@ -40,12 +33,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropSchemas(admin, made);
+  await schemas.dropAll(admin);
   await admin.end();
 });
 
 describe(`SSB load on ${testServer().label}`, () => {
-  const generated = schemaName('bplab_it_gen');
+  const generated = schemas.name('bplab_it_gen');
 
   it('generates a dataset whose tables hold what the generator produced, and verifies it', async () => {
     const phases = new Set<string>();
@@ -102,7 +95,7 @@ describe(`SSB load on ${testServer().label}`, () => {
   it('imports the generator\u2019s .tbl files into identical tables (CHECKSUM TABLE)', async () => {
     const dir = mkdtempSync(join(testServer().scratchDir, 'ssb-tbl-'));
     await writeTblFiles(dir, { sf: SF, seed: SEED });
-    const imported = schemaName('bplab_it_imp');
+    const imported = schemas.name('bplab_it_imp');
     const out = await importDataset({ schema: imported, dir }, { connect, bplabVersion: 'test' });
     expect(out.dataset).toMatchObject({ state: 'complete', source: 'imported', sourceDir: dir });
     for (const t of SSB_TABLES) {
@@ -119,7 +112,7 @@ describe(`SSB load on ${testServer().label}`, () => {
   });
 
   it('stops a load when cancelled, and leaves the dataset marked cancelled, not complete', async () => {
-    const schema = schemaName('bplab_it_cancel');
+    const schema = schemas.name('bplab_it_cancel');
     const sf = 0.1;
     const controller = new AbortController();
     let sawLineorder = 0;
@@ -160,28 +153,12 @@ describe(`SSB load on ${testServer().label}`, () => {
   });
 
   it('reports a loading connection the server dropped in words, and leaves the dataset failed', async () => {
-    const schema = schemaName('bplab_it_dropped');
-    let killed = false;
+    const schema = schemas.name('bplab_it_dropped');
+    let killed = 0;
     let killedAt = 0;
-    const kill = async () => {
-      // The connection streaming lineorder, as the server lists it; KILL CONNECTION drops it.
-      const [rows] = await admin.query<RowDataPacket[]>(
-        "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%lineorder%'",
-      );
-      if (rows.length === 0 || killed) return;
-      killed = true;
-      killedAt = Date.now();
-      await admin.query(`KILL CONNECTION ${Number(rows[0]!.ID)}`);
-    };
-    // Looked for every 10 ms as well as at each progress report, so the KILL lands while LOAD DATA
-    // still runs even on a busy machine (progress alone came too late there once).
-    let loading = true;
-    const watcher = (async () => {
-      while (loading && !killed) {
-        await kill();
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    // At the first lineorder progress, while the loader's feed waits here for the KILL sent from
+    // another process: the server cannot have had all of lineorder yet, so LOAD DATA is running
+    // (an earlier watcher that raced the load once killed the index build after it instead).
     const failure = await failureOf(
       generateDataset(
         { schema, sf: 0.1, seed: SEED },
@@ -189,14 +166,15 @@ describe(`SSB load on ${testServer().label}`, () => {
           connect,
           bplabVersion: 'test',
           onProgress: (p) => {
-            if (p.table === 'lineorder' && p.rows > 0) void kill();
+            if (p.table !== 'lineorder' || p.rows === 0 || killed > 0) return;
+            killedAt = Date.now();
+            killed = killLoadsNow('LOAD DATA%lineorder%');
           },
         },
       ),
-    ).finally(() => (loading = false));
+    );
     const saidAfterMs = Date.now() - killedAt;
-    await watcher;
-    expect(killed).toBe(true);
+    expect(killed).toBe(1);
     // At once, not when the server's half-closed socket times out (about 100 s on MariaDB before).
     expect(saidAfterMs).toBeLessThan(30_000);
     expect(failure.error.code).toBe('CONNECTION_LOST');
@@ -208,7 +186,7 @@ describe(`SSB load on ${testServer().label}`, () => {
   });
 
   it('refuses to start when the server has local_infile off, and says how to turn it on', async () => {
-    const schema = schemaName('bplab_it_noinfile');
+    const schema = schemas.name('bplab_it_noinfile');
     const before = Number(await scalar(admin, 'SELECT @@GLOBAL.local_infile'));
     try {
       await admin.query('SET GLOBAL local_infile = 0');
@@ -230,7 +208,7 @@ describe(`SSB load on ${testServer().label}`, () => {
   });
 
   it('reports a client that refuses LOCAL INFILE as FEATURE_MISSING, leaving the dataset failed', async () => {
-    const schema = schemaName('bplab_it_noclient');
+    const schema = schemas.name('bplab_it_noclient');
     const s = testServer();
     const mysql = (await import('mysql2/promise')).default;
     const noLocalFiles = () =>
@@ -260,7 +238,7 @@ describe(`SSB load on ${testServer().label}`, () => {
     lines[badLine - 1] = fields.join('|');
     writeFileSync(path, lines.join('\n'), 'latin1');
 
-    const schema = schemaName('bplab_it_bad');
+    const schema = schemas.name('bplab_it_bad');
     const failure = await failureOf(importDataset({ schema, dir }, { connect, bplabVersion: 'test' }));
     expect(failure.error.code).toBe('FILE_MALFORMED');
     expect(failure.error.message).toMatch(
@@ -288,7 +266,7 @@ describe(`SSB load on ${testServer().label}`, () => {
     cust[cust.indexOf('Customer#')] = 0xe9; // line 1's C_Name: a latin1 "é"
     writeFileSync(customer, cust);
 
-    const schema = schemaName('bplab_it_bytes');
+    const schema = schemas.name('bplab_it_bytes');
     const messages: string[] = [];
     const out = await importDataset(
       { schema, dir },
@@ -343,7 +321,7 @@ describe(`SSB load on ${testServer().label}`, () => {
     lines[6] = fields.join('|');
     writeFileSync(path, lines.join('\n'), 'latin1');
 
-    const schema = schemaName('bplab_it_range');
+    const schema = schemas.name('bplab_it_range');
     const failure = await failureOf(importDataset({ schema, dir }, { connect, bplabVersion: 'test' }));
     expect(failure.error.code).toBe('FILE_MALFORMED');
     expect(failure.error.message).toMatch(/^part\.tbl, line 7, column P_Size: /);
@@ -359,7 +337,7 @@ describe(`SSB load on ${testServer().label}`, () => {
     lines[1999] = lines[1999]!.replace(/\|$/, '|extra|'); // line 2000: one field too many
     writeFileSync(path, lines.join('\n'), 'latin1');
 
-    const schema = schemaName('bplab_it_badpart');
+    const schema = schemas.name('bplab_it_badpart');
     const failure = await failureOf(importDataset({ schema, dir }, { connect, bplabVersion: 'test' }));
     expect(failure.error.code).toBe('FILE_MALFORMED');
     expect(failure.error.message).toBe(
@@ -403,7 +381,7 @@ describe(`SSB load on ${testServer().label}`, () => {
   });
 
   it('refuses a schema that holds tables bplab did not create', async () => {
-    const schema = schemaName('bplab_it_foreign');
+    const schema = schemas.name('bplab_it_foreign');
     await admin.query(`CREATE DATABASE \`${schema}\``);
     await admin.query(`CREATE TABLE \`${schema}\`.keep_me (id int)`);
     const failure = await failureOf(

@@ -8,17 +8,11 @@ import { generateDataset } from '../../src/main/ssb/datasets';
 import { SSB_SCHEMA_TABLES, TEXT_CHARSET, addKeysSql, createTableSql } from '../../src/main/ssb/schema';
 import { testServer } from '../support/test-server';
 import { SEED_DDL } from './ssb-seed-ddl';
-import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
+import { connectToTestServer, scratchSchemas } from './ssb-support';
 
 const connect = connectToTestServer();
-const made: string[] = [];
+const schemas = scratchSchemas();
 let admin: Connection;
-
-function schemaName(prefix: string): string {
-  const s = scratchSchema(prefix);
-  made.push(s);
-  return s;
-}
 
 async function showCreate(schema: string, table: string): Promise<string> {
   const [rows] = await admin.query<RowDataPacket[]>(`SHOW CREATE TABLE \`${schema}\`.\`${table}\``);
@@ -60,14 +54,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await dropSchemas(admin, made);
+  await schemas.dropAll(admin);
   await admin.end();
 });
 
 describe(`SSB schema on ${testServer().label}`, () => {
   it('split DDL (CREATE, then one ALTER TABLE per table) makes the same tables as the seed DDL', async () => {
-    const seed = schemaName('bplab_it_seed');
-    const split = schemaName('bplab_it_split');
+    const seed = schemas.name('bplab_it_seed');
+    const split = schemas.name('bplab_it_split');
     // bplab's text columns are latin1 on every flavor (dbgen writes bytes, not UTF-8: see TEXT_CHARSET),
     // so the seed's DDL runs in a latin1 schema; everything else must come out the same.
     await admin.query(`CREATE DATABASE \`${seed}\` CHARACTER SET ${TEXT_CHARSET}`);
@@ -87,7 +81,7 @@ describe(`SSB schema on ${testServer().label}`, () => {
   });
 
   it('makes lineorder without a primary key by default, so InnoDB adds GEN_CLUST_INDEX', async () => {
-    const schema = schemaName('bplab_it_default');
+    const schema = schemas.name('bplab_it_default');
     await generateDataset({ schema, sf: 0.002, seed: 3 }, { connect, bplabVersion: 'test' });
     const keys = await keyColumns(schema, 'lineorder');
     expect(keys.PRIMARY).toBeUndefined();
@@ -100,7 +94,7 @@ describe(`SSB schema on ${testServer().label}`, () => {
   });
 
   it('makes lineorder with PRIMARY KEY (LO_OrderKey, LO_LineNumber) in the PK variant', async () => {
-    const schema = schemaName('bplab_it_pk');
+    const schema = schemas.name('bplab_it_pk');
     const out = await generateDataset(
       { schema, sf: 0.002, seed: 3, lineorderPk: true },
       { connect, bplabVersion: 'test' },
@@ -115,7 +109,7 @@ describe(`SSB schema on ${testServer().label}`, () => {
   });
 
   it('makes every table MyISAM in the MyISAM variant, keys included', async () => {
-    const schema = schemaName('bplab_it_myisam');
+    const schema = schemas.name('bplab_it_myisam');
     const out = await generateDataset(
       { schema, sf: 0.002, seed: 3, engine: 'MyISAM' },
       { connect, bplabVersion: 'test' },

@@ -1,12 +1,13 @@
 /**
- * The built CLI as a child process, as a user runs it beside the app: one way for the integration
- * tests to start it, read what it prints, and wait for its exit. Any BPLAB_* variable of the test
- * run (a password, another data folder) is kept out of the child's environment; the data folder is
- * passed as the user would, with --data-dir.
+ * The CLI as the tests run it: the built bundle as a child process, as a user runs it beside the app
+ * (start it, read what it prints, wait for its exit; any BPLAB_* variable of the test run, a password
+ * or another data folder, is kept out of the child's environment; the data folder is passed as the
+ * user would, with --data-dir), or runCli in this process with its output caught.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runCli } from '../../src/main/cli/run';
 import type { TestServer } from './test-server';
 
 /** What `bin/bplab.cjs` runs; built by `npm run build` before the integration tests. */
@@ -48,6 +49,34 @@ export function startCli(home: string, args: string[], opts: { cwd?: string } = 
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exit = new Promise<CliExit>((r) => child.on('exit', (code, signal) => r({ code, signal, out, err })));
   return { child, exit, out: () => out, err: () => err };
+}
+
+/** What an in-process `bplab` printed, each stream's lines joined, and its exit code. */
+export interface CliResult {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs `bplab ARGS` in this process (runCli, no build needed) and catches what it prints. `env`
+ * stands for the process environment (BPLAB_HOME...); without it the command sees this process's.
+ */
+export async function runCliInProcess(
+  args: string[],
+  opts: { staticDir: string; env?: NodeJS.ProcessEnv },
+): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, {
+    version: '9.9.9-test',
+    staticDir: opts.staticDir,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    stopRequested: new Promise(() => {}),
+    ...(opts.env ? { env: opts.env } : {}),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 /** Runs `bplab ARGS --data-dir HOME` to its end. */

@@ -9,8 +9,8 @@ import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { LoadCounts, LoadSecond, LoadStepState } from '../../shared/oltp-load';
 import { AppFailure } from '../../shared/result';
-import { addEncoded, latencyOf, newHistogram, type LatencyHistogram } from './latency';
 import type { MixOptions } from './statement-mix';
+import { LoadTally } from './tally';
 import {
   PHASE,
   epochMs,
@@ -61,29 +61,6 @@ export function defaultThreads(clients: number, cores: number = availableParalle
 /** How long a client tries to get a lost connection back before the step counts as interrupted. */
 const RECONNECT_FOR_MS = 2_000;
 
-class Merged {
-  queries = 0;
-  transactions = 0;
-  errors = 0;
-  reconnects = 0;
-  lastEndMs = 0;
-  readonly histogram: LatencyHistogram = newHistogram();
-  add(t: Tally): void {
-    this.queries += t.queries;
-    this.transactions += t.transactions;
-    this.errors += t.errors;
-    this.reconnects += t.reconnects;
-    this.lastEndMs = Math.max(this.lastEndMs, t.lastEndMs);
-    addEncoded(this.histogram, t.histogram);
-  }
-  counts(seconds: number): LoadCounts {
-    const latency = latencyOf(this.histogram);
-    this.histogram.destroy();
-    const { queries, transactions, errors, reconnects } = this;
-    return { queries, transactions, errors, reconnects, seconds, latency };
-  }
-}
-
 export async function runStep(req: StepRequest): Promise<StepMeasure> {
   const threads = Math.max(1, Math.min(req.threads, req.clients));
   const control = new SharedArrayBuffer(4);
@@ -92,7 +69,7 @@ export async function runStep(req: StepRequest): Promise<StepMeasure> {
   let interrupted: string | null = null;
   let wake: () => void = () => {};
   const stopWaiting = () => wake();
-  const pending = new Map<number, { merged: Merged; warmup: boolean; from: number }>();
+  const pending = new Map<number, { merged: LoadTally; warmup: boolean; from: number }>();
   const perSecond: LoadSecond[] = [];
   const closeSecond = (at: number) => {
     const s = pending.get(at)!;
@@ -130,7 +107,7 @@ export async function runStep(req: StepRequest): Promise<StepMeasure> {
         );
       else if (m.type === 'second') {
         // A second is whole once every thread sent its part; it counts as warm-up if any part was.
-        const s = pending.get(m.at) ?? { merged: new Merged(), warmup: false, from: 0 };
+        const s = pending.get(m.at) ?? { merged: new LoadTally(), warmup: false, from: 0 };
         s.merged.add(m.tally);
         s.warmup ||= m.phase !== PHASE.counted;
         s.from++;
@@ -193,8 +170,8 @@ export async function runStep(req: StepRequest): Promise<StepMeasure> {
   await Promise.all(workers.map((w) => w.terminate()));
   req.signal?.removeEventListener('abort', stopWaiting);
 
-  const warm = new Merged();
-  const counted = new Merged();
+  const warm = new LoadTally();
+  const counted = new LoadTally();
   for (const r of results) {
     if (!r) continue;
     warm.add(r.warmup);

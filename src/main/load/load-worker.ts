@@ -8,14 +8,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Connection as CoreConnection, QueryError } from 'mysql2';
 import { createConnection } from 'mysql2/promise';
-import { encodeHistogram, newHistogram, recordMs, type LatencyHistogram } from './latency';
+import { recordMs } from './latency';
 import { eventMaker, type MixStatement } from './statement-mix';
+import { LoadTally } from './tally';
 import {
   PHASE,
   epochMs,
   type MainMessage,
   type Phase,
-  type Tally,
   type WorkerMessage,
   type WorkerStart,
 } from './worker-protocol';
@@ -25,25 +25,9 @@ const port = parentPort!;
 const phase = new Int32Array(start.control);
 const post = (m: WorkerMessage) => port.postMessage(m);
 
-class Counts {
-  queries = 0;
-  transactions = 0;
-  errors = 0;
-  reconnects = 0;
-  lastEndMs = 0;
-  readonly histogram: LatencyHistogram = newHistogram();
-  tally(): Tally {
-    return { ...this, histogram: encodeHistogram(this.histogram) };
-  }
-  reset(): void {
-    this.queries = this.transactions = this.errors = this.reconnects = 0;
-    this.histogram.reset();
-  }
-}
-
-const warmup = new Counts();
-const counted = new Counts();
-const second = new Counts();
+const warmup = new LoadTally();
+const counted = new LoadTally();
+const second = new LoadTally();
 const countsOf = (p: number) => (p === PHASE.counted ? counted : warmup);
 
 /** What mysql2's prepare answers: a statement executed directly, without execute()'s cache lookup. */

@@ -88,6 +88,15 @@ export class SandboxFolders {
     rmSync(this.dir(id), { recursive: true, force: true });
   }
 
+  /** The newest part of the server's error log (at most maxBytes), where it is, and whether older text was left out. */
+  errorLogTail(id: string, maxBytes: number): { text: string; path: string; truncated: boolean } {
+    const path = this.errorLogPath(id);
+    if (!existsSync(path)) return { text: '', path, truncated: false };
+    const buf = readFileSync(path);
+    const truncated = buf.length > maxBytes;
+    return { text: buf.subarray(Math.max(0, buf.length - maxBytes)).toString('utf8'), path, truncated };
+  }
+
   /** The error log's size now: where a start's own lines will begin. */
   errorLogSize(id: string): number {
     const path = this.errorLogPath(id);

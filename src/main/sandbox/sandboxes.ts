@@ -8,7 +8,6 @@
  * a sandbox being created and an existing one stopped and intact.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import {
   sandboxIdOf,
   type ConnectionProfile,
@@ -86,8 +85,6 @@ export class SandboxService {
     this.stopTimeoutMs = deps.stopTimeoutMs ?? 90_000;
   }
 
-  // ---------- queries ----------
-
   async list(): Promise<SandboxInfo[]> {
     return this.folders
       .ids()
@@ -102,11 +99,7 @@ export class SandboxService {
   /** The newest part of the server's error log. */
   async log(id: string, maxBytes = 64_000): Promise<{ text: string; path: string; truncated: boolean }> {
     this.readMeta(id);
-    const path = this.folders.errorLogPath(id);
-    if (!existsSync(path)) return { text: '', path, truncated: false };
-    const buf = await readFile(path);
-    const truncated = buf.length > maxBytes;
-    return { text: buf.subarray(Math.max(0, buf.length - maxBytes)).toString('utf8'), path, truncated };
+    return this.folders.errorLogTail(id, maxBytes);
   }
 
   /** Connection options for the sandbox's root user over loopback TCP. */
@@ -118,8 +111,6 @@ export class SandboxService {
   } {
     return adminOptions(info.port);
   }
-
-  // ---------- lifecycle ----------
 
   /**
    * Options bplab owns and buffer pool sizes the server cannot take are refused before anything is
@@ -391,8 +382,6 @@ export class SandboxService {
       this.claims.release(id);
     }
   }
-
-  // ---------- internals ----------
 
   /** Removes a sandbox whose first start failed: its folder, its profile, what this process knew of it. */
   private async discard(meta: SandboxMeta): Promise<void> {

@@ -8,7 +8,7 @@ import { isByteSize, parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { refusedOptions } from '../../shared/sandbox-options';
 import type { SandboxFolders, SandboxMeta } from './sandbox-folder';
-import { COLD_RESTART_OPTIONS } from './server-dialect';
+import { COLD_RESTART_OPTIONS, tlsStartupOptions } from './server-dialect';
 
 export const SANDBOX_USER = 'root';
 
@@ -92,6 +92,7 @@ export function serverArgs(
     // A load sweep runs up to 256 clients (post 004) beside bplab's own sessions; the default of 151
     // refused its last step ("Too many connections"). spec.options may set another value.
     `--max-connections=${SANDBOX_MAX_CONNECTIONS}`,
+    ...tlsStartupOptions(meta, { ...spec.options, ...extra }),
     ...Object.entries(spec.options).map(([k, v]) => `--${k}=${v}`),
     ...Object.entries(extra)
       .filter(([k]) => k !== POOL_OPTION)

@@ -13,15 +13,9 @@ import { randomUUID } from 'node:crypto';
 import type { TaskProgress } from '../../shared/tasks';
 import { AppFailure, type AppError } from '../../shared/result';
 import type { TaskInfo, TaskKind } from '../../shared/tasks';
-import {
-  describeHolder,
-  inScope,
-  type Lease,
-  type LeaseScope,
-  type LeaseStore,
-  type ViewedLease,
-} from './leases';
+import { inScope, type LeaseScope, type LeaseStore } from './leases';
 import { describeProcess } from './process-identity';
+import { OtherTasksRelay, TASK_KINDS, busyFailure, taskInfo } from './task-leases';
 
 export interface TaskSpec {
   kind: TaskKind;
@@ -79,17 +73,6 @@ interface OwnTask {
   value: Promise<unknown>;
 }
 
-const TASK_KINDS = new Set<string>([
-  'dataset-load',
-  'dataset-verify',
-  'dataset-drop',
-  'run',
-  'experiment',
-  'sandbox-create',
-  'sandbox-start',
-  'oltp-load',
-]);
-
 /** How many of this process's ended tasks tasks/wait still answers for. */
 const ENDED_KEPT = 100;
 
@@ -104,11 +87,12 @@ export class TaskRegistry {
   /** This process's tasks that ended, newest last, so that a wait that comes after the end is answered. */
   private readonly ended = new Map<string, Ended>();
   private poller?: NodeJS.Timeout;
-  /** What the others' tasks last published, to re-emit only what changed. */
-  private readonly seen = new Map<string, string>();
   private following = false;
+  private readonly others: OtherTasksRelay;
 
-  constructor(private readonly deps: TaskRegistryDeps) {}
+  constructor(private readonly deps: TaskRegistryDeps) {
+    this.others = new OtherTasksRelay(deps.leases, deps.onProgress);
+  }
 
   /**
    * Starts `work` as a task and answers at once. Its progress goes out as 'task/progress' events
@@ -238,7 +222,7 @@ export class TaskRegistry {
     return this.deps.leases
       .all()
       .filter((v) => TASK_KINDS.has(v.lease.kind) && !v.lease.partOf)
-      .map((v) => this.info(v))
+      .map((v) => taskInfo(v))
       .sort((a, b) => Number(b.owner.self) - Number(a.owner.self) || a.startedAt.localeCompare(b.startedAt));
   }
 
@@ -247,7 +231,7 @@ export class TaskRegistry {
     return this.deps.leases
       .holders(scope)
       .filter((v) => TASK_KINDS.has(v.lease.kind))
-      .map((v) => this.info(v));
+      .map((v) => taskInfo(v));
   }
 
   /**
@@ -324,51 +308,7 @@ export class TaskRegistry {
   private tick(): void {
     for (const [taskId, t] of this.own)
       if (!t.controller.signal.aborted && this.deps.leases.cancelRequested(taskId)) t.controller.abort();
-    if (this.following) this.relayOthers();
-  }
-
-  private relayOthers(): void {
-    const now = new Set<string>();
-    for (const v of this.deps.leases.all()) {
-      if (v.self || !TASK_KINDS.has(v.lease.kind) || v.lease.partOf) continue;
-      const { lease } = v;
-      if (v.liveness === 'gone') {
-        if (this.seen.has(lease.id)) this.deps.onProgress(endedEvent(lease, 'interrupted'));
-        this.seen.delete(lease.id);
-        continue;
-      }
-      now.add(lease.id);
-      const key = JSON.stringify(lease.progress);
-      if (lease.progress && this.seen.get(lease.id) !== key) this.deps.onProgress(lease.progress);
-      this.seen.set(lease.id, key);
-    }
-    for (const [id] of this.seen)
-      if (!now.has(id)) {
-        this.seen.delete(id);
-        this.deps.onProgress({
-          taskId: id,
-          phase: 'ended',
-          fraction: null,
-          message: 'The task ended in another bplab process.',
-          done: true,
-        });
-      }
-  }
-
-  private info(v: ViewedLease): TaskInfo {
-    const { lease } = v;
-    return {
-      taskId: lease.partOf ?? lease.id,
-      kind: lease.kind as TaskKind,
-      title: lease.title,
-      profileId: lease.profileId,
-      schema: lease.schema,
-      sandboxId: lease.sandboxId,
-      owner: { pid: lease.owner.pid, host: lease.owner.host, command: lease.owner.command, self: v.self },
-      startedAt: lease.takenAt,
-      state: v.liveness === 'gone' ? 'stale' : 'running',
-      progress: lease.progress,
-    };
+    if (this.following) this.others.relay();
   }
 }
 
@@ -380,30 +320,8 @@ function scopeOf(hold: { profileId: string | null; schema: string | null; sandbo
   };
 }
 
-function busyFailure(holder: ViewedLease, doing: string): AppFailure {
-  const op = holder.lease.kind === 'sandbox-op';
-  return AppFailure.of(
-    'BUSY',
-    `Cannot ${doing}: ${describeHolder(holder)} holds ${op ? 'its sandbox' : 'it'}.`,
-    {
-      hint: op ? 'Wait for that to end, then try again.' : 'Wait for that task to end, or cancel it.',
-      details: { taskId: holder.lease.partOf ?? holder.lease.id, pid: holder.lease.owner.pid },
-    },
-  );
-}
-
 function errorOf(e: unknown): AppError {
   return e instanceof AppFailure
     ? e.error
     : { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) };
-}
-
-function endedEvent(lease: Lease, phase: string): TaskProgress {
-  return {
-    taskId: lease.id,
-    phase,
-    fraction: null,
-    message: `"${lease.title}" stopped: its process, pid ${lease.owner.pid} (${lease.owner.command}), is gone.`,
-    done: true,
-  };
 }

@@ -1,42 +1,20 @@
 /** `bplab compare` and `bplab report` on run files written by the test: good input, and each kind of bad input. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
+import { describe, expect, it } from 'vitest';
 import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
 import { checkRunFile } from '../../../src/shared/compare/run-file';
 import type { ExperimentFile } from '../../../src/shared/experiment-file';
 import type { RunResult } from '../../../src/shared/runs';
 import { experiment } from '../../support/run-fixture';
+import { runCliInProcess } from '../../support/cli';
+import { scratchFolder } from '../../support/scratch';
 import { baseRun, dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from '../../support/post001';
 
-let dir: string;
-const file = (name: string, content: unknown) => {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-};
+const { dir, file } = scratchFolder('bplab-compare-');
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bplab-compare-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function bplab(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const env: CliEnvironment = {
-    version: '9.9.9-test',
-    staticDir: dir,
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    stopRequested: new Promise(() => {}),
-    env: { BPLAB_HOME: join(dir, 'home') },
-  };
-  const code = await runCli(args, env);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const bplab = (args: string[]) =>
+  runCliInProcess(args, { staticDir: dir, env: { BPLAB_HOME: join(dir, 'home') } });
 
 describe('bplab compare', () => {
   it('prints the time per query with ratios, then the findings, for two saved runs', async () => {

@@ -1,37 +1,15 @@
 /** `bplab whatif` on run files written by the test: a run it replays, and each kind of input it refuses in words. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../support/cli';
+import { scratchFolder } from '../../support/scratch';
 import { baseRun } from '../../support/post001';
 
-let dir: string;
-const file = (name: string, content: unknown) => {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-  return path;
-};
+const { dir, file } = scratchFolder('bplab-whatif-');
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'bplab-whatif-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function bplab(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const env: CliEnvironment = {
-    version: '9.9.9-test',
-    staticDir: dir,
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    stopRequested: new Promise(() => {}),
-    env: { BPLAB_HOME: join(dir, 'home') },
-  };
-  const code = await runCli(args, env);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const bplab = (args: string[]) =>
+  runCliInProcess(args, { staticDir: dir, env: { BPLAB_HOME: join(dir, 'home') } });
 
 /** Q1.1 lineorder first at SF 0.01 on a 128 MB pool: 386 clustered leaves, 17 date leaves, 4 roots at most. */
 const replayable = () =>

@@ -7,6 +7,7 @@ import {
   COLD_RESTART_OPTIONS,
   initCommand,
   needsInstallDbScript,
+  tlsStartupOptions,
 } from '../../../src/main/sandbox/server-dialect';
 
 const base = mkdtempSync(join(tmpdir(), 'bplab-dialect-'));
@@ -50,5 +51,27 @@ describe('initCommand', () => {
   });
   it('spells the cold-restart options so a server that lacks them starts anyway', () => {
     expect(COLD_RESTART_OPTIONS.every((o) => o.startsWith('--loose-'))).toBe(true);
+  });
+});
+
+describe('tlsStartupOptions', () => {
+  const mariadb = (version: string) => ({ flavor: 'mariadb' as const, version });
+
+  it('turns off the certificate MariaDB 11.4+ would make at every start', () => {
+    expect(tlsStartupOptions(mariadb('11.4.5'), {})).toEqual(['--skip-ssl']);
+    expect(tlsStartupOptions(mariadb('12.0.1'), { max_connections: '20' })).toEqual(['--skip-ssl']);
+  });
+
+  it('leaves TLS to the user who named a TLS option', () => {
+    expect(tlsStartupOptions(mariadb('11.4.5'), { 'ssl-cert': '/c.pem' })).toEqual([]);
+    expect(tlsStartupOptions(mariadb('11.4.5'), { ssl: 'ON' })).toEqual([]);
+    expect(tlsStartupOptions(mariadb('11.4.5'), { tls_version: 'TLSv1.3' })).toEqual([]);
+    expect(tlsStartupOptions(mariadb('11.4.5'), { 'require-secure-transport': 'ON' })).toEqual([]);
+  });
+
+  it('leaves servers that make no certificate at startup as they are', () => {
+    expect(tlsStartupOptions(mariadb('10.11.19'), {})).toEqual([]);
+    expect(tlsStartupOptions({ flavor: 'mysql', version: '8.0.31' }, {})).toEqual([]);
+    expect(tlsStartupOptions({ flavor: 'mysql', version: '5.7.22' }, {})).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
  * under its title unless asked open: the answer and the findings come first, the details on demand.
  */
 import { memo } from 'react';
-import { cellClass, type ReportTable } from '../../../../shared/compare/report-table';
+import type { ReportTable } from '../../../../shared/compare/report-table';
+import { gridOfReportTable } from '../utils/grid-table';
+import { GridTable } from './GridTable';
 
 export const ReportTableView = memo(function ReportTableView({
   table,
@@ -19,36 +21,7 @@ export const ReportTableView = memo(function ReportTableView({
           <h3>{table.title}</h3>
         </summary>
         {table.note && <p className="muted chart-note">{table.note}</p>}
-        <div className="table-scroll">
-          <table className="grid-table">
-            <thead>
-              <tr>
-                {table.columns.map((c, i) => (
-                  <th key={i} className={cellClass(c.numeric, c.label) || undefined} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, i) => (
-                    <td
-                      key={i}
-                      className={
-                        cellClass(table.columns[i]?.numeric ?? false, cell.text, cell.differs) || undefined
-                      }
-                      data-differs={cell.differs ? 'true' : undefined}
-                    >
-                      {cell.text}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <GridTable grid={gridOfReportTable(table)} className="grid-table" />
       </details>
     </section>
   );

@@ -1,0 +1,36 @@
+// Draws a table the Compare screen prepared (utils/grid-table.ts): a head row, then its rows, nothing decided here.
+import type { GridTable as Grid } from '../utils/grid-table';
+
+export function GridTable({ grid, className }: { grid: Grid; className: string }) {
+  return (
+    <div className="table-scroll">
+      <table className={className}>
+        <thead>
+          <tr>
+            {grid.head.map((c, i) => (
+              <th key={i} scope="col" className={c.className}>
+                {c.text}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((c, i) => (
+                <td
+                  key={i}
+                  colSpan={c.span > 1 ? c.span : undefined}
+                  className={c.className}
+                  data-differs={c.differs ? 'true' : undefined}
+                >
+                  {c.text}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
