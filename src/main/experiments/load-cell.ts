@@ -10,6 +10,7 @@ import type { ExperimentCell, ExperimentServer } from '../../shared/experiments'
 import type { LoadResult } from '../../shared/oltp-load';
 import { AppFailure } from '../../shared/result';
 import { quoteIdent } from '../ssb/schema';
+import { preloadSbtest } from '../load/sbtest-preload';
 import { firstRow, type ControlConnection } from './cell-settings';
 
 /** What running a sweep needs: the load service's work, without a task of its own (the experiment is one). */
@@ -60,26 +61,6 @@ async function tableBytes(c: ControlConnection, step: ExperimentLoadStep): Promi
 }
 
 /**
- * Reads the step's tables that exist whole into the pool (the clustered index by a scan that must read
- * every row, then the k index); the seconds it took, or null when none exists yet (the sweep prepares it).
- */
-async function preload(c: ControlConnection, step: ExperimentLoadStep): Promise<number | null> {
-  const started = performance.now();
-  let read = 0;
-  for (let n = 1; n <= step.tables; n++) {
-    const t = `${quoteIdent(step.schema)}.${quoteIdent(`sbtest${n}`)}`;
-    try {
-      await c.query(`SELECT COUNT(*) FROM ${t} FORCE INDEX (PRIMARY) WHERE pad <> ''`);
-      await c.query(`SELECT COUNT(*) FROM ${t} FORCE INDEX (k_${n}) WHERE k >= 0`);
-      read++;
-    } catch {
-      // Not there yet (or not whole): the sweep prepares it, and a prepared table's pages are in the pool.
-    }
-  }
-  return read > 0 ? (performance.now() - started) / 1000 : null;
-}
-
-/**
  * Runs a load step in the configuration now in place and keeps what it measured. The sizes are read
  * after the sweep (its first step prepares missing tables); the settings before it.
  */
@@ -101,7 +82,8 @@ export async function runCellLoad(
   let preloadSeconds: number | null = null;
   try {
     values = await readBack(c, readBackVariables(at.cell));
-    if (at.step.preload) preloadSeconds = await preload(c, at.step);
+    if (at.step.preload)
+      preloadSeconds = await preloadSbtest((sql) => c.query(sql), at.step.schema, at.step.tables);
   } finally {
     await c.close();
   }

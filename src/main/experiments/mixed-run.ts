@@ -4,6 +4,7 @@
  * another, and the live poller samples the pool; the point selects' seconds, each scan's interval and
  * sbtest1's pages per index are kept on one clock per side, and saved in one file (<data>/loads/).
  */
+import { preloadSbtest } from '../load/sbtest-preload';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -218,6 +219,14 @@ export class MixedLoadService {
     let samples: RunResult['samples'] | null = null;
     const cancellable = await CancellableConnection.of(exec.raw, { open: env.open });
     try {
+      // Every side starts with sbtest1 whole in the pool, not with what the side before it left there
+      // (its scans evicted much of it under one setting and little under the other).
+      ctx.progress({
+        phase: `old_blocks_time ${oldBlocksTime}`,
+        fraction: i / count,
+        message: `${spec.oltp.schema}.${MIXED_OLTP_TABLE}: read whole into the pool`,
+      });
+      await preloadSbtest((sql) => exec.raw.query(sql), spec.oltp.schema, 1);
       watch = await startPoolWatch(env.open, {
         runId: loadLiveRunId(ctx.taskId),
         setting: spec.poll,

@@ -36,7 +36,7 @@ export function renderMixedHtml(
   const c = mixedComparison(result);
   const spec = result.spec;
   const title = `Point selects beside SSB scans: innodb_old_blocks_time ${spec.oldBlocksTimes.join(' vs ')}`;
-  const asked = `${spec.oltp.clients} clients of point selects (${spec.oltp.distribution}, ${spec.oltp.protocol}) on ${spec.oltp.schema}.${MIXED_OLTP_TABLE} (${spec.oltp.rows.toLocaleString('en-US')} rows${result.server.oltpTablePages !== null ? `, ${result.server.oltpTablePages.toLocaleString('en-US')} pages` : ''}; the pool holds ${result.server.poolPages.toLocaleString('en-US')} pages), ${spec.leadSeconds} s alone before the scans and ${spec.tailSeconds} s after; the scans: ${spec.ssb.queries.map((q) => q.queryId).join(', ')} on ${spec.ssb.schema}.`;
+  const asked = `${spec.oltp.clients} clients of point selects (${spec.oltp.distribution}, ${spec.oltp.protocol}) on ${spec.oltp.schema}.${MIXED_OLTP_TABLE} (${spec.oltp.rows.toLocaleString('en-US')} rows${result.server.oltpTablePages !== null ? `, ${result.server.oltpTablePages.toLocaleString('en-US')} pages` : ''}; the pool holds ${result.server.poolPages.toLocaleString('en-US')} pages), ${spec.leadSeconds} s alone before the scans and ${spec.tailSeconds} s after, the table read whole into the pool before each side; the scans: ${spec.ssb.queries.map((q) => q.queryId).join(', ')} on ${spec.ssb.schema}.`;
   const notes = result.sides.flatMap((s) =>
     [
       s.state !== 'complete'
