@@ -106,7 +106,7 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
       "pages other than the query's (dictionary, undo) are left out of the curves",
       "the blocks the pool keeps for other things (the adaptive hash index) are the run's share at its end, scaled with the pool: on MySQL 8.0 that share grew with the pool (3-10% at 16 MB, 18% at 74 MB), so the curves are optimistic above the run's own size",
       input.settings.pageCleaner
-        ? "the page cleaner evicts from the tail every 10 ms while fewer than innodb_lru_scan_depth (1536, MariaDB's default) blocks are free"
+        ? 'the page cleaner, woken by a read that leaves fewer than innodb_lru_scan_depth / 2 (768) blocks free, evicts from the tail until 1536 are free, as MariaDB 10.11 does'
         : "the page cleaner's background eviction is not simulated",
     ],
   };
