@@ -4,7 +4,7 @@
  * Everything missing from the run is said in words.
  */
 import type { RunResult } from '../../shared/runs';
-import type { ExplainStep } from '../../shared/whatif/plan-model';
+import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
 import { tracePlan } from '../../shared/whatif/plan-trace';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
@@ -48,7 +48,10 @@ function foundWarm(run: RunResult): boolean {
   return own >= 0.1 * blocks;
 }
 
-export async function runReplay(run: RunResult): Promise<RunReplay | { error: string }> {
+/** The rows a query walks, kept by query, SQL and dataset: a bench replays many runs of the same queries. */
+export type RowsCache = Map<string, Promise<Record<string, TableRows>>>;
+
+export async function runReplay(run: RunResult, cache?: RowsCache): Promise<RunReplay | { error: string }> {
   if (run.state !== 'complete' || run.elapsedMs === null)
     return { error: `the run did not complete (${run.state}): there is nothing to replay` };
   const ds = run.dataset;
@@ -64,11 +67,18 @@ export async function runReplay(run: RunResult): Promise<RunReplay | { error: st
   if (explain.length === 0) return { error: 'the run holds no EXPLAIN' };
   let rows;
   try {
-    rows = await queryRows(run.queryId, run.sql, {
+    const opts = {
       sf: ds.sf,
       seed: ds.seed ?? 1,
       ...(ds.generatorMode === 'spec' ? { mode: 'spec' as const } : {}),
-    });
+    };
+    const key = `${run.queryId}|${run.sql}|${opts.sf}|${opts.seed}|${ds.generatorMode ?? ''}`;
+    let pending = cache?.get(key);
+    if (!pending) {
+      pending = queryRows(run.queryId, run.sql, opts);
+      cache?.set(key, pending);
+    }
+    rows = await pending;
   } catch (e) {
     return { error: `the query's rows cannot be derived: ${(e as Error).message}` };
   }
