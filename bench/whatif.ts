@@ -6,6 +6,7 @@
  * Map-based LRU's on the same trace, alternating.
  *
  *   npm run bench:whatif -- DIR_OR_RUN.json ...     (saved runs: bplab query --json, or the data folder's runs/)
+ *                          [--calibration-only]    (the tables only: a flight's curves at SF 1 take minutes)
  * Goals (issue 20): within ±10% for 11 of 13 per flavor at 128 MB; a flight's curve < 2 s with an error < 0.02.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,7 +21,9 @@ import { measuredPagesRead, replaySteps, settingsOfRun } from '../src/shared/wha
 import { mergeTraces } from '../src/shared/whatif/sequence';
 import type { PageTrace } from '../src/shared/whatif/trace';
 
-const args = process.argv.slice(2);
+/** --calibration-only: the simulated-against-measured tables, without the curve and speed sections. */
+const calibrationOnly = process.argv.includes('--calibration-only');
+const args = process.argv.slice(2).filter((a) => a !== '--calibration-only');
 if (args.length === 0) {
   console.error('usage: npm run bench:whatif -- DIR_OR_RUN.json ...');
   process.exit(2);
@@ -132,7 +135,7 @@ for (const [run, r] of replays) {
   byFlight.set(flight, [...(byFlight.get(flight) ?? []), r]);
 }
 const [flight, members] = [...byFlight].sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
-if (members.length > 0) {
+if (members.length > 0 && !calibrationOnly) {
   const variants = [
     { oldBlocksTimeMs: 0, oldBlocksPct: 37 },
     { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },
@@ -163,7 +166,7 @@ if (members.length > 0) {
 
 // Touches per second: the simulator against a plain Map-based LRU, on the largest trace, alternating.
 const largest = [...replays.values()].sort((a, b) => b.trace.length - a.trace.length)[0];
-if (largest) {
+if (largest && !calibrationOnly) {
   const trace = largest.trace;
   const pages = Math.round(largest.settings.poolPages);
   console.log(`\nTouches per second on a ${trace.length}-touch trace, ${pages}-page pool:`);
