@@ -4,7 +4,7 @@
  * Everything missing from the run is said in words.
  */
 import type { RunResult } from '../../shared/runs';
-import type { ExplainStep } from '../../shared/whatif/plan-model';
+import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
 import { tracePlan } from '../../shared/whatif/plan-trace';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
@@ -48,6 +48,9 @@ function foundWarm(run: RunResult): boolean {
   return own >= 0.1 * blocks;
 }
 
+/** The rows a query walks, kept by query, SQL and dataset: a bench replays many runs of the same queries. */
+export type RowsCache = Map<string, Promise<Record<string, TableRows>>>;
+
 /** What a run's plan touches, traced over its dataset's rows: the costly part, the same for runs of one plan on one dataset. */
 export interface TracedRun {
   layout: PageLayout;
@@ -72,7 +75,7 @@ export function traceKey(run: RunResult): string {
 }
 
 /** The run's plan traced over its dataset, or why it cannot be, in words. */
-export async function traceRun(run: RunResult): Promise<TracedRun | { error: string }> {
+export async function traceRun(run: RunResult, cache?: RowsCache): Promise<TracedRun | { error: string }> {
   if (run.state !== 'complete' || run.elapsedMs === null)
     return { error: `the run did not complete (${run.state}): there is nothing to replay` };
   const ds = run.dataset;
@@ -88,11 +91,18 @@ export async function traceRun(run: RunResult): Promise<TracedRun | { error: str
   if (explain.length === 0) return { error: 'the run holds no EXPLAIN' };
   let rows;
   try {
-    rows = await queryRows(run.queryId, run.sql, {
+    const opts = {
       sf: ds.sf,
       seed: ds.seed ?? 1,
       ...(ds.generatorMode === 'spec' ? { mode: 'spec' as const } : {}),
-    });
+    };
+    const key = `${run.queryId}|${run.sql}|${opts.sf}|${opts.seed}|${ds.generatorMode ?? ''}`;
+    let pending = cache?.get(key);
+    if (!pending) {
+      pending = queryRows(run.queryId, run.sql, opts);
+      cache?.set(key, pending);
+    }
+    rows = await pending;
   } catch (e) {
     return { error: `the query's rows cannot be derived: ${(e as Error).message}` };
   }

@@ -60,7 +60,6 @@ export class LruSimulator {
   private readonly freedClockOf: Float64Array;
   private readonly pools: Instance[];
   private allocated = 0;
-  private nextCleanMs = 0;
 
   constructor(layout: PageLayout, settings: SimulatorSettings) {
     this.layout = layout;
@@ -99,7 +98,7 @@ export class LruSimulator {
       free: perInstance,
       freedPageClock: 0,
       currSize,
-      readAheadArea: readAheadArea(currSize),
+      readAheadArea: settings.readAheadAreaPages ?? readAheadArea(currSize),
     }));
   }
 
@@ -117,7 +116,6 @@ export class LruSimulator {
    */
   touch(spaceOrdinal: number, pageNo: number, nowMs: number): void {
     this.counters.touches++;
-    if (this.settings.pageCleaner && nowMs >= this.nextCleanMs) this.cleanLru(nowMs);
     const g = this.base[spaceOrdinal]! + pageNo;
     let n = this.slot[g]!;
     if (n < 0) {
@@ -187,6 +185,11 @@ export class LruSimulator {
     } else {
       n = this.evictTail(pool);
     }
+    // MariaDB: buf_LRU_get_free_block, having taken the block, wakes the page cleaner when fewer than
+    // innodb_lru_scan_depth / 2 are left free and the LRU (without this page) is longer than BUF_LRU_MIN_LEN.
+    const cleaner = this.settings.pageCleaner;
+    const wake =
+      cleaner !== undefined && pool.len > cleaner.wakeLru && pool.free < Math.floor(cleaner.scanDepth / 2);
     this.pageOf[n] = g;
     this.instOf[n] = instance;
     this.accessed[n] = 0;
@@ -195,18 +198,20 @@ export class LruSimulator {
     this.slot[g] = n;
     this.counters.pagesRead++;
     this.addBlockLow(pool, n, true);
+    if (wake) this.lruBatch(pool, cleaner);
     return n;
   }
 
-  private cleanLru(nowMs: number): void {
-    const cleaner = this.settings.pageCleaner!;
-    this.nextCleanMs = nowMs + cleaner.everyMs;
-    for (const pool of this.pools) {
-      while (pool.free < cleaner.freeTarget && pool.len > cleaner.minLru && pool.tail >= 0) {
-        const n = this.evictTail(pool);
-        this.freeNodes.push(n);
-        pool.free++;
-      }
+  /**
+   * buf0flu.cc, buf_flush_LRU_list_batch (10.11): from the LRU's tail, clean pages to the free list while
+   * the LRU is longer than min(pool / 20 − 1, BUF_LRU_MIN_LEN) and fewer than innodb_lru_scan_depth are
+   * free. The cleaner runs once the reading thread has put its page on the LRU.
+   */
+  private lruBatch(pool: Instance, cleaner: { scanDepth: number; minLru: number }): void {
+    while (pool.free < cleaner.scanDepth && pool.len > cleaner.minLru && pool.tail >= 0) {
+      const n = this.evictTail(pool);
+      this.freeNodes.push(n);
+      pool.free++;
     }
   }
 

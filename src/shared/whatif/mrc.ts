@@ -5,6 +5,7 @@
  * back) to make a curve fast, its error measured against the full simulation.
  */
 import type { SimulatorSettings } from './pool-model';
+import { readAheadArea } from './read-ahead';
 import { mariadbPageCleaner, replaySteps, type ReplayStep } from './replay';
 import type { PageLayout, PageTrace } from './trace';
 
@@ -112,13 +113,15 @@ export function missRatioCurves(
         ...variant,
         poolPages: scaled,
         dataPages: Math.max(1, Math.round(scaled * ((base.dataPages ?? base.poolPages) / base.poolPages))),
+        // Sampling keeps 64-page groups whole, so read-ahead works on the full pool's areas.
+        readAheadAreaPages: readAheadArea(Math.floor(poolPages / Math.max(1, base.instances))),
       };
       if (base.pageCleaner) {
         // The cleaner's figures at this pool size, scaled with the pool like everything else.
         const c = mariadbPageCleaner(poolPages);
         settings.pageCleaner = {
-          everyMs: c.everyMs,
-          freeTarget: Math.max(1, Math.round(c.freeTarget * r)),
+          scanDepth: Math.max(2, Math.round(c.scanDepth * r)),
+          wakeLru: Math.max(1, Math.round(c.wakeLru * r)),
           minLru: Math.max(1, Math.round(c.minLru * r)),
         };
       }

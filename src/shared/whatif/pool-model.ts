@@ -10,15 +10,19 @@ export interface SimulatorSettings {
   oldBlocksTimeMs: number;
   /** innodb_read_ahead_threshold; 0 turns linear read-ahead off. */
   readAheadThreshold: number;
+  /** The read-ahead area in pages, when not the pool's own (a sampled curve keeps the full pool's). */
+  readAheadAreaPages?: number;
   /** Whose buf_read_ahead_linear: their tolerance of out-of-order pages differs by one. */
   flavor: 'mysql' | 'mariadb';
   /**
-   * The page cleaner's LRU batch (buf0flu.cc, buf_flush_LRU_list_batch): every `everyMs` it moves clean
-   * pages from each instance's tail to the free list until `freeTarget` (innodb_lru_scan_depth) blocks
-   * are free or the LRU is down to `minLru` (BUF_LRU_MIN_LEN, 256; MariaDB caps it at 5% of the pool
-   * less one). Absent: no background eviction.
+   * MariaDB 10.6+'s page cleaner as its LRU eviction works (10.11: buf0lru.cc, buf_LRU_get_free_block;
+   * buf0flu.cc, buf_pool_t::need_LRU_eviction, buf_flush_page_cleaner, buf_flush_LRU_list_batch): a
+   * thread that takes a free block while fewer than scanDepth / 2 are left and the LRU is longer than
+   * `wakeLru` (BUF_LRU_MIN_LEN) wakes the cleaner, which moves clean pages from the LRU's tail to the
+   * free list until `scanDepth` (innodb_lru_scan_depth) are free or the LRU is down to `minLru`.
+   * Absent (MySQL): no background eviction; a read takes the LRU's tail itself once the free list is empty.
    */
-  pageCleaner?: { freeTarget: number; everyMs: number; minLru: number };
+  pageCleaner?: { scanDepth: number; wakeLru: number; minLru: number };
 }
 
 /** buf0lru.h: the page cleaner leaves at least this many pages on the LRU. */

@@ -4,7 +4,7 @@
  */
 import type { PoolStats, RunResult } from '../runs';
 import { LruSimulator } from './lru-simulator';
-import { counterDelta, type SimulatedCounters, type SimulatorSettings } from './pool-model';
+import { BUF_LRU_MIN_LEN, counterDelta, type SimulatedCounters, type SimulatorSettings } from './pool-model';
 import type { PageLayout, PageTrace } from './trace';
 
 /** The simulator's settings read off a run: the pool, its instances, old blocks and read-ahead as recorded. */
@@ -31,24 +31,28 @@ export function settingsOfRun(run: RunResult): SimulatorSettings {
 }
 
 /**
- * MariaDB's page cleaner evicts from the LRU's tail whenever fewer than innodb_lru_scan_depth (1536 by
- * default) blocks are free (buf0flu.cc, buf_flush_LRU_list_batch), down to 5% of the pool less one
- * (at most BUF_LRU_MIN_LEN, 256): modelled as running every 10 ms, near continuously. A 16 MB MariaDB
- * pool (1014 pages, fewer than 1536) measured 100-250 LRU pages at the end of each run, and 10 ms
- * matched its reads where 1000 ms and 100 ms left the simulation 8-67% short. MySQL's (once a second)
- * is left out: without it the simulation matched MySQL 8.0's reads within 3%.
+ * MariaDB 10.11's page cleaner at its defaults for a pool of `poolPages` (storage/innobase, 10.11.18):
+ * innodb_lru_scan_depth 1536 (handler/ha_innodb.cc); woken while the LRU is longer than BUF_LRU_MIN_LEN
+ * (256, include/buf0buf.h; buf0lru.cc, buf_LRU_get_free_block), it evicts down to
+ * min(usable_size / 20 − 1, BUF_LRU_MIN_LEN) (buf0flu.cc, buf_flush_LRU_list_batch). A 16 MB pool (1024
+ * blocks) holds fewer than 1536, so its LRU swings between 50 and 257 pages; a 128 MB one keeps 768 to
+ * 1536 blocks free. MySQL's cleaner runs once a second and is left out: without it the simulation
+ * matched MySQL 8.0's reads within 3%.
  */
 export function mariadbPageCleaner(poolPages: number): {
-  freeTarget: number;
-  everyMs: number;
+  scanDepth: number;
+  wakeLru: number;
   minLru: number;
 } {
   return {
-    freeTarget: 1536,
-    everyMs: 10,
-    minLru: Math.max(1, Math.min(Math.floor(poolPages / 20) - 1, 256)),
+    scanDepth: MARIADB_LRU_SCAN_DEPTH,
+    wakeLru: BUF_LRU_MIN_LEN,
+    minLru: Math.max(1, Math.min(Math.floor(poolPages / 20) - 1, BUF_LRU_MIN_LEN)),
   };
 }
+
+/** innodb_lru_scan_depth's default (MariaDB 10.11, handler/ha_innodb.cc). */
+const MARIADB_LRU_SCAN_DEPTH = 1536;
 
 /** What the run measured: Innodb_buffer_pool_reads' delta, or null when the run did not record it. */
 export function measuredPagesRead(run: RunResult): number | null {

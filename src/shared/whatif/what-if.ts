@@ -55,7 +55,17 @@ export interface WhatIfReport {
     readAheadEvicted: number;
   };
   curves: WhatIfCurve[];
+  /**
+   * The run's own pool, in pages, when the adaptive hash index was on (or not recorded): above it the
+   * curves are optimistic, since the blocks the index takes grow with the pool and a run records only
+   * its own size's share. Null when the index was off: the curves hold at every size.
+   */
+  optimisticAbovePoolPages: number | null;
   assumptions: string[];
+}
+
+function pct(part: number, whole: number): string {
+  return `${whole > 0 ? Math.round((part * 100) / whole) : 0}%`;
 }
 
 /** The pages the layout holds: the whole data, the curve's largest pool by default. */
@@ -85,6 +95,10 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
     ...c,
     errorVsFull: full ? curveError(c, full[i]!) : null,
   }));
+  const own = input.settings.poolPages;
+  const otherBlocks = Math.max(0, own - (input.settings.dataPages ?? own));
+  const ahiOff = run.server.adaptiveHashIndex === false;
+  const mibOf = (pages: number) => `${Math.round((pages * page) / 1048576)} MiB`;
   return {
     queryId: run.queryId,
     variant: run.variant,
@@ -101,12 +115,15 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
       readAheadEvicted: last.readAheadEvicted,
     },
     curves,
+    optimisticAbovePoolPages: ahiOff ? null : own,
     assumptions: [
       ...input.assumptions,
       "pages other than the query's (dictionary, undo) are left out of the curves",
-      "the blocks the pool keeps for other things (the adaptive hash index) are the run's share at its end, scaled with the pool: on MySQL 8.0 that share grew with the pool (3-10% at 16 MB, 18% at 74 MB), so the curves are optimistic above the run's own size",
+      ahiOff
+        ? `the adaptive hash index was off: the ${otherBlocks} blocks the pool kept for other things (${pct(otherBlocks, own)}) are scaled with the pool`
+        : `the adaptive hash index ${run.server.adaptiveHashIndex ? 'was on' : 'may have been on (the run did not record it)'}: it held ${otherBlocks} blocks (${pct(otherBlocks, own)} of the pool) at the run's own ${mibOf(own)}, scaled with the pool; its share grows with the pool (MySQL 8.0: 3-10% at 16 MB, 18% at 74 MB) and a run records only its own, so points above ${mibOf(own)} are optimistic: the server can read more there`,
       input.settings.pageCleaner
-        ? "the page cleaner evicts from the tail every 10 ms while fewer than innodb_lru_scan_depth (1536, MariaDB's default) blocks are free"
+        ? 'the page cleaner, woken by a read that leaves fewer than innodb_lru_scan_depth / 2 (768) blocks free, evicts from the tail until 1536 are free, as MariaDB 10.11 does'
         : "the page cleaner's background eviction is not simulated",
     ],
   };

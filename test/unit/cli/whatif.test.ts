@@ -38,6 +38,34 @@ describe('bplab whatif', () => {
     expect(written.simulatedPagesRead).toBeGreaterThan(0);
     expect(written.simulatedPagesRead).toBeLessThanOrEqual(466);
     expect(written.curves[0].points).toHaveLength(4);
+    expect(written.optimisticAbovePoolPages).toBe(8192);
+  });
+
+  it("marks the points above the run's own pool optimistic while the adaptive hash index may take blocks", async () => {
+    // The run did not record innodb_adaptive_hash_index: of 64, 128 and 256 MiB, only 256 is above its 128.
+    const on = await bplab([
+      'whatif',
+      file('ahi.json', replayable()),
+      '--pool',
+      '64M..256M',
+      '--points',
+      '3',
+    ]);
+    expect(on.code).toBe(0);
+    expect(on.out.match(/^ +256 MiB .*\(optimistic\)$/gm)).toHaveLength(1);
+    expect(on.out.match(/\(optimistic\)$/gm)).toHaveLength(1);
+    expect(on.out).toMatch(/above the run's own 128 MiB the adaptive hash index takes a share/);
+    const off = await bplab([
+      'whatif',
+      file('off.json', { ...replayable(), server: { ...replayable().server, adaptiveHashIndex: false } }),
+      '--pool',
+      '64M..256M',
+      '--points',
+      '3',
+    ]);
+    expect(off.code).toBe(0);
+    expect(off.out).not.toMatch(/optimistic/);
+    expect(off.out).toMatch(/the adaptive hash index was off/);
   });
 
   it('says why a run cannot be replayed, and refuses bad options in words', async () => {

@@ -77,12 +77,17 @@ function printReport(r: WhatIfReport, out: (line: string) => void): void {
     );
     for (const p of c.points) {
       const knee = p.poolPages === c.kneePoolPages ? '   <- knee: the working set fits' : '';
+      const above = r.optimisticAbovePoolPages !== null && p.poolPages > r.optimisticAbovePoolPages;
       out(
-        `  ${mib(p.poolPages, r.pageSizeBytes).padStart(10)}  pages read ${String(p.pagesRead).padStart(9)}  miss ratio ${p.missRatio.toFixed(4)}${knee}`,
+        `  ${mib(p.poolPages, r.pageSizeBytes).padStart(10)}  pages read ${String(p.pagesRead).padStart(9)}  miss ratio ${p.missRatio.toFixed(4)}${above ? '  (optimistic)' : ''}${knee}`,
       );
     }
   }
   out('');
+  if (r.optimisticAbovePoolPages !== null)
+    out(
+      `(optimistic): above the run's own ${mib(r.optimisticAbovePoolPages, r.pageSizeBytes).trim()} the adaptive hash index takes a share of the pool the run did not measure; a real server there can read more than the curve says.`,
+    );
   out(`Assumptions: ${r.assumptions.join('; ')}.`);
 }
 

@@ -32,6 +32,14 @@ export function whatIfRows(report: WhatIfReport): Row[] {
       value: `${formatCount(report.own.simulatedReadAhead)} / ${report.own.measuredReadAhead === null ? '—' : formatCount(report.own.measuredReadAhead)}`,
     },
     { label: 'Replayed as', value: report.hot ? 'hot (after one pass of the same query)' : 'cold' },
+    {
+      label: 'Curves hold up to',
+      value:
+        report.optimisticAbovePoolPages === null
+          ? 'every size (the adaptive hash index was off)'
+          : `${mibOf(report.optimisticAbovePoolPages, report.pageSizeBytes)} MiB, the run's own pool; above it they are optimistic (the adaptive hash index's share grows with the pool)`,
+      testId: 'whatif-valid-up-to',
+    },
     ...report.curves.map((c) => ({
       label: `Curve old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct}`,
       value: `sampled at ${formatShare(c.rate)}; largest miss-ratio error vs full simulation ${c.errorVsFull === null ? '—' : c.errorVsFull.toFixed(4)}`,

@@ -42,6 +42,7 @@ const report: WhatIfReport = {
       errorVsFull: null,
     },
   ],
+  optimisticAbovePoolPages: 1024,
   assumptions: [],
 };
 
@@ -69,6 +70,16 @@ describe('whatIfRows', () => {
     expect(
       whatIfRows({ ...report, measuredPagesRead: null }).find((r) => r.testId === 'whatif-measured')?.value,
     ).toBe('not recorded');
+  });
+
+  it("says how far the curves hold: to the run's own pool when the adaptive hash index was on, everywhere when off", () => {
+    expect(whatIfRows(report).find((r) => r.testId === 'whatif-valid-up-to')?.value).toMatch(
+      /^16 MiB, the run's own pool; above it they are optimistic/,
+    );
+    expect(
+      whatIfRows({ ...report, optimisticAbovePoolPages: null }).find((r) => r.testId === 'whatif-valid-up-to')
+        ?.value,
+    ).toMatch(/every size/);
   });
 });
 

@@ -214,3 +214,46 @@ describe('a scan through a hot set (post 001)', () => {
     expect(rereads(1000)).toBeLessThan(100);
   });
 });
+
+describe("MariaDB's page cleaner (buf_LRU_get_free_block wakes it; buf_flush_LRU_list_batch evicts)", () => {
+  const cleaner = (minLru: number) => ({ scanDepth: 1536, wakeLru: 256, minLru });
+
+  it('keeps a 16 MB pool (fewer blocks than innodb_lru_scan_depth) between 50 and 257 LRU pages', () => {
+    const s = sim(1024, { flavor: 'mariadb', pageCleaner: cleaner(50) });
+    // Page 257's read finds 257 pages on the LRU (> BUF_LRU_MIN_LEN) and leaves 766 free (< 1536 / 2):
+    // once it is on the LRU, the cleaner evicts its 208 oldest pages, down to 50.
+    touchRange(s, 0, 257);
+    expect(s.poolState()[0]).toEqual({ lruLength: 257, oldLength: 0, free: 767, freedPageClock: 0 });
+    s.touch(0, 257, 0);
+    expect(s.poolState()[0]).toEqual({ lruLength: 50, oldLength: 0, free: 974, freedPageClock: 208 });
+    expect(s.hasPage(0, 207)).toBe(false);
+    expect(s.hasPage(0, 208)).toBe(true);
+    expect(s.hasPage(0, 257)).toBe(true);
+    // The next batch comes 208 reads later, at the same length.
+    touchRange(s, 258, 465);
+    expect(s.poolState()[0]?.lruLength).toBe(257);
+    s.touch(0, 465, 0);
+    expect(s.poolState()[0]).toEqual({ lruLength: 50, oldLength: 0, free: 974, freedPageClock: 416 });
+    expect(s.counters.syncReads).toBe(466);
+  });
+
+  it('keeps 768 to 1536 blocks free in a 128 MB pool', () => {
+    const s = sim(8192, { flavor: 'mariadb', pageCleaner: cleaner(256) }, 9000);
+    // Page 7424's read leaves 767 free: the batch evicts 769 pages, to 1536 free.
+    touchRange(s, 0, 7424);
+    expect(s.poolState()[0]?.free).toBe(768);
+    s.touch(0, 7424, 0);
+    expect(s.poolState()[0]?.free).toBe(1536);
+    expect(s.poolState()[0]?.lruLength).toBe(7425 - 769);
+    expect(s.counters.evicted).toBe(769);
+  });
+
+  it('leaves a pool without a cleaner (MySQL) whole: a read takes the tail only once nothing is free', () => {
+    const s = sim(1024);
+    touchRange(s, 0, 1024);
+    expect(s.counters.evicted).toBe(0);
+    s.touch(0, 1024, 0);
+    expect(s.counters.evicted).toBe(1);
+    expect(s.poolState()[0]?.lruLength).toBe(1024);
+  });
+});

@@ -1,6 +1,11 @@
 // The page touches a plan makes, on tiny tables whose B-trees and touches are worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { tracePlan, type ExplainStep, type TableRows } from '../../../../src/shared/whatif/plan-trace';
+import {
+  leafPagesOf,
+  tracePlan,
+  type ExplainStep,
+  type TableRows,
+} from '../../../../src/shared/whatif/plan-trace';
 
 function rows(table: string, pass: number[], columns: Record<string, number[]>): TableRows {
   return {
@@ -106,5 +111,24 @@ describe('tracePlan', () => {
       [],
     );
     expect(!missing.ok && missing.reason).toMatch(/no page counts for the table dim_date/);
+  });
+});
+
+describe('leafPagesOf', () => {
+  it("takes a multi-page tree that MariaDB's statistics recorded with one leaf page as size − 1 leaves", () => {
+    // SF 0.1's dim_date on MariaDB 10.11: n_leaf_pages 1, size 18; the pool held 17 of its leaf pages.
+    expect(leafPagesOf({ table: 'dim_date', index: 'PRIMARY', leafPages: 1, sizePages: 18 })).toBe(17);
+    expect(leafPagesOf({ table: 'supplier', index: 'PRIMARY', leafPages: 1, sizePages: 33 })).toBe(32);
+  });
+
+  it('keeps a recorded count it cannot correct, or that needs none', () => {
+    // A root that is its own leaf.
+    expect(leafPagesOf({ table: 't', index: 'PRIMARY', leafPages: 1, sizePages: 1 })).toBe(1);
+    expect(leafPagesOf({ table: 't', index: 'PRIMARY', leafPages: 0, sizePages: 1 })).toBe(1);
+    // Past 32 fragment pages a segment reserves whole extents: size no longer counts the pages used.
+    expect(leafPagesOf({ table: 't', index: 'PRIMARY', leafPages: 1, sizePages: 97 })).toBe(1);
+    expect(
+      leafPagesOf({ table: 'lineorder', index: 'GEN_CLUST_INDEX', leafPages: 3855, sizePages: 3878 }),
+    ).toBe(3855);
   });
 });
