@@ -69,6 +69,8 @@ describe(`experiments requests on ${server.label}`, () => {
       'myisam-vs-innodb',
       'post001-55-vs-56',
       'post001-56-zero',
+      'post002-performance-schema',
+      'post004-point-selects',
     ]);
     for (const p of presets) expect(p.source).toMatch(/Post 00\d/);
   });
