@@ -153,6 +153,8 @@ test('compare two configurations of a results file, export the report, read it o
     const table = page.locator('[data-testid="compare-table"][data-table="whatif-calibration"]');
     await expect(table).toContainText('Q2.1');
     await expect(table.locator('table')).toBeHidden();
+    // One query's curves: the screen's concatenation of every query is what the report draws below.
+    await section.getByTestId('whatif-scope').selectOption('query:Q1.1');
     await section.getByTestId('whatif-curves').click();
     await expect(section.getByTestId('whatif-side')).toHaveCount(2, { timeout: 180_000 });
     await expect(section.getByTestId('whatif-chart').first()).toHaveAttribute('data-unit', 'pages');
