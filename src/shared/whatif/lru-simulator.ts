@@ -8,6 +8,8 @@
 import type { PageLayout, PageTrace } from './trace';
 import {
   instanceForPage,
+  lruLengths,
+  type LruLengths,
   zeroCounters,
   type SimulatedCounters,
   type SimulatedIndexPages,
@@ -16,12 +18,6 @@ import {
 import { NO_PAGE } from './trace';
 import { linearReadAhead, readAheadArea } from './read-ahead';
 
-/** buf0lru.h: below this many pages the LRU has no old sublist. */
-export const BUF_LRU_OLD_MIN_LEN = 512;
-/** buf0lru.cc: how far LRU_old may drift from its ideal place before it is moved. */
-const BUF_LRU_OLD_TOLERANCE = 20;
-/** buf0lru.cc: the fewest young pages once the old sublist exists. */
-const BUF_LRU_NON_OLD_MIN_LEN = 5;
 /** buf0lru.h: innodb_old_blocks_pct is kept as a fraction of this. */
 const BUF_LRU_OLD_RATIO_DIV = 1024;
 
@@ -60,6 +56,7 @@ export class LruSimulator {
   private readonly freedClockOf: Float64Array;
   private readonly pools: Instance[];
   private allocated = 0;
+  private readonly lens: LruLengths;
 
   constructor(layout: PageLayout, settings: SimulatorSettings) {
     this.layout = layout;
@@ -69,6 +66,7 @@ export class LruSimulator {
       BUF_LRU_OLD_RATIO_DIV,
       Math.max(51, Math.floor((settings.oldBlocksPct * BUF_LRU_OLD_RATIO_DIV) / 100)),
     );
+    this.lens = lruLengths(settings.lruScale ?? 1);
     this.base = new Int32Array(layout.spaces.length);
     let total = 0;
     layout.spaces.forEach((s, i) => {
@@ -183,7 +181,7 @@ export class LruSimulator {
       pool.free--;
       n = this.freeNodes.length > 0 ? this.freeNodes.pop()! : this.allocated++;
     } else {
-      n = this.evictTail(pool);
+      n = this.evict(pool, pool.tail);
     }
     // MariaDB: buf_LRU_get_free_block, having taken the block, wakes the page cleaner when fewer than
     // innodb_lru_scan_depth / 2 are left free and the LRU (without this page) is longer than BUF_LRU_MIN_LEN.
@@ -198,20 +196,25 @@ export class LruSimulator {
     this.slot[g] = n;
     this.counters.pagesRead++;
     this.addBlockLow(pool, n, true);
-    if (wake) this.lruBatch(pool, cleaner);
+    if (wake) this.lruBatch(pool, cleaner, n);
     return n;
   }
 
   /**
    * buf0flu.cc, buf_flush_LRU_list_batch (10.11): from the LRU's tail, clean pages to the free list while
    * the LRU is longer than min(pool / 20 − 1, BUF_LRU_MIN_LEN) and fewer than innodb_lru_scan_depth are
-   * free. The cleaner runs once the reading thread has put its page on the LRU.
+   * free, once the reader has put its page on the LRU: io-fixed, that one is passed over (buf_flush_ready_for_replace).
    */
-  private lruBatch(pool: Instance, cleaner: { scanDepth: number; minLru: number }): void {
-    while (pool.free < cleaner.scanDepth && pool.len > cleaner.minLru && pool.tail >= 0) {
-      const n = this.evictTail(pool);
-      this.freeNodes.push(n);
-      pool.free++;
+  private lruBatch(pool: Instance, cleaner: { scanDepth: number; minLru: number }, fixed: number): void {
+    let n = pool.tail;
+    while (n >= 0 && pool.free < cleaner.scanDepth && pool.len > cleaner.minLru) {
+      const p = this.prev[n]!;
+      if (n !== fixed) {
+        this.evict(pool, n);
+        this.freeNodes.push(n);
+        pool.free++;
+      }
+      n = p;
     }
   }
 
@@ -251,12 +254,10 @@ export class LruSimulator {
   }
 
   /**
-   * buf0lru.cc, buf_LRU_free_from_common_LRU_list: the tail page goes (a read-only run leaves every
-   * page clean); one never accessed counts in n_ra_pages_evicted; buf_LRU_block_remove_hashed ticks
-   * freed_page_clock.
+   * buf0lru.cc, buf_LRU_free_from_common_LRU_list: a clean page goes (a read-only run's are); never accessed,
+   * it counts in n_ra_pages_evicted; buf_LRU_block_remove_hashed ticks freed_page_clock.
    */
-  private evictTail(pool: Instance): number {
-    const n = pool.tail;
+  private evict(pool: Instance, n: number): number {
     if (this.accessed[n]! === 0) this.counters.readAheadEvicted++;
     this.removeBlock(pool, n);
     pool.freedPageClock++;
@@ -281,15 +282,15 @@ export class LruSimulator {
     let oldLen = pool.oldLen;
     const newLen = Math.min(
       Math.floor((pool.len * this.oldRatio) / BUF_LRU_OLD_RATIO_DIV),
-      pool.len - (BUF_LRU_OLD_TOLERANCE + BUF_LRU_NON_OLD_MIN_LEN),
+      pool.len - (this.lens.tolerance + this.lens.nonOldMinLen),
     );
     for (;;) {
       const oldPtr = pool.oldPtr;
-      if (oldLen + BUF_LRU_OLD_TOLERANCE < newLen) {
+      if (oldLen + this.lens.tolerance < newLen) {
         pool.oldPtr = this.prev[oldPtr]!;
         oldLen = ++pool.oldLen;
         this.old[pool.oldPtr] = 1;
-      } else if (oldLen > newLen + BUF_LRU_OLD_TOLERANCE) {
+      } else if (oldLen > newLen + this.lens.tolerance) {
         pool.oldPtr = this.next[oldPtr]!;
         oldLen = --pool.oldLen;
         this.old[oldPtr] = 0;
@@ -322,7 +323,7 @@ export class LruSimulator {
     if (q >= 0) this.prev[q] = p;
     else pool.tail = p;
     pool.len--;
-    if (pool.len < BUF_LRU_OLD_MIN_LEN) {
+    if (pool.len < this.lens.oldMinLen) {
       for (let m = pool.head; m >= 0; m = this.next[m]!) this.old[m] = 0;
       pool.oldPtr = -1;
       pool.oldLen = 0;
@@ -334,7 +335,7 @@ export class LruSimulator {
 
   /** buf0lru.cc, buf_LRU_add_block_low: at the head (stamping freed_page_clock), or just after LRU_old. */
   private addBlockLow(pool: Instance, n: number, old: boolean): void {
-    if (!old || pool.len < BUF_LRU_OLD_MIN_LEN) {
+    if (!old || pool.len < this.lens.oldMinLen) {
       this.prev[n] = -1;
       this.next[n] = pool.head;
       if (pool.head >= 0) this.prev[pool.head] = n;
@@ -352,10 +353,10 @@ export class LruSimulator {
       pool.oldLen++;
     }
     pool.len++;
-    if (pool.len > BUF_LRU_OLD_MIN_LEN) {
+    if (pool.len > this.lens.oldMinLen) {
       this.old[n] = old ? 1 : 0;
       this.oldAdjustLen(pool);
-    } else if (pool.len === BUF_LRU_OLD_MIN_LEN) {
+    } else if (pool.len === this.lens.oldMinLen) {
       this.oldInit(pool);
     } else {
       this.old[n] = pool.oldPtr >= 0 ? 1 : 0;

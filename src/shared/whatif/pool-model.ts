@@ -12,6 +12,11 @@ export interface SimulatorSettings {
   readAheadThreshold: number;
   /** The read-ahead area in pages, when not the pool's own (a sampled curve keeps the full pool's). */
   readAheadAreaPages?: number;
+  /**
+   * A sampled pool's rate (SHARDS): InnoDB's fixed list lengths (BUF_LRU_OLD_MIN_LEN 512, the old
+   * pointer's tolerance 20, the young minimum 5) are scaled by it like the pool. Absent: 1, unscaled.
+   */
+  lruScale?: number;
   /** Whose buf_read_ahead_linear: their tolerance of out-of-order pages differs by one. */
   flavor: 'mysql' | 'mariadb';
   /**
@@ -23,6 +28,33 @@ export interface SimulatorSettings {
    * Absent (MySQL): no background eviction; a read takes the LRU's tail itself once the free list is empty.
    */
   pageCleaner?: { scanDepth: number; wakeLru: number; minLru: number };
+}
+
+/** buf0lru.h: below this many pages the LRU has no old sublist. */
+export const BUF_LRU_OLD_MIN_LEN = 512;
+/** buf0lru.cc: how far LRU_old may drift from its ideal place before it is moved. */
+const BUF_LRU_OLD_TOLERANCE = 20;
+/** buf0lru.cc: the fewest young pages once the old sublist exists. */
+const BUF_LRU_NON_OLD_MIN_LEN = 5;
+/** InnoDB's fixed LRU list lengths, as a (sampled) pool uses them. */
+export interface LruLengths {
+  oldMinLen: number;
+  tolerance: number;
+  nonOldMinLen: number;
+}
+
+/**
+ * The fixed lengths scaled by a SHARDS sampling rate: a sampled pool stands for one 1/scale times its
+ * size, so its old-sublist minimum shrinks with it as its size does (a pool sampled at 10% keeps an old
+ * sublist from 51 pages, as the pool it stands for does from 512). Scale 1: the server's own figures.
+ */
+export function lruLengths(scale: number): LruLengths {
+  const s = Math.min(1, Math.max(0, scale));
+  return {
+    oldMinLen: Math.max(8, Math.round(BUF_LRU_OLD_MIN_LEN * s)),
+    tolerance: Math.max(1, Math.round(BUF_LRU_OLD_TOLERANCE * s)),
+    nonOldMinLen: Math.max(1, Math.round(BUF_LRU_NON_OLD_MIN_LEN * s)),
+  };
 }
 
 /** buf0lru.h: the page cleaner leaves at least this many pages on the LRU. */

@@ -1,7 +1,11 @@
 // The LRU simulator against small traces whose outcome is worked out by hand from InnoDB's rules.
 import { describe, expect, it } from 'vitest';
 import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
-import { instanceForPage, type SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
+import {
+  instanceForPage,
+  lruLengths,
+  type SimulatorSettings,
+} from '../../../../src/shared/whatif/pool-model';
 import { contiguousSpace, type PageLayout } from '../../../../src/shared/whatif/trace';
 
 function layout(sizePages: number, spaceId = 0): PageLayout {
@@ -44,6 +48,31 @@ describe('midpoint insertion (buf_LRU_add_block_low, buf_LRU_old_adjust_len)', (
     expect(positionOf(s, 599)).toBe(359);
     expect(order[359]?.[2]).toBe(true);
     expect(order[358]?.[2]).toBe(false);
+  });
+
+  it('scales the 512-page minimum, the tolerance and the young minimum for a sampled pool', () => {
+    // lruScale 0.125: the old sublist begins at round(512 × 0.125) = 64 pages, with a tolerance of
+    // round(20 × 0.125) = 3. At 100 pages the ideal is floor(100 × 378 / 1024) = 36, held at 36 + 3 = 39.
+    const s = sim(200, { lruScale: 0.125 });
+    touchRange(s, 0, 100);
+    const order = s.lruOrder();
+    expect(order[0]?.[1]).toBe(63);
+    expect(s.poolState()[0]?.oldLength).toBe(39);
+    expect(positionOf(s, 99)).toBe(100 - 39);
+    expect(lruLengths(0.1)).toEqual({ oldMinLen: 51, tolerance: 2, nonOldMinLen: 1 });
+    expect(lruLengths(1)).toEqual({ oldMinLen: 512, tolerance: 20, nonOldMinLen: 5 });
+  });
+
+  it('never lets the page cleaner evict the page being read (buf_flush_ready_for_replace: it is io-fixed)', () => {
+    // lruScale 0.1: the old sublist begins at 51 pages. Pages 0..50 go to the head (50 first), 51..61 to
+    // the old sublist's head. Reading page 61 the LRU is 61 > 60 long with 39 < 200 / 2 blocks free: the
+    // cleaner evicts from the tail down to 5 pages, passing over page 61 at the midpoint, so the four at
+    // the head and page 61 are left. Then its access (eviction begun, old_blocks_time 0, its
+    // freed_page_clock 0 + floor(100 × 646 / 4096) = 15 < 57 evicted) moves it to the head.
+    const s = sim(100, { lruScale: 0.1, pageCleaner: { scanDepth: 200, wakeLru: 60, minLru: 5 } });
+    touchRange(s, 0, 62);
+    expect(s.lruOrder().map(([, p]) => p)).toEqual([61, 50, 49, 48, 47]);
+    expect(s.counters.syncReads).toBe(62);
   });
 
   it('keeps the old sublist at innodb_old_blocks_pct of the list', () => {

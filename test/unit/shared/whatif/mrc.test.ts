@@ -48,10 +48,13 @@ describe('sampleTrace', () => {
     expect(c!.points[0]!.pagesRead).toBe(3);
   });
 
-  it('never samples a pool below 1024 pages, where the old sublist would vanish', () => {
-    expect(rateFor(2048, 0.1)).toBe(0.5);
-    expect(rateFor(100000, 0.1)).toBe(0.1);
-    expect(rateFor(512, 0.1)).toBe(1);
+  it('never samples a pool below 512 pages (1024 with a page cleaner), the old sublist being scaled with the pool', () => {
+    // 512 / 8192 = 0.0625 is under the rate asked; 512 / 2048 = 0.25 is over it; 512 / 400 > 1.
+    expect(rateFor(8192, 0.1)).toBe(0.1);
+    expect(rateFor(2048, 0.1)).toBe(0.25);
+    expect(rateFor(400, 0.1)).toBe(1);
+    // An explicit floor of 1024: 1024 / 2048 = 0.5.
+    expect(rateFor(2048, 0.1, 1024)).toBe(0.5);
   });
 });
 
@@ -98,5 +101,42 @@ describe('missRatioCurves', () => {
     sampled!.points.forEach((p, i) => {
       expect(Math.abs(p.missRatio - full!.points[i]!.missRatio)).toBeLessThan(0.05);
     });
+  });
+
+  it('keeps a hot set young in a sampled 512-page pool, as the full pool does', () => {
+    // 400 hot pages (every 150th of 0..59999) touched twice 2 s apart, then 3000 pages scanned within
+    // one millisecond (every 20th of 60000..119999), 30 rounds 10 s apart: 102,000 touches, with
+    // old_blocks_time 1000. In a 1000-page pool the first scan pushes the hot set out (read first, it
+    // is at the tail); in round 2 it is read again and made young by its second touch, and the scans
+    // pass through the old sublist: at most 2 × 3400 + 28 × 3000 = 90,800 reads (fewer: the young
+    // sublist's 630 places keep up to 230 scanned pages the scans never evict), at least
+    // 400 + 30 × (3000 − 630) = 71,500. Without an old sublist (plain LRU) each round's scan would push
+    // the hot set out: 30 × 3400 = 102,000 reads, a miss ratio of 1. Asked for 0.5, the rate is the
+    // floor's 512 / 1000: a 512-page pool, whose LRU falls under InnoDB's 512-page minimum at its first
+    // eviction; only the minimum scaled with it (262) keeps the old sublist and the curve near the full one.
+    const big: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(7, 120000, 0)] };
+    const b = new TraceBuilder();
+    for (let round = 0; round < 30; round++) {
+      const t = round * 10000;
+      for (let twice = 0; twice < 2; twice++)
+        for (let p = 0; p < 60000; p += 150) b.touch(0, p, t + twice * 2000);
+      for (let p = 60000; p < 120000; p += 20) b.touch(0, p, t + 3000);
+    }
+    const settings = {
+      poolPages: 1000,
+      instances: 1,
+      oldBlocksPct: 37,
+      oldBlocksTimeMs: 1000,
+      readAheadThreshold: 0,
+      flavor: 'mysql' as const,
+    };
+    const steps = [{ trace: b.build(), elapsedMs: 300000 }];
+    const variant = [{ oldBlocksTimeMs: 1000, oldBlocksPct: 37 }];
+    const [full] = missRatioCurves(big, settings, steps, [1000], variant, 1);
+    expect(full!.points[0]!.pagesRead).toBeLessThanOrEqual(90800);
+    expect(full!.points[0]!.pagesRead).toBeGreaterThanOrEqual(71500);
+    const [sampled] = missRatioCurves(big, settings, steps, [1000], variant, 0.5);
+    expect(sampled!.rate).toBe(0.5);
+    expect(Math.abs(sampled!.points[0]!.missRatio - full!.points[0]!.missRatio)).toBeLessThan(0.04);
   });
 });
