@@ -44,6 +44,8 @@ export const ExperimentLoadRecordSchema = z.object({
   cell: z.string(),
   /** Which of the definition's load steps. */
   step: z.number().int().min(0),
+  /** Which repeat of the configuration's sweeps (the protocol's repeats, ABBA); absent: the only one. */
+  repeat: z.number().int().min(1).optional(),
   /** The sweep's own file in the data folder's loads/ (its name), where `bplab compare` reads it too. */
   loadFile: z.string().nullable(),
   /**

@@ -74,6 +74,11 @@ export const RunProtocolSchema = z.object({
     .default(1),
   /** After a server restarts or drops mid-run: mark that run interrupted and go on, or stop. */
   onInterruption: z.enum(['continue', 'stop']).default('continue'),
+  /**
+   * Every configuration's load sweeps again, the configurations in reverse order every other time
+   * (A B, B A: ON, OFF, OFF, ON), so on a noisy machine no setting always runs earlier than the other.
+   */
+  repeats: z.number().int().min(1).max(10).default(1),
 });
 export type RunProtocol = z.infer<typeof RunProtocolSchema>;
 
@@ -119,6 +124,12 @@ export const ExperimentDefinitionSchema = z
         });
       labels.add(s.label);
     });
+    if (d.protocol.repeats > 1 && d.queries.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['protocol', 'repeats'],
+        message: 'repeats are for load sweeps alone: an experiment with queries repeats its hot runs instead',
+      });
     if (!d.protocol.cold && d.protocol.hotRuns === 0)
       ctx.addIssue({
         code: 'custom',
@@ -151,8 +162,11 @@ export interface PlannedRun {
   restartBefore: boolean;
   /** Counted in comparisons; warm-ups are recorded but not counted. */
   counted: boolean;
-  /** Set on a load sweep (not a query): which of the definition's load steps, and its seconds at most. */
-  load?: { step: number; seconds: number };
+  /**
+   * Set on a load sweep (not a query): which of the definition's load steps, its seconds at most, and
+   * which repeat of the configuration's sweeps (1 unless the protocol repeats them).
+   */
+  load?: { step: number; seconds: number; repeat: number };
 }
 
 export function passLabel(p: RunPass): string {
@@ -257,7 +271,8 @@ export function planExperiment(def: ExperimentDefinition): PlannedRun[] {
 
 /**
  * The plan with each configuration's load sweeps after its queries (on the pool its queries left; a
- * sweep's warm-up is what makes its pool steady), in the order the definition gives them.
+ * sweep's warm-up is what makes its pool steady), in the order the definition gives them; with
+ * repeats, the configurations' sweeps again in reverse order every other time (ABBA).
  */
 function withLoads(def: ExperimentDefinition, runs: PlannedRun[]): PlannedRun[] {
   const loads = def.loads ?? [];
@@ -265,20 +280,22 @@ function withLoads(def: ExperimentDefinition, runs: PlannedRun[]): PlannedRun[] 
   const out: PlannedRun[] = [];
   const byCell = new Map<string, PlannedRun[]>();
   for (const r of runs) byCell.set(r.cell.key, [...(byCell.get(r.cell.key) ?? []), r]);
-  for (const cell of expandCells(def)) {
-    for (const r of byCell.get(cell.key) ?? []) out.push({ ...r, index: out.length });
-    for (const [step, load] of loads.entries())
-      out.push({
-        index: out.length,
-        cell,
-        pass: { kind: 'hot', n: 1 },
-        queryId: 'load',
-        variant: load.workload,
-        restartBefore: false,
-        counted: true,
-        load: { step, seconds: loadStepSeconds(load) },
-      });
-  }
+  const cells = expandCells(def);
+  for (let repeat = 1; repeat <= def.protocol.repeats; repeat++)
+    for (const cell of repeat % 2 === 1 ? cells : [...cells].reverse()) {
+      if (repeat === 1) for (const r of byCell.get(cell.key) ?? []) out.push({ ...r, index: out.length });
+      for (const [step, load] of loads.entries())
+        out.push({
+          index: out.length,
+          cell,
+          pass: { kind: 'hot', n: 1 },
+          queryId: 'load',
+          variant: load.workload,
+          restartBefore: false,
+          counted: true,
+          load: { step, seconds: loadStepSeconds(load), repeat },
+        });
+    }
   return out;
 }
 

@@ -72,6 +72,8 @@ export async function runCellLoad(
     planIndex: number;
     stepIndex: number;
     step: ExperimentLoadStep;
+    /** Which repeat of the configuration's sweeps (1 unless the protocol repeats them). */
+    repeat: number;
   },
   signal: AbortSignal,
 ): Promise<ExperimentLoadRecord> {
@@ -104,6 +106,7 @@ export async function runCellLoad(
     planIndex: at.planIndex,
     cell: at.cell.key,
     step: at.stepIndex,
+    ...(at.repeat > 1 ? { repeat: at.repeat } : {}),
     loadFile: file,
     readBack: values,
     dataBytes,

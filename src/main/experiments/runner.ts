@@ -249,7 +249,14 @@ export class ExperimentRunner {
         if (run.load) {
           progress(`OLTP load ${run.variant} (${run.cell.key})`, run);
           const load = def.loads![run.load.step]!;
-          const at = { server, cell: run.cell, planIndex: run.index, stepIndex: run.load.step, step: load };
+          const at = {
+            server,
+            cell: run.cell,
+            planIndex: run.index,
+            stepIndex: run.load.step,
+            step: load,
+            repeat: run.load.repeat,
+          };
           const record = await runCellLoad(this.deps, at, signal);
           loads.push(record);
           done.add(run.index);

@@ -9,6 +9,7 @@ import { cacheShare, loadStepLabel, type ExperimentLoadRecord } from '../experim
 import type { ExperimentDefinition } from '../experiments';
 import { formatCount, formatMs, formatShare } from '../format';
 import { clientBound, type LoadResult } from '../oltp-load';
+import { combineRepeats, relativeSpread } from './load-repeats';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';
 
@@ -50,7 +51,10 @@ function askedOf(cell: string): Record<string, string> {
   return asked;
 }
 
-/** An experiment file's sweeps, grouped by load step, a side per configuration in the plan's order. */
+/**
+ * An experiment file's sweeps, grouped by load step, a side per configuration in the plan's order; a
+ * configuration's repeats (ABBA) make one side: the median of its repeats, each repeat kept beside it.
+ */
 export function loadGroupsOfExperiment(
   name: string,
   def: Pick<ExperimentDefinition, 'servers' | 'loads'>,
@@ -59,18 +63,25 @@ export function loadGroupsOfExperiment(
   return (def.loads ?? [])
     .map((step, i) => {
       const mine = loads.filter((l) => l.step === i).sort((a, b) => a.planIndex - b.planIndex);
-      const labels = cellLabels(mine.map((l) => l.cell));
+      const cells = [...new Set(mine.map((l) => l.cell))];
+      const labels = cellLabels(cells);
       return {
         id: `load-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${i + 1}`,
         title: loadStepLabel(step),
-        sides: mine.map((l, n) => ({
-          label: labels[n]!,
-          result: l.result,
-          asked: askedOf(l.cell),
-          server: l.cell.split(' · ')[0] ?? '',
-          readBack: l.readBack,
-          cacheShare: cacheShare(l),
-        })),
+        sides: cells.map((cell, n) => {
+          const records = mine.filter((l) => l.cell === cell);
+          const l = records[0]!;
+          const repeats = records.map((r) => r.result);
+          return {
+            label: labels[n]!,
+            result: combineRepeats(repeats),
+            ...(repeats.length > 1 ? { repeats } : {}),
+            asked: askedOf(cell),
+            server: cell.split(' · ')[0] ?? '',
+            readBack: l.readBack,
+            cacheShare: cacheShare(l),
+          };
+        }),
       };
     })
     .filter((g) => g.sides.length > 0);
@@ -162,7 +173,10 @@ function restKey(side: LoadCompareSide): string {
 export interface PfsCost {
   /** "performance_schema costs 7.5% at 1 client, 13% at 64 (read-only, …)" */
   text: string;
-  at: Array<{ clients: number; cost: number; on: number; off: number }>;
+  /** `spread`: the larger of the two sides' spread between their repeats, as a share of the median (0 with one). */
+  at: Array<{ clients: number; cost: number; on: number; off: number; spread: number }>;
+  /** Where the repeats of one side differ by more than the cost reported, in words; null where none do. */
+  noise: string | null;
 }
 
 /**
@@ -177,7 +191,11 @@ export function performanceSchemaCost(group: LoadGroup): PfsCost[] {
     const at = on.result.steps.flatMap((a) => {
       const b = off.result.steps.find((x) => x.clients === a.clients);
       if (a.state !== 'complete' || b?.state !== 'complete' || b.qps <= 0) return [];
-      return [{ clients: a.clients, cost: 1 - a.qps / b.qps, on: a.qps, off: b.qps }];
+      const spread = Math.max(
+        relativeSpread(on.repeats ?? [], a.clients),
+        relativeSpread(off.repeats ?? [], a.clients),
+      );
+      return [{ clients: a.clients, cost: 1 - a.qps / b.qps, on: a.qps, off: b.qps, spread }];
     });
     if (at.length === 0) continue;
     const parts = at.map((x, i) => {
@@ -187,9 +205,19 @@ export function performanceSchemaCost(group: LoadGroup): PfsCost[] {
       return `${verb}${formatShare(Math.abs(x.cost))} at ${x.clients}${who}`;
     });
     const rest = restKey(on);
+    const repeats = Math.min(on.repeats?.length ?? 1, off.repeats?.length ?? 1);
+    const noisy = at.filter((x) => x.spread > Math.abs(x.cost));
     out.push({
-      text: `performance_schema ${parts.join(', ')} (QPS on against off${rest ? `, ${rest}` : ''}).`,
+      text: `performance_schema ${parts.join(', ')} (QPS on against off${repeats > 1 ? `, the median of ${repeats} repeats each` : ''}${rest ? `, ${rest}` : ''}).`,
       at,
+      noise: noisy.length
+        ? `The repeats of one setting differ by more than that difference at ${noisy
+            .map(
+              (x) =>
+                `${x.clients} client${x.clients === 1 ? '' : 's'} (${formatShare(x.spread)} between repeats against ${formatShare(Math.abs(x.cost))} between ON and OFF)`,
+            )
+            .join(', ')}: there the difference is within the machine's noise, not performance_schema's cost.`
+        : null,
     });
   }
   return out;
@@ -244,7 +272,7 @@ export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
       id: g.id,
       headline: loadHeadline(g),
       findings: [
-        ...performanceSchemaCost(g).map((c) => c.text),
+        ...performanceSchemaCost(g).flatMap((c) => (c.noise ? [c.text, c.noise] : [c.text])),
         ...differs,
         ...(bound.length
           ? [

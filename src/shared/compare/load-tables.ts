@@ -5,12 +5,16 @@
  * not complete is marked, never shown as a figure of its own kind.
  */
 import type { LoadResult, LoadStep } from '../oltp-load';
-import { count, ms, none, num, ratio, text, type ReportCell, type ReportTable } from './report-table';
+import { repeatSpread } from './load-repeats';
+import { count, ms, none, num, ratio, text, txt, type ReportCell, type ReportTable } from './report-table';
 
 export interface LoadSide {
   /** The configuration in words: a file's name, "performance_schema=OFF". */
   label: string;
+  /** The sweep, or the median of its repeats (load-repeats.ts). */
   result: LoadResult;
+  /** Each repeat as measured, where the configuration's sweeps were repeated (ABBA). */
+  repeats?: LoadResult[];
 }
 
 function stepAt(result: LoadResult, clients: number): LoadStep | undefined {
@@ -28,9 +32,11 @@ export function loadQpsTable(sides: LoadSide[]): ReportTable {
     (a, b) => a - b,
   );
   const pair = sides.length === 2;
+  const repeated = sides.filter((s) => (s.repeats?.length ?? 0) > 1);
   const columns = [
     num('clients'),
-    ...sides.map((s) => num(`${s.label} QPS`)),
+    ...sides.map((s) => num(repeated.includes(s) ? `${s.label} QPS (median)` : `${s.label} QPS`)),
+    ...repeated.map((s) => txt(`${s.label} QPS of the ${s.repeats!.length} repeats`)),
     ...sides.map((s) => num(`${s.label} p99`)),
     ...(pair ? [num(`${sides[1]!.label} / ${sides[0]!.label}`)] : []),
   ];
@@ -41,6 +47,10 @@ export function loadQpsTable(sides: LoadSide[]): ReportTable {
     return [
       count(c),
       ...steps.map(qpsCell),
+      ...repeated.map((s) => {
+        const spread = repeatSpread(s.repeats!, c);
+        return spread ? text(`${count(spread.min).text}–${count(spread.max).text}`) : none;
+      }),
       ...steps.map((s) => (s && s.state === 'complete' ? ms(s.p99) : none)),
       ...(pair ? [both ? ratio(b!.qps / a!.qps) : none] : []),
     ];
@@ -49,7 +59,7 @@ export function loadQpsTable(sides: LoadSide[]): ReportTable {
   return {
     id: 'load-qps',
     title: `QPS by clients (${workloads}), per configuration`,
-    note: 'Queries per second over each step’s counted time (BEGIN and COMMIT count as queries, as sysbench counts them); p99 in milliseconds. A step that did not complete shows its state.',
+    note: `Queries per second over each step’s counted time (BEGIN and COMMIT count as queries, as sysbench counts them); p99 in milliseconds. A step that did not complete shows its state.${repeated.length ? ' A configuration run more than once shows the median of its repeats (each its own run, alternating with the others: ABBA), and the lowest and highest QPS among them.' : ''}`,
     columns,
     rows,
   };

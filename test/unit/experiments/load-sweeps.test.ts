@@ -184,3 +184,45 @@ describe('the runner with load steps', () => {
     expect(out.loads.every((l) => l.preloadSeconds !== null)).toBe(true);
   });
 });
+
+describe('the runner with repeated load steps', () => {
+  it('runs ON, OFF, OFF, ON: a restart only where the setting changes, each sweep keeping its repeat', async () => {
+    const log: string[] = [];
+    const deps: ExperimentRunnerDeps = {
+      executeRun: async (_s, spec) => runResult({ queryId: spec.queryId }, 0),
+      executeLoad: async (_server, spec) => {
+        log.push(`load ${spec.workload}`);
+        return { result: loadResult(spec.clients), file: null };
+      },
+      connect: async () => ({ query: async () => [[]], close: async () => {} }),
+      journal: { setGlobal: async () => null, restore: async () => [] },
+      restartSandbox: async (id, options) => void log.push(`restart ${id} ${JSON.stringify(options)}`),
+      dropPageCache: async () => ({ dropped: false, why: 'not root' }),
+      waitForPurge: async () => ({ from: 0, to: 0, waitedMs: 0, outcome: 'idle', words: '' }),
+      evictDataset: async () => ({ files: 0, residentBeforeBytes: 0, residentAfterBytes: 0 }),
+    };
+    const def = ExperimentDefinitionSchema.parse({
+      ...pfs,
+      loads: pfs.loads!.slice(0, 1),
+      protocol: { cold: false, hotRuns: 1, repeats: 2 },
+    });
+    const out = await new ExperimentRunner(deps).run(def);
+    expect(out.state).toBe('complete');
+    expect(log).toEqual([
+      'restart s {"performance_schema":"ON"}',
+      'load read-only',
+      'restart s {"performance_schema":"OFF"}',
+      'load read-only',
+      'load read-only',
+      'restart s {"performance_schema":"ON"}',
+      'load read-only',
+      'restart s {}',
+    ]);
+    expect(out.loads.map((l) => `${l.cell.split('=')[1]} ${l.repeat ?? 1}`)).toEqual([
+      'ON 1',
+      'OFF 1',
+      'OFF 2',
+      'ON 2',
+    ]);
+  });
+});

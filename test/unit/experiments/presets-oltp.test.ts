@@ -14,7 +14,7 @@ describe('the OLTP presets', () => {
     expect(ids).toEqual(['post002-performance-schema', 'post004-point-selects']);
   });
 
-  it('post 002: read-only at 1 and 64 clients, performance_schema ON then OFF by a restart, no query', () => {
+  it('post 002: read-only at 1 and 64 clients, performance_schema ON, OFF, OFF, ON by restarts, no query', () => {
     const def = findPreset('post002-performance-schema')!.build(args);
     expect(def.queries).toEqual([]);
     expect(def.schema).toBe('sbtest');
@@ -26,6 +26,13 @@ describe('the OLTP presets', () => {
       'MariaDB 10.11 · innodb_buffer_pool_size=128M · performance_schema=OFF',
     ]);
     expect(def.matrix.find((d) => d.variable === 'performance_schema')!.kind).toBe('startup');
+    // Alternating, so the setting is not confounded with the time it ran.
+    expect(planExperiment(def).map((r) => `${r.cell.key.split(' · ')[2]} #${r.load!.repeat}`)).toEqual([
+      'performance_schema=ON #1',
+      'performance_schema=OFF #1',
+      'performance_schema=OFF #2',
+      'performance_schema=ON #2',
+    ]);
     // The pool holds the table: the "cached" side of post 002.
     expect(def.loads![0]!.rows * SBTEST_BYTES_PER_ROW).toBeLessThan(sizeBytes('128M') / 2);
     expect(def.description).toMatch(/250,000 rows \(the post: 1,000,000\)/);

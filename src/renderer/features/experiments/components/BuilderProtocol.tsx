@@ -55,6 +55,19 @@ export function BuilderProtocol({ definition, issues }: BuilderSectionProps) {
             onChange={(e) => edit(setProtocol(definition, { warmups: e.target.valueAsNumber }))}
           />
         </Field>
+        <Field
+          label="Repeats of the load sweeps (alternating: A B, B A)"
+          name="repeats"
+          error={issueAt(issues, '$.protocol.repeats')}
+        >
+          <input
+            type="number"
+            min={1}
+            data-testid="protocol-repeats"
+            value={Number.isNaN(protocol.repeats) ? '' : protocol.repeats}
+            onChange={(e) => edit(setProtocol(definition, { repeats: e.target.valueAsNumber }))}
+          />
+        </Field>
         <CheckField form={protocol} change={changeProtocol} name="randomize" testId="protocol-randomize">
           <span>Randomise the order of the queries (seed {protocol.seed})</span>
         </CheckField>

@@ -31,6 +31,7 @@ const DEFAULT_PROTOCOL: Required<Protocol> = {
   randomize: false,
   seed: 1,
   onInterruption: 'continue',
+  repeats: 1,
 };
 
 /** The protocol with its defaults filled in. */

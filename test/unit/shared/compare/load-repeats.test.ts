@@ -1,0 +1,109 @@
+/**
+ * Repeated sweeps (post 002's ON, OFF, OFF, ON): the plan alternates the configurations, the comparison
+ * takes the median of each configuration's repeats with their spread, and says in words when the
+ * repeats of one setting differ by more than the difference between the settings.
+ */
+import { describe, expect, it } from 'vitest';
+import { combineRepeats, repeatSpread } from '../../../../src/shared/compare/load-repeats';
+import { loadGroupsOfExperiment, loadReports } from '../../../../src/shared/compare/load-report';
+import { ExperimentDefinitionSchema, planExperiment } from '../../../../src/shared/experiments';
+import type { ExperimentLoadRecord } from '../../../../src/shared/experiment-load';
+import { result, step } from '../../../support/load-fixture';
+
+const def = ExperimentDefinitionSchema.parse({
+  name: 'pfs',
+  schema: 'sbtest',
+  queries: [],
+  servers: [{ label: 'MySQL 8.0', profileId: 'p', sandboxId: 's' }],
+  matrix: [{ kind: 'startup', variable: 'performance_schema', values: ['ON', 'OFF'] }],
+  protocol: { cold: false, hotRuns: 1, repeats: 2 },
+  loads: [{ workload: 'read-only', tables: 1, rows: 1000, clients: [1, 64], seconds: 1 }],
+});
+
+function record(planIndex: number, value: string, repeat: number, qps: [number, number]) {
+  return {
+    planIndex,
+    cell: `MySQL 8.0 · performance_schema=${value}`,
+    step: 0,
+    ...(repeat > 1 ? { repeat } : {}),
+    loadFile: null,
+    readBack: { innodb_buffer_pool_size: '134217728', performance_schema: value === 'ON' ? '1' : '0' },
+    dataBytes: 268435456,
+    poolBytes: 134217728,
+    result: result([step(1, qps[0], 0.5), step(64, qps[1], 8)]),
+  } satisfies ExperimentLoadRecord;
+}
+
+describe('repeated load sweeps', () => {
+  it('are planned ABBA: ON, OFF, OFF, ON, each with its repeat number', () => {
+    const plan = planExperiment(def);
+    expect(plan.map((r) => [r.cell.key.split(' · ')[1], r.load!.repeat, r.index])).toEqual([
+      ['performance_schema=ON', 1, 0],
+      ['performance_schema=OFF', 1, 1],
+      ['performance_schema=OFF', 2, 2],
+      ['performance_schema=ON', 2, 3],
+    ]);
+  });
+
+  it('are refused beside queries, in words', () => {
+    const bad = ExperimentDefinitionSchema.safeParse({
+      ...def,
+      queries: [{ queryId: 'Q1.1' }],
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.message)).toContain(
+      'repeats are for load sweeps alone: an experiment with queries repeats its hot runs instead',
+    );
+  });
+
+  it('combine into the median of each client count, with the spread kept', () => {
+    const three = [
+      result([step(1, 900, 1), step(4, 3000, 2)]),
+      result([step(1, 1000, 3), step(4, 2000, 4)]),
+      result([step(1, 1300, 2), step(4, 2500, 9)]),
+    ];
+    const combined = combineRepeats(three);
+    expect(combined.steps.map((s) => [s.clients, s.qps, s.p99, s.max])).toEqual([
+      [1, 1000, 2, 6],
+      [4, 2500, 4, 18],
+    ]);
+    expect(repeatSpread(three, 1)).toEqual({ min: 900, max: 1300 });
+    expect(repeatSpread(three.slice(0, 1), 1)).toBeNull();
+    // Two repeats: their mean.
+    expect(combineRepeats(three.slice(0, 2)).steps[0]!.qps).toBe(950);
+  });
+
+  it('keep a step a repeat did not complete as it ended, never as a median', () => {
+    const combined = combineRepeats([result([step(1, 900, 1)]), result([step(1, 400, 1, 'interrupted')])]);
+    expect(combined.steps[0]!.state).toBe('interrupted');
+    expect(combined.steps[0]!.qps).toBe(400);
+  });
+
+  it("compare as one side per setting, performance_schema's cost from the medians, noise said in words", () => {
+    const loads = [
+      record(0, 'ON', 1, [950, 9_000]),
+      record(1, 'OFF', 1, [1_000, 10_000]),
+      record(2, 'OFF', 2, [1_400, 10_200]),
+      record(3, 'ON', 2, [1_150, 8_800]),
+    ];
+    const [group] = loadGroupsOfExperiment('pfs', def, loads);
+    expect(group!.sides.map((s) => [s.label, s.repeats?.length])).toEqual([
+      ['performance_schema=ON', 2],
+      ['performance_schema=OFF', 2],
+    ]);
+    const [report] = loadReports([group!]);
+    // ON 1,050 against OFF 1,200 at 1 client (12.5%), while OFF's repeats differ by 400 (33%):
+    // noise. At 64: ON 8,900 against OFF 10,100 (11.9%), repeats 2.2% and 2.0% apart: a finding.
+    expect(report!.findings[0]).toBe(
+      'performance_schema costs 12.5% at 1 client, 11.9% at 64 (QPS on against off, the median of 2 repeats each, MySQL 8.0).',
+    );
+    expect(report!.findings[1]).toBe(
+      "The repeats of one setting differ by more than that difference at 1 client (33.3% between repeats against 12.5% between ON and OFF): there the difference is within the machine's noise, not performance_schema's cost.",
+    );
+    const t = report!.table;
+    expect(t.columns.map((c) => c.label)).toContain('performance_schema=OFF QPS of the 2 repeats');
+    const row1 = t.rows[0]!.map((c) => c.text);
+    expect(row1).toContain('1,000–1,400');
+    expect(row1).toContain('1,200');
+  });
+});
