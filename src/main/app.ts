@@ -23,7 +23,7 @@ import { reportHandlers } from './api/handlers/reports';
 import { ExperimentService } from './experiments/experiment-service';
 import { dropPageCache } from './experiments/page-cache';
 import { waitForPurge } from './bufferpool/purge';
-import { evictFiles } from './pagecache/os-cache';
+import { evictFiles, residentBytes } from './pagecache/os-cache';
 import { datasetFiles } from './pagecache/sandbox-files';
 import { RecentFiles } from './experiments/recent-files';
 import { serverProbe } from './experiments/server-probe';
@@ -177,6 +177,10 @@ export async function createApp(given: AppOptions): Promise<App> {
       evictDataset: async (sandboxId, schema) => {
         const { files } = await datasetFiles((await sandboxes.get(sandboxId)).datadir, schema);
         return evictFiles(files);
+      },
+      datasetResidentBytes: async (sandboxId, schema) => {
+        const { files } = await datasetFiles((await sandboxes.get(sandboxId)).datadir, schema);
+        return residentBytes(files);
       },
     },
     tasks,

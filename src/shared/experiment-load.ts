@@ -36,6 +36,22 @@ export function loadStepLabel(step: Pick<LoadSweepSpec, 'workload' | 'tables' | 
   return `${step.workload}, ${tables} × ${step.rows.toLocaleString('en-US')} rows, ${clients}`;
 }
 
+/**
+ * The sweep's files in the OS page cache (the sbtest schema's and the shared tablespaces), evicted
+ * after the preload so an IO-bound sweep reads from the disk where InnoDB does not bypass the cache
+ * (O_DIRECT), and measured again after it: what its reads brought back. Bytes; null where not measured.
+ */
+export const SweepPageCacheSchema = z.object({
+  files: z.number().int().min(0),
+  /** Resident before the eviction, as the sweep started (after it), and as it ended. */
+  beforeBytes: z.number().min(0).nullable(),
+  startBytes: z.number().min(0).nullable(),
+  endBytes: z.number().min(0).nullable(),
+  /** Why the cache was not emptied or measured, in words; null when it was. */
+  why: z.string().nullable(),
+});
+export type SweepPageCache = z.infer<typeof SweepPageCacheSchema>;
+
 /** One load step's sweep in one configuration, as the results file keeps it. */
 export const ExperimentLoadRecordSchema = z.object({
   /** Position in the experiment's plan. */
@@ -58,6 +74,8 @@ export const ExperimentLoadRecordSchema = z.object({
   poolBytes: z.number().min(0).nullable(),
   /** Seconds the tables took to read into the pool before the sweep; null when they were not read. */
   preloadSeconds: z.number().min(0).nullable().optional(),
+  /** How cold the OS page cache was for the sweep (a sandbox's files); absent where not tried. */
+  pageCache: SweepPageCacheSchema.optional(),
   result: LoadResultSchema,
 });
 export type ExperimentLoadRecord = z.infer<typeof ExperimentLoadRecordSchema>;

@@ -8,6 +8,12 @@ import { PollSettingSchema } from './runs';
 import { refusedOption } from './sandbox-options';
 import { ExperimentLoadStepSchema, loadStepSeconds } from './experiment-load';
 
+/** A startup option's value that leaves the option out: the server starts on its own (paired dimensions). */
+export const SERVER_OWN_VALUE = 'default';
+
+/** Whether a startup value means "not set": the server's own. */
+export const isServerOwn = (value: string): boolean => value.toLowerCase() === SERVER_OWN_VALUE;
+
 /** The variable name of a 'dataset' dimension: its values are the schemas of the datasets. */
 export const DATASET_DIMENSION = 'dataset';
 
@@ -38,6 +44,11 @@ export const MatrixDimensionSchema = z
     kind: z.enum(['global', 'buffer-pool-size', 'startup', 'dataset']),
     variable: variableName,
     values: z.array(z.string().trim().min(1).max(200)).min(1, 'a dimension needs at least one value').max(50),
+    /**
+     * An earlier dimension's variable: this one's values go one for one with that one's instead of
+     * multiplying the configurations (post 004's IO-bound pool with O_DIRECT, its cached pool as it is).
+     */
+    pairedWith: variableName.optional(),
   })
   .superRefine((d, ctx) => {
     if (d.kind === 'dataset' && d.variable !== DATASET_DIMENSION)
@@ -112,6 +123,17 @@ export const ExperimentDefinitionSchema = z
           path: ['matrix', i, 'variable'],
           message: `${dim.variable} is already a dimension`,
         });
+      if (dim.pairedWith) {
+        const lead = d.matrix.slice(0, i).find((x) => x.variable === dim.pairedWith);
+        if (!lead || lead.values.length !== dim.values.length)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['matrix', i, 'pairedWith'],
+            message: lead
+              ? `${dim.variable} pairs its values one for one with ${lead.variable}'s: give ${lead.values.length}, not ${dim.values.length}`
+              : `${dim.variable} is paired with ${dim.pairedWith}, which is not a dimension before it`,
+          });
+      }
       seen.add(dim.variable);
     });
     const labels = new Set<string>();
@@ -173,13 +195,22 @@ export function passLabel(p: RunPass): string {
   return p.kind === 'cold' ? 'cold' : p.kind === 'hot' ? `run ${p.n}` : `warm-up ${p.n}`;
 }
 
-/** Every configuration of the matrix, per server, in the order the dimensions and values were given. */
+/**
+ * Every configuration of the matrix, per server, in the order the dimensions and values were given; a
+ * paired dimension adds its value beside its lead's instead of multiplying the configurations.
+ */
 export function expandCells(def: Pick<ExperimentDefinition, 'servers' | 'matrix'>): ExperimentCell[] {
   let combos: ExperimentCell['settings'][] = [[]];
-  for (const dim of def.matrix)
+  for (const dim of def.matrix) {
+    const lead = dim.pairedWith ? def.matrix.find((d) => d.variable === dim.pairedWith) : undefined;
+    const at = (c: ExperimentCell['settings']) =>
+      lead ? lead.values.indexOf(c.find((x) => x.variable === lead.variable)?.value ?? '') : -1;
     combos = combos.flatMap((c) =>
-      dim.values.map((value) => [...c, { kind: dim.kind, variable: dim.variable, value }]),
+      lead && at(c) >= 0 && lead.values.length === dim.values.length
+        ? [[...c, { kind: dim.kind, variable: dim.variable, value: dim.values[at(c)]! }]]
+        : dim.values.map((value) => [...c, { kind: dim.kind, variable: dim.variable, value }]),
     );
+  }
   return def.servers.flatMap((s) =>
     combos.map((settings) => ({
       key: [s.label, ...settings.map((x) => `${x.variable}=${x.value}`)].join(' · '),

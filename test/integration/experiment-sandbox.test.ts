@@ -198,23 +198,35 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     }
   }, 300_000);
 
-  it('a load sweep per performance_schema setting: the sandbox restarted with each, the value it took read back, each sweep kept', async () => {
-    const pfs = async () => {
+  it('a load sweep per performance_schema setting (OFF paired with O_DIRECT): the sandbox restarted with each, the values it took read back, the OS page cache emptied and measured, each sweep kept', async () => {
+    const variable = async (name: string) => {
       const c = await connect();
       try {
-        const [rows] = await c.query('SELECT @@GLOBAL.performance_schema AS v');
-        return String((rows as { v: unknown }[])[0]!.v);
+        const [rows] = await c.query(`SELECT @@GLOBAL.${name} AS v`);
+        const v = (rows as { v: unknown }[])[0]!.v;
+        return v === null ? null : String(v);
       } finally {
         await c.end();
       }
     };
+    const pfs = () => variable('performance_schema');
     const before = await pfs();
+    const flushBefore = await variable('innodb_flush_method');
     const def = ExperimentDefinitionSchema.parse({
       name: 'pfs',
       schema: 'sbtest_exp',
       queries: [],
       servers: [{ label: 'sb', profileId: sb.profileId, sandboxId: sb.id }],
-      matrix: [{ kind: 'startup', variable: 'performance_schema', values: ['ON', 'OFF'] }],
+      matrix: [
+        { kind: 'startup', variable: 'performance_schema', values: ['ON', 'OFF'] },
+        // Every flavor here takes O_DIRECT (MariaDB's default from 10.6; MySQL's is fsync).
+        {
+          kind: 'startup',
+          variable: 'innodb_flush_method',
+          values: ['default', 'O_DIRECT'],
+          pairedWith: 'performance_schema',
+        },
+      ],
       loads: [
         { schema: 'sbtest_exp', workload: 'point-select', tables: 1, rows: 1000, clients: [1], seconds: 1 },
       ],
@@ -224,10 +236,23 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     expect(outcome.error).toBeNull();
     expect(outcome.state).toBe('complete');
     const saved = parseExperimentFile(readFileSync(file, 'utf8'), file);
-    expect(saved.loads!.map((l) => [l.cell, l.readBack.performance_schema])).toEqual([
-      ['sb · performance_schema=ON', '1'],
-      ['sb · performance_schema=OFF', '0'],
+    const read = saved.loads!.map((l) => [
+      l.cell,
+      l.readBack.performance_schema,
+      l.readBack.innodb_flush_method,
     ]);
+    expect(read).toEqual([
+      ['sb · performance_schema=ON · innodb_flush_method=default', '1', flushBefore],
+      ['sb · performance_schema=OFF · innodb_flush_method=O_DIRECT', '0', 'O_DIRECT'],
+    ]);
+    // Each sweep's files left the OS page cache after the preload, and were measured after the sweep.
+    for (const l of saved.loads!) {
+      expect(l.pageCache!.why).toBeNull();
+      expect(l.pageCache!.endBytes).not.toBeNull();
+    }
+    // The first sweep prepared the table (only the shared tablespaces were there before it); the second
+    // evicted its file too.
+    expect(saved.loads![1]!.pageCache!.files).toBeGreaterThanOrEqual(2);
     for (const l of saved.loads!) {
       expect(l.result.state).toBe('complete');
       expect(l.result.steps.map((s) => s.clients)).toEqual([1]);
@@ -242,5 +267,6 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     expect(saved.loads![1]!.preloadSeconds).toBeGreaterThan(0);
     expect(outcome.restored).toContain('sb: restarted on its own options');
     expect(await pfs()).toBe(before);
+    expect(await variable('innodb_flush_method')).toBe(flushBefore);
   }, 120_000);
 });

@@ -75,6 +75,33 @@ describe(`experiments requests on ${server.label}`, () => {
     for (const p of presets) expect(p.source).toMatch(/Post 00\d/);
   });
 
+  it('builds the OLTP presets: post 002 alternating ON, OFF, OFF, ON; post 004 restarting only its IO-bound pool with O_DIRECT', async () => {
+    const build = (presetId: string) =>
+      ok<ReturnType<typeof ExperimentDefinitionSchema.parse>>('experiments/preset', {
+        presetId,
+        servers: [{ label: 'main', profileId }],
+        schema,
+      });
+    const post002 = await build('post002-performance-schema');
+    expect(post002.protocol.repeats).toBe(2);
+    const c002 = await ok<ExperimentCheck>('experiments/check', { definition: post002 });
+    expect(c002.issues).toEqual([]);
+    expect(c002.runs).toBe(4);
+    const post004 = await build('post004-point-selects');
+    expect(post004.matrix.find((d) => d.variable === 'innodb_flush_method')).toEqual({
+      kind: 'startup',
+      variable: 'innodb_flush_method',
+      values: ['default', 'O_DIRECT'],
+      pairedWith: 'innodb_buffer_pool_size',
+    });
+    const c004 = await ok<ExperimentCheck>('experiments/check', { definition: post004 });
+    expect(c004.issues).toEqual([]);
+    // 2 pools (each paired with its flush method, not multiplied) × 2 load steps.
+    expect(c004.runs).toBe(4);
+    // This server is no sandbox: the IO-bound pool's restart with O_DIRECT cannot happen, said in words.
+    expect(c004.problems.join(' ')).toMatch(/cannot restart it with innodb_flush_method/);
+  });
+
   it("builds a preset from the schema's real size and the catalogue's queries", async () => {
     const bytes = Number(
       await scalar(

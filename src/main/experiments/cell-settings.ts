@@ -3,7 +3,7 @@
  * pool size), the online pool resize and when it cannot happen online, and values as SET GLOBAL takes them.
  */
 import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
-import type { ExperimentCell, ExperimentServer } from '../../shared/experiments';
+import { isServerOwn, type ExperimentCell, type ExperimentServer } from '../../shared/experiments';
 import { AppFailure } from '../../shared/result';
 import { serverErrno } from '../db/errors';
 import type { GlobalsConnection } from '../server/settings-journal';
@@ -38,8 +38,10 @@ export function cellChanges(cell: ExperimentCell) {
   const globals: Array<{ variable: string; value: string }> = [];
   let poolSize: string | null = null;
   for (const s of cell.settings) {
-    if (s.kind === 'startup') startup[s.variable] = s.value;
-    else if (s.kind === 'global') globals.push({ variable: s.variable, value: s.value });
+    // "default": the server's own value, so the option is left out (a paired dimension's other side).
+    if (s.kind === 'startup') {
+      if (!isServerOwn(s.value)) startup[s.variable] = s.value;
+    } else if (s.kind === 'global') globals.push({ variable: s.variable, value: s.value });
     else if (s.kind === 'buffer-pool-size') poolSize = s.value;
     // 'dataset' changes nothing on the server: the runs read another schema (cellSchema).
   }

@@ -5,7 +5,8 @@
  * sweep runs through the load service and its result is kept with them. Apart from runner.ts, which
  * only calls it, so the runner stays a query runner.
  */
-import type { ExperimentLoadRecord, ExperimentLoadStep } from '../../shared/experiment-load';
+import type { ExperimentLoadRecord, ExperimentLoadStep, SweepPageCache } from '../../shared/experiment-load';
+import type { FileEviction } from '../pagecache/os-cache';
 import type { ExperimentCell, ExperimentServer } from '../../shared/experiments';
 import type { LoadResult } from '../../shared/oltp-load';
 import { AppFailure } from '../../shared/result';
@@ -60,12 +61,47 @@ async function tableBytes(c: ControlConnection, step: ExperimentLoadStep): Promi
   return row && Number(row.n) > 0 ? Number(row.b) : null;
 }
 
+/** What a sweep on a sandbox needs to empty and measure the OS page cache of its files. */
+export interface SweepCacheDeps {
+  /** The schema's files and the shared tablespaces out of the OS page cache (posix_fadvise DONTNEED). */
+  evictDataset?(sandboxId: string, schema: string): Promise<FileEviction>;
+  /** Bytes of the same files resident in the OS page cache now (fincore). */
+  datasetResidentBytes?(sandboxId: string, schema: string): Promise<number>;
+}
+
+const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** After the preload: the sweep's files evicted, so it starts on a cold OS page cache; or why not. */
+async function emptyPageCache(
+  deps: SweepCacheDeps,
+  sandboxId: string | undefined,
+  schema: string,
+): Promise<SweepPageCache | undefined> {
+  if (!sandboxId || !deps.evictDataset) return undefined;
+  try {
+    const e = await deps.evictDataset(sandboxId, schema);
+    return {
+      files: e.files,
+      beforeBytes: e.residentBeforeBytes,
+      startBytes: e.residentAfterBytes,
+      endBytes: null,
+      why: null,
+    };
+  } catch (e) {
+    return { files: 0, beforeBytes: null, startBytes: null, endBytes: null, why: why(e) };
+  }
+}
+
 /**
  * Runs a load step in the configuration now in place and keeps what it measured. The sizes are read
- * after the sweep (its first step prepares missing tables); the settings before it.
+ * after the sweep (its first step prepares missing tables); the settings before it. On a sandbox the
+ * sweep's files leave the OS page cache after the preload, and what its reads brought back is measured.
  */
 export async function runCellLoad(
-  deps: { connect(server: ExperimentServer): Promise<ControlConnection>; executeLoad?: ExecuteLoad },
+  deps: {
+    connect(server: ExperimentServer): Promise<ControlConnection>;
+    executeLoad?: ExecuteLoad;
+  } & SweepCacheDeps,
   at: {
     server: ExperimentServer;
     cell: ExperimentCell;
@@ -89,7 +125,14 @@ export async function runCellLoad(
   } finally {
     await c.close();
   }
+  const pageCache = await emptyPageCache(deps, at.server.sandboxId, at.step.schema);
   const { result, file } = await deps.executeLoad(at.server, at.step, { signal });
+  if (pageCache && !pageCache.why && deps.datasetResidentBytes)
+    try {
+      pageCache.endBytes = await deps.datasetResidentBytes(at.server.sandboxId!, at.step.schema);
+    } catch (e) {
+      pageCache.why = `measured before the sweep, not after it: ${why(e)}`;
+    }
   let dataBytes: number | null = null;
   try {
     const after = await deps.connect(at.server);
@@ -112,6 +155,7 @@ export async function runCellLoad(
     dataBytes,
     poolBytes: pool === null || pool === undefined ? null : Number(pool),
     preloadSeconds,
+    ...(pageCache ? { pageCache } : {}),
     result,
   };
 }

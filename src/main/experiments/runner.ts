@@ -57,8 +57,10 @@ export interface ExperimentRunnerDeps {
   dropPageCache(): Promise<{ dropped: boolean; why: string }>;
   /** Before a cold pass: waits until the server's purge has caught up. */
   waitForPurge(server: ExperimentServer): Promise<PurgeWait>;
-  /** Before a cold pass: the dataset's files (and the shared tablespaces) leave the OS page cache. */
+  /** Before a cold pass or a sweep: the dataset's files (and the shared tablespaces) leave the OS page cache. */
   evictDataset(sandboxId: string, schema: string): Promise<FileEviction>;
+  /** After a sweep: bytes of the same files back in the OS page cache. */
+  datasetResidentBytes?(sandboxId: string, schema: string): Promise<number>;
   /** Runs an OLTP load sweep (the load service); experiments with load steps need it. */
   executeLoad?: ExecuteLoad;
   now?: () => number;
@@ -248,16 +250,9 @@ export class ExperimentRunner {
         }
         if (run.load) {
           progress(`OLTP load ${run.variant} (${run.cell.key})`, run);
-          const load = def.loads![run.load.step]!;
-          const at = {
-            server,
-            cell: run.cell,
-            planIndex: run.index,
-            stepIndex: run.load.step,
-            step: load,
-            repeat: run.load.repeat,
-          };
-          const record = await runCellLoad(this.deps, at, signal);
+          const { step: stepIndex, repeat } = run.load;
+          const at = { server, cell: run.cell, planIndex: run.index, stepIndex, repeat };
+          const record = await runCellLoad(this.deps, { ...at, step: def.loads![stepIndex]! }, signal);
           loads.push(record);
           done.add(run.index);
           opts.onLoad?.(record);

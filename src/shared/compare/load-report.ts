@@ -5,8 +5,14 @@
  * SVG draw), then post 004's table (load-tables.ts). Pure: the sides come from experiment files' loads
  * or from `bplab load` result files.
  */
-import { cacheShare, loadStepLabel, type ExperimentLoadRecord } from '../experiment-load';
-import type { ExperimentDefinition } from '../experiments';
+import {
+  cacheShare,
+  loadStepLabel,
+  type ExperimentLoadRecord,
+  type SweepPageCache,
+} from '../experiment-load';
+import { pageCacheFinding } from './load-page-cache';
+import { isServerOwn, type ExperimentDefinition } from '../experiments';
 import { formatCount, formatMs, formatShare } from '../format';
 import { clientBound, type LoadResult } from '../oltp-load';
 import { combineRepeats, relativeSpread } from './load-repeats';
@@ -23,6 +29,9 @@ export interface LoadCompareSide extends LoadSide {
   cacheShare: number | null;
   /** The server's label in the experiment ('' for a plain load result file). */
   server: string;
+  /** How cold the OS page cache was for the sweep, and the bytes of its tables (experiment sweeps only). */
+  pageCache?: SweepPageCache | null;
+  dataBytes?: number | null;
 }
 
 /** One load step's sweeps side by side (one per configuration). */
@@ -80,6 +89,8 @@ export function loadGroupsOfExperiment(
             server: cell.split(' · ')[0] ?? '',
             readBack: l.readBack,
             cacheShare: cacheShare(l),
+            pageCache: l.pageCache ?? null,
+            dataBytes: l.dataBytes,
           };
         }),
       };
@@ -264,16 +275,18 @@ export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
       Object.entries(s.asked)
         .filter(([k, v]) => {
           const got = s.readBack[k];
-          return got !== undefined && got !== null && !sameValue(v, got);
+          return got !== undefined && got !== null && !isServerOwn(v) && !sameValue(v, got);
         })
         .map(([k, v]) => `${s.label}: ${k} asked ${v}, the server ran with ${s.readBack[k]}`),
     );
+    const cold = pageCacheFinding(g.sides);
     return {
       id: g.id,
       headline: loadHeadline(g),
       findings: [
         ...performanceSchemaCost(g).flatMap((c) => (c.noise ? [c.text, c.noise] : [c.text])),
         ...differs,
+        ...(cold ? [cold] : []),
         ...(bound.length
           ? [
               `The client was the limit (QPS at 80% or more of its own SELECT 1 ceiling): ${bound.join('; ')}.`,

@@ -16,6 +16,9 @@ import {
 import { cacheShare, loadStepLabel, loadStepSeconds } from '../../../src/shared/experiment-load';
 import type { LoadResult } from '../../../src/shared/oltp-load';
 import { runResult } from '../../support/run-fixture';
+import { loadGroupsOfExperiment, loadReports } from '../../../src/shared/compare/load-report';
+import { pageCacheWords } from '../../../src/shared/compare/load-page-cache';
+import { result, step } from '../../support/load-fixture';
 
 const pfs: ExperimentDefinitionInput = {
   name: 'pfs',
@@ -224,5 +227,105 @@ describe('the runner with repeated load steps', () => {
       'OFF 2',
       'ON 2',
     ]);
+  });
+});
+
+describe("post 004's IO-bound sweep and the OS page cache", () => {
+  it('restarts only the IO-bound pool with O_DIRECT, empties the cache after the preload and measures it after the sweep', async () => {
+    const log: string[] = [];
+    let resident = 250 * 2 ** 20;
+    const deps: ExperimentRunnerDeps = {
+      executeRun: async (_s, spec) => runResult({ queryId: spec.queryId }, 0),
+      executeLoad: async (_server, spec) => {
+        log.push('load');
+        resident += 2 ** 20 / 2; // The server's own writes: under the noise floor.
+        return { result: result(spec.clients.map((c) => step(c, 1000, 1))), file: null };
+      },
+      connect: async () => ({
+        query: async (sql: string) => {
+          if (/FORCE INDEX \(PRIMARY\)/.test(sql)) log.push('preload');
+          if (/innodb_flush_method AS v/.test(sql)) return [[{ v: 'fsync' }]];
+          if (/information_schema.TABLES/.test(sql)) return [[{ b: 240 * 2 ** 20, n: 1 }]];
+          return [[]];
+        },
+        close: async () => {},
+      }),
+      journal: { setGlobal: async () => null, restore: async () => [] },
+      restartSandbox: async (id, options) => void log.push(`restart ${JSON.stringify(options)}`),
+      dropPageCache: async () => ({ dropped: false, why: 'not root' }),
+      waitForPurge: async () => ({ from: 0, to: 0, waitedMs: 0, outcome: 'idle', words: '' }),
+      evictDataset: async (id, schema) => {
+        log.push(`evict ${id} ${schema}`);
+        const before = resident;
+        resident = 0;
+        return { files: 3, residentBeforeBytes: before, residentAfterBytes: 0 };
+      },
+      datasetResidentBytes: async () => resident,
+    };
+    const def = ExperimentDefinitionSchema.parse({
+      ...pfs,
+      matrix: [
+        { kind: 'startup', variable: 'innodb_buffer_pool_instances', values: ['1', '2'] },
+        {
+          kind: 'startup',
+          variable: 'innodb_flush_method',
+          values: ['default', 'O_DIRECT'],
+          pairedWith: 'innodb_buffer_pool_instances',
+        },
+      ],
+      loads: pfs.loads!.slice(0, 1),
+    });
+    const out = await new ExperimentRunner(deps).run(def);
+    expect(out.state).toBe('complete');
+    expect(log).toEqual([
+      'restart {"innodb_buffer_pool_instances":"1"}',
+      'preload',
+      'evict s sbtest',
+      'load',
+      'restart {"innodb_buffer_pool_instances":"2","innodb_flush_method":"O_DIRECT"}',
+      'preload',
+      'evict s sbtest',
+      'load',
+      'restart {}',
+    ]);
+    expect(out.loads.map((l) => l.pageCache)).toEqual([
+      { files: 3, beforeBytes: 250 * 2 ** 20, startBytes: 0, endBytes: 2 ** 19, why: null },
+      { files: 3, beforeBytes: 2 ** 19, startBytes: 0, endBytes: 2 ** 19, why: null },
+    ]);
+    // The server ran with fsync where O_DIRECT was asked: the comparison says so; "default" asks nothing.
+    const [report] = loadReports(loadGroupsOfExperiment('f', def, out.loads));
+    expect(report!.findings).toContain(
+      'innodb_buffer_pool_instances=2 · innodb_flush_method=O_DIRECT: innodb_flush_method asked O_DIRECT, the server ran with fsync',
+    );
+    expect(report!.findings.filter((f) => /asked default/.test(f))).toEqual([]);
+    expect(report!.findings.find((f) => f.startsWith('How cold'))).toBe(
+      "How cold the OS page cache was (the sweep's schema files and the shared tablespaces, evicted after the tables were read into the pool): innodb_buffer_pool_instances=1 · innodb_flush_method=default: 0 bytes of its files in the OS page cache as the sweep began (250 MiB evicted), 512 KiB as it ended: its reads did not fill the OS page cache; innodb_buffer_pool_instances=2 · innodb_flush_method=O_DIRECT: 0 bytes of its files in the OS page cache as the sweep began (512 KiB evicted), 512 KiB as it ended: its reads did not fill the OS page cache.",
+    );
+  });
+
+  it('says when a sweep read through the OS page cache, and why the cache was not measured', () => {
+    const mib = 2 ** 20;
+    expect(
+      pageCacheWords(
+        '29M',
+        { files: 3, beforeBytes: 0, startBytes: 0, endBytes: 200 * mib, why: null },
+        240 * mib,
+      ),
+    ).toBe(
+      '29M: 0 bytes of its files in the OS page cache as the sweep began (0 bytes evicted), 200 MiB as it ended: its reads went through the OS page cache, so reads from "disk" were partly memory',
+    );
+    expect(
+      pageCacheWords(
+        '29M',
+        {
+          files: 0,
+          beforeBytes: null,
+          startBytes: null,
+          endBytes: null,
+          why: 'fincore (util-linux) is not installed',
+        },
+        null,
+      ),
+    ).toBe('29M: the OS page cache was not emptied or measured (fincore (util-linux) is not installed)');
   });
 });
