@@ -214,7 +214,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...taskHandlers(tasks),
     ...runHandlers({ catalogue, runs, connections }),
     ...experimentHandlers(experiments, { canStart: true }),
-    ...reportHandlers(opts.version),
+    ...reportHandlers(opts.version, experiments),
     ...loadHandlers(load),
   };
   return {

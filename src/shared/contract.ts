@@ -32,7 +32,7 @@ import {
   type RunState,
 } from './runs';
 import type { LiveRunSample } from './lru-map-codec';
-import { LoadSweepSpecSchema, type LoadSecond, type LoadStep } from './oltp-load';
+import { LoadSweepSpecSchema, type LoadResult, type LoadSecond, type LoadStep } from './oltp-load';
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
 import type { WhatIfReport } from './whatif/what-if';
@@ -119,6 +119,9 @@ export const requestSchemas = {
   // Reports of a comparison (issue 10), made in main from the results files themselves: the chosen
   // configurations (labels as the comparison names them, the baseline first) as a self-contained HTML
   // file, a folder of CSV files, or a Markdown summary. No password is ever sent or written.
+  // A results file of any kind the comparison reads, by its path: an experiment or run file (as
+  // experiments/open's view 'comparison' without samples), a `bplab load` result, a `bplab load --during` result.
+  'reports/open': z.object({ file: z.string().min(1).max(4096) }),
   'reports/export': z.object({
     files: z.array(z.string().min(1)).min(1).max(50),
     sides: z.array(z.string().min(1)).min(2, 'choose at least two configurations').optional(),
@@ -250,6 +253,7 @@ export interface ResultTypes {
   'experiments/parse': ExperimentFile;
   'experiments/write': { file: string };
   'experiments/recent': RecentFile[];
+  'reports/open': OpenedResults;
   'reports/export': ReportExport;
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };
@@ -274,6 +278,12 @@ export interface ResultTypes {
 }
 
 /** What reports/export wrote: every file, their size in bytes, and how long making them took. */
+/** A results file the comparison opened, by what it holds. */
+export type OpenedResults =
+  | { kind: 'experiment'; experiment: ExperimentFile }
+  | { kind: 'load'; result: LoadResult }
+  | { kind: 'mixed'; result: MixedLoadResult };
+
 export interface ReportExport {
   format: 'html' | 'csv' | 'md';
   written: string[];

@@ -26,6 +26,9 @@ import { reportWhatIf } from './whatif-section';
 import { loadReports } from '../../shared/compare/load-report';
 import { readLoadGroups } from './load-files';
 import { loadCsvFiles, loadMarkdown, loadSectionHtml, renderLoadHtmlReport } from './load-html';
+import { mixedResultOf } from './mixed-file';
+import { mixedCsvFiles, renderMixedMarkdown } from './mixed-formats';
+import { renderMixedHtml } from './mixed-html';
 
 export type ReportFormat = 'html' | 'csv' | 'md';
 
@@ -95,6 +98,14 @@ async function reportFiles(
   req: ExportRequest,
   version: string,
 ): Promise<Array<{ path: string; content: string }>> {
+  // A mixed preset result compares its own sides (each old_blocks_time): it is reported alone.
+  const mixed = await mixedResultOf(req.files);
+  if (mixed) {
+    const opts = { bplabVersion: version, source: mixed.source };
+    if (req.format === 'html') return [{ path: req.to, content: renderMixedHtml(mixed.result, opts) }];
+    if (req.format === 'md') return [{ path: req.to, content: renderMixedMarkdown(mixed.result, opts) }];
+    return mixedCsvFiles(mixed.result).map((f) => ({ path: join(req.to, f.name), content: f.content }));
+  }
   const loads = await readLoadGroups(req.files);
   const sweeps = loadReports(loads.groups);
   const model = loads.runs || sweeps.length === 0 ? await reportModel(req, version) : null;

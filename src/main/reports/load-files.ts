@@ -5,7 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { loadGroupOfFiles, loadGroupsOfExperiment, type LoadGroup } from '../../shared/compare/load-report';
+import {
+  loadFileLabel,
+  loadGroupOfFiles,
+  loadGroupsOfExperiment,
+  type LoadGroup,
+} from '../../shared/compare/load-report';
 import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
 import { LOAD_RESULT_KIND, LoadResultSchema, type LoadResult } from '../../shared/oltp-load';
 import { AppFailure } from '../../shared/result';
@@ -15,6 +20,18 @@ export interface LoadSources {
   groups: LoadGroup[];
   /** Whether any of the files holds query runs too (the runs' comparison is made beside). */
   runs: boolean;
+}
+
+/** A parsed file's JSON as a `bplab load` result; null when it is not one; a damaged one said in words. */
+export function loadResultFrom(json: unknown, path: string): LoadResult | null {
+  if ((json as { kind?: unknown } | null)?.kind !== LOAD_RESULT_KIND) return null;
+  const result = LoadResultSchema.safeParse(json);
+  if (!result.success)
+    throw AppFailure.of(
+      'FILE_MALFORMED',
+      `${path} is a bplab load result bplab cannot read (it may be damaged).`,
+    );
+  return result.data;
 }
 
 /** The sweeps of the files; `runs` says whether any of them holds query runs as well. */
@@ -31,15 +48,9 @@ export async function readLoadGroups(paths: readonly string[]): Promise<LoadSour
       continue;
     }
     const head = parsed as { kind?: unknown; format?: unknown };
-    if (head?.kind === LOAD_RESULT_KIND) {
-      const result = LoadResultSchema.safeParse(parsed);
-      if (!result.success)
-        throw AppFailure.of(
-          'FILE_MALFORMED',
-          `${path} is a bplab load result bplab cannot read (it may be damaged).`,
-        );
-      plain.push({ label: basename(path).replace(/\.bplab-load\.json$|\.json$/, ''), result: result.data });
-    } else if (head?.format === EXPERIMENT_FILE_FORMAT) {
+    const result = loadResultFrom(parsed, path);
+    if (result) plain.push({ label: loadFileLabel(path), result });
+    else if (head?.format === EXPERIMENT_FILE_FORMAT) {
       const file = loadExperimentFile(path, { samples: 'none' });
       if (file.results.length > 0) runs = true;
       groups.push(...loadGroupsOfExperiment(basename(path), file.definition, file.loads ?? []));

@@ -3,6 +3,7 @@
  * and the load screen's "open" all read it here, each refusal in words naming the file.
  */
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { MIXED_RESULT_KIND, MixedLoadResultSchema, type MixedLoadResult } from '../../shared/mixed-load';
 import { AppFailure } from '../../shared/result';
 
@@ -56,4 +57,23 @@ export async function readMixedFile(path: string): Promise<MixedLoadResult> {
     );
   }
   return mixedResultFrom(json, path);
+}
+
+/**
+ * The file as a mixed preset result, or null when it is something else (compare and report then read
+ * it as runs or experiments). A mixed result beside other files is refused in words: it compares its
+ * own sides.
+ */
+export async function mixedResultOf(
+  paths: string[],
+): Promise<{ result: MixedLoadResult; source: string } | null> {
+  const jsons = await Promise.all(paths.map(readJsonFile));
+  const at = jsons.findIndex(isMixedResult);
+  if (at < 0) return null;
+  if (paths.length > 1)
+    throw AppFailure.of(
+      'INVALID_ARGUMENT',
+      `${paths[at]} is a result of bplab load --during, which compares its own sides (each old_blocks_time): give it alone.`,
+    );
+  return { result: mixedResultFrom(jsons[at], paths[at]!), source: basename(paths[at]!) };
 }

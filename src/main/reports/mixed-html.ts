@@ -10,7 +10,10 @@ import { text, txt, num, type ReportTable } from '../../shared/compare/report-ta
 import { MIXED_OLTP_TABLE, type MixedLoadResult } from '../../shared/mixed-load';
 import { htmlHead, htmlTable } from './html';
 
-function scansTable(result: MixedLoadResult): ReportTable {
+/** "1.23 s" on screen, 1.23 in a CSV file. */
+const seconds = (ms: number) => ({ text: `${(ms / 1000).toFixed(2)} s`, value: Math.round(ms) / 1000 });
+
+export function scansTable(result: MixedLoadResult): ReportTable {
   return {
     id: 'mixed-scans',
     title: 'Each scan, per side',
@@ -20,24 +23,28 @@ function scansTable(result: MixedLoadResult): ReportTable {
       s.queries.map((q) => [
         text(`old_blocks_time = ${s.oldBlocksTime}`),
         text(`${q.queryId} (${q.variant})`),
-        text(`${(q.fromMs / 1000).toFixed(2)} s`),
-        text(`${(q.toMs / 1000).toFixed(2)} s`),
-        text(`${((q.toMs - q.fromMs) / 1000).toFixed(2)} s`),
+        seconds(q.fromMs),
+        seconds(q.toMs),
+        seconds(q.toMs - q.fromMs),
         text(q.error ?? `${q.rows ?? 0} rows`),
       ]),
     ),
   };
 }
 
-export function renderMixedHtml(
-  result: MixedLoadResult,
-  opts: { bplabVersion: string; source?: string },
-): string {
-  const c = mixedComparison(result);
+/** The report's title: the settings compared. */
+export const mixedTitle = (result: MixedLoadResult): string =>
+  `Point selects beside SSB scans: innodb_old_blocks_time ${result.spec.oldBlocksTimes.join(' vs ')}`;
+
+/** What was asked and measured on, in words (the details' first paragraph). */
+export function mixedAsked(result: MixedLoadResult): string {
   const spec = result.spec;
-  const title = `Point selects beside SSB scans: innodb_old_blocks_time ${spec.oldBlocksTimes.join(' vs ')}`;
-  const asked = `${spec.oltp.clients} clients of point selects (${spec.oltp.distribution}, ${spec.oltp.protocol}) on ${spec.oltp.schema}.${MIXED_OLTP_TABLE} (${spec.oltp.rows.toLocaleString('en-US')} rows${result.server.oltpTablePages !== null ? `, ${result.server.oltpTablePages.toLocaleString('en-US')} pages` : ''}; the pool holds ${result.server.poolPages.toLocaleString('en-US')} pages), ${spec.leadSeconds} s alone before the scans and ${spec.tailSeconds} s after, the table read whole into the pool before each side; the scans: ${spec.ssb.queries.map((q) => q.queryId).join(', ')} on ${spec.ssb.schema}.`;
-  const notes = result.sides.flatMap((s) =>
+  return `${spec.oltp.clients} clients of point selects (${spec.oltp.distribution}, ${spec.oltp.protocol}) on ${spec.oltp.schema}.${MIXED_OLTP_TABLE} (${spec.oltp.rows.toLocaleString('en-US')} rows${result.server.oltpTablePages !== null ? `, ${result.server.oltpTablePages.toLocaleString('en-US')} pages` : ''}; the pool holds ${result.server.poolPages.toLocaleString('en-US')} pages), ${spec.leadSeconds} s alone before the scans and ${spec.tailSeconds} s after, the table read whole into the pool before each side; the scans: ${spec.ssb.queries.map((q) => q.queryId).join(', ')} on ${spec.ssb.schema}.`;
+}
+
+/** What went wrong on a side, in words: a side not complete, no pages sampled, a setting not put back. */
+export function mixedNotes(result: MixedLoadResult): string[] {
+  return result.sides.flatMap((s) =>
     [
       s.state !== 'complete'
         ? `old_blocks_time = ${s.oldBlocksTime}: ${s.state}${s.reason ? ` (${s.reason})` : ''}`
@@ -48,15 +55,26 @@ export function renderMixedHtml(
         : `old_blocks_time = ${s.oldBlocksTime}: the setting was NOT put back (the journal keeps it for the next connection)`,
     ].filter(Boolean),
   );
+}
+
+/** "Made by bplab … from …; measured on … at …, …." */
+export const mixedMeta = (result: MixedLoadResult, opts: { bplabVersion: string; source?: string }): string =>
+  `Made by bplab ${opts.bplabVersion}${opts.source ? ` from ${opts.source}` : ''}; measured on ${result.server.version} at ${result.server.where}, ${result.startedAt}.`;
+
+export function renderMixedHtml(
+  result: MixedLoadResult,
+  opts: { bplabVersion: string; source?: string },
+): string {
+  const c = mixedComparison(result);
   return [
-    ...htmlHead({ title, bplabVersion: opts.bplabVersion }),
-    `<p class="meta">Made by bplab ${esc(opts.bplabVersion)}${opts.source ? ` from ${esc(opts.source)}` : ''}; measured on ${esc(result.server.version)} at ${esc(result.server.where)}, ${esc(result.startedAt)}.</p>`,
+    ...htmlHead({ title: mixedTitle(result), bplabVersion: opts.bplabVersion }),
+    `<p class="meta">${esc(mixedMeta(result, opts))}</p>`,
     `<p class="headline">${esc(c.headline)}</p>`,
-    ...notes.map((n) => `<p class="finding-warning">${esc(n)}</p>`),
+    ...mixedNotes(result).map((n) => `<p class="finding-warning">${esc(n)}</p>`),
     htmlTable(mixedTable(c), true),
     ...c.sides.map((v, i) => `<h2>${esc(v.label)}</h2>${mixedTimelineSvg(v, `mixed-side-${i + 1}`)}`),
     '<h2>Details</h2>',
-    `<p class="note">${esc(asked)}</p>`,
+    `<p class="note">${esc(mixedAsked(result))}</p>`,
     htmlTable(scansTable(result)),
     '</body>',
     '</html>',

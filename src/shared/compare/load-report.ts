@@ -98,6 +98,10 @@ export function loadGroupsOfExperiment(
     .filter((g) => g.sides.length > 0);
 }
 
+/** How a `bplab load` result is named beside others: its file name without the suffix. */
+export const loadFileLabel = (path: string): string =>
+  (path.split(/[\\/]/).pop() ?? path).replace(/\.bplab-load\.json$|\.json$/, '');
+
 /** `bplab load` result files side by side, named by their file names. */
 export function loadGroupOfFiles(files: ReadonlyArray<{ label: string; result: LoadResult }>): LoadGroup {
   const steps = [...new Set(files.map((f) => loadStepLabel(f.result.spec)))];

@@ -1,9 +1,41 @@
-/** Handlers for reports/*: a comparison's report written by main from the results files. */
+/**
+ * Handlers for reports/*: a results file of any kind opened for the comparison (an experiment or run
+ * file, a `bplab load` result, a `bplab load --during` result), and a comparison's report written by
+ * main from the results files.
+ */
+import type { OpenedResults } from '../../../shared/contract';
+import { AppFailure } from '../../../shared/result';
+import type { ExperimentService } from '../../experiments/experiment-service';
 import { exportReport } from '../../reports/export';
+import { loadResultFrom } from '../../reports/load-files';
+import { isMixedResult, mixedResultFrom, readJsonFile } from '../../reports/mixed-file';
 import type { Handlers } from '../router';
 
-export type ReportHandlers = Pick<Handlers, 'reports/export'>;
+export type ReportHandlers = Pick<Handlers, 'reports/open' | 'reports/export'>;
 
-export function reportHandlers(version: string): ReportHandlers {
-  return { 'reports/export': (req) => exportReport(req, version) };
+/**
+ * An experiment file first (the usual one; read once); a file that is not one is read again as a load
+ * or mixed result, and when it is neither the experiment reader's own words stand.
+ */
+async function openResults(experiments: ExperimentService, file: string): Promise<OpenedResults> {
+  try {
+    return {
+      kind: 'experiment',
+      experiment: experiments.open(file, { samples: 'none', view: 'comparison' }),
+    };
+  } catch (e) {
+    if (!(e instanceof AppFailure) || e.error.code !== 'FILE_MALFORMED') throw e;
+    const json = await readJsonFile(file);
+    if (isMixedResult(json)) return { kind: 'mixed', result: mixedResultFrom(json, file) };
+    const load = loadResultFrom(json, file);
+    if (load) return { kind: 'load', result: load };
+    throw e;
+  }
+}
+
+export function reportHandlers(version: string, experiments: ExperimentService): ReportHandlers {
+  return {
+    'reports/open': ({ file }) => openResults(experiments, file),
+    'reports/export': (req) => exportReport(req, version),
+  };
 }

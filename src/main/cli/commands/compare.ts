@@ -1,5 +1,4 @@
 /** `bplab compare` and `bplab report`: saved runs side by side, on the terminal or as report files. */
-import { writeFile } from 'node:fs/promises';
 import { GROUPINGS, type Grouping } from '../../../shared/compare/grouping';
 import { loadReports } from '../../../shared/compare/load-report';
 import { AppFailure } from '../../../shared/result';
@@ -8,8 +7,8 @@ import { findingsText, headlineText, tableText } from '../../reports/text';
 import { readLoadGroups } from '../../reports/load-files';
 import { loadText } from '../../reports/load-html';
 import { defineCommand } from '../command';
-import { renderMixedHtml } from '../../reports/mixed-html';
-import { mixedResultOf, mixedText } from './load-during';
+import { mixedText } from './load-during';
+import { mixedResultOf } from '../../reports/mixed-file';
 
 /** --by: how the files' runs are grouped into sides; absent, per configuration or what gives two sides. */
 function grouping(by: string | undefined): Grouping | undefined {
@@ -55,14 +54,6 @@ export const compareCommand = defineCommand({
   },
 });
 
-async function write(path: string, content: string, what: string): Promise<void> {
-  try {
-    await writeFile(path, content, 'utf8');
-  } catch (e) {
-    throw AppFailure.of('FILE_MALFORMED', `cannot write the ${what} to ${path}: ${(e as Error).message}`);
-  }
-}
-
 export const reportCommand = defineCommand({
   name: 'report',
   summary:
@@ -81,18 +72,6 @@ export const reportCommand = defineCommand({
     if (!values.html && !values.csv && !values.md)
       throw AppFailure.of('INVALID_ARGUMENT', 'say what to write: --html FILE, --csv DIR and/or --md FILE');
     const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
-    if (mixed) {
-      if (values.csv || values.md)
-        throw AppFailure.of('INVALID_ARGUMENT', 'a bplab load --during result is reported as --html only');
-      await write(
-        values.html!,
-        renderMixedHtml(mixed.result, { bplabVersion: ctx.version, source: mixed.source }),
-        'HTML report',
-      );
-      ctx.err(`bplab: HTML report written to ${values.html}`);
-      ctx.out(mixedText(mixed.result));
-      return 0;
-    }
     const req = { files: positionals, grouping: grouping(values.by), whatif: values.whatif === true };
     if (values.html) {
       await exportReport({ ...req, format: 'html', to: values.html }, ctx.version);
@@ -105,6 +84,10 @@ export const reportCommand = defineCommand({
     if (values.md) {
       await exportReport({ ...req, format: 'md', to: values.md }, ctx.version);
       ctx.err(`bplab: Markdown summary written to ${values.md}`);
+    }
+    if (mixed) {
+      ctx.out(mixedText(mixed.result));
+      return 0;
     }
     const loads = await readLoadGroups(positionals);
     if (loads.groups.length) ctx.out(loadText(loadReports(loads.groups)));

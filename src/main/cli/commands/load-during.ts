@@ -4,7 +4,7 @@
  * another, once per --old-blocks-time (0,1000 by default; journaled, put back); prints each step, each
  * side's figures and the headline, and saves the result (one file) for `bplab compare` and `bplab report`.
  */
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { mixedComparison, mixedTable } from '../../../shared/compare/mixed-timeline';
 import { planStepWords, type MixedLoadInput, type MixedLoadResult } from '../../../shared/mixed-load';
@@ -14,7 +14,6 @@ import { numberArg, requiredArg } from '../args';
 import type { CliContext } from '../command';
 import { withPassword } from '../password-prompt';
 import { tableText } from '../../reports/text';
-import { isMixedResult, mixedResultFrom, readJsonFile } from '../../reports/mixed-file';
 
 export interface DuringValues {
   during: string;
@@ -129,23 +128,4 @@ export async function runDuring(
   }
   if (result.state === 'complete') return 0;
   return cancelled || result.state === 'cancelled' ? 130 : 1;
-}
-
-/**
- * The file as a mixed preset result, or null when it is something else (compare and report then read
- * it as runs or experiments). A mixed result beside other files is refused in words: it compares its
- * own sides.
- */
-export async function mixedResultOf(
-  paths: string[],
-): Promise<{ result: MixedLoadResult; source: string } | null> {
-  const jsons = await Promise.all(paths.map(readJsonFile));
-  const at = jsons.findIndex(isMixedResult);
-  if (at < 0) return null;
-  if (paths.length > 1)
-    throw AppFailure.of(
-      'INVALID_ARGUMENT',
-      `${paths[at]} is a result of bplab load --during, which compares its own sides (each old_blocks_time): give it alone.`,
-    );
-  return { result: mixedResultFrom(jsons[at], paths[at]!), source: basename(paths[at]!) };
 }
