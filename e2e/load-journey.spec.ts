@@ -1,10 +1,15 @@
 /**
  * The OLTP load screen on a real MariaDB sandbox: a bad field refused in words, then a 2-client point
  * select load started from the form, its QPS and p99 per second drawn beside the pool's live charts
- * (free/young/old pages, the rates) while it runs, and its step's row and ending said after.
+ * (free/young/old pages, the rates) while it runs, its step's row and ending said after, and the saved
+ * result opened on the Compare screen (headline, chart, table) as `bplab compare` reads it.
  */
 import { expect, test } from '@playwright/test';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { openApp } from './actions/open-app';
+import { openResultsFile } from './actions/open-results-file';
+import { e2eServer } from './support/env';
 import { visitScreen } from './actions/visit-screen';
 import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
@@ -50,5 +55,23 @@ test('an OLTP load: the form, QPS and p99 per second beside the pool, the step a
       timeout: 30_000,
     });
     await expect(page.getByTestId('load-steps')).toContainText('complete');
+  });
+
+  await test.step('the saved result opens on the Compare screen: the headline, the chart, then the table', async () => {
+    const folder = join(e2eServer().dataDir, 'loads');
+    const saved = readdirSync(folder)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(folder, f))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
+    const compare = await openResultsFile(app, saved);
+    await expect(compare.files).toHaveCount(1);
+    await expect(compare.files.first()).toContainText('OLTP load (bplab load)');
+    const sweep = page.getByTestId('compare-load');
+    await expect(sweep.getByTestId('compare-load-headline')).toContainText(
+      /^Peak point-select, \d+ tables? × 2,000 rows, 2 clients: .+: [\d,]+ QPS at 2 clients \(p99 /,
+    );
+    await expect(sweep.getByTestId('load-chart')).toBeVisible();
+    await expect(sweep.getByTestId('compare-table')).toContainText('QPS by clients (point-select)');
+    await expect(page.getByTestId('compare-export')).toBeVisible();
   });
 });

@@ -13,10 +13,12 @@ import { useFileDrop } from '../../../lib/file-drop';
 import { useNavigation } from '../../../lib/navigation';
 import { useCompare } from '../stores/compare-store';
 import { comparisonView, pairDetail, pairOfTable } from '../utils/compare-view';
+import { hasReport } from '../utils/opened-loads';
 
 export function CompareScreen() {
-  const { files, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent, addDropped } =
+  const { files, loads, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent } =
     useCompare();
+  const { addDropped } = useCompare();
   const { dragging, handlers } = useFileDrop('a bplab results file', (dropped) => void addDropped(dropped));
   const { screen, itemId, items, visit } = useNavigation();
   const outcome = useMemo(
@@ -59,7 +61,7 @@ export function CompareScreen() {
       {...handlers}
     >
       <ResultsFilesPanel />
-      <LoadSweeps files={files} />
+      <LoadSweeps files={files} loads={loads} />
       {/* Files of load sweeps only have no runs to compare: their sweeps above are the comparison. */}
       {!outcome.ok && (files.some((f) => f.experiment.results.length > 0) || picked.length > 0) && (
         <p className="muted panel" data-testid="compare-problem">
@@ -70,9 +72,9 @@ export function CompareScreen() {
         <>
           <ComparisonBody view={view} detail={detail} onShow={show} onPair={showPair} />
           <WhatIfSection key={chosen.join('\n')} sides={view.sides} files={files} />
-          {picked.length === 0 && <ExportPanel />}
         </>
       )}
+      {picked.length === 0 && (view || hasReport(files, loads)) && <ExportPanel />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { defaultExportPath, EXPORT_FORMATS, type ExportFormat } from '../utils/e
 export function ExportPanel() {
   const {
     files,
+    loads,
     exportFormat,
     exportWhatIf,
     exportTo,
@@ -16,7 +17,7 @@ export function ExportPanel() {
     setExport,
     exportReport,
   } = useCompare();
-  const placeholder = defaultExportPath(files[0]?.file, exportFormat);
+  const placeholder = defaultExportPath((files[0] ?? loads[0])?.file, exportFormat);
   return (
     <section className="panel" data-testid="compare-export">
       <h3>Export</h3>

@@ -12,7 +12,7 @@ import { GROUPINGS, type Grouping } from '../../../../shared/compare/grouping';
 import { configurationChoices, effectiveGrouping } from '../utils/compare-view';
 
 export function ResultsFilesPanel() {
-  const { files, picked, grouping, recent, path, opening, error, chosen } = useCompare();
+  const { files, loads, picked, grouping, recent, path, opening, error, chosen } = useCompare();
   const { setPath, open, pickFiles, close, toggle, baseline, setGrouping } = useCompare();
   const desktop = dialogs() !== undefined;
   const choices = configurationChoices(files, grouping, picked);
@@ -42,7 +42,7 @@ export function ResultsFilesPanel() {
           }}
         >
           <label className="field compare-open-path">
-            <span>Path of a results file (*.bplab.json)</span>
+            <span>Path of a results file (*.bplab.json, a bplab load result)</span>
             <input
               data-testid="compare-path"
               value={path}
@@ -81,7 +81,7 @@ export function ResultsFilesPanel() {
       {picked.length > 0 && (
         <p data-testid="compare-picked">{picked.length} runs picked in the Runs list, each its own side.</p>
       )}
-      {files.length === 0 && picked.length > 0 ? null : files.length === 0 ? (
+      {files.length + loads.length === 0 && picked.length > 0 ? null : files.length + loads.length === 0 ? (
         <p className="muted" data-testid="compare-no-files">
           No results file is open. A results file opens with no server connected.
         </p>
@@ -95,6 +95,22 @@ export function ResultsFilesPanel() {
               </span>{' '}
               <span className="tag">{f.experiment.state}</span>{' '}
               <button type="button" className="link-button" onClick={() => close(f.file)}>
+                close
+              </button>
+            </li>
+          ))}
+          {loads.map((l) => (
+            <li key={l.file} data-testid="compare-file" data-file={l.file}>
+              <strong>
+                {l.kind === 'load'
+                  ? 'OLTP load (bplab load)'
+                  : 'Point selects beside SSB scans (bplab load --during)'}
+              </strong>{' '}
+              <span className="muted truncate" title={l.file}>
+                {l.file}
+              </span>{' '}
+              <span className="tag">{l.result.state}</span>{' '}
+              <button type="button" className="link-button" onClick={() => close(l.file)}>
                 close
               </button>
             </li>

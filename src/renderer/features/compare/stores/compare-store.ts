@@ -22,9 +22,12 @@ import {
 } from '../utils/compare-view';
 import { defaultExportPath, type ExportFormat } from '../utils/export-paths';
 import { mainResultsSource, type ResultsSource } from '../utils/results-source';
+import { isOpenedLoad, withFiles, type OpenedFile, type OpenedLoad } from '../utils/opened-loads';
 
 export interface CompareState {
   files: LoadedResults[];
+  /** `bplab load` and `bplab load --during` results opened (they hold no runs). */
+  loads: OpenedLoad[];
   /** The path typed in the open field. */
   path: string;
   opening: boolean;
@@ -67,13 +70,16 @@ export interface CompareState {
 export function createCompareStore(source: ResultsSource = mainResultsSource) {
   return create<CompareState>()((set, get) => {
     /** Files loaded join the comparison (one already there is replaced: reloaded), the choices kept. */
-    const add = (loaded: readonly LoadedResults[]) => {
-      if (loaded.length === 0) return;
-      const names = new Set(loaded.map((l) => l.file));
-      const files = [...get().files.filter((f) => !names.has(f.file)), ...loaded];
+    const add = (opened: readonly OpenedFile[]) => {
+      if (opened.length === 0) return;
+      const files = withFiles(
+        get().files,
+        opened.filter((f): f is LoadedResults => !isOpenedLoad(f)),
+      );
       const { grouping, picked } = get();
       set({
         files,
+        loads: withFiles(get().loads, opened.filter(isOpenedLoad)),
         chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
         exported: null,
       });
@@ -81,6 +87,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
     };
     return {
       files: [],
+      loads: [],
       path: '',
       opening: false,
       error: null,
@@ -110,7 +117,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
       },
       addDropped: async (dropped) => {
         set({ opening: true, error: null });
-        const loaded: LoadedResults[] = [];
+        const loaded: OpenedFile[] = [];
         let error: AppError | null = null;
         for (const d of dropped) {
           const got =
@@ -130,6 +137,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
         const { grouping, picked } = get();
         set({
           files,
+          loads: get().loads.filter((f) => f.file !== file),
           chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
           exported: null,
         });
@@ -156,6 +164,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
         const choices = configurationChoices([], null, picked);
         set({
           files: [],
+          loads: [],
           picked,
           grouping: null,
           opening: false,
@@ -192,11 +201,14 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
           });
           return;
         }
-        const to = s.exportTo.trim() || defaultExportPath(s.files[0]?.file, s.exportFormat);
+        const all = [...s.files, ...s.loads].map((f) => f.file);
+        const to = s.exportTo.trim() || defaultExportPath(all[0], s.exportFormat);
         set({ exporting: true, exported: null, exportError: null });
+        // Sides are the runs' configurations: files of load results or sweeps only have none to choose.
+        const runs = s.files.some((f) => f.experiment.results.length > 0);
         const done = await call('reports/export', {
-          files: s.files.map((f) => f.file),
-          sides: s.chosen,
+          files: all,
+          ...(runs ? { sides: s.chosen } : {}),
           grouping: effectiveGrouping(s.files, s.grouping),
           format: s.exportFormat,
           to,
