@@ -66,6 +66,12 @@ export function MatrixPanel({ definition, issues }: BuilderSectionProps) {
               Remove
             </button>
           </div>
+          {m.pairedWith && (
+            <p className="muted" data-testid="matrix-paired">
+              One for one with {m.pairedWith}&apos;s values, in order (not multiplied); &quot;default&quot;
+              leaves the option to the server.
+            </p>
+          )}
           <div className="chips">
             {m.values.map((v) => (
               <span key={v} className="chip" data-testid="matrix-value">
