@@ -65,14 +65,8 @@ export function repeatSpread(
   return qps.length < 2 ? null : { min: Math.min(...qps), max: Math.max(...qps) };
 }
 
-/** The spread as a share of the median: how far apart the repeats were, 0 with fewer than two. */
-export function relativeSpread(repeats: readonly LoadResult[], clients: number): number {
+/** How far apart the completed repeats were at a client count, in QPS (highest − lowest); 0 with fewer than two. */
+export function spreadQps(repeats: readonly LoadResult[], clients: number): number {
   const spread = repeatSpread(repeats, clients);
-  if (!spread) return 0;
-  const mid = median(
-    stepsAt(repeats, clients)
-      .filter((s) => s.state === 'complete')
-      .map((s) => s.qps),
-  );
-  return mid > 0 ? (spread.max - spread.min) / mid : 0;
+  return spread ? spread.max - spread.min : 0;
 }

@@ -15,7 +15,7 @@ import { pageCacheFinding } from './load-page-cache';
 import { isServerOwn, type ExperimentDefinition } from '../experiments';
 import { formatCount, formatMs, formatShare } from '../format';
 import { clientBound, type LoadResult } from '../oltp-load';
-import { combineRepeats, relativeSpread } from './load-repeats';
+import { combineRepeats, spreadQps } from './load-repeats';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';
 
@@ -188,7 +188,7 @@ function restKey(side: LoadCompareSide): string {
 export interface PfsCost {
   /** "performance_schema costs 7.5% at 1 client, 13% at 64 (read-only, …)" */
   text: string;
-  /** `spread`: the larger of the two sides' spread between their repeats, as a share of the median (0 with one). */
+  /** `spread`: the larger of the two sides' spread between their repeats, in QPS (0 with one repeat). */
   at: Array<{ clients: number; cost: number; on: number; off: number; spread: number }>;
   /** Where the repeats of one side differ by more than the cost reported, in words; null where none do. */
   noise: string | null;
@@ -207,8 +207,8 @@ export function performanceSchemaCost(group: LoadGroup): PfsCost[] {
       const b = off.result.steps.find((x) => x.clients === a.clients);
       if (a.state !== 'complete' || b?.state !== 'complete' || b.qps <= 0) return [];
       const spread = Math.max(
-        relativeSpread(on.repeats ?? [], a.clients),
-        relativeSpread(off.repeats ?? [], a.clients),
+        spreadQps(on.repeats ?? [], a.clients),
+        spreadQps(off.repeats ?? [], a.clients),
       );
       return [{ clients: a.clients, cost: 1 - a.qps / b.qps, on: a.qps, off: b.qps, spread }];
     });
@@ -221,15 +221,15 @@ export function performanceSchemaCost(group: LoadGroup): PfsCost[] {
     });
     const rest = restKey(on);
     const repeats = Math.min(on.repeats?.length ?? 1, off.repeats?.length ?? 1);
-    const noisy = at.filter((x) => x.spread > Math.abs(x.cost));
+    const noisy = at.filter((x) => x.spread > Math.abs(x.on - x.off));
     out.push({
       text: `performance_schema ${parts.join(', ')} (QPS on against off${repeats > 1 ? `, the median of ${repeats} repeats each` : ''}${rest ? `, ${rest}` : ''}).`,
       at,
       noise: noisy.length
-        ? `The repeats of one setting differ by more than that difference at ${noisy
+        ? `The repeats of one setting differ by more than ON and OFF do at ${noisy
             .map(
               (x) =>
-                `${x.clients} client${x.clients === 1 ? '' : 's'} (${formatShare(x.spread)} between repeats against ${formatShare(Math.abs(x.cost))} between ON and OFF)`,
+                `${x.clients} client${x.clients === 1 ? '' : 's'} (repeats up to ${formatCount(x.spread)} QPS apart, against ${formatCount(Math.abs(x.on - x.off))} between the medians)`,
             )
             .join(', ')}: there the difference is within the machine's noise, not performance_schema's cost.`
         : null,
