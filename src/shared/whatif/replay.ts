@@ -121,12 +121,8 @@ export function replaySteps(
   }
   batches.sort((a, b) => a - b);
   let nextBatch = 0;
-  const batchesUntil = (t: number) => {
-    while (nextBatch < batches.length && batches[nextBatch]! <= t) {
-      mysqlCleanerBatch(sim, settings);
-      nextBatch++;
-    }
-  };
+  // One comparison per touch: the next batch's time, Infinity once all have run.
+  let nextAt = batches[0] ?? Infinity;
   clock = 0;
   for (const step of steps) {
     clock += step.gapMs ?? 0;
@@ -135,7 +131,10 @@ export function replaySteps(
     const n = step.trace.length;
     for (let i = 0; i < n; i++) {
       const t = clock + (step.elapsedMs * i) / Math.max(1, n);
-      batchesUntil(t);
+      while (t >= nextAt) {
+        mysqlCleanerBatch(sim, settings);
+        nextAt = batches[++nextBatch] ?? Infinity;
+      }
       sim.touch(space[i]!, page[i]!, t);
     }
     clock += step.elapsedMs;
