@@ -18,6 +18,7 @@ import { RunResultSchema } from '../src/shared/run-schema';
 import { LruSimulator } from '../src/shared/whatif/lru-simulator';
 import { curveError, missRatioCurves, poolSizes } from '../src/shared/whatif/mrc';
 import { measuredPagesRead, replaySteps, settingsOfRun } from '../src/shared/whatif/replay';
+import { cleanerBatchesOfRun } from '../src/shared/whatif/mysql-cleaner';
 import { mergeTraces } from '../src/shared/whatif/sequence';
 import type { PageTrace } from '../src/shared/whatif/trace';
 
@@ -84,7 +85,12 @@ for (const [key, list] of sequences) {
       const start = Date.parse(run.startedAt);
       const gapMs = Math.max(0, start - end);
       end = start + run.elapsedMs!;
-      return { trace: merged.traces[i]!, elapsedMs: run.elapsedMs!, gapMs };
+      return {
+        trace: merged.traces[i]!,
+        elapsedMs: run.elapsedMs!,
+        gapMs,
+        cleanerBatchesMs: cleanerBatchesOfRun(run),
+      };
     });
     const first = seq[0]!;
     const foreign = first.poolStats.before.reduce((n, p) => n + p.databasePages, 0);

@@ -4,9 +4,11 @@
  * innodb_old_blocks_time 0 and 1000. Each run's touches are traced from its own EXPLAIN, the dataset's
  * rows and the page counts it recorded, replayed (the hot run after the cold one, in one pool), and the
  * simulated pages read must be within ±10% of the run's Innodb_buffer_pool_reads, every case on both flavors.
+ * On MySQL the page cleaner's LRU batches after each run's snapshots are replayed too (mysql-cleaner.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/shared/runs';
+import { cleanerBatchesOfRun } from '../../src/shared/whatif/mysql-cleaner';
 import { measuredPagesRead, replaySteps } from '../../src/shared/whatif/replay';
 import { runReplay } from '../../src/main/whatif/run-trace';
 import { testServer } from '../support/test-server';
@@ -57,8 +59,13 @@ describe.runIf(asked)(`what if on ${server.label}`, () => {
           replay.layout,
           replay.settings,
           [
-            { trace: replay.trace, elapsedMs: cold.elapsedMs! },
-            { trace: replay.trace, elapsedMs: hot.elapsedMs!, gapMs: 500 },
+            { trace: replay.trace, elapsedMs: cold.elapsedMs!, cleanerBatchesMs: cleanerBatchesOfRun(cold) },
+            {
+              trace: replay.trace,
+              elapsedMs: hot.elapsedMs!,
+              gapMs: 500,
+              cleanerBatchesMs: cleanerBatchesOfRun(hot),
+            },
           ],
           replay.foreignPages,
         );

@@ -13,6 +13,7 @@ import {
 } from '../../shared/whatif/calibration';
 import { concatParts, timeModel, type SideCurves } from '../../shared/whatif/flight';
 import { missRatioCurves, poolSizes, type CurveVariant } from '../../shared/whatif/mrc';
+import { cleanerBatchesOfRuns } from '../../shared/whatif/mysql-cleaner';
 import { measuredPagesRead, replaySteps, type ReplayStep } from '../../shared/whatif/replay';
 import { runReplay, traceKey, traceRun, type RunReplay, type TracedRun } from './run-trace';
 
@@ -124,12 +125,13 @@ export async function sideCurves(
     };
   const { layout, trace } = concatParts(replays);
   const elapsedMs = runs.reduce((n, r) => n + (r.elapsedMs ?? 0), 0);
+  const cleanerBatchesMs = cleanerBatchesOfRuns(runs);
   const steps: ReplayStep[] = first.hot
     ? [
-        { trace, elapsedMs },
-        { trace, elapsedMs, gapMs: 1000 },
+        { trace, elapsedMs, cleanerBatchesMs },
+        { trace, elapsedMs, gapMs: 1000, cleanerBatchesMs },
       ]
-    : [{ trace, elapsedMs }];
+    : [{ trace, elapsedMs, cleanerBatchesMs }];
   const page = run0.server.pageSizeBytes;
   const whole = layout.spaces.reduce((n, s) => n + s.sizePages, 0);
   // As whatIfReport: 16 MB to the whole data and a tenth more (from an eighth of the data when it is smaller).

@@ -7,6 +7,7 @@ import type { RunResult } from '../../shared/runs';
 import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
 import { tracePlan } from '../../shared/whatif/plan-trace';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
+import { cleanerBatchesOfRun, MYSQL_LRU_SCAN_DEPTH } from '../../shared/whatif/mysql-cleaner';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
 import type { PageLayout, PageTrace } from '../../shared/whatif/trace';
 import { queryRows } from './dataset-rows';
@@ -124,16 +125,22 @@ export async function runReplay(
   const ds = run.dataset;
   const trace = got.trace;
   const hot = foundWarm(run);
+  // MySQL's cleaner batches the run's snapshots caused; the warm-up pass is taken to have had the same.
+  const cleanerBatchesMs = cleanerBatchesOfRun(run);
   const assumptions = [...got.assumptions, "the touches are spread evenly over the run's measured time"];
+  if (cleanerBatchesMs.length > 0)
+    assumptions.push(
+      `MySQL's page cleaner empties the LRU's tail to ${MYSQL_LRU_SCAN_DEPTH} free pages 1.5 s after each of the run's ${cleanerBatchesMs.length} LRU snapshots (they made the server count as active)`,
+    );
   if (ds?.seed === undefined) assumptions.push('the dataset seed is taken as 1 (the run did not record it)');
   if (hot)
     assumptions.push('the run found its pages in the pool: it is replayed after one pass of the same query');
   const steps: ReplayStep[] = hot
     ? [
-        { trace, elapsedMs: run.elapsedMs },
-        { trace, elapsedMs: run.elapsedMs, gapMs: 1000 },
+        { trace, elapsedMs: run.elapsedMs, cleanerBatchesMs },
+        { trace, elapsedMs: run.elapsedMs, gapMs: 1000, cleanerBatchesMs },
       ]
-    : [{ trace, elapsedMs: run.elapsedMs }];
+    : [{ trace, elapsedMs: run.elapsedMs, cleanerBatchesMs }];
   const foreignPages = hot ? 0 : run.poolStats.before.reduce((n, p) => n + p.databasePages, 0);
   return {
     layout: got.layout,

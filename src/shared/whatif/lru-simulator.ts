@@ -12,10 +12,8 @@ import {
   type LruLengths,
   zeroCounters,
   type SimulatedCounters,
-  type SimulatedIndexPages,
   type SimulatorSettings,
 } from './pool-model';
-import { NO_PAGE } from './trace';
 import { linearReadAhead, readAheadArea } from './read-ahead';
 
 /** buf0lru.h: innodb_old_blocks_pct is kept as a fraction of this. */
@@ -218,6 +216,16 @@ export class LruSimulator {
     }
   }
 
+  /**
+   * MySQL 5.6–8.0's page cleaner, one LRU batch in every instance (buf0flu.cc, buf_flush_LRU_list →
+   * buf_flush_LRU_list_batch): clean pages go from the LRU's tail to the free list while fewer than
+   * `scanDepth` (innodb_lru_scan_depth) are free, at most `scanDepth` of them, and the LRU is longer
+   * than `minLru` (BUF_LRU_MIN_LEN). When it runs is the caller's (mysql-cleaner.ts).
+   */
+  cleanLru(scanDepth: number, minLru: number): void {
+    for (const pool of this.pools) this.lruBatch(pool, { scanDepth, minLru }, -1);
+  }
+
   /** Nodes the page cleaner freed, reused before new ones. */
   private readonly freeNodes: number[] = [];
 
@@ -363,37 +371,21 @@ export class LruSimulator {
     }
   }
 
-  /** The pool's pages per index, old and young, as the run's LRU composition reports them. */
-  composition(): SimulatedIndexPages[] {
-    const names = this.layout.indexNames;
-    const pages = new Float64Array(names.length + 1);
-    const oldPages = new Float64Array(names.length + 1);
-    const spaceOfGlobal = (g: number): number => {
+  /**
+   * Each page of one instance's LRU from head to tail, as (space ordinal, page number, old): what the
+   * run's LRU composition and the tests read (lru-composition.ts).
+   */
+  forEachInLru(instance: number, visit: (space: number, page: number, old: boolean) => void): void {
+    for (let n = this.pools[instance]!.head; n >= 0; n = this.next[n]!) {
+      const g = this.pageOf[n]!;
       let s = 0;
       while (s + 1 < this.base.length && this.base[s + 1]! <= g) s++;
-      return s;
-    };
-    for (const pool of this.pools) {
-      for (let n = pool.head; n >= 0; n = this.next[n]!) {
-        const g = this.pageOf[n]!;
-        const s = spaceOfGlobal(g);
-        const idx = this.layout.spaces[s]!.indexOf[g - this.base[s]!]!;
-        const k = idx === NO_PAGE ? names.length : idx;
-        pages[k]!++;
-        if (this.old[n]! === 1) oldPages[k]!++;
-      }
+      visit(s, g - this.base[s]!, this.old[n]! === 1);
     }
-    const out: SimulatedIndexPages[] = [];
-    for (let k = 0; k <= names.length; k++) {
-      if (pages[k]! === 0) continue;
-      out.push({
-        index: k < names.length ? names[k]! : '(no index)',
-        pages: pages[k]!,
-        oldPages: oldPages[k]!,
-        youngPages: pages[k]! - oldPages[k]!,
-      });
-    }
-    return out;
+  }
+
+  get instanceCount(): number {
+    return this.pools.length;
   }
 
   /** Per instance: LRU length, old sublist length, free blocks, freed_page_clock (for tests and checks). */
@@ -409,12 +401,7 @@ export class LruSimulator {
   /** The LRU from head to tail as [space ordinal, page, old] (tests; small pools only). */
   lruOrder(instance = 0): Array<[number, number, boolean]> {
     const out: Array<[number, number, boolean]> = [];
-    for (let n = this.pools[instance]!.head; n >= 0; n = this.next[n]!) {
-      const g = this.pageOf[n]!;
-      let s = 0;
-      while (s + 1 < this.base.length && this.base[s + 1]! <= g) s++;
-      out.push([s, g - this.base[s]!, this.old[n]! === 1]);
-    }
+    this.forEachInLru(instance, (s, p, old) => out.push([s, p, old]));
     return out;
   }
 }

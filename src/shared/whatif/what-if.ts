@@ -124,7 +124,7 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
         : `the adaptive hash index ${run.server.adaptiveHashIndex ? 'was on' : 'may have been on (the run did not record it)'}: it held ${otherBlocks} blocks (${pct(otherBlocks, own)} of the pool) at the run's own ${mibOf(own)}, scaled with the pool; its share grows with the pool (MySQL 8.0: 3-10% at 16 MB, 18% at 74 MB) and a run records only its own, so points above ${mibOf(own)} are optimistic: the server can read more there`,
       input.settings.pageCleaner
         ? 'the page cleaner, woken by a read that leaves fewer than innodb_lru_scan_depth / 2 (768) blocks free, evicts from the tail until 1536 are free, as MariaDB 10.11 does'
-        : "the page cleaner's background eviction is not simulated",
+        : "MySQL's page cleaner evicts only in the batches after the run's LRU snapshots; otherwise a read takes the LRU's tail itself",
     ],
   };
 }

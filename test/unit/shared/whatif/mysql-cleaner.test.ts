@@ -1,0 +1,117 @@
+// MySQL's page cleaner in the simulator: one LRU batch worked out by hand, when a run's batches fall, and their place in a replay.
+import { describe, expect, it } from 'vitest';
+import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
+import { lruComposition } from '../../../../src/shared/whatif/lru-composition';
+import { cleanerBatchesOfRun, cleanerBatchesOfRuns } from '../../../../src/shared/whatif/mysql-cleaner';
+import type { SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
+import { replaySteps } from '../../../../src/shared/whatif/replay';
+import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
+import { runResult } from '../../../support/run-fixture';
+
+const layout = (sizePages: number): PageLayout => ({
+  indexNames: ['t/PRIMARY'],
+  spaces: [contiguousSpace(0, sizePages, 0)],
+});
+
+const settings = (poolPages: number, over: Partial<SimulatorSettings> = {}): SimulatorSettings => ({
+  poolPages,
+  instances: 1,
+  oldBlocksPct: 37,
+  oldBlocksTimeMs: 1000,
+  readAheadThreshold: 0,
+  flavor: 'mysql',
+  ...over,
+});
+
+function filled(poolPages: number, sizePages = 4000): LruSimulator {
+  const s = new LruSimulator(layout(sizePages), settings(poolPages));
+  for (let p = 0; p < poolPages; p++) s.touch(0, p, 0);
+  return s;
+}
+
+describe('one LRU batch (buf_flush_LRU_list_batch)', () => {
+  it('moves pages from the tail to the free list until innodb_lru_scan_depth are free', () => {
+    const s = filled(2000);
+    s.cleanLru(1024, 256);
+    expect(s.poolState()[0]).toMatchObject({ lruLength: 976, free: 1024 });
+    // The tail goes first: page 0, read first, was at the tail.
+    expect(s.hasPage(0, 0)).toBe(false);
+    expect(s.counters.evicted).toBe(1024);
+    // Enough free already: a second batch does nothing.
+    s.cleanLru(1024, 256);
+    expect(s.counters.evicted).toBe(1024);
+  });
+
+  it('leaves BUF_LRU_MIN_LEN pages on the LRU', () => {
+    const s = filled(1200);
+    s.cleanLru(1024, 256);
+    // 1200 − 256 = 944 evicted, fewer than the 1024 it would free.
+    expect(s.poolState()[0]).toMatchObject({ lruLength: 256, free: 944 });
+  });
+
+  it('lets the pages read after it turn young without a counted make-young (buf_LRU_old_adjust_len)', () => {
+    // 2000 pages read at once: the old sublist sits at its upper edge, floor(2000 × 378 / 1024) + 20 = 758.
+    const s = filled(2000);
+    s.cleanLru(1024, 256);
+    // 1024 old pages evicted from the tail: LRU_old follows the lower edge, floor(976 × 378 / 1024) − 20 = 340.
+    expect(s.poolState()[0]?.oldLength).toBe(340);
+    // 1024 new pages fill the free blocks, each at the old sublist's head. The old sublist grows back to
+    // 758: 1024 − (758 − 340) = 606 moves of LRU_old towards the tail, each turning the page it leaves
+    // young: the first an old page of the fill, the next 605 the new pages just read.
+    for (let p = 2000; p < 3024; p++) s.touch(0, p, 0);
+    expect(s.poolState()[0]).toMatchObject({ lruLength: 2000, oldLength: 758, free: 0 });
+    const youngNew = s.lruOrder().filter(([, p, old]) => p >= 2000 && !old).length;
+    expect(youngNew).toBe(605);
+    expect(s.counters.madeYoung).toBe(0);
+    expect(lruComposition(s, layout(4000))).toEqual([
+      { index: 't/PRIMARY', pages: 2000, oldPages: 758, youngPages: 1242 },
+    ]);
+  });
+
+  it('turns no new page young when the reads take the tail themselves (no batch)', () => {
+    const s = filled(2000);
+    for (let p = 2000; p < 3024; p++) s.touch(0, p, 0);
+    expect(s.lruOrder().filter(([, p, old]) => p >= 2000 && !old)).toHaveLength(0);
+  });
+});
+
+describe('when the batches fall', () => {
+  it('puts one batch 1.5 s after the end of each LRU snapshot of a MySQL run', () => {
+    // The fixture's snapshots: before at −200, compositions at 0, 1000, 2000 and after at 34000, each 120 ms.
+    expect(cleanerBatchesOfRun(runResult())).toEqual([1420, 1620, 2620, 3620, 35620]);
+  });
+
+  it('puts none on MariaDB, whose cleaner the reads wake', () => {
+    const run = runResult();
+    expect(cleanerBatchesOfRun({ ...run, server: { ...run.server, flavor: 'mariadb' } })).toEqual([]);
+  });
+
+  it('puts several runs on one clock, each after the ones before it', () => {
+    const a = runResult({ elapsedMs: 10000, samples: { ...runResult().samples, compositions: [] } });
+    expect(cleanerBatchesOfRuns([a, a])).toEqual([1420, 11420, 35620, 45620]);
+  });
+});
+
+describe('batches in a replay', () => {
+  // A sampled pool at 1/128: the batch's depth is round(1024 / 128) = 8 and its floor round(256 / 128) = 2.
+  const small = settings(16, { lruScale: 1 / 128 });
+  const pass = (): TraceBuilder => {
+    const b = new TraceBuilder();
+    for (let p = 0; p < 16; p++) b.touch(0, p);
+    return b;
+  };
+  const replay = (first: number[], second: number[] = []) =>
+    replaySteps(layout(40), small, [
+      { trace: pass().build(), elapsedMs: 16, cleanerBatchesMs: first },
+      { trace: pass().build(), elapsedMs: 16, gapMs: 100, cleanerBatchesMs: second },
+    ]).counters[1]!.syncReads;
+
+  it('runs a batch that falls in the gap before the next step: that step reads back the 8 it freed', () => {
+    expect(replay([50])).toBe(8);
+  });
+
+  it('runs none after the last touch, and none when there are none', () => {
+    expect(replay([500])).toBe(0);
+    expect(replay([])).toBe(0);
+  });
+});
