@@ -29,6 +29,7 @@ import {
   UNCANCELLABLE,
   createCancelled,
   isCancelled,
+  killServer,
   launchServer,
   runJob,
   shutdownServer,
@@ -265,11 +266,12 @@ export class SandboxService {
     }
   }
 
-  private async stopServer(id: string): Promise<SandboxInfo> {
+  private async stopServer(id: string, end: 'shutdown' | 'kill' = 'shutdown'): Promise<SandboxInfo> {
     return this.states.exclusive(id, 'stopping', async (meta) => {
       this.claims.release(meta.id);
       const pid = this.states.alivePid(meta);
-      if (pid) await shutdownServer(pid, meta.port, this.stopTimeoutMs);
+      if (pid && end === 'kill') await killServer(pid, meta.socketPath);
+      else if (pid) await shutdownServer(pid, meta.port, this.stopTimeoutMs);
       return this.states.info(meta);
     });
   }
@@ -351,12 +353,12 @@ export class SandboxService {
     return restored;
   }
 
-  /** Stops and deletes; BUSY while another live bplab process uses the sandbox. */
+  /** Kills its server (no clean shutdown: the data goes) and deletes; BUSY while another live bplab process uses it. */
   async delete(id: string): Promise<{ deleted: string }> {
     const meta = this.readMeta(id);
     const release = this.claims.claim(meta, 'delete', 'users');
     try {
-      await this.stopServer(id);
+      await this.stopServer(id, 'kill');
       this.folders.remove(id);
       this.states.forget(id);
       this.claims.forget(id);
