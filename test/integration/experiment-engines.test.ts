@@ -22,7 +22,12 @@ let sb: SandboxInfo;
 const connect = () => mysql.createConnection({ host: '127.0.0.1', port: sb.port, user: 'root' });
 
 beforeAll(async () => {
-  app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
+  app = await createApp({
+    dataDir: dir,
+    transport: 'browser',
+    version: 'test',
+    sandboxTemplates: server.templatesDir,
+  });
   const created = await dispatchAndWait(app, 'sandboxes/create', {
     spec: { name: 'eng', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
   });

@@ -54,7 +54,12 @@ const definition = (name: string, hotRuns: number) =>
 
 beforeAll(async () => {
   process.env.BPLAB_LOAD_WORKER = await loadWorker();
-  app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
+  app = await createApp({
+    dataDir: dir,
+    transport: 'browser',
+    version: 'test',
+    sandboxTemplates: server.templatesDir,
+  });
   const created = await dispatchAndWait(app, 'sandboxes/create', {
     spec: { name: 'exp', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
   });

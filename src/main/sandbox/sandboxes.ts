@@ -21,6 +21,7 @@ import type { TaskRegistry } from '../tasks/registry';
 import { SandboxClaims } from './claims';
 import { freePort, isPortFree } from './ports';
 import { purgeBeforeRestart } from './restart-purge';
+import { DatadirTemplates } from './datadir-templates';
 import { checkNewSandbox, firstStartFailed, makeSandbox } from './sandbox-create';
 import { SandboxFolders, type SandboxMeta, type TemporaryOptions } from './sandbox-folder';
 import { SandboxStates } from './sandbox-states';
@@ -61,6 +62,8 @@ export interface SandboxServiceDeps {
    * service) only the caller's signal cancels them.
    */
   tasks?: TaskRegistry;
+  /** Initialised data folders kept per server binary (datadir-templates.ts); without it, every create initialises. */
+  templates?: string;
   /** How long a server may take to accept connections after it is spawned. */
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
@@ -155,7 +158,8 @@ export class SandboxService {
     opts: { start?: boolean; keepFailed?: boolean },
     job: Job,
   ): Promise<SandboxInfo> {
-    const meta = await makeSandbox(spec, id, this.folders, job);
+    const templates = this.deps.templates ? new DatadirTemplates(this.deps.templates) : undefined;
+    const meta = await makeSandbox(spec, id, this.folders, job, templates);
     await this.deps.profiles?.upsert(sandboxProfile(meta));
     this.states.changed(meta);
     if (opts.start === false) return this.states.info(meta);

@@ -3,10 +3,11 @@
  * folder, launch it and wait until it answers on loopback only, shut it down.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { SandboxInfo, ServerBinary } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import type { TaskRegistry, TaskSpec, TaskUpdate } from '../tasks/registry';
+import type { DatadirTemplates } from './datadir-templates';
 import { notLoopback, readListening, recordListening } from './listening';
 import type { SandboxFolders, SandboxMeta } from './sandbox-folder';
 import { serverArgs, withAdminConnection } from './server-args';
@@ -77,19 +78,32 @@ export function startCancelled(name: string): AppFailure {
   );
 }
 
-/** Runs the flavor's tool that initialises the data folder (mysqld --initialize, mariadb-install-db). */
+/**
+ * Runs the flavor's tool that initialises the data folder (mysqld --initialize, mariadb-install-db),
+ * or copies the binary's template when `templates` holds one (and keeps one when it does not).
+ */
 export async function initializeDatadir(
   meta: SandboxMeta,
   binary: ServerBinary,
   folders: SandboxFolders,
   job: Job,
+  templates?: DatadirTemplates,
 ): Promise<void> {
   const datadir = folders.datadir(meta.id);
+  const initLog = folders.initLogPath(meta.id);
+  if (job.signal.aborted) throw createCancelled(meta.name);
+  job.progress({
+    phase: 'initialising',
+    fraction: null,
+    message: `Copying the initialised data folder of ${binary.flavor} ${binary.version} for sandbox "${meta.name}"`,
+  });
+  if (templates?.copyInto(binary, datadir)) {
+    writeFileSync(initLog, `copied from the data folder initialised for ${binary.path} ${binary.version}\n`);
+    return;
+  }
   const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
   if (binary.flavor !== 'mariadb') mkdirSync(datadir, { recursive: true });
   const { cmd, args, tool } = initCommand(binary, datadir, asRoot);
-  const initLog = folders.initLogPath(meta.id);
-  if (job.signal.aborted) throw createCancelled(meta.name);
   job.progress({
     phase: 'initialising',
     fraction: null,
@@ -107,6 +121,7 @@ export async function initializeDatadir(
       },
     );
   }
+  templates?.keep(binary, datadir);
 }
 
 export interface LaunchHooks {
