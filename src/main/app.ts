@@ -52,6 +52,11 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Where passwords go; Electron passes an EncryptedFileSecretStore, the default keeps them in memory only. */
   secrets?: SecretStore;
+  /**
+   * Where initialised data folders are kept per server binary, so a new sandbox copies one instead of
+   * initialising again: <dataDir>/sandbox-templates unless given; null initialises every sandbox.
+   */
+  sandboxTemplates?: string | null;
   /** How this process names itself in its leases ("bplab ssb generate --sf 1"); from process.argv by default. */
   command?: string;
 }
@@ -94,6 +99,10 @@ export async function createApp(given: AppOptions): Promise<App> {
   const capabilities = new CapabilityService({ connections });
   const sandboxes = new SandboxService({
     root: join(opts.dataDir, 'sandboxes'),
+    templates:
+      opts.sandboxTemplates === undefined
+        ? join(opts.dataDir, 'sandbox-templates')
+        : (opts.sandboxTemplates ?? undefined),
     onChange: (info) => events.emit('sandboxes/changed', info),
     profiles: {
       upsert: async (profile) => void profiles.put(profile),

@@ -6,6 +6,7 @@
  */
 import { z } from './zod';
 import type { Result } from './result';
+import { oldBlocksPctSchema, oldBlocksTimeSchema } from './lru-settings';
 import {
   DatasetGenerateSpecSchema,
   DatasetImportSpecSchema,
@@ -163,18 +164,8 @@ export const requestSchemas = {
   // A saved run replayed through InnoDB's LRU simulated (src/shared/whatif): simulated vs measured, curves.
   'runs/whatif': z.object({
     runId: id,
-    oldBlocksTimes: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 32 - 1),
-      )
-      .min(1)
-      .max(4)
-      .optional(),
-    oldBlocksPcts: z.array(z.number().int().min(5).max(95)).min(1).max(4).optional(),
+    oldBlocksTimes: z.array(oldBlocksTimeSchema).min(1).max(4).optional(),
+    oldBlocksPcts: z.array(oldBlocksPctSchema).min(1).max(4).optional(),
     points: z.number().int().min(2).max(32).default(12),
   }),
   // A comparison's runs through the simulator: each at its own settings beside what it measured
@@ -195,17 +186,8 @@ export const requestSchemas = {
       .max(12),
     curves: z
       .object({
-        oldBlocksTimes: z
-          .array(
-            z
-              .number()
-              .int()
-              .min(0)
-              .max(2 ** 32 - 1),
-          )
-          .min(1)
-          .max(4),
-        oldBlocksPcts: z.array(z.number().int().min(5).max(95)).min(1).max(4),
+        oldBlocksTimes: z.array(oldBlocksTimeSchema).min(1).max(4),
+        oldBlocksPcts: z.array(oldBlocksPctSchema).min(1).max(4),
         points: z.number().int().min(2).max(32).default(12),
       })
       .optional(),

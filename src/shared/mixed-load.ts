@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { KEY_DISTRIBUTIONS } from './oltp-load';
+import { oldBlocksTimeSchema } from './lru-settings';
 
 export const MIXED_RESULT_KIND = 'bplab-mixed-load';
 
@@ -29,16 +30,7 @@ export const MixedLoadSpecSchema = z.object({
     queries: z.array(z.object({ queryId: z.string().min(1), variant: z.string().min(1).optional() })).min(1),
   }),
   /** One side per value, in this order. */
-  oldBlocksTimes: z
-    .array(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 32 - 1),
-    )
-    .min(1)
-    .default([0, 1000]),
+  oldBlocksTimes: z.array(oldBlocksTimeSchema).min(1).default([0, 1000]),
   /** The load alone before the first scan (the OLTP table settles in the pool), and after the last. */
   leadSeconds: z.number().min(0).max(3_600).default(5),
   tailSeconds: z.number().min(0).max(3_600).default(5),

@@ -5,6 +5,7 @@
 import { z } from './zod';
 import { SIZE_WORDS, isByteSize } from './byte-size';
 import { refusedOptions } from './sandbox-options';
+import { oldBlocksPctSchema, oldBlocksTimeSchema } from './lru-settings';
 
 // ---------- connections ----------
 
@@ -191,13 +192,8 @@ export const SandboxSpecSchema = z.object({
   /** 0 or absent: a free loopback port. */
   port: z.number().int().min(0).max(65535).optional(),
   bufferPoolSize: byteSize.default('128M'),
-  oldBlocksTimeMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1)
-    .optional(),
-  oldBlocksPct: z.number().int().min(5).max(95).optional(),
+  oldBlocksTimeMs: oldBlocksTimeSchema.optional(),
+  oldBlocksPct: oldBlocksPctSchema.optional(),
   localInfile: z.boolean().default(true),
   /**
    * Any other mysqld option, without the leading dashes: { "innodb_buffer_pool_instances": "1" }.

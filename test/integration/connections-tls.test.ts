@@ -20,7 +20,7 @@ const server = testServer();
 const root = join(server.scratchDir, 'tls-tests');
 const certs = join(root, 'certs');
 const X509_USER = 'bplab_it_x509';
-const sandboxes = new SandboxService({ root: join(root, 'sandboxes') });
+const sandboxes = new SandboxService({ root: join(root, 'sandboxes'), templates: server.templatesDir });
 const profiles = new ProfileStore(join(root, 'data'));
 const connections = new ConnectionService({
   profiles,

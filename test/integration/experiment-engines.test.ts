@@ -7,13 +7,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../src/main/app';
+import type { App } from '../../src/main/app';
 import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
-import { dispatchAndWait } from '../support/tasks';
+import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';
 
 const server = testServer();
 const dir = mkdtempSync(join(server.scratchDir, 'experiment-engines-'));
@@ -21,18 +21,13 @@ let app: App;
 let sb: SandboxInfo;
 const connect = () => mysql.createConnection({ host: '127.0.0.1', port: sb.port, user: 'root' });
 
+let lab: SandboxApp;
 beforeAll(async () => {
-  app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
-  const created = await dispatchAndWait(app, 'sandboxes/create', {
-    spec: { name: 'eng', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  sb = created.value as SandboxInfo;
-  await generateDataset({ schema: 'ssb_eng', sf: 0.01, seed: 1 }, { connect, bplabVersion: 'test' });
+  lab = await openSandboxApp(dir, 'eng', 'ssb_eng');
+  ({ app, sb } = lab);
 }, 300_000);
 afterAll(async () => {
-  await app.dispatch('sandboxes/delete', { id: sb.id });
-  await app.shutdown();
+  await lab?.close();
 });
 
 const servers = () => [{ label: 'sb', profileId: sb.profileId, sandboxId: sb.id }];

@@ -72,7 +72,12 @@ function experiment(name: string, over: Partial<ExperimentDefinitionInput>) {
 }
 
 beforeAll(async () => {
-  app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
+  app = await createApp({
+    dataDir: dir,
+    transport: 'browser',
+    version: 'test',
+    sandboxTemplates: server.templatesDir,
+  });
   sb = await ok<SandboxInfo>('sandboxes/create', {
     spec: { name: 'matrix', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
   });

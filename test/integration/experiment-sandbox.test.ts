@@ -10,13 +10,12 @@ import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp, type App } from '../../src/main/app';
+import type { App } from '../../src/main/app';
 import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
-import { generateDataset } from '../../src/main/ssb/datasets';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
-import { dispatchAndWait } from '../support/tasks';
+import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';
 import { loadWorker } from '../support/load-worker';
 
 const server = testServer();
@@ -52,19 +51,14 @@ const definition = (name: string, hotRuns: number) =>
     protocol: { cold: true, hotRuns },
   });
 
+let lab: SandboxApp;
 beforeAll(async () => {
   process.env.BPLAB_LOAD_WORKER = await loadWorker();
-  app = await createApp({ dataDir: dir, transport: 'browser', version: 'test' });
-  const created = await dispatchAndWait(app, 'sandboxes/create', {
-    spec: { name: 'exp', binaryPath: server.binaryPath, bufferPoolSize: '32M' },
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  sb = created.value as SandboxInfo;
-  await generateDataset({ schema: 'ssb_exp', sf: 0.01, seed: 1 }, { connect, bplabVersion: 'test' });
+  lab = await openSandboxApp(dir, 'exp', 'ssb_exp');
+  ({ app, sb } = lab);
 }, 300_000);
 afterAll(async () => {
-  await app.dispatch('sandboxes/delete', { id: sb.id });
-  await app.shutdown();
+  await lab?.close();
 });
 
 describe(`an experiment on a ${server.label} sandbox`, () => {

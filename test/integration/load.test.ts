@@ -41,7 +41,12 @@ async function comSelect(): Promise<number> {
 beforeAll(async () => {
   process.env.BPLAB_LOAD_WORKER = await loadWorker();
   admin = await connect();
-  app = await createApp({ dataDir, transport: 'browser', version: 'test' });
+  app = await createApp({
+    dataDir,
+    transport: 'browser',
+    version: 'test',
+    sandboxTemplates: server.templatesDir,
+  });
   const saved = await app.dispatch('profiles/save', {
     draft: { name: 'it', transport: 'tcp', host: server.host, port: server.port, user: server.user },
     password: server.password,

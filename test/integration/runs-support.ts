@@ -51,6 +51,7 @@ export async function openRunsLab(
   const profiles = new ProfileStore(dataDir);
   const sandboxes = new SandboxService({
     root: join(dataDir, 'sandboxes'),
+    templates: server.templatesDir,
     profiles: {
       upsert: async (p) => void profiles.put(p),
       remove: async (id) => {

@@ -18,7 +18,7 @@ const server = testServer();
 const dataDir = mkdtempSync(join(server.scratchDir, 'sandbox-race-'));
 const racer = join(dataDir, 'racer.cjs');
 // This process holds no lease on the contested sandbox: only the racers do.
-const sandboxes = new SandboxService({ root: join(dataDir, 'sandboxes') });
+const sandboxes = new SandboxService({ root: join(dataDir, 'sandboxes'), templates: server.templatesDir });
 const NAME = 'contested';
 let info: SandboxInfo;
 

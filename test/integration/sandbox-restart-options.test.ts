@@ -15,7 +15,7 @@ import { testServer } from '../support/test-server';
 
 const server = testServer();
 const root = join(server.scratchDir, 'sandbox-restart-options');
-const sandboxes = new SandboxService({ root });
+const sandboxes = new SandboxService({ root, templates: server.templatesDir });
 
 async function flushMethod(sb: SandboxInfo): Promise<string | null> {
   const conn = await createConnection({ ...sandboxes.connectionOptions(sb), connectTimeout: 5000 });

@@ -13,6 +13,7 @@ import { binaryForFlavor } from './flavors';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const scratchDir = mkdtempSync(join(tmpdir(), 'bplab-it-'));
+  const templatesDir = join(scratchDir, 'sandbox-templates');
   const dev = process.env.BPLAB_TEST_SERVER;
   if (dev) {
     const [host = '127.0.0.1', port = '3306', flavor = 'mariadb', version = '', binaryPath = ''] =
@@ -27,13 +28,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
       password: '',
       binaryPath,
       scratchDir,
+      templatesDir,
     });
     return async () => rmSync(scratchDir, { recursive: true, force: true });
   }
 
   const label = process.env.BPLAB_FLAVOR ?? 'mariadb-10.11';
   const binary = await binaryForFlavor(label);
-  const sandboxes = new SandboxService({ root: join(scratchDir, 'harness-sandboxes') });
+  const sandboxes = new SandboxService({
+    root: join(scratchDir, 'harness-sandboxes'),
+    templates: templatesDir,
+  });
   const started = Date.now();
   const info = await sandboxes.create({
     name: `it-${label}`,
@@ -51,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ...sandboxes.connectionOptions(info),
     binaryPath: binary.path,
     scratchDir,
+    templatesDir,
   });
   return async () => {
     await sandboxes

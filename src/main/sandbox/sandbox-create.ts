@@ -14,6 +14,7 @@ import {
 import { parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
 import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
+import type { DatadirTemplates } from './datadir-templates';
 import { choosePort } from './ports';
 import type { SandboxFolders, SandboxMeta } from './sandbox-folder';
 import { inspectBinary } from './server-binaries';
@@ -40,7 +41,7 @@ export function checkNewSandbox(
 }
 
 /**
- * Makes the sandbox's folder and initialises its data folder, then writes its metadata. A pool size
+ * Makes the sandbox's folder and initialises its data folder (or copies the binary's template), then writes its metadata. A pool size
  * the server cannot take is refused first; a failed or cancelled initialisation leaves no folder.
  */
 export async function makeSandbox(
@@ -48,6 +49,7 @@ export async function makeSandbox(
   id: string,
   folders: SandboxFolders,
   job: Job,
+  templates?: DatadirTemplates,
 ): Promise<SandboxMeta> {
   const binary = await inspectBinary(spec.binaryPath);
   const sizeProblem = bufferPoolSizeProblem(parseByteSize(spec.bufferPoolSize), binary, totalmem());
@@ -71,7 +73,7 @@ export async function makeSandbox(
     profileId: `sandbox-${id}`,
   };
   try {
-    await initializeDatadir(meta, binary, folders, job);
+    await initializeDatadir(meta, binary, folders, job, templates);
   } catch (e) {
     folders.remove(id);
     throw isCancelled(e) ? createCancelled(spec.name) : e;

@@ -21,6 +21,7 @@ import type { TaskRegistry } from '../tasks/registry';
 import { SandboxClaims } from './claims';
 import { freePort, isPortFree } from './ports';
 import { purgeBeforeRestart } from './restart-purge';
+import { DatadirTemplates } from './datadir-templates';
 import { checkNewSandbox, firstStartFailed, makeSandbox } from './sandbox-create';
 import { SandboxFolders, type SandboxMeta, type TemporaryOptions } from './sandbox-folder';
 import { SandboxStates } from './sandbox-states';
@@ -29,6 +30,7 @@ import {
   UNCANCELLABLE,
   createCancelled,
   isCancelled,
+  killServer,
   launchServer,
   runJob,
   shutdownServer,
@@ -60,6 +62,8 @@ export interface SandboxServiceDeps {
    * service) only the caller's signal cancels them.
    */
   tasks?: TaskRegistry;
+  /** Initialised data folders kept per server binary (datadir-templates.ts); without it, every create initialises. */
+  templates?: string;
   /** How long a server may take to accept connections after it is spawned. */
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
@@ -154,7 +158,8 @@ export class SandboxService {
     opts: { start?: boolean; keepFailed?: boolean },
     job: Job,
   ): Promise<SandboxInfo> {
-    const meta = await makeSandbox(spec, id, this.folders, job);
+    const templates = this.deps.templates ? new DatadirTemplates(this.deps.templates) : undefined;
+    const meta = await makeSandbox(spec, id, this.folders, job, templates);
     await this.deps.profiles?.upsert(sandboxProfile(meta));
     this.states.changed(meta);
     if (opts.start === false) return this.states.info(meta);
@@ -265,11 +270,12 @@ export class SandboxService {
     }
   }
 
-  private async stopServer(id: string): Promise<SandboxInfo> {
+  private async stopServer(id: string, end: 'shutdown' | 'kill' = 'shutdown'): Promise<SandboxInfo> {
     return this.states.exclusive(id, 'stopping', async (meta) => {
       this.claims.release(meta.id);
       const pid = this.states.alivePid(meta);
-      if (pid) await shutdownServer(pid, meta.port, this.stopTimeoutMs);
+      if (pid && end === 'kill') await killServer(pid, meta.socketPath);
+      else if (pid) await shutdownServer(pid, meta.port, this.stopTimeoutMs);
       return this.states.info(meta);
     });
   }
@@ -351,12 +357,12 @@ export class SandboxService {
     return restored;
   }
 
-  /** Stops and deletes; BUSY while another live bplab process uses the sandbox. */
+  /** Kills its server (no clean shutdown: the data goes) and deletes; BUSY while another live bplab process uses it. */
   async delete(id: string): Promise<{ deleted: string }> {
     const meta = this.readMeta(id);
     const release = this.claims.claim(meta, 'delete', 'users');
     try {
-      await this.stopServer(id);
+      await this.stopServer(id, 'kill');
       this.folders.remove(id);
       this.states.forget(id);
       this.claims.forget(id);

@@ -1,25 +1,13 @@
 /**
  * The point selects' QPS and p99 per second on one time axis, QPS on the left and p99 on the right,
- * with SSB scans shaded where given (the mixed preset). Draw-only: shared/load-live.ts and
+ * with SSB scans shaded where given (the mixed preset), in SecondsChartFrame. Draw-only: shared/load-live.ts and
  * shared/compare/mixed-timeline.ts computed the points and the bands.
  */
 import { memo } from 'react';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceArea,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Line, YAxis } from 'recharts';
 import { formatCount } from '../../shared/format';
 import type { ScanBand } from '../../shared/compare/mixed-timeline';
-import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
-
-const AXIS_WIDTH = 56;
+import { SECONDS_AXIS_WIDTH, SecondsChartFrame } from './SecondsChartFrame';
 
 export interface SecondPoint {
   t: number;
@@ -55,61 +43,38 @@ export const LoadSecondsChart = memo(function LoadSecondsChart({
       {points.length === 0 ? (
         <p className="muted">No second measured yet.</p>
       ) : (
-        <ResponsiveContainer width="100%" height={190}>
-          <LineChart data={[...points]} margin={CHART_MARGIN}>
-            <CartesianGrid stroke="#eef0f3" />
-            <XAxis
-              dataKey="t"
-              type="number"
-              domain={domain ?? ['dataMin', 'dataMax']}
-              unit=" s"
-              fontSize={11}
-            />
-            <YAxis
-              yAxisId="qps"
-              tickFormatter={(v: number) => formatCount(v)}
-              fontSize={11}
-              width={AXIS_WIDTH}
-            />
-            <YAxis yAxisId="p99" orientation="right" unit=" ms" fontSize={11} width={AXIS_WIDTH} />
-            {scans.map((b, i) => (
-              <ReferenceArea
-                key={`${b.label}-${i}`}
-                yAxisId="qps"
-                x1={b.from}
-                x2={b.to}
-                fill={b.failed ? 'var(--bad)' : 'var(--busy)'}
-                fillOpacity={0.15}
-                label={{ value: b.label, position: 'insideTop', fontSize: 10 }}
-              />
-            ))}
-            <Tooltip
-              {...chartTooltipProps(AXIS_WIDTH)}
-              labelFormatter={(t) => `${Number(t).toFixed(1)} s`}
-              formatter={(v, name) =>
-                name === 'p99 (ms)' ? `${Number(v).toFixed(2)} ms` : formatCount(Number(v))
-              }
-            />
-            <Legend wrapperStyle={{ fontSize: 11 }} />
-            <Line
-              yAxisId="qps"
-              dataKey="qps"
-              name="QPS"
-              stroke="var(--accent)"
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              yAxisId="p99"
-              dataKey="p99"
-              name="p99 (ms)"
-              stroke="var(--bad)"
-              dot={false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
+        <SecondsChartFrame
+          data={[...points]}
+          height={190}
+          domain={domain}
+          scans={scans}
+          countAxisId="qps"
+          scanLabels
+          rightAxis={
+            <YAxis yAxisId="p99" orientation="right" unit=" ms" fontSize={11} width={SECONDS_AXIS_WIDTH} />
+          }
+          formatter={(v, name) =>
+            name === 'p99 (ms)' ? `${Number(v).toFixed(2)} ms` : formatCount(Number(v))
+          }
+        >
+          <Line
+            yAxisId="qps"
+            dataKey="qps"
+            name="QPS"
+            stroke="var(--accent)"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="p99"
+            dataKey="p99"
+            name="p99 (ms)"
+            stroke="var(--bad)"
+            dot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        </SecondsChartFrame>
       )}
     </div>
   );

@@ -1,24 +1,12 @@
 /**
  * The OLTP table's pages per index over a side of the mixed preset, with the SSB scans shaded, on the
- * same seconds as the side's QPS and p99 chart. Draw-only: shared/compare/mixed-timeline.ts prepared it.
+ * same seconds as the side's QPS and p99 chart (SecondsChartFrame). Draw-only: shared/compare/mixed-timeline.ts prepared it.
  */
 import { memo } from 'react';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceArea,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { formatCount } from '../../shared/format';
+import { Line } from 'recharts';
 import type { MixedTimelineView } from '../../shared/compare/mixed-timeline';
-import { CHART_MARGIN, chartTooltipProps } from './chart-frame';
+import { SecondsChartFrame } from './SecondsChartFrame';
 
-const AXIS_WIDTH = 56;
 const COLOURS = ['var(--accent)', 'var(--ok)', 'var(--busy)', 'var(--bad)'];
 
 export const MixedPagesChart = memo(function MixedPagesChart({
@@ -34,34 +22,18 @@ export const MixedPagesChart = memo(function MixedPagesChart({
       {rows.length === 0 ? (
         <p className="muted">No pool snapshot of the table on this side.</p>
       ) : (
-        <ResponsiveContainer width="100%" height={170}>
-          <LineChart data={rows} margin={CHART_MARGIN}>
-            <CartesianGrid stroke="#eef0f3" />
-            <XAxis dataKey="t" type="number" domain={view.domain} unit=" s" fontSize={11} />
-            <YAxis tickFormatter={(v: number) => formatCount(v)} fontSize={11} width={AXIS_WIDTH} />
-            {view.scans.map((b, i) => (
-              <ReferenceArea
-                key={`${b.label}-${i}`}
-                x1={b.from}
-                x2={b.to}
-                fill="var(--busy)"
-                fillOpacity={0.15}
-              />
-            ))}
-            <Tooltip {...chartTooltipProps(AXIS_WIDTH)} labelFormatter={(t) => `${Number(t).toFixed(1)} s`} />
-            <Legend wrapperStyle={{ fontSize: 11 }} />
-            {view.indexes.map((index, i) => (
-              <Line
-                key={index}
-                dataKey={index}
-                name={`${index} pages`}
-                stroke={COLOURS[i % COLOURS.length]}
-                dot
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
+        <SecondsChartFrame data={rows} height={170} domain={view.domain} scans={view.scans}>
+          {view.indexes.map((index, i) => (
+            <Line
+              key={index}
+              dataKey={index}
+              name={`${index} pages`}
+              stroke={COLOURS[i % COLOURS.length]}
+              dot
+              isAnimationActive={false}
+            />
+          ))}
+        </SecondsChartFrame>
       )}
     </div>
   );

@@ -6,9 +6,7 @@
 import { formatMs } from '../format';
 import type { ColdHotBarsView } from './cold-hot';
 import { escapeXml } from './escape';
-import { niceMax, SERIES_COLOURS } from './svg';
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
+import { niceMax, r1, SERIES_COLOURS, svgOpen } from './svg';
 
 export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
   const labelW = 60;
@@ -22,10 +20,7 @@ export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
   const width = labelW + plotW + ratioW;
   const max = niceMax(view.maxMs);
   const x = (v: number) => labelW + (v / max) * plotW;
-  const parts = [
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
-    `<title>${escapeXml(view.title)}</title>`,
-  ];
+  const parts = [...svgOpen(id, view.title, width, height)];
   view.sides.forEach((side, i) => {
     const ly = 6 + i * 16;
     const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];

@@ -6,9 +6,7 @@
 import { formatCount, formatMs } from '../format';
 import { escapeXml } from './escape';
 import type { LoadChartView } from './load-report';
-import { niceMax, SERIES_COLOURS } from './svg';
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
+import { niceMax, plotAxes, r1, SERIES_COLOURS, svgOpen } from './svg';
 
 export function loadChartSvg(view: LoadChartView, id: string): string {
   const left = 64;
@@ -27,10 +25,8 @@ export function loadChartSvg(view: LoadChartView, id: string): string {
   const yQps = (q: number) => top + plotH - (q / qpsMax) * plotH;
   const yP99 = (ms: number) => top + plotH - (ms / p99Max) * plotH;
   const parts: string[] = [
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
-    `<title>${escapeXml(view.title)}</title>`,
-    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
-    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
+    ...svgOpen(id, view.title, width, height),
+    ...plotAxes(left, top, plotW, plotH),
     `<line x1="${left + plotW}" y1="${top}" x2="${left + plotW}" y2="${top + plotH}" stroke="#ccc"/>`,
   ];
   for (const f of [0, 0.5, 1])

@@ -6,9 +6,8 @@
 import { formatCount } from '../format';
 import { escapeXml } from './escape';
 import type { MixedTimelineView } from './mixed-timeline';
-import { niceMax, SERIES_COLOURS } from './svg';
+import { niceMax, r1, seriesLine, SERIES_COLOURS, svgOpen } from './svg';
 
-const r1 = (n: number) => Math.round(n * 10) / 10;
 const LEFT = 70;
 const PLOT_W = 640;
 const PANEL_H = 90;
@@ -55,10 +54,7 @@ export function mixedTimelineSvg(view: MixedTimelineView, id: string): string {
   const height = TOP + panels.length * (PANEL_H + GAP) + 24;
   const width = LEFT + PLOT_W + 130;
   const title = `${view.label}: point selects beside the SSB scans`;
-  const parts = [
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(title)}">`,
-    `<title>${escapeXml(title)}</title>`,
-  ];
+  const parts = [...svgOpen(id, title, width, height)];
   const bottom = TOP + panels.length * (PANEL_H + GAP) - GAP;
   for (const b of view.scans) {
     const w = Math.max(1, x(b.to) - x(b.from));
@@ -79,10 +75,13 @@ export function mixedTimelineSvg(view: MixedTimelineView, id: string): string {
       `<text x="${LEFT + PLOT_W + 8}" y="${top + 10}" font-size="10">${escapeXml(panel.title)}</text>`,
     );
     panel.lines.forEach((l, i) => {
-      if (l.points.length > 0)
-        parts.push(
-          `<polyline fill="none" stroke="${l.colour}" stroke-width="1.5" points="${l.points.map(([t, v]) => `${r1(x(t))},${r1(y(v))}`).join(' ')}"><title>${escapeXml(l.label)}</title></polyline>`,
-        );
+      parts.push(
+        ...seriesLine(
+          l.points.map(([t, v]) => [x(t), y(v)] as const),
+          l.colour,
+          l.label,
+        ),
+      );
       parts.push(
         `<rect x="${LEFT + PLOT_W + 8}" y="${top + 18 + i * 14}" width="12" height="3" fill="${l.colour}"/>`,
         `<text x="${LEFT + PLOT_W + 24}" y="${top + 23 + i * 14}" font-size="10">${escapeXml(l.label)}</text>`,

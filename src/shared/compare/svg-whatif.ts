@@ -2,9 +2,7 @@
 import { formatCount, formatMs } from '../format';
 import type { WhatIfChartModel } from '../whatif/curve-view';
 import { escapeXml } from './escape';
-import { niceMax, SERIES_COLOURS } from './svg';
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
+import { legendRow, niceMax, plotAxes, r1, seriesLine, SERIES_COLOURS, svgOpen } from './svg';
 
 export function whatIfCurvesSvg(model: WhatIfChartModel, id: string, title: string): string {
   const left = 64;
@@ -23,12 +21,7 @@ export function whatIfCurvesSvg(model: WhatIfChartModel, id: string, title: stri
   const x = (mib: number) => left + ((Math.log(Math.max(mib, 1e-9)) - lo) / span) * plotW;
   const y = (v: number) => top + plotH - (v / maxY) * plotH;
   const value = (v: number) => (model.unit === 'ms' ? formatMs(v) : formatCount(v));
-  const parts: string[] = [
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(title)}">`,
-    `<title>${escapeXml(title)}</title>`,
-    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
-    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
-  ];
+  const parts: string[] = [...svgOpen(id, title, width, height), ...plotAxes(left, top, plotW, plotH)];
   for (const f of [0, 0.5, 1])
     parts.push(
       `<text x="${left - 4}" y="${r1(y(maxY * f) + 4)}" font-size="10" text-anchor="end">${escapeXml(value(maxY * f))}</text>`,
@@ -43,18 +36,19 @@ export function whatIfCurvesSvg(model: WhatIfChartModel, id: string, title: stri
     const colour = SERIES_COLOURS[i % SERIES_COLOURS.length]!;
     const points = model.rows
       .filter((r) => r[s.key] !== undefined)
-      .map((r) => `${r1(x(r.mib!))},${r1(y(r[s.key]!))}`);
-    if (points.length > 0)
-      parts.push(
-        `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points.join(' ')}"><title>${escapeXml(s.label)}</title></polyline>`,
-      );
+      .map((r) => [x(r.mib!), y(r[s.key]!)] as const);
+    parts.push(...seriesLine(points, colour, s.label));
     if (s.kneeMib !== null)
       parts.push(
         `<line class="knee" x1="${r1(x(s.kneeMib))}" y1="${top}" x2="${r1(x(s.kneeMib))}" y2="${top + plotH}" stroke="${colour}" stroke-dasharray="4 3"><title>knee of ${escapeXml(s.label)}: ${formatCount(s.kneeMib)} MiB</title></line>`,
       );
     parts.push(
-      `<rect x="${left + plotW + 12}" y="${top + i * 16}" width="12" height="3" fill="${colour}"/>`,
-      `<text x="${left + plotW + 28}" y="${top + i * 16 + 5}" font-size="11">${escapeXml(s.label)}${s.kneeMib === null ? '' : `, knee ${formatCount(s.kneeMib)} MiB`}</text>`,
+      ...legendRow(
+        left + plotW + 12,
+        top + i * 16,
+        colour,
+        `${s.label}${s.kneeMib === null ? '' : `, knee ${formatCount(s.kneeMib)} MiB`}`,
+      ),
     );
   });
   parts.push(

@@ -21,7 +21,45 @@ export const SERIES_COLOURS = [
   '#888888',
 ];
 
-const r1 = (n: number) => Math.round(n * 10) / 10;
+/** Rounded to a tenth: coordinates short enough to read. */
+export const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A chart's opening: the svg element, sized, named for screen readers, and its title. */
+export function svgOpen(id: string, title: string, width: number, height: number): string[] {
+  return [
+    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(title)}">`,
+    `<title>${escapeXml(title)}</title>`,
+  ];
+}
+
+/** A plot's baseline and its left axis. */
+export function plotAxes(left: number, top: number, plotW: number, plotH: number): string[] {
+  return [
+    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
+    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
+  ];
+}
+
+/** A series' line through its points (x, y), named on hover; nothing when it has no point. */
+export function seriesLine(
+  points: readonly (readonly [number, number])[],
+  colour: string,
+  label: string,
+): string[] {
+  if (points.length === 0) return [];
+  const at = points.map(([x, y]) => `${r1(x)},${r1(y)}`).join(' ');
+  return [
+    `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${at}"><title>${escapeXml(label)}</title></polyline>`,
+  ];
+}
+
+/** A series' row in the legend beside a plot: its swatch at (x, y), then its words. */
+export function legendRow(x: number, y: number, colour: string, words: string): string[] {
+  return [
+    `<rect x="${x}" y="${y}" width="12" height="3" fill="${colour}"/>`,
+    `<text x="${x + 16}" y="${y + 5}" font-size="11">${escapeXml(words)}</text>`,
+  ];
+}
 
 /** A 'nice' axis maximum at or above n: 1, 2 or 5 × 10^k. */
 export function niceMax(n: number): number {
@@ -42,10 +80,7 @@ export function pairedBarsSvg(view: PairedBarsView, id: string): string {
   const max = niceMax(view.maxPages);
   const x = (pages: number) => labelW + (pages / max) * plotW;
   const parts: string[] = [];
-  parts.push(
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
-    `<title>${escapeXml(view.title)}</title>`,
-  );
+  parts.push(...svgOpen(id, view.title, width, height));
   // Legend: side colours, and old drawn lighter than young.
   view.sides.forEach((side, i) => {
     const lx = labelW + i * 190;
@@ -95,12 +130,7 @@ export function linesSvg(view: LinesView, id: string): string {
   const span = Math.max(1, view.maxMs - view.minMs);
   const x = (ms: number) => left + ((ms - view.minMs) / span) * plotW;
   const y = (pages: number) => top + plotH - (pages / maxY) * plotH;
-  const parts: string[] = [
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
-    `<title>${escapeXml(view.title)}</title>`,
-    `<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#999"/>`,
-    `<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#999"/>`,
-  ];
+  const parts: string[] = [...svgOpen(id, view.title, width, height), ...plotAxes(left, top, plotW, plotH)];
   for (const f of [0, 0.5, 1]) {
     parts.push(
       `<text x="${left - 4}" y="${r1(y(maxY * f) + 4)}" font-size="10" text-anchor="end">${formatCount(maxY * f)}</text>`,
@@ -109,13 +139,13 @@ export function linesSvg(view: LinesView, id: string): string {
   }
   view.series.forEach((s, i) => {
     const colour = s.color;
-    if (s.points.length > 0)
-      parts.push(
-        `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${s.points.map(([t, p]) => `${r1(x(t))},${r1(y(p))}`).join(' ')}"><title>${escapeXml(s.label)}</title></polyline>`,
-      );
     parts.push(
-      `<rect x="${left + plotW + 12}" y="${top + i * 16}" width="12" height="3" fill="${colour}"/>`,
-      `<text x="${left + plotW + 28}" y="${top + i * 16 + 5}" font-size="11">${escapeXml(s.label)}</text>`,
+      ...seriesLine(
+        s.points.map(([t, p]) => [x(t), y(p)] as const),
+        colour,
+        s.label,
+      ),
+      ...legendRow(left + plotW + 12, top + i * 16, colour, s.label),
     );
   });
   parts.push(
@@ -139,10 +169,7 @@ export function lruMapSvg(view: LruMapView, id: string): string {
   const legendRows = Math.ceil(view.legend.length / 3);
   const width = left + plotW + 20;
   const height = legendTop + legendRows * 16 + 6;
-  const parts: string[] = [
-    `<svg id="${escapeXml(id)}" class="chart" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-label="${escapeXml(view.title)}">`,
-    `<title>${escapeXml(view.title)}</title>`,
-  ];
+  const parts: string[] = [...svgOpen(id, view.title, width, height)];
   view.strips.forEach((strip, k) => {
     const y = top + k * (stripH + gap);
     parts.push(

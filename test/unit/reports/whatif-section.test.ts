@@ -7,8 +7,8 @@ import { buildReport } from '../../../src/main/reports/report-model';
 import { buildWhatIfSection, SIMULATOR_MODELS } from '../../../src/main/reports/whatif-section';
 import { whatIfCurvesSvg } from '../../../src/shared/compare/svg-whatif';
 import type { Calibration } from '../../../src/shared/whatif/calibration';
-import type { SideCurves } from '../../../src/shared/whatif/flight';
 import { lineorderFirstOb0, lineorderFirstOb1000 } from '../../support/post001';
+import { curve, sideCurves } from '../../support/whatif-fixture';
 
 const cal: Calibration = {
   rows: [
@@ -26,30 +26,19 @@ const cal: Calibration = {
 };
 
 // 1024, 4096 and 16384 pages of 16 KiB: 16, 64 and 256 MiB.
-const side: SideCurves = {
-  side: 'A',
-  queries: ['Q1.1', 'Q1.2'],
-  pageSizeBytes: 16384,
-  ownPoolPages: 8192,
-  ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },
-  measuredPagesRead: 900,
-  hot: false,
+const side = sideCurves({
   curves: [
-    {
-      variant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },
-      points: [
-        { poolPages: 1024, pagesRead: 1000, missRatio: 0.1 },
-        { poolPages: 4096, pagesRead: 500, missRatio: 0.05 },
-        { poolPages: 16384, pagesRead: 0, missRatio: 0 },
+    curve(
+      1000,
+      [
+        [1024, 1000, 0.1],
+        [4096, 500, 0.05],
+        [16384, 0, 0],
       ],
-      kneePoolPages: 16384,
-      rate: 0.1,
-      errorVsFull: null,
-    },
+      16384,
+    ),
   ],
-  time: null,
-  assumptions: [],
-};
+});
 
 describe('buildWhatIfSection', () => {
   it('says the finding, draws a chart per side that has curves, names the rest, and the assumptions in words', () => {

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { mixedComparison, mixedTable } from '../../../shared/compare/mixed-timeline';
 import { planStepWords, type MixedLoadInput, type MixedLoadResult } from '../../../shared/mixed-load';
 import { KEY_DISTRIBUTIONS, type KeyDistribution } from '../../../shared/oltp-load';
+import { OLD_BLOCKS_TIME_RANGE } from '../../../shared/lru-settings';
 import { AppFailure } from '../../../shared/result';
 import { numberArg, requiredArg } from '../args';
 import type { CliContext } from '../command';
@@ -69,7 +70,7 @@ export function duringSpec(v: DuringValues): MixedLoadInput {
       }),
     },
     oldBlocksTimes: listOf('--old-blocks-time', v['old-blocks-time']).map((t) =>
-      numberArg('--old-blocks-time', t, { min: 0, max: 2 ** 32 - 1, integer: true, unit: 'ms' }),
+      numberArg('--old-blocks-time', t, { ...OLD_BLOCKS_TIME_RANGE, integer: true, unit: 'ms' }),
     ),
     leadSeconds: numberArg('--lead', v.lead, { min: 0, max: 3600, unit: 'seconds' }),
     poll:

@@ -1,5 +1,6 @@
 /** `bplab sandbox ...`: private servers from the command line. A sandbox started here keeps running until stopped. */
 import { SandboxSpecSchema, sandboxIdOf, type SandboxSpec } from '../../../shared/models';
+import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../shared/lru-settings';
 import { AppFailure } from '../../../shared/result';
 import { refusedOption } from '../../../shared/sandbox-options';
 import { numberArg, portArg, schemaArg, sizeArg } from '../args';
@@ -204,8 +205,8 @@ export const sandboxLogCommand = defineCommand({
   },
 });
 
-const OLD_BLOCKS_TIME = { min: 0, max: 2 ** 32 - 1, integer: true, unit: 'milliseconds' };
-const OLD_BLOCKS_PCT = { min: 5, max: 95, integer: true, unit: 'percent' };
+const OLD_BLOCKS_TIME = { ...OLD_BLOCKS_TIME_RANGE, integer: true, unit: 'milliseconds' };
+const OLD_BLOCKS_PCT = { ...OLD_BLOCKS_PCT_RANGE, integer: true, unit: 'percent' };
 
 /** --option name=value, each checked against the options bplab owns, in CLI terms. */
 function optionsFrom(pairs: string[]): Record<string, string> {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { sideCurveRows, whatIfRows } from '../../../../src/renderer/lib/viz/what-if';
 import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
-import type { SideCurves } from '../../../../src/shared/whatif/flight';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
+import { curve, sideCurves } from '../../../support/whatif-fixture';
 
 const report: WhatIfReport = {
   queryId: 'Q3.1',
@@ -21,26 +21,23 @@ const report: WhatIfReport = {
     readAheadEvicted: 680,
   },
   curves: [
-    {
-      variant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 },
-      points: [
-        { poolPages: 1024, pagesRead: 102024, missRatio: 0.1 },
-        { poolPages: 4608, pagesRead: 4104, missRatio: 0.004 },
+    curve(
+      0,
+      [
+        [1024, 102024, 0.1],
+        [4608, 4104, 0.004],
       ],
-      kneePoolPages: 4608,
-      rate: 0.1,
-      errorVsFull: 0.0037,
-    },
-    {
-      variant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },
-      points: [
-        { poolPages: 1024, pagesRead: 94997, missRatio: 0.09 },
-        { poolPages: 4608, pagesRead: 4104, missRatio: 0.004 },
+      4608,
+      0.0037,
+    ),
+    curve(
+      1000,
+      [
+        [1024, 94997, 0.09],
+        [4608, 4104, 0.004],
       ],
-      kneePoolPages: null,
-      rate: 0.1,
-      errorVsFull: null,
-    },
+      null,
+    ),
   ],
   optimisticAbovePoolPages: 1024,
   assumptions: [],
@@ -95,18 +92,13 @@ describe('whatIfChart in time', () => {
 });
 
 describe('sideCurveRows', () => {
-  const side: SideCurves = {
-    side: 'A',
-    queries: ['Q1.1', 'Q1.2'],
-    pageSizeBytes: 16384,
+  const side = sideCurves({
     ownPoolPages: 4608,
     ownVariant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 },
     measuredPagesRead: 4000,
-    hot: false,
     curves: report.curves,
     time: { baseMs: 800, msPerRead: 8, how: 'the rest is the cost of each read' },
-    assumptions: [],
-  };
+  });
 
   it('says what was replayed, where the own curve meets what was measured, and each knee with its time', () => {
     const rows = sideCurveRows(side);

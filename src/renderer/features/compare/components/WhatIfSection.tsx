@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { RunSide } from '../../../../shared/compare/comparison';
 import { calibrationFindings, calibrationTables } from '../../../../shared/compare/whatif-tables';
 import type { ResultTypes } from '../../../../shared/contract';
+import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../../shared/lru-settings';
 import type { AppError } from '../../../../shared/result';
 import type { Calibration } from '../../../../shared/whatif/calibration';
 import { call } from '../../../lib/api';
@@ -58,8 +59,18 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
     else if (r.value.calibration) setCheck({ kind: 'done', value: r.value.calibration });
   };
   const drawCurves = async () => {
-    const t = parseSettingList(times, 'innodb_old_blocks_time', 0, 2 ** 32 - 1);
-    const p = parseSettingList(pcts, 'innodb_old_blocks_pct', 5, 95);
+    const t = parseSettingList(
+      times,
+      'innodb_old_blocks_time',
+      OLD_BLOCKS_TIME_RANGE.min,
+      OLD_BLOCKS_TIME_RANGE.max,
+    );
+    const p = parseSettingList(
+      pcts,
+      'innodb_old_blocks_pct',
+      OLD_BLOCKS_PCT_RANGE.min,
+      OLD_BLOCKS_PCT_RANGE.max,
+    );
     if (!t.ok || !p.ok)
       return setCurves({ kind: 'problem', words: t.ok ? (p.ok ? '' : p.problem) : t.problem });
     const refs = runRefs(sides, files, (s) => curveRuns(s, scope));
