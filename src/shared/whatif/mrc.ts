@@ -102,7 +102,8 @@ export function missRatioCurves(
         };
       }
       let pagesRead: number;
-      if (prepared && r < 1) pagesRead = Math.round(replaySampled(layout, settings, prepared.at(r)));
+      if (prepared && r < 1)
+        pagesRead = Math.round(replaySampled(layout, settings, prepared.at(r), prepared));
       else {
         const { counters } = replaySteps(layout, settings, steps);
         pagesRead = counters[counters.length - 1]!.syncReads;

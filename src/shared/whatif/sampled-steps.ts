@@ -5,8 +5,8 @@
  * page, every space's units a cross-section of its light and heavy ones, and each space's reads scaled
  * by the share of its units really kept.
  */
-import { LruSimulator } from './lru-simulator';
 import type { SimulatorSettings } from './pool-model';
+import { readAheadTriggers, SampledSimulator, type ReadAheadTriggers } from './sampled-read-ahead';
 import type { ReplayStep } from './replay';
 import type { PageLayout, PageTrace } from './trace';
 
@@ -46,6 +46,13 @@ export function keptAt(rank: number, rate: number): boolean {
 /** The steps at one rate, and what a kept page's read stands for, per space. */
 export interface SampledRun {
   steps: ReplayStep[];
+  /** Per step, each kept touch's index in the full trace. */
+  origins: Uint32Array[];
+  /** Per page (in the numbering of `base`), 1 when kept. */
+  keep: Uint8Array;
+  base: Int32Array;
+  /** Per space, 1 when sampled by whole 64-page group. */
+  byGroup: Uint8Array;
   /**
    * Per space: its touched units over its kept ones. 1 / rate where that divides evenly; a 24-page
    * table at 10% keeps 2 pages, each standing for 12 (as 1 / rate, 10: its reads 17% short).
@@ -101,8 +108,10 @@ export class SampledSteps {
     if (had) return had;
     // Whether each page is kept: by page in a space of few groups, else by whole group.
     const keep = new Uint8Array(this.base[this.layout.spaces.length]!);
+    const byGroup = new Uint8Array(this.layout.spaces.length);
     const weight = this.layout.spaces.map((sp, s) => {
       const byPage = this.groupRank[s]!.length * rate < MIN_SAMPLED_GROUPS;
+      byGroup[s] = byPage ? 0 : 1;
       for (let p = 0; p < sp.sizePages; p++) {
         const rank = byPage ? this.pageRank[s]![p]! : this.groupRank[s]![p >>> 6]!;
         keep[this.base[s]! + p] = keptAt(rank, rate) ? 1 : 0;
@@ -118,60 +127,122 @@ export class SampledSteps {
       }
       return kept > 0 ? touched / kept : 1 / rate;
     });
-    // A hot run's two steps are one trace over one time: sampled once.
-    const done = new Map<string, PageTrace>();
-    const ids = new Map<PageTrace, number>();
-    const steps = this.steps.map((step): ReplayStep => {
-      if (!ids.has(step.trace)) ids.set(step.trace, ids.size);
-      const key = `${ids.get(step.trace)}@${step.elapsedMs}`;
-      let trace = done.get(key);
-      if (!trace) {
-        trace = keptTouches(step.trace, this.globalPages.get(step.trace)!, keep, step.elapsedMs);
-        done.set(key, trace);
+    const done = new Map<string, KeptTouches>();
+    const kept = this.steps.map((step) => {
+      const key = this.keyOf(step);
+      let k = done.get(key);
+      if (!k) {
+        k = keptTouches(step.trace, this.globalPages.get(step.trace)!, keep, step.elapsedMs);
+        done.set(key, k);
       }
-      return { ...step, trace };
+      return k;
     });
-    const out = { steps, weight: Float64Array.from(weight) };
+    const out: SampledRun = {
+      steps: this.steps.map((step, i) => ({ ...step, trace: kept[i]!.trace })),
+      origins: kept.map((k) => k.origin),
+      keep,
+      base: this.base,
+      byGroup,
+      weight: Float64Array.from(weight),
+    };
     this.cache.set(rate, out);
     return out;
   }
+
+  /** Step `i`'s full trace. */
+  stepTrace(i: number): PageTrace {
+    return this.steps[i]!.trace;
+  }
+
+  /** Where read-ahead fires in step `i`'s full trace with areas of `area` pages (computed once). */
+  triggers(i: number, area: number, settings: SimulatorSettings): ReadAheadTriggers {
+    const step = this.steps[i]!;
+    const key = `${this.keyOf(step)}@${area}`;
+    let t = this.triggerCache.get(key);
+    if (!t) {
+      t = readAheadTriggers(this.layout, step.trace, step.elapsedMs, area, settings);
+      this.triggerCache.set(key, t);
+    }
+    return t;
+  }
+
+  private readonly triggerCache = new Map<string, ReadAheadTriggers>();
+  private readonly traceIds = new Map<PageTrace, number>();
+
+  /** A hot run's two steps are one trace over one time: sampled (and searched for read-ahead) once. */
+  private keyOf(step: ReplayStep): string {
+    if (!this.traceIds.has(step.trace)) this.traceIds.set(step.trace, this.traceIds.size);
+    return `${this.traceIds.get(step.trace)}@${step.elapsedMs}`;
+  }
+}
+
+interface KeptTouches {
+  trace: PageTrace;
+  origin: Uint32Array;
 }
 
 /** The kept touches, each at its time in the full trace spread over `elapsedMs` (as replaySteps spreads it). */
-function keptTouches(t: PageTrace, global: Int32Array, keep: Uint8Array, elapsedMs: number): PageTrace {
+function keptTouches(t: PageTrace, global: Int32Array, keep: Uint8Array, elapsedMs: number): KeptTouches {
   let n = 0;
   for (let i = 0; i < t.length; i++) n += keep[global[i]!]!;
   const space = new Uint32Array(n);
   const page = new Uint32Array(n);
   const atMs = new Float64Array(n);
+  const origin = new Uint32Array(n);
   let j = 0;
   for (let i = 0; i < t.length; i++) {
     if (keep[global[i]!] === 0) continue;
     space[j] = t.space[i]!;
     page[j] = t.page[i]!;
     atMs[j] = (elapsedMs * i) / t.length;
+    origin[j] = i;
     j++;
   }
-  return { space, page, atMs, length: n };
+  return { trace: { space, page, atMs, length: n }, origin };
 }
 
 /**
  * A sampled run replayed: Innodb_buffer_pool_reads of its last step as the full pool would make them,
  * each space's reads (a touch that finds its page missing) times what a kept page of it stands for.
+ * Read-ahead whose trigger the sample did not keep whole is fired where the full trace fires it.
  */
-export function replaySampled(layout: PageLayout, settings: SimulatorSettings, run: SampledRun): number {
-  const sim = new LruSimulator(layout, settings);
+export function replaySampled(
+  layout: PageLayout,
+  settings: SimulatorSettings,
+  run: SampledRun,
+  prepared: SampledSteps,
+): number {
+  const sim = new SampledSimulator(layout, settings, run.keep, run.base);
+  const area = settings.readAheadAreaPages ?? 64;
   const reads = new Float64Array(layout.spaces.length);
   let clock = 0;
-  for (const step of run.steps) {
+  run.steps.forEach((step, k) => {
     clock += step.gapMs ?? 0;
     reads.fill(0);
+    const full = prepared.stepTrace(k);
+    const t = prepared.triggers(k, area, settings);
+    let next = 0;
+    let nextAt = t.length > 0 ? t.at[0]! : Infinity;
+    // A trigger the sample kept whole (a kept group's border page) fires in the simulator itself.
+    const fire = (upTo: number) => {
+      for (; next < t.length && t.at[next]! <= upTo; next++) {
+        const src = t.at[next]!;
+        const s = full.space[src]!;
+        if (run.byGroup[s] === 1 && run.keep[run.base[s]! + full.page[src]!] === 1) continue;
+        sim.readAheadFrom(t.space[next]!, t.low[next]!, area);
+      }
+      nextAt = next < t.length ? t.at[next]! : Infinity;
+    };
     const { space, page, atMs } = step.trace;
+    const origin = run.origins[k]!;
     for (let i = 0; i < step.trace.length; i++) {
+      if (origin[i]! > nextAt) fire(origin[i]! - 1);
       if (!sim.hasPage(space[i]!, page[i]!)) reads[space[i]!]!++;
       sim.touch(space[i]!, page[i]!, clock + atMs[i]!);
+      if (origin[i]! === nextAt) fire(origin[i]!);
     }
+    fire(full.length);
     clock += step.elapsedMs;
-  }
+  });
   return reads.reduce((n, r, s) => n + r * run.weight[s]!, 0);
 }
