@@ -70,8 +70,6 @@ export class SampledSteps {
   private readonly steps: readonly ReplayStep[];
   /** Each space's first page in one numbering of all pages (as the simulator numbers them). */
   private readonly base: Int32Array;
-  /** Each distinct trace's touches as page numbers in that numbering, computed once. */
-  private readonly globalPages = new Map<PageTrace, Int32Array>();
   private readonly groupRank: Int32Array[];
   private readonly pageRank: Int32Array[];
   private readonly cache = new Map<number, SampledRun>();
@@ -84,15 +82,9 @@ export class SampledSteps {
     this.base = new Int32Array(layout.spaces.length + 1);
     layout.spaces.forEach((sp, s) => (this.base[s + 1] = this.base[s]! + sp.sizePages));
     const perPage = new Float64Array(this.base[layout.spaces.length]!);
-    for (const step of steps) {
-      if (this.globalPages.has(step.trace)) continue;
-      const { space, page, length } = step.trace;
-      const g = new Int32Array(length);
-      for (let i = 0; i < length; i++) {
-        g[i] = this.base[space[i]!]! + page[i]!;
-        perPage[g[i]!]!++;
-      }
-      this.globalPages.set(step.trace, g);
+    for (const trace of new Set(steps.map((x) => x.trace))) {
+      const { space, page, length } = trace;
+      for (let i = 0; i < length; i++) perPage[this.base[space[i]!]! + page[i]!]!++;
     }
     this.pageRank = layout.spaces.map((_, s) => rankUnits(perPage.subarray(this.base[s], this.base[s + 1])));
     this.groupRank = layout.spaces.map((sp, s) => {
@@ -132,7 +124,7 @@ export class SampledSteps {
       const key = this.keyOf(step);
       let k = done.get(key);
       if (!k) {
-        k = keptTouches(step.trace, this.globalPages.get(step.trace)!, keep, step.elapsedMs);
+        k = keptTouches(step.trace, this.base, keep, step.elapsedMs);
         done.set(key, k);
       }
       return k;
@@ -182,16 +174,16 @@ interface KeptTouches {
 }
 
 /** The kept touches, each at its time in the full trace spread over `elapsedMs` (as replaySteps spreads it). */
-function keptTouches(t: PageTrace, global: Int32Array, keep: Uint8Array, elapsedMs: number): KeptTouches {
+function keptTouches(t: PageTrace, base: Int32Array, keep: Uint8Array, elapsedMs: number): KeptTouches {
   let n = 0;
-  for (let i = 0; i < t.length; i++) n += keep[global[i]!]!;
+  for (let i = 0; i < t.length; i++) n += keep[base[t.space[i]!]! + t.page[i]!]!;
   const space = new Uint32Array(n);
   const page = new Uint32Array(n);
   const atMs = new Float64Array(n);
   const origin = new Uint32Array(n);
   let j = 0;
   for (let i = 0; i < t.length; i++) {
-    if (keep[global[i]!] === 0) continue;
+    if (keep[base[t.space[i]!]! + t.page[i]!] === 0) continue;
     space[j] = t.space[i]!;
     page[j] = t.page[i]!;
     atMs[j] = (elapsedMs * i) / t.length;
