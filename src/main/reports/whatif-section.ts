@@ -39,7 +39,7 @@ function sideCurveNote(s: SideCurves): string {
       `old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct} fits from ${formatCount(mibOf(knee.poolPages, s.pageSizeBytes))} MiB (${formatCount(knee.pagesRead)} pages read${time})`,
     ];
   });
-  return `${s.queries.join(', ')} one after the other, ${s.hot ? 'hot (after one pass of them)' : 'cold'}; sampled at ${Math.round((s.curves[0]?.rate ?? 1) * 100)}% of page groups as SHARDS does.${knees.length ? ` The working set: ${knees.join('; ')}.` : ''}${s.time ? ` Time: ${s.time.how}.` : ''}`;
+  return `${s.queries.join(', ')} one after the other, ${s.hot ? 'hot (after one pass of them)' : 'cold'}; sampled at ${Math.round((s.curves[0]?.rate ?? 1) * 100)}% of pages as SHARDS does (small tables page by page, large ones by 64-page group).${knees.length ? ` The working set: ${knees.join('; ')}.` : ''}${s.time ? ` Time: ${s.time.how}.` : ''}`;
 }
 
 /** The section from what the simulator answered: pure, so the report's words are tested without replaying. */

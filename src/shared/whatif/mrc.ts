@@ -1,13 +1,14 @@
 /**
  * Miss-ratio curves: a run's touches replayed at many pool sizes for each old-blocks setting asked, with
  * the knee where the working set fits, and SHARDS-style spatial sampling (Waldspurger et al., FAST '15:
- * keep the pages whose hash falls under a threshold, scale the pool by the same rate, scale the misses
- * back) to make a curve fast, its error measured against the full simulation.
+ * keep a fixed share of the pages, scale the pool by the same rate, scale the misses back; which pages,
+ * see sampled-steps.ts) to make a curve fast, its error measured against the full simulation.
  */
 import type { SimulatorSettings } from './pool-model';
 import { readAheadArea } from './read-ahead';
 import { mariadbPageCleaner, replaySteps, type ReplayStep } from './replay';
-import type { PageLayout, PageTrace } from './trace';
+import { replaySampled, SampledSteps } from './sampled-steps';
+import type { PageLayout } from './trace';
 
 /** Below this many touches a curve is not sampled. */
 export const MIN_SAMPLED_TOUCHES = 100_000;
@@ -44,48 +45,13 @@ export function poolSizes(fromPages: number, toPages: number, count: number): nu
 }
 
 /**
- * SHARDS' spatial filter, by 64-page group so a read-ahead area is kept or dropped whole: a
- * multiplicative hash of (space, page >> 6) under rate × 2^32.
+ * A sampled pool is never smaller than this many pages: fewer make each page stand for too many.
+ * Flight 3 at SF 1, 16 points from 1024 pages, with the sample of sampled-steps.ts: a largest
+ * miss-ratio error of 0.007 on MySQL 8.0 and 0.018 on MariaDB 10.11 (whose page cleaner keeps a
+ * 16 MB pool's LRU to 50-257 pages: 6-32 sampled); a 64-page floor errs by 0.012 and 0.017. With a
+ * sample by hash the floor had to be 512 (MySQL) and 1024 (MariaDB) for errors of 0.015 and 0.024.
  */
-export function sampleTrace(trace: PageTrace, layout: PageLayout, rate: number): PageTrace {
-  if (rate >= 1) return trace;
-  const threshold = rate * 4294967296;
-  const keep = new Uint8Array(trace.length);
-  let n = 0;
-  for (let i = 0; i < trace.length; i++) {
-    const spaceId = layout.spaces[trace.space[i]!]!.spaceId;
-    const h = Math.imul((spaceId * 1000003) ^ (trace.page[i]! >>> 6), 0x9e3779b1) >>> 0;
-    if (h < threshold) {
-      keep[i] = 1;
-      n++;
-    }
-  }
-  const space = new Uint32Array(n);
-  const page = new Uint32Array(n);
-  const atMs = new Float64Array(n);
-  let j = 0;
-  for (let i = 0; i < trace.length; i++) {
-    if (keep[i] === 0) continue;
-    space[j] = trace.space[i]!;
-    page[j] = trace.page[i]!;
-    atMs[j] = trace.atMs[i]!;
-    j++;
-  }
-  return { space, page, atMs, length: n };
-}
-
-/**
- * A sampled pool is never smaller than this many pages: fewer make each page stand for too many. MySQL
- * 8.0's flight 3 at SF 1, 16 points from 1024 pages: 512 takes 4.5 s with a largest miss-ratio error of
- * 0.015; 128 takes 1.2 s but errs by 0.027 (the small pools at old_blocks_time 1000 read too little).
- */
-export const MIN_SAMPLED_POOL = 512;
-/**
- * With MariaDB's page cleaner, 1024: it keeps a small pool's LRU to a few hundred pages, mostly the
- * small dimension tables, which 64-page groups sample badly (flight 3 at SF 1: a miss-ratio error of
- * 0.13 at a 128-page floor, 0.024 at 1024).
- */
-export const MIN_SAMPLED_POOL_WITH_CLEANER = 1024;
+export const MIN_SAMPLED_POOL = 128;
 
 /**
  * The rate for one pool size: the asked rate, but never a sampled pool under `minPool` pages. InnoDB's
@@ -108,22 +74,14 @@ export function missRatioCurves(
   variants: CurveVariant[],
   rate = 1,
 ): MissRatioCurve[] {
-  const sampled = new Map<number, ReplayStep[]>();
-  const stepsAt = (r: number): ReplayStep[] => {
-    let s = sampled.get(r);
-    if (!s) {
-      s = steps.map((x) => ({ ...x, trace: sampleTrace(x.trace, layout, r) }));
-      sampled.set(r, s);
-    }
-    return s;
-  };
   const touches = steps[steps.length - 1]?.trace.length ?? 0;
   // A short trace is simulated whole: sampled, a few touches would stand for many (Q3.3 at SF 0.1 makes
   // 3, and its sampled curve was off by a miss ratio of 1), and it would be no faster.
   if (touches < MIN_SAMPLED_TOUCHES) rate = 1;
+  const prepared = rate < 1 ? new SampledSteps(layout, steps) : null;
   return variants.map((variant) => {
     const points = sizes.map((poolPages): CurvePoint => {
-      const r = rateFor(poolPages, rate, base.pageCleaner ? MIN_SAMPLED_POOL_WITH_CLEANER : MIN_SAMPLED_POOL);
+      const r = rateFor(poolPages, rate);
       const scaled = Math.max(1, Math.round(poolPages * r));
       const settings: SimulatorSettings = {
         ...base,
@@ -131,7 +89,7 @@ export function missRatioCurves(
         poolPages: scaled,
         lruScale: r,
         dataPages: Math.max(1, Math.round(scaled * ((base.dataPages ?? base.poolPages) / base.poolPages))),
-        // Sampling keeps 64-page groups whole, so read-ahead works on the full pool's areas.
+        // A large space is sampled by whole 64-page groups, so read-ahead works on the full pool's areas.
         readAheadAreaPages: readAheadArea(Math.floor(poolPages / Math.max(1, base.instances))),
       };
       if (base.pageCleaner) {
@@ -143,9 +101,13 @@ export function missRatioCurves(
           minLru: Math.max(1, Math.round(c.minLru * r)),
         };
       }
-      const { counters } = replaySteps(layout, settings, stepsAt(r));
-      const last = counters[counters.length - 1]!;
-      const pagesRead = Math.round(last.syncReads / r);
+      let pagesRead: number;
+      if (prepared && r < 1)
+        pagesRead = Math.round(replaySampled(layout, settings, prepared.at(r), prepared));
+      else {
+        const { counters } = replaySteps(layout, settings, steps);
+        pagesRead = counters[counters.length - 1]!.syncReads;
+      }
       return { poolPages, pagesRead, missRatio: touches > 0 ? pagesRead / touches : 0 };
     });
     return { variant, points, kneePoolPages: kneeOf(points), rate };

@@ -51,7 +51,7 @@ describe('buildWhatIfSection', () => {
     expect(w.charts[0]!.title).toBe('A: pages read across pool sizes');
     expect(w.charts[0]!.note).toBe(
       // The knee: 16384 pages of 16 KiB = 256 MiB, 0 pages read; no time model, so no time.
-      'Q1.1, Q1.2 one after the other, cold; sampled at 10% of page groups as SHARDS does. The working set: old_blocks_time 1000, pct 37 fits from 256 MiB (0 pages read).',
+      'Q1.1, Q1.2 one after the other, cold; sampled at 10% of pages as SHARDS does (small tables page by page, large ones by 64-page group). The working set: old_blocks_time 1000, pct 37 fits from 256 MiB (0 pages read).',
     );
     expect(w.charts[0]!.view.rows).toEqual([
       { mib: 16, s0: 1000 },

@@ -1,6 +1,6 @@
 // Miss-ratio curves: pool sizes, SHARDS sampling by 64-page group, the knee, and the sampled curve against the full one.
 import { describe, expect, it } from 'vitest';
-import { kneeOf, missRatioCurves, poolSizes, rateFor, sampleTrace } from '../../../../src/shared/whatif/mrc';
+import { kneeOf, missRatioCurves, poolSizes, rateFor } from '../../../../src/shared/whatif/mrc';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
 
 const layout: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(7, 20000, 0)] };
@@ -12,19 +12,7 @@ describe('poolSizes', () => {
   });
 });
 
-describe('sampleTrace', () => {
-  it('keeps or drops each 64-page group whole, near the rate asked', () => {
-    const b = new TraceBuilder();
-    for (let p = 0; p < 20000; p++) b.touch(0, p, p);
-    const sampled = sampleTrace(b.build(), layout, 0.25);
-    const groups = new Map<number, number>();
-    for (const p of sampled.page) groups.set(p >> 6, (groups.get(p >> 6) ?? 0) + 1);
-    // 20000 pages are 312 whole groups and one of 32 pages.
-    for (const [g, n] of groups) expect(n).toBe(g === 312 ? 32 : 64);
-    expect(groups.size / 313).toBeGreaterThan(0.15);
-    expect(groups.size / 313).toBeLessThan(0.35);
-  });
-
+describe('sampling', () => {
   it('never samples a short trace', () => {
     const b = new TraceBuilder();
     for (let p = 0; p < 3; p++) b.touch(0, p);
@@ -48,11 +36,11 @@ describe('sampleTrace', () => {
     expect(c!.points[0]!.pagesRead).toBe(3);
   });
 
-  it('never samples a pool below 512 pages (1024 with a page cleaner), the old sublist being scaled with the pool', () => {
-    // 512 / 8192 = 0.0625 is under the rate asked; 512 / 2048 = 0.25 is over it; 512 / 400 > 1.
-    expect(rateFor(8192, 0.1)).toBe(0.1);
-    expect(rateFor(2048, 0.1)).toBe(0.25);
-    expect(rateFor(400, 0.1)).toBe(1);
+  it('never samples a pool below 128 pages, the old sublist being scaled with the pool', () => {
+    // 128 / 2048 = 0.0625 is under the rate asked; 128 / 1024 = 0.125 is over it; 128 / 100 > 1.
+    expect(rateFor(2048, 0.1)).toBe(0.1);
+    expect(rateFor(1024, 0.1)).toBe(0.125);
+    expect(rateFor(100, 0.1)).toBe(1);
     // An explicit floor of 1024: 1024 / 2048 = 0.5.
     expect(rateFor(2048, 0.1, 1024)).toBe(0.5);
   });
