@@ -17,7 +17,7 @@ import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
 import { dispatchAndWait } from '../support/tasks';
-import { loadWorker } from '../support/load-worker';
+import { loadWorker } from '../support/workers';
 
 const server = testServer();
 const dir = mkdtempSync(join(server.scratchDir, 'experiment-sandbox-'));

@@ -7,6 +7,8 @@ import { exportReport, reportModel } from '../../reports/export';
 import { findingsText, headlineText, tableText } from '../../reports/text';
 import { readLoadGroups } from '../../reports/load-files';
 import { loadText } from '../../reports/load-html';
+import type { ReplayComparison } from '../../reports/whatif-section';
+import { cliReplay } from '../replay';
 import { defineCommand } from '../command';
 import { renderMixedHtml } from '../../reports/mixed-html';
 import { mixedResultOf, mixedText } from './load-during';
@@ -94,17 +96,24 @@ export const reportCommand = defineCommand({
       return 0;
     }
     const req = { files: positionals, grouping: grouping(values.by), whatif: values.whatif === true };
-    if (values.html) {
-      await exportReport({ ...req, format: 'html', to: values.html }, ctx.version);
-      ctx.err(`bplab: HTML report written to ${values.html}`);
-    }
-    if (values.csv) {
-      const done = await exportReport({ ...req, format: 'csv', to: values.csv }, ctx.version);
-      ctx.err(`bplab: ${done.written.length} CSV files written to ${values.csv}`);
-    }
-    if (values.md) {
-      await exportReport({ ...req, format: 'md', to: values.md }, ctx.version);
-      ctx.err(`bplab: Markdown summary written to ${values.md}`);
+    // One simulator thread for every format: its traces are kept, so the runs are traced once.
+    const simulator = cliReplay(ctx);
+    const replay: ReplayComparison = (job) => simulator.run(job);
+    try {
+      if (values.html) {
+        await exportReport({ ...req, format: 'html', to: values.html }, ctx.version, replay);
+        ctx.err(`bplab: HTML report written to ${values.html}`);
+      }
+      if (values.csv) {
+        const done = await exportReport({ ...req, format: 'csv', to: values.csv }, ctx.version, replay);
+        ctx.err(`bplab: ${done.written.length} CSV files written to ${values.csv}`);
+      }
+      if (values.md) {
+        await exportReport({ ...req, format: 'md', to: values.md }, ctx.version, replay);
+        ctx.err(`bplab: Markdown summary written to ${values.md}`);
+      }
+    } finally {
+      await simulator.close();
     }
     const loads = await readLoadGroups(positionals);
     if (loads.groups.length) ctx.out(loadText(loadReports(loads.groups)));
