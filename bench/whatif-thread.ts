@@ -2,8 +2,9 @@
  * What the simulator's worker thread buys: the longest the main thread's event loop stalls (the
  * longest any other request, live polling included, would wait) while a comparison's check replays
  * saved runs, in the worker thread beside the same check in the main thread (the reference, as
- * bplab ran it before), alternating, each with a fresh trace cache; the wall time of each; and a check
- * that both answered the same calibration.
+ * bplab ran it before), alternating, each with a fresh trace cache; the wall time of each; the
+ * longest silence between the worker's progress words (what the time guard allows ten minutes for);
+ * and a check that both answered the same calibration.
  *
  *   npm run bench:whatif-thread -- RESULTS.json [--query Q1.] [--rounds 2]
  *     --query keeps the runs whose query id starts so (Q1. : flight 1); every complete run by default.
@@ -55,11 +56,27 @@ async function stalls<T>(work: () => Promise<T>): Promise<{ value: T; wallMs: nu
 }
 
 const answers: Calibration[] = [];
+const silences: number[] = [];
 const rows: string[] = [];
 for (let round = 1; round <= rounds; round++) {
   const here = await stalls(() => calibrateRuns(check, new TraceCache()));
   const thread = new ReplayThread({ workerFile });
-  const there = await stalls(() => thread.run({ kind: 'compare', check, curves: null }));
+  let lastWord = performance.now();
+  let silenceMs = 0;
+  const there = await stalls(() =>
+    thread.run(
+      { kind: 'compare', check, curves: null },
+      {
+        onProgress: () => {
+          const now = performance.now();
+          silenceMs = Math.max(silenceMs, now - lastWord);
+          lastWord = now;
+        },
+      },
+    ),
+  );
+  silenceMs = Math.max(silenceMs, performance.now() - lastWord);
+  silences.push(silenceMs);
   await thread.close();
   answers.push(here.value, there.value.calibration!);
   for (const [where, m] of [
@@ -72,6 +89,9 @@ for (let round = 1; round <= rounds; round++) {
 }
 console.log('  round  where the check ran        wall time  longest main-thread stall');
 console.log(rows.join('\n'));
+console.log(
+  `  longest silence between the worker's progress words: ${silences.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} (the time guard allows 10 minutes)`,
+);
 const same = answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]));
 const replayed = answers[0]?.rows.length ?? 0;
 console.log(

@@ -5,11 +5,15 @@
  * the thread (the simulator's loops never look at a signal: terminating is the only sure stop); the
  * next job starts a fresh one. A thread that fails or exits is said in words, never with a stack.
  *
- * The time guard: a replay still running after ten minutes is stopped and said so. At SF 1 a whole
- * 13-query experiment's check takes well under a minute on a loaded 2-core machine, and one curve is
- * capped at MAX_CURVE_TOUCHES, so a job past ten times that is stuck (last session an endless loop in
- * the simulator hung the app), not slow; a DBA who wants a bigger one sets BPLAB_WHATIF_LIMIT_MINUTES.
- * Meanwhile the task's progress says what the replay is doing and Cancel stops it at any moment.
+ * The time guard: a replay that says nothing for ten minutes is stopped and said so. The simulator
+ * speaks between its steps (each run traced or replayed, each side's curves); its longest silent
+ * steps are a run's trace at SF 1 (seconds of CPU) and one side's curves (at most MAX_CURVE_TOUCHES
+ * touches). Even on a machine loaded tenfold, where a replay gets a tenth of a core, ten silent
+ * minutes mean stuck (last session an endless loop in the simulator hung the app), not slow. A guard
+ * on the whole replay's time would stop honest big ones: a 13-query SF 1 experiment's check is
+ * minutes, an SF 10 one ten times that, and the user who asked sees its progress and has Cancel. A
+ * DBA who wants more silence allowed (a very large dataset on a busy machine) sets
+ * BPLAB_WHATIF_LIMIT_MINUTES.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,7 +30,7 @@ import {
 } from './replay-protocol';
 import type { ReplayProgress } from './replay-runs';
 
-/** How long one replay may run before it is stopped: see the header. */
+/** How long a replay may go without a word before it is stopped: see the header. */
 export const DEFAULT_LIMIT_MS = 10 * 60_000;
 
 /** The limit BPLAB_WHATIF_LIMIT_MINUTES asks for, else the default; a value that is not a number is said. */
@@ -55,7 +59,7 @@ export function whatifWorkerFile(env: NodeJS.ProcessEnv = process.env): string {
 export interface ReplayThreadOptions {
   /** The built worker, or how to find it at the first job (whatifWorkerFile by default). */
   workerFile?: string | (() => string);
-  /** The time guard in milliseconds (replayLimitMs() by default). */
+  /** The time guard: the longest silence allowed, in milliseconds (replayLimitMs() by default). */
   limitMs?: number;
 }
 
@@ -94,6 +98,8 @@ export class ReplayThread {
   private readonly queue: Pending[] = [];
   private current: Pending | null = null;
   private guard: NodeJS.Timeout | undefined;
+  /** The running job's last progress words, for the guard's message. */
+  private lastWords: string | null = null;
   private nextId = 1;
   private readonly limitMs: number;
 
@@ -166,20 +172,8 @@ export class ReplayThread {
       return this.settle((q) => q.reject(e instanceof AppFailure ? e : threadFailure(e as Error)));
     }
     worker.ref();
-    this.guard = setTimeout(
-      () =>
-        this.stop(
-          AppFailure.of(
-            'TIMEOUT',
-            `The simulator stopped this replay after ${duration(this.limitMs)} without an answer: a whole SF 1 experiment replays in well under a minute, so it was most likely stuck. Nothing was kept.`,
-            {
-              hint: 'Replay fewer runs (one flight or one query). If one query alone runs past the limit, report it with its run file; BPLAB_WHATIF_LIMIT_MINUTES sets a longer limit.',
-            },
-          ),
-        ),
-      this.limitMs,
-    );
-    this.guard.unref();
+    this.lastWords = null;
+    this.watch();
     try {
       worker.postMessage({ type: 'job', id: p.id, job: p.job } satisfies MainMessage);
     } catch (e) {
@@ -189,6 +183,24 @@ export class ReplayThread {
         ),
       );
     }
+  }
+
+  /** (Re)starts the time guard: the running job must say something within limitMs. */
+  private watch(): void {
+    clearTimeout(this.guard);
+    this.guard = setTimeout(() => {
+      const last = this.lastWords ? ` (its last word: ${this.lastWords})` : '';
+      this.stop(
+        AppFailure.of(
+          'TIMEOUT',
+          `The simulator said nothing for ${duration(this.limitMs)} while replaying${last}, so it was most likely stuck: it was stopped and nothing was kept.`,
+          {
+            hint: 'If one query alone stalls, report it with its run file. If it was only slow (a very large dataset on a busy machine), BPLAB_WHATIF_LIMIT_MINUTES allows a longer silence.',
+          },
+        ),
+      );
+    }, this.limitMs);
+    this.guard.unref();
   }
 
   private spawn(): Worker {
@@ -202,8 +214,11 @@ export class ReplayThread {
     worker.on('message', (m: WorkerMessage) => {
       const p = this.current;
       if (!mine() || !p || m.id !== p.id) return;
-      if (m.type === 'progress') p.call.onProgress?.(m.message, m.fraction);
-      else if (m.type === 'done') this.settle((q) => q.resolve(m.answer));
+      if (m.type === 'progress') {
+        this.lastWords = m.message;
+        this.watch();
+        p.call.onProgress?.(m.message, m.fraction);
+      } else if (m.type === 'done') this.settle((q) => q.resolve(m.answer));
       else
         this.settle((q) =>
           q.reject(AppFailure.of('INTERNAL', `The simulator could not replay these runs: ${m.message}`)),
