@@ -43,7 +43,7 @@ import { loadHandlers } from './api/handlers/load';
 import { MixedLoadService } from './experiments/mixed-run';
 import { startPoolWatch } from './experiments/pool-watch';
 import { loadLiveRunId } from '../shared/load-live';
-import { ReplayThread, replayLimitMs } from './whatif/replay-thread';
+import { ReplayThread } from './whatif/replay-thread';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -199,7 +199,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     onSecond: (e) => events.emit('load/second', e),
   });
   // Every what-if replay runs in this one worker thread (started at the first replay), never on main's.
-  const simulator = new ReplayThread({ limitMs: replayLimitMs() });
+  const simulator = new ReplayThread();
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
