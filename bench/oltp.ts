@@ -22,7 +22,7 @@ import { prepareSbtest } from '../src/main/load/sbtest-prepare';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';
 import { binaryForFlavor } from '../test/support/flavors';
-import { loadWorker } from '../test/support/load-worker';
+import { loadWorker } from '../test/support/workers';
 
 const GOAL = 0.9;
 

@@ -59,6 +59,13 @@ const [, preload] = await Promise.all([
     outfile: 'dist/main/load-worker.cjs',
     packages: 'external',
   }),
+  // The what-if simulator's worker thread, beside the bundles that start it (whatif/replay-thread.ts).
+  esbuild({
+    ...node,
+    entryPoints: ['src/main/whatif/replay-worker.ts'],
+    outfile: 'dist/main/whatif-worker.cjs',
+    packages: 'external',
+  }),
 ]);
 
 const preloadImports = Object.values(preload.metafile.outputs)
@@ -73,5 +80,5 @@ if (foreign.length > 0) {
 
 await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 console.log(
-  'build: dist/main/{electron,preload,cli,generator-worker,load-worker}.cjs and dist/renderer are ready',
+  'build: dist/main/{electron,preload,cli,generator-worker,load-worker,whatif-worker}.cjs and dist/renderer are ready',
 );

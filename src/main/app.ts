@@ -43,6 +43,7 @@ import { loadHandlers } from './api/handlers/load';
 import { MixedLoadService } from './experiments/mixed-run';
 import { startPoolWatch } from './experiments/pool-watch';
 import { loadLiveRunId } from '../shared/load-live';
+import { ReplayThread } from './whatif/replay-thread';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -210,6 +211,8 @@ export async function createApp(given: AppOptions): Promise<App> {
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
     onSecond: (e) => events.emit('load/second', e),
   });
+  // Every what-if replay runs in this one worker thread (started at the first replay), never on main's.
+  const simulator = new ReplayThread();
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -221,9 +224,9 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
     ...taskHandlers(tasks),
-    ...runHandlers({ catalogue, runs, connections }),
+    ...runHandlers({ catalogue, runs, connections, tasks, simulator }),
     ...experimentHandlers(experiments, { canStart: true }),
-    ...reportHandlers(opts.version, experiments),
+    ...reportHandlers(opts.version, { experiments, tasks, simulator }),
     ...loadHandlers(load),
   };
   return {
@@ -237,6 +240,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();
+      await simulator.close();
       await sandboxes.stopAllExceptKept();
     },
   };

@@ -36,9 +36,6 @@ import type { LiveRunSample } from './lru-map-codec';
 import { LoadSweepSpecSchema, type LoadResult, type LoadSecond, type LoadStep } from './oltp-load';
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
-import type { WhatIfReport } from './whatif/what-if';
-import type { Calibration } from './whatif/calibration';
-import type { SideCurves } from './whatif/flight';
 import type { MixedLoadResult } from './mixed-load';
 import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
 import {
@@ -162,6 +159,7 @@ export const requestSchemas = {
   // A saved result of the mixed preset (bplab load --during), read by main from its path.
   'load/open-mixed': z.object({ file: z.string().min(1).max(4096) }),
   // A saved run replayed through InnoDB's LRU simulated (src/shared/whatif): simulated vs measured, curves.
+  // A task ('whatif') in the simulator's worker thread: tasks/wait answers the replay, tasks/cancel stops it.
   'runs/whatif': z.object({
     runId: id,
     oldBlocksTimes: z.array(oldBlocksTimeSchema).min(1).max(4).optional(),
@@ -170,7 +168,7 @@ export const requestSchemas = {
   }),
   // A comparison's runs through the simulator: each at its own settings beside what it measured
   // ('check'), or each side's runs one after the other as miss-ratio curves ('curves'). A run is read
-  // from the results file it came from, or from the saved runs by its id.
+  // from the results file it came from, or from the saved runs by its id. A task, as runs/whatif.
   'runs/whatif-compare': z.object({
     sides: z
       .array(
@@ -250,13 +248,10 @@ export interface ResultTypes {
   'runs/delete': { deleted: string };
   'load/start': TaskStarted;
   'load/open-mixed': MixedLoadResult;
-  /** The report, or why this run cannot be replayed, in words. */
-  'runs/whatif': { report: WhatIfReport } | { unavailable: string };
-  /** Asked no curves: the calibration; asked curves: one per side, or why that side has none, in words. */
-  'runs/whatif-compare': {
-    calibration: Calibration | null;
-    sides: Array<SideCurves | { side: string; unavailable: string }>;
-  };
+  /** The replay's task; tasks/wait answers a RunWhatIf (the report, or why the run cannot be replayed). */
+  'runs/whatif': TaskStarted;
+  /** The replay's task; tasks/wait answers a WhatIfComparison (the check, or each side's curves). */
+  'runs/whatif-compare': TaskStarted;
 }
 
 /** What reports/export wrote: every file, their size in bytes, and how long making them took. */

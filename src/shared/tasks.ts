@@ -1,5 +1,5 @@
 /**
- * Long jobs (a load, a verify, a run, an experiment, a sandbox's create or start) as one kind of
+ * Long jobs (a load, a verify, a run, an experiment, a sandbox's create or start, a what-if replay) as one kind of
  * thing: a task with progress and cancel, listed across every bplab process that shares the data
  * folder (each task is held under a lease that names its process; a lease whose process is gone is
  * stale).
@@ -8,6 +8,7 @@ import type { DatasetVerifyReport } from './datasets';
 import type { SandboxInfo } from './models';
 import type { LoadResult } from './oltp-load';
 import type { AppError } from './result';
+import type { WhatIfAnswer } from './whatif-answers';
 
 export type TaskKind =
   | 'dataset-load'
@@ -17,7 +18,8 @@ export type TaskKind =
   | 'experiment'
   | 'sandbox-create'
   | 'sandbox-start'
-  | 'oltp-load';
+  | 'oltp-load'
+  | 'whatif';
 
 export interface TaskInfo {
   taskId: string;
@@ -59,9 +61,10 @@ export type TaskOutcome =
   | { taskId: string; kind: 'sandbox-create' | 'sandbox-start'; sandbox: SandboxInfo }
   | { taskId: string; kind: 'dataset-verify'; report: DatasetVerifyReport }
   | { taskId: string; kind: 'oltp-load'; load: LoadResult }
+  | { taskId: string; kind: 'whatif'; whatif: WhatIfAnswer }
   | {
       taskId: string;
-      kind: Exclude<TaskKind, 'sandbox-create' | 'sandbox-start' | 'dataset-verify' | 'oltp-load'>;
+      kind: Exclude<TaskKind, 'sandbox-create' | 'sandbox-start' | 'dataset-verify' | 'oltp-load' | 'whatif'>;
     };
 
 /** What a long job answers at once: the task to follow (task/progress), wait for (tasks/wait) or cancel. */

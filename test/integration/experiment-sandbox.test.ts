@@ -16,7 +16,7 @@ import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
 import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';
-import { loadWorker } from '../support/load-worker';
+import { loadWorker } from '../support/workers';
 
 const server = testServer();
 const dir = mkdtempSync(join(server.scratchDir, 'experiment-sandbox-'));

@@ -19,7 +19,7 @@ import type { DatasetListing } from '../../src/shared/datasets';
 import type { TaskOutcome, TaskProgress, TaskStarted } from '../../src/shared/tasks';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { failureOf } from '../support/failures';
-import { loadWorker } from '../support/load-worker';
+import { loadWorker } from '../support/workers';
 import { dispatchAndWait } from '../support/tasks';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';

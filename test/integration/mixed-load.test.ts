@@ -17,7 +17,7 @@ import { generateDataset } from '../../src/main/ssb/datasets';
 import { loadLiveRunId } from '../../src/shared/load-live';
 import { MixedLoadResultSchema, type MixedLoadResult } from '../../src/shared/mixed-load';
 import type { ConnectionProfile } from '../../src/shared/models';
-import { loadWorker } from '../support/load-worker';
+import { loadWorker } from '../support/workers';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHandlers } from '../../src/main/api/handlers/runs';
 import { createDispatch, type Dispatch, type Handlers } from '../../src/main/api/router';
+import { ReplayThread } from '../../src/main/whatif/replay-thread';
 import type { Result } from '../../src/shared/result';
 import type { CatalogueQuery, ExplainCapture } from '../../src/shared/runs';
 import { testServer } from '../support/test-server';
@@ -22,7 +23,13 @@ beforeAll(async () => {
   lab = await openRunsLab(`explain-${Date.now().toString(36)}`, { sf: 0.01 });
   // Only the queries/* and runs/* handlers are wired: the router refuses nothing else here.
   dispatch = createDispatch(
-    runHandlers({ catalogue: lab.catalogue, runs: lab.service, connections: lab.connections }) as Handlers,
+    runHandlers({
+      catalogue: lab.catalogue,
+      runs: lab.service,
+      connections: lab.connections,
+      tasks: lab.tasks,
+      simulator: new ReplayThread(),
+    }) as Handlers,
   );
   explain = async (args) =>
     (await dispatch('queries/explain', { profileId: lab.info.profileId, ...args })) as Result<ExplainCapture>;

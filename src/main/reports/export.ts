@@ -22,7 +22,7 @@ import { renderHtmlReport } from './html';
 import { renderMarkdownSummary } from './markdown';
 import { buildReport, type ReportModel } from './report-model';
 import { readSides } from './run-files';
-import { reportWhatIf } from './whatif-section';
+import { reportWhatIf, type ReplayComparison } from './whatif-section';
 import { loadReports } from '../../shared/compare/load-report';
 import { readLoadGroups } from './load-files';
 import { loadCsvFiles, loadMarkdown, loadSectionHtml, renderLoadHtmlReport } from './load-html';
@@ -52,9 +52,11 @@ function core(run: RunResult): Omit<RunResult, 'samples'> {
   return Object.defineProperties({}, rest) as Omit<RunResult, 'samples'>;
 }
 
+/** The simulator's section needs `replay` (the simulator's thread); a report without it needs none. */
 export async function reportModel(
   req: Pick<ExportRequest, 'files' | 'sides' | 'grouping' | 'whatif'>,
   version: string,
+  replay?: ReplayComparison,
   now = new Date(),
 ): Promise<ReportModel> {
   const all = await readSides(req.files, req.grouping);
@@ -79,7 +81,7 @@ export async function reportModel(
     match: (run) => all.keys.get(run),
     title: `bplab comparison: ${chosen.sides.map((s) => s.label).join(' against ')}`,
     legend: named.legend,
-    ...(req.whatif ? { whatIf: await reportWhatIf(named.sides) } : {}),
+    ...(req.whatif ? { whatIf: await reportWhatIf(named.sides, replayOrSay(replay)) } : {}),
     generatedAt: now.toISOString(),
     bplabVersion: version,
     sources: req.files.map(fileLabel),
@@ -90,6 +92,11 @@ export async function reportModel(
   });
 }
 
+function replayOrSay(replay: ReplayComparison | undefined): ReplayComparison {
+  if (replay) return replay;
+  throw AppFailure.of('INTERNAL', "The report's simulator section was asked, but no simulator was given.");
+}
+
 /**
  * The report's files: the runs' comparison, with the OLTP load sweeps of the same files after its
  * headline and charts (answer first); files holding sweeps only make a report of the sweeps alone.
@@ -97,6 +104,7 @@ export async function reportModel(
 async function reportFiles(
   req: ExportRequest,
   version: string,
+  replay: ReplayComparison | undefined,
 ): Promise<Array<{ path: string; content: string }>> {
   // A mixed preset result compares its own sides (each old_blocks_time): it is reported alone.
   const mixed = await mixedResultOf(req.files);
@@ -108,7 +116,7 @@ async function reportFiles(
   }
   const loads = await readLoadGroups(req.files);
   const sweeps = loadReports(loads.groups);
-  const model = loads.runs || sweeps.length === 0 ? await reportModel(req, version) : null;
+  const model = loads.runs || sweeps.length === 0 ? await reportModel(req, version, replay) : null;
   const title = `bplab comparison: ${req.files.map(fileLabel).join(', ')}`;
   if (req.format === 'html') {
     const content = model
@@ -141,9 +149,14 @@ async function written(what: string, to: string, write: () => Promise<void> | vo
   }
 }
 
-export async function exportReport(req: ExportRequest, version: string): Promise<ReportExport> {
+/** Writes the report; `replay` runs the simulator's section (req.whatif) in the simulator's thread. */
+export async function exportReport(
+  req: ExportRequest,
+  version: string,
+  replay?: ReplayComparison,
+): Promise<ReportExport> {
   const t0 = performance.now();
-  const files = await reportFiles(req, version);
+  const files = await reportFiles(req, version, replay);
   if (req.format === 'csv')
     await written('CSV files', req.to, () => mkdir(req.to, { recursive: true }).then(() => {}));
   for (const f of files)

@@ -10,7 +10,11 @@ import type { Calibration } from '../../shared/whatif/calibration';
 import { formatCount, formatMs } from '../../shared/format';
 import { mibOf, whatIfChart, type WhatIfChartModel } from '../../shared/whatif/curve-view';
 import { curveRuns, estimatedMs, type SideCurves } from '../../shared/whatif/flight';
-import { calibrateRuns, sideCurves, TraceCache } from '../whatif/replay-runs';
+import type { WhatIfComparison } from '../../shared/whatif-answers';
+import { withoutSamples, type ReplayJob } from '../whatif/replay-protocol';
+
+/** How the report has its runs replayed: in the simulator's worker thread (a task in the app). */
+export type ReplayComparison = (job: Extract<ReplayJob, { kind: 'compare' }>) => Promise<WhatIfComparison>;
 
 export interface ReportWhatIf {
   findings: string[];
@@ -73,26 +77,23 @@ export function buildWhatIfSection(
 /** Every run of the sides checked, then each side's queries as curves at the old_blocks_time values the sides ran with. */
 export async function reportWhatIf(
   sides: readonly RunSide[],
-  cache = new TraceCache(),
+  replay: ReplayComparison,
 ): Promise<ReportWhatIf> {
-  const cal = await calibrateRuns(
-    sides.flatMap((s) => s.runs.map((run) => ({ side: s.label, run }))),
-    cache,
-  );
   const own = (pick: (r: RunSide['runs'][number]) => number) => [
     ...new Set(sides.flatMap((s) => s.runs.map(pick))),
   ];
   const times = own((r) => r.server.oldBlocksTimeMs).slice(0, 4);
   const pcts = own((r) => r.server.oldBlocksPct).slice(0, 4);
-  const curves: Array<SideCurves | { side: string; unavailable: string }> = [];
-  for (const s of sides) {
-    const c = await sideCurves(
-      s.label,
-      curveRuns(s, 'all'),
-      { oldBlocksTimes: times, oldBlocksPcts: pcts, points: 12 },
-      cache,
-    );
-    curves.push('unavailable' in c ? { side: s.label, unavailable: c.unavailable } : c);
-  }
-  return buildWhatIfSection(cal, curves);
+  const answer = await replay({
+    kind: 'compare',
+    check: sides.flatMap((s) => s.runs.map((run) => ({ side: s.label, run: withoutSamples(run) }))),
+    curves: {
+      sides: sides.map((s) => ({ side: s.label, runs: curveRuns(s, 'all').map(withoutSamples) })),
+      options: { oldBlocksTimes: times, oldBlocksPcts: pcts, points: 12 },
+    },
+  });
+  return buildWhatIfSection(
+    answer.calibration ?? { rows: [], unavailable: [], assumptions: [] },
+    answer.sides,
+  );
 }

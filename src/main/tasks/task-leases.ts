@@ -13,6 +13,7 @@ export const TASK_KINDS = new Set<string>([
   'sandbox-create',
   'sandbox-start',
   'oltp-load',
+  'whatif',
 ]);
 
 /** A task lease as tasks/list shows it: a part of a task (a second server's hold) answers as its task. */

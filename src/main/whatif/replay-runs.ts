@@ -67,10 +67,18 @@ async function replayOf(run: RunResult, cache: TraceCache): Promise<RunReplay | 
 
 const serverName = (run: RunResult) => `${run.server.flavor} ${run.server.version}`;
 
+/** Where a replay says how far it is: the step in words, and the share done (0..1) when known. */
+export type ReplayProgress = (message: string, fraction: number | null) => void;
+
 /** Every run replayed at its own settings, beside what it measured; a run that cannot be is named with why. */
-export async function calibrateRuns(runs: readonly SideRun[], cache: TraceCache): Promise<Calibration> {
+export async function calibrateRuns(
+  runs: readonly SideRun[],
+  cache: TraceCache,
+  progress: ReplayProgress = () => {},
+): Promise<Calibration> {
   const out: Calibration = { rows: [], unavailable: [], assumptions: [] };
-  for (const { side, run } of runs) {
+  for (const [i, { side, run }] of runs.entries()) {
+    progress(`replaying ${queryLabel(run)} on ${side} (run ${i + 1} of ${runs.length})`, i / runs.length);
     const replay = await replayOf(run, cache);
     if ('error' in replay) {
       out.unavailable.push({ side, query: queryLabel(run), why: replay.error });
@@ -108,9 +116,11 @@ export async function sideCurves(
   runs: readonly RunResult[],
   opts: CurveOptions,
   cache: TraceCache,
+  progress: ReplayProgress = () => {},
 ): Promise<SideCurves | { unavailable: string }> {
   const replays: RunReplay[] = [];
-  for (const run of runs) {
+  for (const [i, run] of runs.entries()) {
+    progress(`tracing ${queryLabel(run)} on ${side} (run ${i + 1} of ${runs.length})`, i / (runs.length + 1));
     const r = await replayOf(run, cache);
     if ('error' in r) return { unavailable: `${queryLabel(run)} on ${side} cannot be replayed: ${r.error}` };
     replays.push(r);
@@ -143,6 +153,10 @@ export async function sideCurves(
   ].sort((a, b) => a - b);
   const variants: CurveVariant[] = opts.oldBlocksTimes.flatMap((t) =>
     opts.oldBlocksPcts.map((p) => ({ oldBlocksTimeMs: t, oldBlocksPct: p })),
+  );
+  progress(
+    `simulating ${side}'s curves: ${variants.length} setting(s) at ${sizes.length} pool sizes`,
+    runs.length / (runs.length + 1),
   );
   const curves = missRatioCurves(layout, first.settings, steps, sizes, variants, opts.rate ?? 0.1);
   const assumptions = [

@@ -1,12 +1,18 @@
 /** `bplab whatif` on run files written by the test: a run it replays, and each kind of input it refuses in words. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../support/cli';
 import { scratchFolder } from '../../support/scratch';
 import { baseRun } from '../../support/post001';
+import { whatifWorker } from '../../support/workers';
 
 const { dir, file } = scratchFolder('bplab-whatif-');
+
+// The replay runs in the simulator's worker thread, as in the built CLI.
+beforeAll(async () => {
+  process.env.BPLAB_WHATIF_WORKER = await whatifWorker();
+});
 
 const bplab = (args: string[]) =>
   runCliInProcess(args, { staticDir: dir, env: { BPLAB_HOME: join(dir, 'home') } });

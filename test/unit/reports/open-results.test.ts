@@ -27,7 +27,9 @@ const experiments = {
     throw AppFailure.of('FILE_MALFORMED', `${path} at $.format: this is not a bplab experiment file`);
   },
 } as unknown as ExperimentService;
-const open = (path: string) => reportHandlers('t', experiments)['reports/open']({ file: path });
+/** reports/open uses the experiment reader only; the replay's task registry and thread stay out of it. */
+const deps = { experiments } as Parameters<typeof reportHandlers>[1];
+const open = (path: string) => reportHandlers('t', deps)['reports/open']({ file: path });
 
 describe('reports/open', () => {
   it('opens an experiment file, a load result and a mixed result, each by what it holds', async () => {

@@ -9,6 +9,8 @@ import type { ExperimentService } from '../../experiments/experiment-service';
 import { exportReport } from '../../reports/export';
 import { loadResultFrom } from '../../reports/load-files';
 import { isMixedResult, mixedResultFrom, readJsonFile } from '../../reports/mixed-file';
+import type { TaskRegistry } from '../../tasks/registry';
+import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
 import type { Handlers } from '../router';
 
 export type ReportHandlers = Pick<Handlers, 'reports/open' | 'reports/export'>;
@@ -33,9 +35,18 @@ async function openResults(experiments: ExperimentService, file: string): Promis
   }
 }
 
-export function reportHandlers(version: string, experiments: ExperimentService): ReportHandlers {
+/** The report's simulator section replays as a task ('whatif'): listed, and cancelled, as any replay is. */
+export function reportHandlers(
+  version: string,
+  deps: { experiments: ExperimentService; tasks: TaskRegistry; simulator: ReplayThread },
+): ReportHandlers {
   return {
-    'reports/open': ({ file }) => openResults(experiments, file),
-    'reports/export': (req) => exportReport(req, version),
+    'reports/open': ({ file }) => openResults(deps.experiments, file),
+    'reports/export': (req) =>
+      exportReport(
+        req,
+        version,
+        (job) => startReplayTask(deps.tasks, deps.simulator, "the report's simulator section", job).result,
+      ),
   };
 }

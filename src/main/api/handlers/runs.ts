@@ -6,9 +6,10 @@ import { statementText } from '../../runs/capture';
 import type { ConnectionService } from '../../db/connections';
 import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
-import { whatIfReport } from '../../../shared/whatif/what-if';
-import { runReplay } from '../../whatif/run-trace';
-import { calibrateRuns, sideCurves, TraceCache } from '../../whatif/replay-runs';
+import { queryLabel } from '../../../shared/compare/comparison';
+import type { TaskRegistry } from '../../tasks/registry';
+import { withoutSamples } from '../../whatif/replay-protocol';
+import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
 import { readRunFile } from '../../reports/run-files';
 import { AppFailure } from '../../../shared/result';
 import type { RunResult } from '../../../shared/runs';
@@ -31,9 +32,11 @@ export function runHandlers(deps: {
   catalogue: QueryCatalogue;
   runs: RunService;
   connections: Pick<ConnectionService, 'use'>;
+  tasks: TaskRegistry;
+  /** The simulator's worker thread: every replay runs there, as a task. */
+  simulator: ReplayThread;
 }): RunHandlers {
-  const { catalogue, runs, connections } = deps;
-  const traces = new TraceCache();
+  const { catalogue, runs, connections, tasks, simulator } = deps;
   /** A run by its results file (each file read once per request), or from the saved runs. */
   const runOf =
     (files: Map<string, Promise<RunResult[]>>) => async (ref: { runId: string; file?: string }) => {
@@ -79,28 +82,32 @@ export function runHandlers(deps: {
     },
     'runs/whatif': async ({ runId, oldBlocksTimes, oldBlocksPcts, points }) => {
       const run = runs.get(runId);
-      const replay = await runReplay(run);
-      if ('error' in replay) return { unavailable: `This run cannot be replayed: ${replay.error}.` };
-      return { report: whatIfReport(run, replay, { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 }) };
+      const { taskId } = startReplayTask(tasks, simulator, `what if: ${queryLabel(run)}`, {
+        kind: 'run',
+        run: withoutSamples(run),
+        options: { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 },
+      });
+      return { taskId };
     },
     'runs/whatif-compare': async ({ sides, curves }) => {
       const read = runOf(new Map());
       const loaded = [];
-      for (const s of sides) loaded.push({ side: s.label, runs: await Promise.all(s.runs.map(read)) });
-      if (!curves)
-        return {
-          calibration: await calibrateRuns(
-            loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
-            traces,
-          ),
-          sides: [],
-        };
-      const out = [];
-      for (const s of loaded) {
-        const c = await sideCurves(s.side, s.runs, curves, traces);
-        out.push('unavailable' in c ? { side: s.side, unavailable: c.unavailable } : c);
-      }
-      return { calibration: null, sides: out };
+      for (const s of sides)
+        loaded.push({ side: s.label, runs: (await Promise.all(s.runs.map(read))).map(withoutSamples) });
+      const count = loaded.reduce((n, s) => n + s.runs.length, 0);
+      const { taskId } = startReplayTask(
+        tasks,
+        simulator,
+        curves
+          ? `what-if curves of ${loaded.map((s) => s.side).join(', ')}`
+          : `the simulator's check of ${count} run(s)`,
+        {
+          kind: 'compare',
+          check: curves ? null : loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
+          curves: curves ? { sides: loaded, options: curves } : null,
+        },
+      );
+      return { taskId };
     },
   };
 }

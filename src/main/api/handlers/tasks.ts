@@ -3,6 +3,7 @@ import type { DatasetVerifyReport } from '../../../shared/datasets';
 import type { SandboxInfo } from '../../../shared/models';
 import type { LoadResult } from '../../../shared/oltp-load';
 import type { TaskOutcome } from '../../../shared/tasks';
+import type { WhatIfAnswer } from '../../../shared/whatif-answers';
 import type { TaskRegistry } from '../../tasks/registry';
 import type { Handlers } from '../router';
 
@@ -18,6 +19,7 @@ export function taskHandlers(
         return { taskId, kind, sandbox: value as SandboxInfo };
       if (kind === 'dataset-verify') return { taskId, kind, report: value as DatasetVerifyReport };
       if (kind === 'oltp-load') return { taskId, kind, load: value as LoadResult };
+      if (kind === 'whatif') return { taskId, kind, whatif: value as WhatIfAnswer };
       return { taskId, kind };
     },
   };

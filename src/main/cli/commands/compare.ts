@@ -6,6 +6,8 @@ import { exportReport, reportModel } from '../../reports/export';
 import { findingsText, headlineText, tableText } from '../../reports/text';
 import { readLoadGroups } from '../../reports/load-files';
 import { loadText } from '../../reports/load-html';
+import type { ReplayComparison } from '../../reports/whatif-section';
+import { cliReplay } from '../replay';
 import { defineCommand } from '../command';
 import { mixedText } from './load-during';
 import { mixedResultOf } from '../../reports/mixed-file';
@@ -73,17 +75,24 @@ export const reportCommand = defineCommand({
       throw AppFailure.of('INVALID_ARGUMENT', 'say what to write: --html FILE, --csv DIR and/or --md FILE');
     const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
     const req = { files: positionals, grouping: grouping(values.by), whatif: values.whatif === true };
-    if (values.html) {
-      await exportReport({ ...req, format: 'html', to: values.html }, ctx.version);
-      ctx.err(`bplab: HTML report written to ${values.html}`);
-    }
-    if (values.csv) {
-      const done = await exportReport({ ...req, format: 'csv', to: values.csv }, ctx.version);
-      ctx.err(`bplab: ${done.written.length} CSV files written to ${values.csv}`);
-    }
-    if (values.md) {
-      await exportReport({ ...req, format: 'md', to: values.md }, ctx.version);
-      ctx.err(`bplab: Markdown summary written to ${values.md}`);
+    // One simulator thread for every format: its traces are kept, so the runs are traced once.
+    const simulator = cliReplay(ctx);
+    const replay: ReplayComparison = (job) => simulator.run(job);
+    try {
+      if (values.html) {
+        await exportReport({ ...req, format: 'html', to: values.html }, ctx.version, replay);
+        ctx.err(`bplab: HTML report written to ${values.html}`);
+      }
+      if (values.csv) {
+        const done = await exportReport({ ...req, format: 'csv', to: values.csv }, ctx.version, replay);
+        ctx.err(`bplab: ${done.written.length} CSV files written to ${values.csv}`);
+      }
+      if (values.md) {
+        await exportReport({ ...req, format: 'md', to: values.md }, ctx.version, replay);
+        ctx.err(`bplab: Markdown summary written to ${values.md}`);
+      }
+    } finally {
+      await simulator.close();
     }
     if (mixed) {
       ctx.out(mixedText(mixed.result));

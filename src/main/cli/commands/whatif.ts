@@ -8,9 +8,10 @@ import { isByteSize, parseByteSize, SIZE_WORDS } from '../../../shared/byte-size
 import { AppFailure } from '../../../shared/result';
 import type { RunResult } from '../../../shared/runs';
 import { RunResultSchema } from '../../../shared/run-schema';
-import { whatIfReport, type WhatIfReport } from '../../../shared/whatif/what-if';
-import { runReplay } from '../../whatif/run-trace';
+import type { WhatIfReport } from '../../../shared/whatif/what-if';
+import { withoutSamples } from '../../whatif/replay-protocol';
 import { defineCommand } from '../command';
+import { cliReplay } from '../replay';
 
 function numbers(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
@@ -109,21 +110,26 @@ export const whatifCommand = defineCommand({
     if (positionals.length !== 1)
       throw AppFailure.of('INVALID_ARGUMENT', 'give one saved run: bplab whatif RUN.json');
     const run = await readRun(positionals[0]!);
-    const replay = await runReplay(run);
-    if ('error' in replay) throw AppFailure.of('FEATURE_MISSING', `cannot replay this run: ${replay.error}`);
     const rate = values.sample === undefined ? 0.1 : Number(values.sample);
     if (!(rate > 0 && rate <= 1))
       throw AppFailure.of('INVALID_ARGUMENT', '--sample takes a rate above 0 and at most 1');
     const points = values.points === undefined ? 16 : Number(values.points);
     if (!Number.isInteger(points) || points < 1 || points > 64)
       throw AppFailure.of('INVALID_ARGUMENT', '--points takes a whole number from 1 to 64');
-    const report = whatIfReport(run, replay, {
+    const options = {
       pool: poolRange(values.pool),
       points,
       oldBlocksTimes: numbers(values['old-blocks-time'], '--old-blocks-time'),
       oldBlocksPcts: numbers(values['old-blocks-pct'], '--old-blocks-pct'),
       rate,
-    });
+    };
+    const simulator = cliReplay(ctx);
+    const answer = await simulator
+      .run({ kind: 'run', run: withoutSamples(run), options })
+      .finally(() => simulator.close());
+    if ('unavailable' in answer)
+      throw AppFailure.of('FEATURE_MISSING', `cannot replay this run: ${answer.unavailable}`);
+    const report = answer.report;
     printReport(report, ctx.out);
     if (values.json) {
       try {

@@ -6,11 +6,13 @@
 import { useMemo, useState } from 'react';
 import type { RunSide } from '../../../../shared/compare/comparison';
 import { calibrationFindings, calibrationTables } from '../../../../shared/compare/whatif-tables';
-import type { ResultTypes } from '../../../../shared/contract';
 import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../../shared/lru-settings';
+import type { WhatIfComparison } from '../../../../shared/whatif-answers';
 import type { AppError } from '../../../../shared/result';
 import type { Calibration } from '../../../../shared/whatif/calibration';
 import { call } from '../../../lib/api';
+import { useReplay, type Replay } from '../../../lib/replay';
+import { CancelButton } from '../../../components/CancelButton';
 import { sideCurveRows } from '../../../lib/viz/what-if';
 import { whatIfChart } from '../../../../shared/whatif/curve-view';
 import { ErrorMessage } from '../../../components/ErrorMessage';
@@ -28,7 +30,17 @@ type Asked<T> =
   | { kind: 'problem'; words: string }
   | { kind: 'error'; error: AppError };
 
-type CurveSides = ResultTypes['runs/whatif-compare']['sides'];
+type CurveSides = WhatIfComparison['sides'];
+
+/** While a replay runs: its Cancel and what it is doing. */
+function Running({ replay, testId }: { replay: Replay; testId: string }) {
+  return (
+    <>
+      <CancelButton cancelling={replay.cancelling} onCancel={replay.cancel} testId={testId} />
+      {replay.progress && <span className="muted"> {replay.progress}</span>}
+    </>
+  );
+}
 
 function Outcome<T>({ state, children }: { state: Asked<T>; children: (v: T) => React.ReactNode }) {
   if (state.kind === 'problem')
@@ -49,14 +61,17 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
   const [times, setTimes] = useState('0, 1000');
   const [pcts, setPcts] = useState(String(sides[0]?.runs[0]?.server.oldBlocksPct ?? 37));
   const [inTime, setInTime] = useState(false);
+  const checking = useReplay();
+  const simulating = useReplay();
 
   const runCheck = async () => {
     const refs = runRefs(sides, files);
     if (!refs.ok) return setCheck({ kind: 'problem', words: refs.problem });
     setCheck({ kind: 'busy' });
-    const r = await call('runs/whatif-compare', { sides: refs.sides });
+    const r = await checking.run(() => call('runs/whatif-compare', { sides: refs.sides }));
     if (!r.ok) setCheck({ kind: 'error', error: r.error });
-    else if (r.value.calibration) setCheck({ kind: 'done', value: r.value.calibration });
+    else if ('calibration' in r.value && r.value.calibration)
+      setCheck({ kind: 'done', value: r.value.calibration });
   };
   const drawCurves = async () => {
     const t = parseSettingList(
@@ -76,11 +91,14 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
     const refs = runRefs(sides, files, (s) => curveRuns(s, scope));
     if (!refs.ok) return setCurves({ kind: 'problem', words: refs.problem });
     setCurves({ kind: 'busy' });
-    const r = await call('runs/whatif-compare', {
-      sides: refs.sides,
-      curves: { oldBlocksTimes: t.values, oldBlocksPcts: p.values, points: 12 },
-    });
-    setCurves(r.ok ? { kind: 'done', value: r.value.sides } : { kind: 'error', error: r.error });
+    const r = await simulating.run(() =>
+      call('runs/whatif-compare', {
+        sides: refs.sides,
+        curves: { oldBlocksTimes: t.values, oldBlocksPcts: p.values, points: 12 },
+      }),
+    );
+    if (!r.ok) setCurves({ kind: 'error', error: r.error });
+    else if ('sides' in r.value) setCurves({ kind: 'done', value: r.value.sides });
   };
 
   return (
@@ -98,6 +116,7 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
       >
         {check.kind === 'busy' ? 'Replaying every run…' : 'Check against the simulator'}
       </button>
+      {check.kind === 'busy' && <Running replay={checking} testId="whatif-check-cancel" />}
       <Outcome state={check}>
         {(cal) => (
           <>
@@ -157,6 +176,7 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
       >
         {curves.kind === 'busy' ? 'Simulating…' : 'Draw the curves'}
       </button>
+      {curves.kind === 'busy' && <Running replay={simulating} testId="whatif-curves-cancel" />}
       <Outcome state={curves}>
         {(list) =>
           list.map((s) =>

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { AppError } from '../../../../shared/result';
 import type { WhatIfReport } from '../../../../shared/whatif/what-if';
 import { call } from '../../../lib/api';
+import { useReplay } from '../../../lib/replay';
+import { CancelButton } from '../../../components/CancelButton';
 import { whatIfRows } from '../../../lib/viz/what-if';
 import { whatIfChart } from '../../../../shared/whatif/curve-view';
 import { ErrorMessage } from '../../../components/ErrorMessage';
@@ -18,18 +20,27 @@ type PanelState =
 
 export function WhatIfPanel({ runId }: { runId: string }) {
   const [state, setState] = useState<PanelState>({ kind: 'idle' });
+  const replay = useReplay();
   const simulate = async () => {
     setState({ kind: 'busy' });
-    const r = await call('runs/whatif', { runId, oldBlocksTimes: [0, 1000] });
+    const r = await replay.run(() => call('runs/whatif', { runId, oldBlocksTimes: [0, 1000] }));
+    // Cancelled too is said: "The replay was cancelled: … nothing was kept."
     if (!r.ok) setState({ kind: 'error', error: r.error });
-    else if ('unavailable' in r.value) setState({ kind: 'unavailable', words: r.value.unavailable });
-    else setState({ kind: 'report', report: r.value.report });
+    else if ('unavailable' in r.value)
+      setState({ kind: 'unavailable', words: `This run cannot be replayed: ${r.value.unavailable}.` });
+    else if ('report' in r.value) setState({ kind: 'report', report: r.value.report });
   };
   return (
     <div data-testid="whatif-panel">
       <button type="button" onClick={() => void simulate()} disabled={state.kind === 'busy'}>
         {state.kind === 'busy' ? 'Simulating…' : 'Simulate'}
       </button>
+      {state.kind === 'busy' && (
+        <>
+          <CancelButton cancelling={replay.cancelling} onCancel={replay.cancel} testId="whatif-cancel" />
+          {replay.progress && <span className="muted"> {replay.progress}</span>}
+        </>
+      )}
       {state.kind === 'unavailable' && (
         <p className="muted" data-testid="whatif-unavailable">
           {state.words}
