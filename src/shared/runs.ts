@@ -337,3 +337,8 @@ export interface RunResult {
     downsampled: boolean;
   };
 }
+
+/** A run's samples when none are kept: a results file without them, a replay that does not need them. */
+export function noSamples(): RunResult['samples'] {
+  return { stats: [], compositions: [], maps: [], cachedIndexes: [], cost: null, downsampled: false };
+}

@@ -19,7 +19,7 @@ import {
 } from '../../shared/experiment-file';
 import type { CapabilityReport } from '../../shared/models';
 import { RunSamplesSchema } from '../../shared/run-schema';
-import type { PoolStats, RunResult } from '../../shared/runs';
+import { noSamples, type PoolStats, type RunResult } from '../../shared/runs';
 import { parseJsonFile } from '../../shared/file-text';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -42,21 +42,12 @@ function parseJson(text: string, file: string): unknown {
   return parseJsonFile(text, file, 'a valid experiment file', MALFORMED_HINT);
 }
 
-const EMPTY_SAMPLES = (): RunResult['samples'] => ({
-  stats: [],
-  compositions: [],
-  maps: [],
-  cachedIndexes: [],
-  cost: null,
-  downsampled: false,
-});
-
 function decodeSamples(
   stored: StoredExperimentFile['results'][number],
   i: number,
   file: string,
 ): RunResult['samples'] {
-  if (!stored.samples) return EMPTY_SAMPLES();
+  if (!stored.samples) return noSamples();
   const at = `$.results[${i}].samples.data`;
   let json: unknown;
   try {
@@ -101,7 +92,7 @@ function comparisonRun(run: StoredRun): RunResult {
     explain: run.explain && { table: run.explain.table, json: null },
     poolStats: { before: run.poolStats.before.map(noRaw), after: run.poolStats.after?.map(noRaw) ?? null },
     lru: { before: null, after: run.lru.after },
-    samples: EMPTY_SAMPLES(),
+    samples: noSamples(),
   };
 }
 
@@ -166,7 +157,7 @@ export function parseExperimentFile(text: string, file: string, opts: ParseOptio
           : opts.samples === 'lazy'
             ? withLazySamples(r.run, () => decodeSamples(r, i, file))
             : opts.samples === 'none'
-              ? { ...r.run, samples: EMPTY_SAMPLES() }
+              ? { ...r.run, samples: noSamples() }
               : { ...r.run, samples: decodeSamples(r, i, file) },
     })),
   };

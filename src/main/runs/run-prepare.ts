@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerIdentity } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import {
+  noSamples,
   RunSpecSchema,
   type RunResult,
   type RunSpec,
@@ -128,7 +129,7 @@ export async function prepareRun(
       status: [],
       poolStats: { before: [], after: null },
       lru: { before: null, after: null },
-      samples: { stats: [], compositions: [], maps: [], cachedIndexes: [], cost: null, downsampled: false },
+      samples: noSamples(),
     };
     return {
       runId,

@@ -4,7 +4,7 @@
  * its answer or its failure in words. Everything is a plain object the thread boundary copies; a run
  * travels without its live samples, which the simulator never reads.
  */
-import type { RunResult } from '../../shared/runs';
+import { noSamples, type RunResult } from '../../shared/runs';
 import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
 import type { WhatIfOptions } from '../../shared/whatif/what-if';
 import type { CurveOptions, SideRun } from './replay-runs';
@@ -36,20 +36,11 @@ export type WorkerMessage =
   /** The job threw: its message, never its stack. */
   | { type: 'failed'; id: number; message: string };
 
-const NO_SAMPLES: RunResult['samples'] = {
-  stats: [],
-  compositions: [],
-  maps: [],
-  cachedIndexes: [],
-  cost: null,
-  downsampled: false,
-};
-
 /**
  * The run as the worker needs it: its live samples (the bulk of a saved run) left behind, unread (an
  * experiment file's runs read their samples only when asked).
  */
 export function withoutSamples(run: RunResult): RunResult {
   const { samples: _samples, ...rest } = Object.getOwnPropertyDescriptors(run);
-  return Object.defineProperties({ samples: NO_SAMPLES }, rest) as RunResult;
+  return Object.defineProperties({ samples: noSamples() }, rest) as RunResult;
 }
