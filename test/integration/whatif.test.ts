@@ -60,6 +60,7 @@ describe.runIf(asked)(`what if on ${server.label}`, () => {
   it('simulates the pages each run read within ±10%', async () => {
     const rows: string[] = [];
     const misses: string[] = [];
+    const flagged: string[] = [];
     for (const oldBlocksTimeMs of [0, 1000]) {
       for (const queryId of QUERIES) {
         const [cold, hot] = await coldThenHot(queryId, oldBlocksTimeMs);
@@ -68,6 +69,15 @@ describe.runIf(asked)(`what if on ${server.label}`, () => {
         expect(cold.indexPages?.length).toBeGreaterThan(0);
         const replay = await runReplay(cold);
         if ('error' in replay) throw new Error(`${queryId}: ${replay.error}`);
+        const hotReplay = await runReplay(hot);
+        if ('error' in hotReplay) throw new Error(`${queryId} hot: ${hotReplay.error}`);
+        // Every run here ran the plan it recorded: its page requests fit the traced plan's.
+        for (const [label, r] of [
+          ['cold', replay],
+          ['hot', hotReplay],
+        ] as const)
+          if (r.planMismatch)
+            flagged.push(`${queryId} ${label} old_blocks_time=${oldBlocksTimeMs}: ${r.planMismatch}`);
         const { counters } = replaySteps(
           replay.layout,
           replay.settings,
@@ -96,6 +106,7 @@ describe.runIf(asked)(`what if on ${server.label}`, () => {
     }
     console.log(`what-if calibration on ${server.label}:\n${rows.join('\n')}`);
     expect(misses).toEqual([]);
+    expect(flagged).toEqual([]);
   }, 900_000);
 
   it('answers other requests while a replay runs in its thread; tasks/cancel ends it; a run replays as before', async () => {

@@ -92,6 +92,7 @@ export async function calibrateRuns(
       hot: replay.hot,
       simulated: simulatedCounters(counters[counters.length - 1]!),
       measured: measuredCounters(run),
+      ...(replay.planMismatch ? { planMismatch: replay.planMismatch } : {}),
     };
     out.rows.push(row);
     for (const a of replay.assumptions) if (!out.assumptions.includes(a)) out.assumptions.push(a);

@@ -6,6 +6,12 @@
 import type { RunResult } from '../../shared/runs';
 import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
 import { tracePlan } from '../../shared/whatif/plan-trace';
+import {
+  measuredPageRequests,
+  planMismatch,
+  scannedRowsOf,
+  type PlanRequests,
+} from '../../shared/whatif/plan-check';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { cleanerBatchesOfRun, MYSQL_LRU_SCAN_DEPTH } from '../../shared/whatif/mysql-cleaner';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
@@ -22,6 +28,8 @@ export interface RunReplay {
   /** Pages the pool held before a cold run (its own tables, undo): they sit at the tail and go first. */
   foreignPages: number;
   assumptions: string[];
+  /** Why the plan the run recorded is not the one that ran (plan-check.ts), or null when its page requests fit it. */
+  planMismatch: string | null;
 }
 
 /** The EXPLAIN rows a run saved, in the tracer's words. */
@@ -57,6 +65,8 @@ export interface TracedRun {
   layout: PageLayout;
   trace: PageTrace;
   assumptions: string[];
+  /** What the traced plan says about page requests, to check the run's measured ones against. */
+  requests: PlanRequests;
 }
 
 /**
@@ -109,7 +119,14 @@ export async function traceRun(run: RunResult, cache?: RowsCache): Promise<Trace
   }
   const traced = tracePlan(explain, rows, run.indexPages);
   if (!traced.ok) return { error: `the plan cannot be traced: ${traced.reason}` };
-  return { layout: traced.layout, trace: traced.builder.build(), assumptions: traced.assumptions };
+  const trace = traced.builder.build();
+  const tableRows = Object.fromEntries(Object.entries(rows).map(([t, r]) => [t, r.rows]));
+  return {
+    layout: traced.layout,
+    trace,
+    assumptions: traced.assumptions,
+    requests: { touches: trace.length, scannedRows: scannedRowsOf(explain, tableRows), tableRows },
+  };
 }
 
 /** The run replayable: its trace (traced here unless given: a trace of the same key), settings and steps. */
@@ -150,5 +167,6 @@ export async function runReplay(
     hot,
     foreignPages,
     assumptions,
+    planMismatch: planMismatch(explainSteps(run), got.requests, measuredPageRequests(run)),
   };
 }

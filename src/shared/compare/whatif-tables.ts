@@ -31,18 +31,21 @@ const errorCell = (simulated: number, measured: number | null): ReportCell => {
 };
 
 const replayedAs = (r: CalibrationRow) => (r.hot ? 'hot' : 'cold');
+/** The pages-read table's "Replayed" cell: a run whose recorded plan is not the one that ran says so. */
+const replayedCell = (r: CalibrationRow) =>
+  r.planMismatch ? `${replayedAs(r)}, not the plan that ran (not comparable)` : replayedAs(r);
 
 /** Pages read per run, simulated beside measured, then every other counter the run measured too. */
 export function calibrationTables(cal: Calibration): ReportTable[] {
   const pages: ReportTable = {
     id: CALIBRATION_IDS.pagesRead,
     title: 'Pages read: the simulator against the runs',
-    note: 'Each run replayed through the simulated LRU at its own settings, beside its Innodb_buffer_pool_reads. Error: simulated ÷ measured − 1.',
+    note: "Each run replayed through the simulated LRU at its own settings, beside its Innodb_buffer_pool_reads. Error: simulated ÷ measured − 1. A run whose page requests are another plan's than its EXPLAIN's is marked: its error is not the simulator's.",
     columns: [txt('Side'), txt('Query'), txt('Replayed'), num('Simulated'), num('Measured'), num('Error')],
     rows: cal.rows.map((r) => [
       text(r.side),
       text(r.query),
-      text(replayedAs(r)),
+      text(replayedCell(r)),
       count(r.simulated.pagesRead),
       count(r.measured.pagesRead),
       errorCell(r.simulated.pagesRead, r.measured.pagesRead),
@@ -80,11 +83,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Where the simulator and the runs differ most, in words: one sentence on pages read, one on runs it could not replay. */
 export function calibrationFindings(cal: Calibration): string[] {
   const out: string[] = [];
-  const checked = cal.rows
+  const comparable = cal.rows.filter((r) => !r.planMismatch);
+  const checked = comparable
     .map((r) => ({ r, e: relativeError(r.simulated.pagesRead, r.measured.pagesRead) }))
     .filter((x): x is { r: CalibrationRow; e: number } => x.e !== null);
   if (checked.length === 0) {
-    if (cal.rows.length > 0)
+    if (comparable.length > 0)
       out.push(
         'No replayed run measured Innodb_buffer_pool_reads, so the simulator has nothing to be checked against.',
       );
@@ -107,7 +111,7 @@ export function calibrationFindings(cal: Calibration): string[] {
         `The simulator reads ${Math.round(Math.abs(worst.e) * 100)}% ${worst.e > 0 ? 'more' : 'fewer'} pages than ${runName(worst.r)}${rest}.`,
       );
   }
-  const counters = cal.rows.flatMap((r) =>
+  const counters = comparable.flatMap((r) =>
     CALIBRATED_COUNTERS.filter((c) => c.key !== 'pagesRead').flatMap((c) => {
       const e = relativeError(r.simulated[c.key], r.measured[c.key]);
       const measured = r.measured[c.key];
@@ -122,6 +126,12 @@ export function calibrationFindings(cal: Calibration): string[] {
         `Of the other counters, ${worst.label} differs most: ${signedPercent(worst.e)} on ${runName(worst.r)}.`,
       );
   }
+  const mismatched = cal.rows.filter((r) => r.planMismatch);
+  const firstMismatch = mismatched[0];
+  if (firstMismatch)
+    out.push(
+      `${plural(mismatched.length, 'run')} did not run the plan ${mismatched.length === 1 ? 'it' : 'they'} recorded, so ${mismatched.length === 1 ? 'its' : 'their'} simulated pages read are left out of the check: ${runName(firstMismatch)}: ${firstMismatch.planMismatch}${mismatched.length > 1 ? ` (also ${mismatched.slice(1).map(runName).join('; ')})` : ''}.`,
+    );
   if (cal.unavailable.length > 0) {
     const first = cal.unavailable[0]!;
     out.push(

@@ -27,6 +27,11 @@ export interface CalibrationRow {
   hot: boolean;
   simulated: Record<CalibratedCounter, number>;
   measured: CounterValues;
+  /**
+   * Why the plan the run recorded is not the one that ran (plan-check.ts): its simulated figures trace
+   * the recorded plan and are not comparable. Absent when its page requests fit the plan.
+   */
+  planMismatch?: string;
 }
 
 /** A run the simulator could not replay, and why, in words. */

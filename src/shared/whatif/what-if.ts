@@ -17,6 +17,8 @@ export interface ReplayInput {
   hot: boolean;
   foreignPages: number;
   assumptions: string[];
+  /** Why the run's recorded plan is not the one that ran (plan-check.ts); absent or null when it is. */
+  planMismatch?: string | null;
 }
 
 export interface WhatIfOptions {
@@ -47,6 +49,11 @@ export interface WhatIfReport {
   /** The run at its own settings: Innodb_buffer_pool_reads simulated, and its measured delta. */
   simulatedPagesRead: number;
   measuredPagesRead: number | null;
+  /**
+   * Why the plan the run recorded is not the one that ran, in words (its page requests are another
+   * plan's): then simulatedPagesRead traces the recorded plan and is not comparable. Null when they fit.
+   */
+  planMismatch: string | null;
   own: {
     simulatedReadAhead: number;
     measuredReadAhead: number | null;
@@ -107,6 +114,7 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
     pageSizeBytes: page,
     simulatedPagesRead: last.syncReads,
     measuredPagesRead: measuredPagesRead(run),
+    planMismatch: input.planMismatch ?? null,
     own: {
       simulatedReadAhead: last.readAhead,
       measuredReadAhead: readAhead ? readAhead.delta : null,

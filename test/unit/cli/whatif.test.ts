@@ -47,6 +47,43 @@ describe('bplab whatif', () => {
     expect(written.optimisticAbovePoolPages).toBe(8192);
   });
 
+  it("says when the run made another plan's page requests than its EXPLAIN's, and --json carries why", async () => {
+    const withRequests = (delta: number) => ({
+      ...replayable(),
+      status: [
+        ...replayable().status,
+        {
+          name: 'Innodb_buffer_pool_read_requests',
+          before: 0,
+          after: delta,
+          delta,
+          scope: 'global' as const,
+        },
+      ],
+    });
+    // lineorder read in full at SF 0.01 (60,175 rows): about one request per row fits the plan.
+    const fits = await bplab(['whatif', file('fits.json', withRequests(61_000)), '--points', '2']);
+    expect(fits.code).toBe(0);
+    expect(fits.out).not.toMatch(/NOT COMPARABLE/);
+    // Twenty times that is no plan of these tables' that the run recorded.
+    const json = join(dir, 'mismatch.json');
+    const off = await bplab([
+      'whatif',
+      file('off-plan.json', withRequests(1_200_000)),
+      '--points',
+      '2',
+      '--json',
+      json,
+    ]);
+    expect(off.code).toBe(0);
+    expect(off.out).toMatch(
+      /^ {2}NOT COMPARABLE: EXPLAIN recorded lineorder read in full, then dim_date by eq_ref on PRIMARY, which makes .* page requests, but the run made 1\.20 million: the plan that ran is not the one recorded; simulated pages read for this run are not comparable\.$/m,
+    );
+    expect(JSON.parse(readFileSync(json, 'utf8')).planMismatch).toMatch(
+      /^EXPLAIN recorded lineorder read in full/,
+    );
+  });
+
   it("marks the points above the run's own pool optimistic while the adaptive hash index may take blocks", async () => {
     // The run did not record innodb_adaptive_hash_index: of 64, 128 and 256 MiB, only 256 is above its 128.
     const on = await bplab([

@@ -73,6 +73,27 @@ describe('buildWhatIfSection', () => {
     expect(w.assumptions.at(-1)).toBe('leaf pages hold the same number of entries each and lie in key order');
     expect(w.tables.map((t) => t.id)).toEqual(['whatif-calibration']);
   });
+
+  it('says which run did not run the plan it recorded, with why, and checks the others without it', () => {
+    const why =
+      'EXPLAIN recorded dim_date read in full, then lineorder by ref on LO_OrderDateKey, which makes 314,314 to 316,870 page requests, but the run made 6.43 million, as a full scan of lineorder would (6.00 million rows): the plan that ran is not the one recorded; simulated pages read for this run are not comparable';
+    const flagged = {
+      ...cal.rows[0]!,
+      query: 'Q1.2',
+      simulated: { ...cal.rows[0]!.simulated, pagesRead: 16_383 },
+      measured: { ...cal.rows[0]!.measured, pagesRead: 6609 },
+      planMismatch: why,
+    };
+    const w = buildWhatIfSection({ ...cal, rows: [...cal.rows, flagged] }, [side]);
+    // Q1.1's +10% stays the worst the simulator made; Q1.2's +148% is not the simulator's.
+    expect(w.findings[0]).toBe(
+      'The simulator reads 10% more pages than Q1.1 measured on A (mysql 8.0.31, cold).',
+    );
+    expect(w.findings[1]).toBe(
+      `1 run did not run the plan it recorded, so its simulated pages read are left out of the check: Q1.2 measured on A (mysql 8.0.31, cold): ${why}.`,
+    );
+    expect(w.tables[0]!.rows[1]![2]!.text).toBe('cold, not the plan that ran (not comparable)');
+  });
 });
 
 describe('whatIfCurvesSvg', () => {

@@ -64,6 +64,7 @@ function printReport(r: WhatIfReport, out: (line: string) => void): void {
   out(
     `  pages read   simulated ${r.simulatedPagesRead}   measured ${r.measuredPagesRead ?? 'not recorded'}   error ${err}%`,
   );
+  if (r.planMismatch) out(`  NOT COMPARABLE: ${r.planMismatch}.`);
   out(
     `  read ahead   simulated ${own.simulatedReadAhead}   measured ${own.measuredReadAhead ?? 'not recorded'}`,
   );

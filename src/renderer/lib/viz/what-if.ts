@@ -11,8 +11,10 @@ import { mibOf } from '../../../shared/whatif/curve-view';
 /** The run at its own settings, simulated beside measured, and each curve's sampling error. */
 export function whatIfRows(report: WhatIfReport): Row[] {
   const measured = report.measuredPagesRead;
-  const error =
-    measured && measured > 0
+  // A run that did not run its recorded plan: its error is not the simulator's, and says why.
+  const error = report.planMismatch
+    ? `not comparable: ${report.planMismatch}`
+    : measured && measured > 0
       ? `${((report.simulatedPagesRead / measured - 1) * 100).toFixed(1)}%`
       : 'not measured';
   return [

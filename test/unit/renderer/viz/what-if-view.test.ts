@@ -13,6 +13,7 @@ const report: WhatIfReport = {
   pageSizeBytes: 16384,
   simulatedPagesRead: 88926,
   measuredPagesRead: 89041,
+  planMismatch: null,
   own: {
     simulatedReadAhead: 1451,
     measuredReadAhead: 1397,
@@ -67,6 +68,12 @@ describe('whatIfRows', () => {
     expect(
       whatIfRows({ ...report, measuredPagesRead: null }).find((r) => r.testId === 'whatif-measured')?.value,
     ).toBe('not recorded');
+    // A run that did not run its recorded plan: the error says why it is not the simulator's.
+    expect(
+      whatIfRows({ ...report, planMismatch: 'EXPLAIN recorded dim_date read in full, …' }).find(
+        (r) => r.testId === 'whatif-error',
+      )?.value,
+    ).toBe('not comparable: EXPLAIN recorded dim_date read in full, …');
   });
 
   it("says how far the curves hold: to the run's own pool when the adaptive hash index was on, everywhere when off", () => {

@@ -170,4 +170,36 @@ describe('calibrationFindings', () => {
       'No replayed run measured Innodb_buffer_pool_reads, so the simulator has nothing to be checked against.',
     ]);
   });
+
+  it("names a run that did not run its recorded plan with the reason, and leaves it out of the simulator's check", () => {
+    const why =
+      'EXPLAIN recorded dim_date read in full, then lineorder by ref on LO_OrderDateKey, which makes 314,314 to 316,870 page requests, but the run made 6.43 million, as a full scan of lineorder would (6.00 million rows): the plan that ran is not the one recorded; simulated pages read for this run are not comparable';
+    const cal: Calibration = {
+      rows: [
+        row('Q1.1', 1020, 1000),
+        row('Q1.2', 16_400, 6609, { hot: false, planMismatch: why }),
+        row('Q1.3', 990, 1000),
+      ],
+      unavailable: [],
+      assumptions: [],
+    };
+    expect(calibrationFindings(cal)).toEqual([
+      "The simulator's pages read are within ±10% of all 2 runs measured; the largest difference is Q1.1 measured on B (mariadb 10.11.19, hot): +2.0%.",
+      `1 run did not run the plan it recorded, so its simulated pages read are left out of the check: Q1.2 measured on B (mariadb 10.11.19, cold): ${why}.`,
+    ]);
+    const [pages] = calibrationTables(cal);
+    expect(pages!.rows.map((r) => r[2]!.text)).toEqual([
+      'hot',
+      'cold, not the plan that ran (not comparable)',
+      'hot',
+    ]);
+    // Two such runs: the first with its reason, the other named.
+    const two: Calibration = {
+      ...cal,
+      rows: [...cal.rows, row('Q1.2', 16_400, 6738, { planMismatch: why })],
+    };
+    expect(calibrationFindings(two)[1]).toMatch(
+      /^2 runs did not run the plan they recorded, so their simulated pages read are left out of the check: Q1\.2 measured on B \(mariadb 10\.11\.19, cold\): EXPLAIN recorded .* \(also Q1\.2 measured on B \(mariadb 10\.11\.19, hot\)\)\.$/,
+    );
+  });
 });
