@@ -206,6 +206,8 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
     const pfs = () => variable('performance_schema');
     const before = await pfs();
     const flushBefore = await variable('innodb_flush_method');
+    // MySQL 5.5 keeps tables in the shared tablespace unless innodb_file_per_table is on (it is off by default).
+    const filePerTable = (await variable('innodb_file_per_table')) === '1';
     const def = ExperimentDefinitionSchema.parse({
       name: 'pfs',
       schema: 'sbtest_exp',
@@ -245,8 +247,8 @@ describe(`an experiment on a ${server.label} sandbox`, () => {
       expect(l.pageCache!.endBytes).not.toBeNull();
     }
     // The first sweep prepared the table (only the shared tablespaces were there before it); the second
-    // evicted its file too.
-    expect(saved.loads![1]!.pageCache!.files).toBeGreaterThanOrEqual(2);
+    // evicted its file too, where the table has one of its own.
+    expect(saved.loads![1]!.pageCache!.files).toBeGreaterThanOrEqual(filePerTable ? 2 : 1);
     for (const l of saved.loads!) {
       expect(l.result.state).toBe('complete');
       expect(l.result.steps.map((s) => s.clients)).toEqual([1]);

@@ -30,6 +30,15 @@ import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support'
 const server = testServer();
 const asked = server.label === 'mariadb-10.11' || server.label === 'mysql-8.0';
 const QUERIES = ['Q1.1', 'Q2.1', 'Q3.1', 'Q4.1'];
+/**
+ * Q1.1 runs its STRAIGHT_JOIN variant with dim_date first (then lineorder by ref on LO_OrderDateKey), so
+ * each run's plan is the one it records. MySQL 8.0 weighs the share of each index already in the pool: on
+ * the base query a cold run walked dim_date then lineorder by ref, and the EXPLAIN taken after it, on a
+ * pool then full of lineorder, named the lineorder scan (3 of 5 runs here; plan-check's
+ * Handler_read_rnd_next rule names such a run in the product). Lineorder first is no fit either: its scan
+ * is read ahead almost whole, leaving about 140 synchronous reads, too few for a ±10% verdict.
+ */
+const VARIANTS: Record<string, string> = { 'Q1.1': 'straight-dim-first' };
 
 let lab: RunsLab;
 
@@ -50,7 +59,7 @@ async function coldThenHot(queryId: string, oldBlocksTimeMs: number): Promise<[R
   } finally {
     await c.end();
   }
-  const spec = { queryId, schema: LAB_SCHEMA, poll: 'off' as const };
+  const spec = { queryId, variant: VARIANTS[queryId] ?? 'base', schema: LAB_SCHEMA, poll: 'off' as const };
   const cold = await lab.service.run(lab.info.profileId, undefined, spec);
   const hot = await lab.service.run(lab.info.profileId, undefined, spec);
   return [cold, hot];

@@ -8,6 +8,7 @@ import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
 import { tracePlan } from '../../shared/whatif/plan-trace';
 import {
   measuredPageRequests,
+  measuredScanRows,
   planMismatch,
   scannedRowsOf,
   type PlanRequests,
@@ -167,6 +168,11 @@ export async function runReplay(
     hot,
     foreignPages,
     assumptions,
-    planMismatch: planMismatch(explainSteps(run), got.requests, measuredPageRequests(run)),
+    planMismatch: planMismatch(
+      explainSteps(run),
+      got.requests,
+      measuredPageRequests(run),
+      measuredScanRows(run),
+    ),
   };
 }

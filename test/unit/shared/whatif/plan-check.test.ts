@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describePlan,
   measuredPageRequests,
+  measuredScanRows,
   planMismatch,
   scannedRowsOf,
   type PlanRequests,
@@ -64,6 +65,32 @@ describe('planMismatch', () => {
   });
 });
 
+describe('planMismatch, by the rows full scans read', () => {
+  // MySQL 8.0.31, SF 0.1, Q1.1 cold: EXPLAIN (taken after the run) named the lineorder scan, while the run
+  // walked dim_date (2,556 rows) and lineorder by ref: its page requests fit either plan.
+  const sf01 = { dim_date: 2556, lineorder: 600_207 };
+  const plan: PlanRequests = { touches: 92_000, scannedRows: 600_207, tableRows: sf01 };
+
+  it('names a recorded full scan whose run read fewer than half its rows by scans', () => {
+    expect(planMismatch(scanPlan, plan, 375_228, 2557)).toBe(
+      "EXPLAIN recorded lineorder read in full, then dim_date by eq_ref on PRIMARY, whose full scans read 600,207 rows, but the run's scans read 2,557 (Handler_read_rnd_next): the plan that ran is not the one recorded; simulated pages read for this run are not comparable",
+    );
+  });
+
+  it('names just under half; says nothing from half the rows up (temporary tables add more), or when not recorded', () => {
+    expect(planMismatch(scanPlan, plan, 375_228, 300_103)).toMatch(
+      /^EXPLAIN recorded lineorder read in full/,
+    );
+    expect(planMismatch(scanPlan, plan, 375_228, 300_104)).toBeNull();
+    expect(planMismatch(scanPlan, plan, 375_228, 600_764)).toBeNull();
+    expect(planMismatch(scanPlan, plan, 375_228, null)).toBeNull();
+    // Scans under the floor give no verdict.
+    expect(
+      planMismatch(refPlan, { touches: 92_000, scannedRows: 999, tableRows: sf01 }, 95_000, 0),
+    ).toBeNull();
+  });
+});
+
 describe('the plan check inputs', () => {
   it('reads Innodb_buffer_pool_read_requests, sums the rows of tables read in full, and says the plan in words', () => {
     const run = runResult({
@@ -79,6 +106,15 @@ describe('the plan check inputs', () => {
     });
     expect(measuredPageRequests(run)).toBe(6_429_891);
     expect(measuredPageRequests(runResult({ status: [] }))).toBeNull();
+    const scans = {
+      name: 'Handler_read_rnd_next',
+      before: 3,
+      after: 2560,
+      delta: 2557,
+      scope: 'session' as const,
+    };
+    expect(measuredScanRows(runResult({ status: [scans] }))).toBe(2557);
+    expect(measuredScanRows(runResult({ status: [] }))).toBeNull();
     expect(scannedRowsOf(scanPlan, tableRows)).toBe(6_001_171);
     expect(scannedRowsOf(refPlan, tableRows)).toBe(2556);
     expect(describePlan(scanPlan)).toBe('lineorder read in full, then dim_date by eq_ref on PRIMARY');
