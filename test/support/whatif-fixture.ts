@@ -1,6 +1,23 @@
-/** Hand-made what-if curves for the tests of what draws and words them (the panel's view-model, the report's section): one builder each. */
+/**
+ * What the what-if tests start from: the simulator's settings for a small pool, and hand-made curves for
+ * the tests of what draws and words them (the panel's view-model, the report's section): one builder each.
+ */
 import type { SideCurves } from '../../src/shared/whatif/flight';
+import type { SimulatorSettings } from '../../src/shared/whatif/pool-model';
 import type { WhatIfCurve } from '../../src/shared/whatif/what-if';
+
+/** A 2,048-page MySQL pool, one instance, 37% old, no time window, read-ahead off; `over` changes any of it. */
+export function smallPool(over: Partial<SimulatorSettings> = {}): SimulatorSettings {
+  return {
+    poolPages: 2048,
+    instances: 1,
+    oldBlocksPct: 37,
+    oldBlocksTimeMs: 0,
+    readAheadThreshold: 0,
+    flavor: 'mysql',
+    ...over,
+  };
+}
 
 /** A curve at old_blocks_time `oldBlocksTimeMs` (pct 37), sampled at 10%: points as [pool pages, pages read, miss ratio]. */
 export function curve(

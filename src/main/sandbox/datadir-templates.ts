@@ -21,6 +21,11 @@ export function templateKey(binary: Pick<ServerBinary, 'flavor' | 'version' | 'p
 export class DatadirTemplates {
   constructor(private readonly root: string) {}
 
+  /** Whether the binary has a template to copy yet. */
+  has(binary: ServerBinary): boolean {
+    return existsSync(join(this.root, templateKey(binary)));
+  }
+
   /** Copies the binary's template into `datadir` (which must not exist); false when it has none yet. */
   copyInto(binary: ServerBinary, datadir: string): boolean {
     const template = join(this.root, templateKey(binary));

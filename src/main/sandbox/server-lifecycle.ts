@@ -92,11 +92,12 @@ export async function initializeDatadir(
   const datadir = folders.datadir(meta.id);
   const initLog = folders.initLogPath(meta.id);
   if (job.signal.aborted) throw createCancelled(meta.name);
-  job.progress({
-    phase: 'initialising',
-    fraction: null,
-    message: `Copying the initialised data folder of ${binary.flavor} ${binary.version} for sandbox "${meta.name}"`,
-  });
+  if (templates?.has(binary))
+    job.progress({
+      phase: 'initialising',
+      fraction: null,
+      message: `Copying the initialised data folder of ${binary.flavor} ${binary.version} for sandbox "${meta.name}"`,
+    });
   if (templates?.copyInto(binary, datadir)) {
     writeFileSync(initLog, `copied from the data folder initialised for ${binary.path} ${binary.version}\n`);
     return;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { kneeOf, missRatioCurves, poolSizes, rateFor } from '../../../../src/shared/whatif/mrc';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
+import { smallPool } from '../../../support/whatif-fixture';
 
 const layout: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(7, 20000, 0)] };
 
@@ -16,14 +17,7 @@ describe('sampling', () => {
   it('never samples a short trace', () => {
     const b = new TraceBuilder();
     for (let p = 0; p < 3; p++) b.touch(0, p);
-    const settings = {
-      poolPages: 2048,
-      instances: 1,
-      oldBlocksPct: 37,
-      oldBlocksTimeMs: 0,
-      readAheadThreshold: 0,
-      flavor: 'mysql' as const,
-    };
+    const settings = smallPool();
     const [c] = missRatioCurves(
       layout,
       settings,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { missRatioCurves } from '../../../../src/shared/whatif/mrc';
 import { readAheadTriggers } from '../../../../src/shared/whatif/sampled-read-ahead';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
+import { smallPool } from '../../../support/whatif-fixture';
 
 describe('readAheadTriggers', () => {
   const layout: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(1, 256, 0)] };
@@ -59,14 +60,7 @@ describe('a sampled scan with read-ahead', () => {
     for (let pass = 0; pass < 2; pass++)
       for (let p = 0; p < 40000; p++) for (let k = 0; k < 3; k++) b.touch(0, p);
     const steps = [{ trace: b.build(), elapsedMs: 4000 }];
-    const settings = {
-      poolPages: 2048,
-      instances: 1,
-      oldBlocksPct: 37,
-      oldBlocksTimeMs: 0,
-      readAheadThreshold: 56,
-      flavor: 'mysql' as const,
-    };
+    const settings = smallPool({ readAheadThreshold: 56 });
     const sizes = [2048, 8192, 32768];
     const variants = [{ oldBlocksTimeMs: 0, oldBlocksPct: 37 }];
     const [full] = missRatioCurves(layout, settings, steps, sizes, variants, 1);

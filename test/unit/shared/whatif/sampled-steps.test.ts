@@ -4,6 +4,7 @@ import { missRatioCurves } from '../../../../src/shared/whatif/mrc';
 import { replaySteps } from '../../../../src/shared/whatif/replay';
 import { keptAt, replaySampled, SampledSteps } from '../../../../src/shared/whatif/sampled-steps';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
+import { smallPool } from '../../../support/whatif-fixture';
 
 describe('keptAt', () => {
   it('keeps every 1/rate-th rank from half a step in: exactly round(rate × units)', () => {
@@ -116,14 +117,7 @@ describe('a sampled curve with small hot tables', () => {
       b.touch(2, Math.floor(rand() * rand() * 400));
     }
     const steps = [{ trace: b.build(), elapsedMs: 4000 }];
-    const settings = {
-      poolPages: 2048,
-      instances: 1,
-      oldBlocksPct: 37,
-      oldBlocksTimeMs: 0,
-      readAheadThreshold: 0,
-      flavor: 'mysql' as const,
-    };
+    const settings = smallPool();
     const sizes = [1280, 2560, 5120, 10240];
     const variants = [
       { oldBlocksTimeMs: 0, oldBlocksPct: 37 },

@@ -3,15 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { replaySteps } from '../../../../src/shared/whatif/replay';
 import { mergeTraces } from '../../../../src/shared/whatif/sequence';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
+import { smallPool } from '../../../support/whatif-fixture';
 
-const settings = {
-  poolPages: 2048,
-  instances: 1,
-  oldBlocksPct: 37,
-  oldBlocksTimeMs: 0,
-  readAheadThreshold: 0,
-  flavor: 'mysql' as const,
-};
+const settings = smallPool();
 
 function trace(space: number, pages: number[]) {
   const b = new TraceBuilder();
