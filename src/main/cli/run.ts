@@ -11,6 +11,7 @@ import { joinNegativeValues } from './args';
 import type { CliCommand, CliContext, CliIo } from './command';
 import { COMMANDS } from './command-table';
 import { defaultDataDir } from './data-dir';
+import { wrapLines } from './wrap';
 
 export interface CliEnvironment extends CliIo {
   version: string;
@@ -46,7 +47,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     });
   } catch (e) {
     err(`bplab: ${e instanceof Error ? e.message : String(e)}`);
-    err(`usage: ${command.usage}`);
+    err(wrapLines(`usage: ${command.usage}`, { hang: 4 }));
     return 2;
   }
   if (parsed.values.help) {
@@ -55,7 +56,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
   }
   if (!command.positionals && parsed.positionals.length > 0) {
     err(`bplab: ${command.name} takes no argument "${parsed.positionals[0]}"`);
-    err(`usage: ${command.usage}`);
+    err(wrapLines(`usage: ${command.usage}`, { hang: 4 }));
     return 2;
   }
   const env = environment.env ?? process.env;
@@ -98,10 +99,10 @@ function overview(): string {
     '',
     'usage: bplab <command> [options]     (bplab help <command> for its options)',
     '',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...COMMANDS.map((c) => wrapLines(`  ${c.name.padEnd(width)}  ${c.summary}`, { hang: width + 2 })),
   ].join('\n');
 }
 
 function commandHelp(command: CliCommand): string {
-  return `usage: ${command.usage}\n\n${command.summary}`;
+  return wrapLines(`usage: ${command.usage}\n\n${command.summary}`, { hang: 4 });
 }

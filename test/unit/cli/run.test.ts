@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatExperimentProgress } from '../../../src/main/cli/commands/run';
 import { runCli, type CliEnvironment } from '../../../src/main/cli/run';
+import { COMMANDS } from '../../../src/main/cli/command-table';
 
 let scratch: string;
 let staticDir: string;
@@ -103,6 +104,26 @@ describe('bplab command line', () => {
     const serveHelp = environment();
     expect(await runCli(['serve', '--help'], serveHelp.env)).toBe(0);
     expect(serveHelp.out[0]).toContain('usage: bplab serve [--port N]');
+  });
+
+  it("keeps bplab help and every command's help within 100 columns, a long summary wrapped under its column", async () => {
+    const overview = environment();
+    await runCli(['help'], overview.env);
+    const lines = overview.out.join('\n').split('\n');
+    expect(lines.filter((l) => l.length > 100)).toEqual([]);
+    // demo's summary (117 columns on one line before) goes on under the summaries' column.
+    const demo = lines.findIndex((l) => /^ {2}demo +start a sandbox/.test(l));
+    const column = lines[demo]!.indexOf('start a sandbox');
+    expect(lines[demo + 1]!.search(/\S/)).toBe(column);
+    for (const command of COMMANDS) {
+      const one = environment();
+      await runCli([...command.name.split(' '), '--help'], one.env);
+      const wide = one.out
+        .join('\n')
+        .split('\n')
+        .filter((l) => l.length > 100);
+      expect(wide, command.name).toEqual([]);
+    }
   });
 
   it('answers a wrong command line with exit code 2 and the usage', async () => {

@@ -12,6 +12,7 @@ import type { WhatIfReport } from '../../../shared/whatif/what-if';
 import { withoutSamples } from '../../whatif/replay-protocol';
 import { defineCommand } from '../command';
 import { cliReplay } from '../replay';
+import { wrapLines } from '../wrap';
 
 function numbers(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
@@ -57,7 +58,9 @@ async function readRun(path: string): Promise<RunResult> {
 
 const mib = (pages: number, pageBytes: number): string => `${((pages * pageBytes) / 1048576).toFixed(0)} MiB`;
 
-function printReport(r: WhatIfReport, out: (line: string) => void): void {
+/** Every line at most 100 columns; the assumptions as a list, one item each. */
+function printReport(r: WhatIfReport, print: (line: string) => void): void {
+  const out = (line: string) => print(wrapLines(line));
   const own = r.own;
   const err = r.measuredPagesRead ? ((r.simulatedPagesRead / r.measuredPagesRead - 1) * 100).toFixed(1) : '-';
   out(`${r.queryId} (${r.variant}) on ${r.server}, ${r.hot ? 'hot' : 'cold'}, its own settings:`);
@@ -90,7 +93,8 @@ function printReport(r: WhatIfReport, out: (line: string) => void): void {
     out(
       `(optimistic): above the run's own ${mib(r.optimisticAbovePoolPages, r.pageSizeBytes).trim()} the adaptive hash index takes a share of the pool the run did not measure; a real server there can read more than the curve says.`,
     );
-  out(`Assumptions: ${r.assumptions.join('; ')}.`);
+  out('Assumptions:');
+  for (const a of r.assumptions) out(`  - ${a.replace(/\.$/, '')}.`);
 }
 
 export const whatifCommand = defineCommand({
