@@ -187,6 +187,24 @@ export function defaultGeneratedSchema(sf: number): string {
   return `ssb_sf${String(sf).replace(/[^0-9]/g, '_')}`;
 }
 
+/**
+ * A schema name not among `taken`: the base itself, else the base with the engine's name
+ * (ssb_sf0_1_myisam beside an InnoDB ssb_sf0_1), else with _2, _3... so that a suggestion never
+ * names a dataset the server already has.
+ */
+export function freeSchemaName(base: string, taken: readonly string[], engine?: DatasetEngine): string {
+  const used = new Set(taken.map((t) => t.toLowerCase()));
+  const fits = (name: string) => !used.has(name.toLowerCase());
+  if (fits(base)) return base;
+  const withEngine = engine ? `${base}_${engine.toLowerCase()}`.slice(0, 64) : null;
+  if (withEngine && fits(withEngine)) return withEngine;
+  const stem = withEngine ?? base;
+  for (let n = 2; ; n++) {
+    const name = `${stem.slice(0, 64 - String(n).length - 1)}_${n}`;
+    if (fits(name)) return name;
+  }
+}
+
 /** The schema an import gets unless the user names one: ssb_ and the folder's name in letters, digits, underscores. */
 export function defaultImportSchema(dir: string): string {
   const name =

@@ -28,7 +28,7 @@ import {
   type ExperimentFile,
   type RecentFile,
 } from '../../shared/experiment-file';
-import type { DatasetEngine, DatasetState } from '../../shared/datasets';
+import type { DatasetEngine, DatasetInfo, DatasetState } from '../../shared/datasets';
 import type { CapabilityReport, ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import {
@@ -40,6 +40,7 @@ import {
 import { writeFileAtomic } from '../files/atomic-file';
 import type { RecentFiles } from './recent-files';
 import { PRESETS, findPreset, serversFor, type NeededServer, type PresetArgs } from './presets';
+import { engineCopyHint } from './engine-copy-hint';
 import { ExperimentRunner, type ExperimentOutcome, type ExperimentRunnerDeps } from './runner';
 
 /** What a check learns of one server (the app asks the capability, dataset and profile services). */
@@ -64,6 +65,8 @@ export interface ServerProbe {
    * completely), with the bytes of its data and its keys; null when there is none.
    */
   engineCopy(server: ExperimentServer, schema: string): Promise<EngineCopy | null>;
+  /** The SSB datasets recorded on that server (for the command that makes a missing engine copy). */
+  datasets?(server: ExperimentServer): Promise<DatasetInfo[]>;
 }
 
 export interface EngineCopy {
@@ -158,14 +161,14 @@ export class ExperimentService {
   /** The schema and its copy in the other engine, by engine; a missing copy is said in words. */
   private async engines(server: ExperimentServer, schema: string): Promise<PresetArgs['engines']> {
     const copy = await this.deps.probe.engineCopy(server, schema);
-    if (!copy)
+    if (!copy) {
+      const datasets = (await this.deps.probe.datasets?.(server).catch(() => [])) ?? [];
       throw AppFailure.of(
         'NOT_FOUND',
         `MyISAM against InnoDB needs ${schema} in both engines on ${server.label}, with the same scale factor and seed; it has only one.`,
-        {
-          hint: `Create the other copy, e.g. bplab ssb generate --sf 1 --engine myisam --schema ${schema}_myisam (or --engine innodb), or pick it in the dataset form.`,
-        },
+        { hint: engineCopyHint(schema, server, datasets) },
       );
+    }
     const own = await this.deps.probe.engineCopy(server, copy.schema);
     if (!own) throw AppFailure.of('NOT_FOUND', `${schema} is not a complete dataset on ${server.label}.`);
     return { [own.engine]: own, [copy.engine]: copy };

@@ -50,6 +50,9 @@ export function serverProbe(deps: {
         return bytes;
       });
     },
+    async datasets(server: ExperimentServer) {
+      return (await deps.datasets.list({ profileId: server.profileId })).datasets;
+    },
     async engineCopy(server: ExperimentServer, schema: string) {
       const { datasets } = await deps.datasets.list({ profileId: server.profileId });
       const self = datasets.find((d) => d.schema === schema);

@@ -3,6 +3,7 @@ import {
   emptyDatasetForm,
   requestFromForm,
   schemaPlaceholder,
+  takenSchemas,
   type DatasetForm,
 } from '../../../src/renderer/features/datasets/utils/dataset-form';
 
@@ -56,5 +57,26 @@ describe('dataset form', () => {
     });
     const missing = requestFromForm(form({ mode: 'import', dir: ' ' }));
     expect(missing.ok ? null : missing.errors.dir).toMatch(/folder holding dbgen’s \.tbl files/);
+  });
+});
+
+describe('dataset form: a free schema name', () => {
+  it('suggests a name the server does not have yet (it suggested ssb_sf0_1 beside ssb_sf0_1)', () => {
+    const taken = ['ssb_sf0_1', 'sbtest'];
+    expect(schemaPlaceholder(form({ sf: '0.1' }), taken)).toBe('ssb_sf0_1_innodb');
+    expect(schemaPlaceholder(form({ sf: '0.1', engine: 'MyISAM' }), taken)).toBe('ssb_sf0_1_myisam');
+    expect(schemaPlaceholder(form({ sf: '0.1', engine: 'MyISAM' }), [...taken, 'ssb_sf0_1_myisam'])).toBe(
+      'ssb_sf0_1_myisam_2',
+    );
+    expect(requestFromForm(form({ sf: '0.1' }), taken)).toMatchObject({
+      ok: true,
+      spec: { schema: 'ssb_sf0_1_innodb' },
+    });
+    // Replacing asks for the name itself.
+    expect(schemaPlaceholder(form({ sf: '0.1', replace: true }), taken)).toBe('ssb_sf0_1');
+    expect(takenSchemas({ datasets: [{ schema: 'ssb_sf1' }], oltp: [{ schema: 'sbtest' }] })).toEqual([
+      'ssb_sf1',
+      'sbtest',
+    ]);
   });
 });

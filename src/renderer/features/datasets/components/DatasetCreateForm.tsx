@@ -3,10 +3,10 @@ import type { FormEvent } from 'react';
 import { CheckField, Field, TextField } from '../../../components/Field';
 import type { GeneratorMode } from '../../../../shared/datasets';
 import { useDatasets } from '../stores/datasets-store';
-import { schemaPlaceholder } from '../utils/dataset-form';
+import { schemaPlaceholder, takenSchemas } from '../utils/dataset-form';
 
 export function DatasetCreateForm() {
-  const { form, formErrors, starting, profileId, task, change, start } = useDatasets();
+  const { form, formErrors, starting, profileId, task, change, start, datasets, oltp } = useDatasets();
   const bound = { form, errors: formErrors, change };
   const loading = task !== null && !(task.progress?.done ?? false);
   const submit = (e: FormEvent) => {
@@ -77,7 +77,7 @@ export function DatasetCreateForm() {
           name="schema"
           label="Schema"
           testId="dataset-schema"
-          placeholder={schemaPlaceholder(form)}
+          placeholder={schemaPlaceholder(form, takenSchemas({ datasets, oltp }))}
         />
         <Field label="Engine" name="engine">
           <select

@@ -18,6 +18,7 @@ import { withServer, type ServerAuth } from '../../../lib/server-session';
 import {
   emptyDatasetForm,
   requestFromForm,
+  takenSchemas,
   type DatasetForm,
   type DatasetFormErrors,
 } from '../utils/dataset-form';
@@ -132,7 +133,7 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
     change: (patch) => set((s) => ({ form: { ...s.form, ...patch }, formErrors: {} })),
 
     start: async () => {
-      const request = requestFromForm(get().form);
+      const request = requestFromForm(get().form, takenSchemas(get()));
       if (!request.ok) return set({ formErrors: request.errors });
       set({ starting: true, error: null, formErrors: {} });
       const result = await onServer((auth) =>

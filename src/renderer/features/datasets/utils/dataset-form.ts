@@ -7,6 +7,7 @@ import {
   DatasetImportSpecSchema,
   defaultGeneratedSchema,
   defaultImportSchema,
+  freeSchemaName,
   type DatasetEngine,
   type DatasetGenerateSpec,
   type DatasetImportSpec,
@@ -44,11 +45,29 @@ export function emptyDatasetForm(): DatasetForm {
   };
 }
 
-/** The name the dataset gets when the schema field is left blank (shown as its placeholder). */
-export function schemaPlaceholder(form: DatasetForm): string {
-  if (form.mode === 'import') return form.dir.trim() ? defaultImportSchema(form.dir.trim()) : 'ssb_<folder>';
+/** The schemas the server already has, by the datasets listed on it (SSB and OLTP). */
+export function takenSchemas(listed: {
+  datasets: ReadonlyArray<{ schema: string }>;
+  oltp: ReadonlyArray<{ schema: string }>;
+}): string[] {
+  return [...listed.datasets, ...listed.oltp].map((d) => d.schema);
+}
+
+/**
+ * The name the dataset gets when the schema field is left blank (shown as its placeholder): the
+ * default name, or a free one beside it when the server already has a schema of that name (`listed`).
+ */
+export function schemaPlaceholder(form: DatasetForm, listed: readonly string[] = []): string {
+  // "replace a bplab dataset of the same name" asks for the default name itself.
+  const taken = form.replace ? [] : listed;
+  if (form.mode === 'import')
+    return form.dir.trim()
+      ? freeSchemaName(defaultImportSchema(form.dir.trim()), taken, form.engine)
+      : 'ssb_<folder>';
   const sf = Number(form.sf);
-  return Number.isFinite(sf) && sf > 0 ? defaultGeneratedSchema(sf) : 'ssb_sf<N>';
+  return Number.isFinite(sf) && sf > 0
+    ? freeSchemaName(defaultGeneratedSchema(sf), taken, form.engine)
+    : 'ssb_sf<N>';
 }
 
 export type DatasetRequest =
@@ -63,8 +82,9 @@ function numberOrText(text: string): number | string {
   return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
 }
 
-export function requestFromForm(form: DatasetForm): DatasetRequest {
-  const schema = form.schema.trim() || schemaPlaceholder(form);
+/** `taken`: the schemas the server has, so that a blank name gets the free one the placeholder shows. */
+export function requestFromForm(form: DatasetForm, taken: readonly string[] = []): DatasetRequest {
+  const schema = form.schema.trim() || schemaPlaceholder(form, taken);
   const layout = { schema, engine: form.engine, lineorderPk: form.lineorderPk, replace: form.replace };
   const errors: DatasetFormErrors = {};
   const collect = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
