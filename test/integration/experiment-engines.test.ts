@@ -10,6 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/main/app';
 import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
 import { generateDataset } from '../../src/main/ssb/datasets';
+import { coldHotView } from '../../src/shared/compare/cold-hot';
+import { compareSides } from '../../src/shared/compare/comparison';
+import { engineFindings } from '../../src/shared/compare/engine-findings';
+import { findFindings } from '../../src/shared/compare/findings';
+import { groupResults } from '../../src/shared/compare/grouping';
 import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
@@ -44,7 +49,10 @@ describe(`MyISAM against InnoDB on a ${server.label} sandbox`, () => {
     expect(preset.error.message).toBe(
       'MyISAM against InnoDB needs ssb_eng in both engines on sb, with the same scale factor and seed; it has only one.',
     );
-    expect(preset.error.hint).toContain('bplab ssb generate --sf 1 --engine myisam --schema ssb_eng_myisam');
+    // The dataset's own scale factor and seed, and the sandbox it is on (it said --sf 1 and no target).
+    expect(preset.error.hint).toContain(
+      `bplab ssb generate --sf 0.01 --seed 1 --engine myisam --schema ssb_eng_myisam --sandbox ${sb.id}`,
+    );
   });
 
   it('runs each query cold then hot on both engines, with the same answers, and puts key_buffer_size back', async () => {
@@ -114,6 +122,19 @@ describe(`MyISAM against InnoDB on a ${server.label} sandbox`, () => {
       const checksum = (schema: string, q: string) =>
         saved.results.find((r) => r.run.schema === schema && r.run.queryId === q)!.run.checksum;
       for (const q of ['Q1.1', 'Q3.1']) expect(checksum('ssb_eng_my', q)).toBe(checksum('ssb_eng', q));
+      // Compared, the sides are the engines, the findings speak of engines and never of bplab's tables.
+      const g = groupResults(saved.results, 'configuration');
+      expect(g.sides.map((s) => s.label)).toEqual(['InnoDB', 'MyISAM']);
+      const findings = findFindings(
+        compareSides(g.sides, (run) => g.keys.get(run)),
+        6,
+        undefined,
+        engineFindings(coldHotView(g.protocol)),
+      );
+      const said = findings.summary.map((f) => f.text).join('\n');
+      expect(said).toMatch(/^Cold, the server read .* from storage for InnoDB and .* for MyISAM/m);
+      expect(said).toMatch(/MyISAM's key cache read from storage/);
+      expect(said).not.toMatch(/_bplab|old_blocks_time|no table/);
       expect(await keyBuffer()).toBe(before);
     }
   }, 300_000);

@@ -9,6 +9,7 @@ import {
 } from '../../shared/compare/charts';
 import type { ExperimentSource } from '../../shared/compare/experiment-sides';
 import { compareSides, type Comparison, type MatchKey, type RunSide } from '../../shared/compare/comparison';
+import { engineFindings } from '../../shared/compare/engine-findings';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';
 import {
@@ -91,7 +92,7 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
     comparison,
     options.findingsLimit ?? 6,
     undefined,
-    options.coldHot ? crossoverFindings(options.coldHot) : [],
+    options.coldHot ? [...engineFindings(options.coldHot), ...crossoverFindings(options.coldHot)] : [],
   );
   const experiments = options.experiments ?? [];
   const moments = options.mapMoments ?? 3;

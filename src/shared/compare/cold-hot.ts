@@ -17,6 +17,8 @@ export interface ColdHotFigures {
   /** Hits / requests of the cache the engine reads through (MyISAM's key cache, InnoDB's pool). */
   hitRatio: number | null;
   cpuMs: number | null;
+  /** The requests and the reads from storage behind hitRatio (key blocks for MyISAM, pages for InnoDB). */
+  cache?: { requests: number; reads: number } | null;
 }
 
 export interface ColdHotSide {
@@ -45,11 +47,17 @@ const delta = (run: RunResult, name: string): number | null => {
 
 /** 1 − reads from storage / requests, for the cache the run's engine reads through. */
 export function hitRatio(run: RunResult): number | null {
+  const c = cacheCounts(run);
+  if (c === null || c.requests <= 0) return null;
+  return Math.max(0, 1 - c.reads / c.requests);
+}
+
+/** Requests to the cache the run's engine reads through, and its reads from storage; null when not recorded. */
+export function cacheCounts(run: RunResult): { requests: number; reads: number } | null {
   const myisam = run.dataset?.engine === 'MyISAM';
   const requests = delta(run, myisam ? 'Key_read_requests' : 'Innodb_buffer_pool_read_requests');
-  const misses = delta(run, myisam ? 'Key_reads' : 'Innodb_buffer_pool_reads');
-  if (requests === null || misses === null || requests <= 0) return null;
-  return Math.max(0, 1 - misses / requests);
+  const reads = delta(run, myisam ? 'Key_reads' : 'Innodb_buffer_pool_reads');
+  return requests === null || reads === null ? null : { requests, reads };
 }
 
 function figuresOf(r: ProtocolRun | undefined): ColdHotFigures | null {
@@ -61,6 +69,7 @@ function figuresOf(r: ProtocolRun | undefined): ColdHotFigures | null {
     readBytes: seen?.readBytes ?? null,
     hitRatio: r.run ? hitRatio(r.run) : null,
     cpuMs: seen?.cpuMs ?? null,
+    cache: r.run ? cacheCounts(r.run) : null,
   };
 }
 
@@ -92,11 +101,11 @@ export function coldHotView(runs: readonly ProtocolRun[]): ColdHotView {
 }
 
 /** A side's name with its engine when the side's name does not say it already. */
-const named = (s: ColdHotSide) =>
+export const named = (s: ColdHotSide) =>
   s.engine && !s.side.includes(s.engine) ? `${s.side} (${s.engine})` : s.side;
 
 /** Clearly faster or slower: 10% either way. */
-const MARGIN = 1.1;
+export const MARGIN = 1.1;
 
 /**
  * Where one side wins cold and loses hot against the baseline (or the reverse), as MyISAM did against
@@ -137,7 +146,7 @@ export function crossoverFindings(view: ColdHotView): Finding[] {
   return out;
 }
 
-const ratio = (x: number | null | undefined, y: number | null | undefined): number | null =>
+export const ratio = (x: number | null | undefined, y: number | null | undefined): number | null =>
   x === null || x === undefined || y === null || y === undefined || y <= 0 ? null : x / y;
 
 const list = (ids: string[]) =>

@@ -6,6 +6,7 @@
  */
 import { queryLabel, type Comparison, type PairComparison } from './comparison';
 import { sortFindings, type Finding, type PairRule } from './finding';
+import { engineCacheRule, innodbOnly } from './engine-findings';
 import { checksumRule, incompleteRule } from './rules-warnings';
 import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
@@ -21,20 +22,22 @@ import {
   youngPagesRule,
 } from './rules-differences';
 
+/** InnoDB's pool rules fire on pairs of one engine only; engineCacheRule speaks for a pair of two. */
 export const PAIR_RULES: readonly PairRule[] = [
   checksumRule,
   incompleteRule,
-  neverEvictedRule,
+  innodbOnly(neverEvictedRule),
   globalCountersRule,
-  sameReadsRule,
-  adaptiveHashRule,
+  innodbOnly(sameReadsRule),
+  innodbOnly(adaptiveHashRule),
   elapsedRule,
-  pagesFromDiskRule,
-  readAheadRule,
-  notMadeYoungRule,
-  madeYoungRule,
-  youngPagesRule,
-  pushedOutRule,
+  engineCacheRule,
+  innodbOnly(pagesFromDiskRule),
+  innodbOnly(readAheadRule),
+  innodbOnly(notMadeYoungRule),
+  innodbOnly(madeYoungRule),
+  innodbOnly(youngPagesRule),
+  innodbOnly(pushedOutRule),
   explainRule,
   stageRule,
 ];

@@ -86,8 +86,11 @@ export function groupResults(
   const sides = new Map<string, RunSide>();
   const protocol: ProtocolRun[] = [];
   const keys = new Map<unknown, string>();
+  const own = (r: ExperimentResult) =>
+    by === 'configuration' ? name(r.cell) : SIDE_ASPECTS[by].map((a) => aspect(r, a)).join(' · ');
+  const engineNamed = byEngine(counted, own);
   for (const r of counted) {
-    const label = `${prefix}${by === 'configuration' ? name(r.cell) : SIDE_ASPECTS[by].map((a) => aspect(r, a)).join(' · ')}`;
+    const label = `${prefix}${engineNamed(own(r))}`;
     const side = sides.get(label) ?? { label, runs: [] };
     side.runs.push(r.run);
     sides.set(label, side);
@@ -106,6 +109,40 @@ export function groupResults(
     });
   }
   return { sides: [...sides.values()], protocol, keys };
+}
+
+/**
+ * Sides that are datasets in different engines (post 003's InnoDB and MyISAM copies) are named by
+ * their engine, what differs, not by their schema: "dataset=ssb_sf0_1" reads "InnoDB" and
+ * "dataset=ssb_sf0_1_myisam" "MyISAM"; two sides of one engine keep their schema beside it. Any
+ * other sides keep their names.
+ */
+function byEngine(
+  results: readonly ExperimentResult[],
+  own: (r: ExperimentResult) => string,
+): (label: string) => string {
+  const engines = new Map<string, Set<string>>();
+  for (const r of results) {
+    const label = own(r);
+    engines.set(label, (engines.get(label) ?? new Set()).add(r.run.dataset?.engine ?? '?'));
+  }
+  const single = [...engines.entries()].map(
+    ([label, e]) => [label, e.size === 1 ? [...e][0]! : '?'] as const,
+  );
+  const distinct = new Set(single.map(([, e]) => e));
+  const datasetPart = /(^|(?<= · ))dataset=([^ ·]+)/;
+  if (distinct.has('?') || distinct.size < 2 || !single.every(([label]) => datasetPart.test(label)))
+    return (label) => label;
+  const count = (engine: string) => single.filter(([, e]) => e === engine).length;
+  const renamed = new Map(
+    single.map(([label, engine]) => [
+      label,
+      label.replace(datasetPart, (_m, _lead, schema: string) =>
+        count(engine) === 1 ? engine : `${engine} (${schema})`,
+      ),
+    ]),
+  );
+  return (label) => renamed.get(label) ?? label;
 }
 
 /**

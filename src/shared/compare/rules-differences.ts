@@ -4,7 +4,9 @@ import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairSide } from './comparison';
 import { counterOf, ev, ordered, weightOf, type Finding, type PairRule } from './finding';
 import { poolRow } from './pool-diff';
-import { indexName, pagesOfIndex } from './lru-diff';
+import { indexName, pagesOfIndex, shortTable, type LruRow } from './lru-diff';
+import { oldBlocksCompared } from './rules-explanations';
+import { NO_TABLE } from '../runs';
 
 /** Elapsed time: fires at 10% and 10 ms apart. */
 export const elapsedRule: PairRule = (pair) => {
@@ -83,7 +85,8 @@ export const notMadeYoungRule: PairRule = (pair) => {
   if (a === null || b === null) return [];
   const [big, vb, small, vs] = ordered(pair, a, b);
   const t = big.run.server.oldBlocksTimeMs;
-  if (vb < 1000 || vs * 10 > vb || t <= 0) return [];
+  // It names innodb_old_blocks_time as the cause: only where that setting is what differs.
+  if (vb < 1000 || vs * 10 > vb || t <= 0 || !oldBlocksCompared(pair)) return [];
   return [
     {
       rule: 'not-made-young',
@@ -124,9 +127,18 @@ export const madeYoungRule: PairRule = (pair) => {
   ];
 };
 
+/**
+ * An index of the data the queries read: bplab's own bookkeeping (`_bplab_dataset`...) and the pages
+ * of no table (system, undo) are in the LRU table, but never make a finding.
+ */
+function aboutTheData(row: LruRow): boolean {
+  return row.table !== NO_TABLE && !/^_bplab/i.test(shortTable(row.table));
+}
+
 /** Per index: ≥ 5 young pages after one run, none after the other though it holds the index (at most three, the largest). */
 export const youngPagesRule: PairRule = (pair) =>
   pair.lru
+    .filter(aboutTheData)
     .flatMap((row) => {
       const ya = row.a?.youngPages ?? 0;
       const yb = row.b?.youngPages ?? 0;
@@ -166,7 +178,9 @@ export const pushedOutRule: PairRule = (pair) => {
     [pair.a, pair.b, 'a'],
     [pair.b, pair.a, 'b'],
   ] as const) {
-    const gone = pair.lru.filter((r) => (r[pick]?.pages ?? 0) > 0 && r[pick === 'a' ? 'b' : 'a'] === null);
+    const gone = pair.lru
+      .filter(aboutTheData)
+      .filter((r) => (r[pick]?.pages ?? 0) > 0 && r[pick === 'a' ? 'b' : 'a'] === null);
     if (gone.length === 0) continue;
     const names = gone.map((r) => `${indexName(r.table, r.index)} (${formatCount(r[pick]?.pages ?? 0)})`);
     const listed =

@@ -3,6 +3,7 @@ import { AHI_PRESET_TITLE } from '../experiments';
 import { formatCount, formatMs, formatRatio, formatShare, formatSwitch } from '../format';
 import type { RunResult } from '../runs';
 import { pairTableId } from './anchors';
+import type { PairComparison } from './comparison';
 import { counterOf, ev, ordered, type Finding, type PairRule } from './finding';
 import { sumPools } from './pool-diff';
 import { statusRow } from './status-diff';
@@ -11,8 +12,10 @@ import { statusRow } from './status-diff';
  * InnoDB makes no page young (and counts none as not made young) until its pool has evicted a page:
  * with every page ever read still in the pool, innodb_old_blocks_time cannot have mattered.
  * Detected per run: in every pool instance, pages read + created since startup ≤ pages in the pool.
+ * Said only where the old-blocks settings are what the pair compares: elsewhere it answers no question.
  */
 export const neverEvictedRule: PairRule = (pair) => {
+  if (!oldBlocksCompared(pair)) return [];
   const out: Finding[] = [];
   for (const side of [pair.a, pair.b]) {
     const pools = side.run.poolStats.after;
@@ -41,6 +44,12 @@ export const neverEvictedRule: PairRule = (pair) => {
   }
   return out;
 };
+
+/** The two runs differ in innodb_old_blocks_time or innodb_old_blocks_pct. */
+export function oldBlocksCompared(pair: PairComparison): boolean {
+  const [a, b] = [pair.a.run.server, pair.b.run.server];
+  return a.oldBlocksTimeMs !== b.oldBlocksTimeMs || a.oldBlocksPct !== b.oldBlocksPct;
+}
 
 const HANDLER_READS = [
   'Handler_read_first',

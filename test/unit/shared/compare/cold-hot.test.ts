@@ -7,6 +7,7 @@ import {
   crossoverFindings,
   hitRatio,
 } from '../../../../src/shared/compare/cold-hot';
+import { engineFindings } from '../../../../src/shared/compare/engine-findings';
 import { coldHotBarsSvg } from '../../../../src/shared/compare/svg-cold-hot';
 import type { ProtocolRun } from '../../../../src/shared/compare/flights';
 import type { RunResult } from '../../../../src/shared/runs';
@@ -97,10 +98,22 @@ describe('coldHotView', () => {
     expect(q11.sides[0]).toEqual({
       side: 'dataset=ssb',
       engine: 'InnoDB',
-      cold: { ms: 9000, readBytes: 600 * MiB, hitRatio: 0.6, cpuMs: 4000 },
-      hot: { ms: 3000, readBytes: 0, hitRatio: 1, cpuMs: 2900 },
+      cold: {
+        ms: 9000,
+        readBytes: 600 * MiB,
+        hitRatio: 0.6,
+        cpuMs: 4000,
+        cache: { requests: 1000, reads: 400 },
+      },
+      hot: { ms: 3000, readBytes: 0, hitRatio: 1, cpuMs: 2900, cache: { requests: 1000, reads: 0 } },
     });
-    expect(q11.sides[1]!.cold).toEqual({ ms: 6000, readBytes: 420 * MiB, hitRatio: 0.75, cpuMs: 3500 });
+    expect(q11.sides[1]!.cold).toEqual({
+      ms: 6000,
+      readBytes: 420 * MiB,
+      hitRatio: 0.75,
+      cpuMs: 3500,
+      cache: { requests: 200, reads: 50 },
+    });
   });
 
   it("reads the hit ratio of the cache the run's engine reads through, and none without requests", () => {
@@ -148,6 +161,31 @@ describe('crossoverFindings', () => {
       pr('b', 1, 'Q1.1', engineRun('MyISAM', 1050, 1, 1, {})),
     ];
     expect(crossoverFindings(coldHotView(close))).toEqual([]);
+  });
+});
+
+describe('engineFindings: an engine comparison speaks of engines', () => {
+  it('says who wins each query cold and hot, the bytes each read from storage with the OS page cache, and each cache', () => {
+    const found = engineFindings(coldHotView(runs));
+    expect(found.map((f) => f.rule)).toEqual(['engine-winners', 'engine-storage', 'engine-caches']);
+    expect(found[0]!.text).toBe(
+      'Cold, dataset=ssb_my (MyISAM) was faster on 2 of 2 queries; hot, dataset=ssb (InnoDB) was faster on 1 of 2 queries, dataset=ssb_my (MyISAM) on 1 (Q3.2)',
+    );
+    expect(found[1]!.text).toBe(
+      'Cold, the server read 700 MiB from storage for dataset=ssb (InnoDB) and 480 MiB for dataset=ssb_my (MyISAM); hot, 0 bytes and 0 bytes: dataset=ssb_my (MyISAM) keeps only its keys in the key cache and reads its rows through the OS page cache, which holds them once read; dataset=ssb (InnoDB) keeps its pages in its buffer pool',
+    );
+    expect(found[2]!.text).toBe(
+      "dataset=ssb (InnoDB)'s buffer pool read from storage 400 of the 1,000 pages asked for cold (60.0% hits); hot 0 of 1,000. dataset=ssb_my (MyISAM)'s key cache read from storage 50 of the 200 key blocks asked for cold (75.0% hits); hot 0 of 200",
+    );
+  });
+
+  it('says nothing of engines when both sides read the same engine', () => {
+    const innodb = runs.map((r) =>
+      r.run?.dataset?.engine === 'MyISAM'
+        ? { ...r, run: { ...r.run, dataset: { ...r.run.dataset, engine: 'InnoDB' as const } } }
+        : r,
+    );
+    expect(engineFindings(coldHotView(innodb))).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareSides } from '../../../../src/shared/compare/comparison';
 import { defaultGrouping, groupResults, pickedSides } from '../../../../src/shared/compare/grouping';
+import { findFindings } from '../../../../src/shared/compare/findings';
 import type { ExperimentResult } from '../../../../src/shared/experiment-file';
 import type { RunResult } from '../../../../src/shared/runs';
 import {
@@ -112,5 +113,78 @@ describe('runs picked one by one', () => {
     expect(c.pairs).toHaveLength(1);
     expect(c.pairs[0]?.a.run).toBe(b);
     expect(c.pairs[0]?.b.run).toBe(a);
+  });
+});
+
+describe('an engine comparison (the MyISAM against InnoDB preset)', () => {
+  const engineRun = (engine: 'InnoDB' | 'MyISAM', schema: string, counters: Record<string, number>) => {
+    const run = lineorderFirstOb1000();
+    return {
+      ...run,
+      dataset: { schema, sf: 0.1, source: 'generated', engine },
+      status: [
+        ...run.status.filter((s) => !(s.name in counters)),
+        ...Object.entries(counters).map(([name, delta]) => ({
+          name,
+          before: 0,
+          after: delta,
+          delta,
+          scope: 'global' as const,
+        })),
+      ],
+    };
+  };
+  const results = () => [
+    result('MariaDB 10.11 · dataset=ssb_sf0_1', COLD, engineRun('InnoDB', 'ssb_sf0_1', {})),
+    result(
+      'MariaDB 10.11 · dataset=ssb_sf0_1_myisam',
+      COLD,
+      engineRun('MyISAM', 'ssb_sf0_1_myisam', {
+        Key_read_requests: 5000,
+        Key_reads: 250,
+        Innodb_pages_read: 0,
+        Innodb_buffer_pool_read_requests: 0,
+        Innodb_buffer_pool_reads: 0,
+      }),
+    ),
+  ];
+
+  it('names the sides by engine, not by schema (they read "dataset=ssb_sf0_1")', () => {
+    const g = groupResults(results(), 'configuration');
+    expect(g.sides.map((s) => s.label)).toEqual(['InnoDB', 'MyISAM']);
+    expect(g.protocol.map((p) => p.configuration)).toEqual(['InnoDB', 'MyISAM']);
+    // Two copies in one engine keep their schema beside it.
+    const three = [
+      ...results(),
+      result('MariaDB 10.11 · dataset=ssb_other', COLD, engineRun('InnoDB', 'ssb_other', {})),
+    ];
+    expect(groupResults(three, 'configuration').sides.map((s) => s.label)).toEqual([
+      'InnoDB (ssb_sf0_1)',
+      'MyISAM',
+      'InnoDB (ssb_other)',
+    ]);
+  });
+
+  it("speaks of each engine's cache, and leaves InnoDB's pool rules out of it", () => {
+    const g = groupResults(results(), 'configuration');
+    const found = findFindings(compareSides(g.sides, (run) => g.keys.get(run))).byPair;
+    const rules = Object.values(found)
+      .flat()
+      .map((f) => f.rule);
+    expect(rules).toContain('engine-caches');
+    for (const innodb of [
+      'pages-from-disk',
+      'pool-never-evicted',
+      'not-made-young',
+      'pushed-out',
+      'young-pages',
+    ])
+      expect(rules).not.toContain(innodb);
+    const caches = Object.values(found)
+      .flat()
+      .find((f) => f.rule === 'engine-caches');
+    expect(caches?.text).toMatch(
+      /^InnoDB's buffer pool answered .* pages asked for .*; MyISAM's key cache answered 95\.0% of 5,000 key blocks asked for \(250 read from storage\)$/,
+    );
   });
 });

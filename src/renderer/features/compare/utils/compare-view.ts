@@ -15,6 +15,7 @@ import {
   filePrefix,
   type ExperimentSource,
 } from '../../../../shared/compare/experiment-sides';
+import { engineFindings } from '../../../../shared/compare/engine-findings';
 import { findFindings, type Findings } from '../../../../shared/compare/findings';
 import { headlines, letterSides, type SideName } from '../../../../shared/compare/glance';
 import { TABLE_IDS } from '../../../../shared/compare/anchors';
@@ -185,7 +186,12 @@ export function comparisonView(
   const named = letterSides(chosenSides);
   const comparison = compareSides(named.sides, (run) => all.keys.get(run));
   const coldHot = named.protocol.length ? coldHotView(named.protocol) : null;
-  const findings = findFindings(comparison, undefined, undefined, coldHot ? crossoverFindings(coldHot) : []);
+  const findings = findFindings(
+    comparison,
+    undefined,
+    undefined,
+    coldHot ? [...engineFindings(coldHot), ...crossoverFindings(coldHot)] : [],
+  );
   const pairs = comparison.pairs.map((p): PairEntry => ({
     id: p.id,
     title: p.title,
