@@ -1,6 +1,6 @@
 /** EXPLAIN as a table and as its JSON tree; EXPLAIN ANALYZE / ANALYZE FORMAT=JSON and r_engine_stats when captured. */
 import type { ExplainCapture } from '../../shared/runs';
-import { explainCell, explainColumns } from '../lib/explain';
+import { explainColumns, explainTableView } from '../lib/explain';
 import { formatCount, formatMs } from '../../shared/format';
 import { JsonTree } from './JsonTree';
 
@@ -12,29 +12,29 @@ export function ExplainView({
   testId?: string;
 }) {
   if (!explain) return <p className="muted">No EXPLAIN was captured (the run ended before it).</p>;
-  const columns = explainColumns(explain.table);
+  const view = explainTableView(explain.table);
   return (
     <div className="explain" data-testid={testId}>
-      <div className="table-scroll">
-        <table className="grid-table" data-testid={`${testId}-table`}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c}>{c}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {explain.table.map((row, i) => (
-              <tr key={i}>
-                {columns.map((c) => (
-                  <td key={c}>{explainCell(row[c])}</td>
-                ))}
-              </tr>
+      <table className="grid-table explain-table" data-testid={`${testId}-table`}>
+        <thead>
+          <tr>
+            {view.columns.map((c) => (
+              <th key={c}>{c}</th>
             ))}
-          </tbody>
-        </table>
-      </div>
+            {view.otherColumns.length > 0 && <th title={view.otherColumns.join(', ')}>other columns</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((row, i) => (
+            <tr key={i}>
+              {row.cells.map((text, j) => (
+                <td key={view.columns[j]}>{text}</td>
+              ))}
+              {view.otherColumns.length > 0 && <td className="explain-other">{row.other}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <details className="json-block" data-testid={`${testId}-json`}>
         <summary>FORMAT=JSON</summary>
         {explain.json === null ? (

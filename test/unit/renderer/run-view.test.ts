@@ -11,7 +11,7 @@ import {
   statusRows,
 } from '../../../src/renderer/features/runs/utils/run-view';
 import { pollerCostRows } from '../../../src/renderer/lib/live-view';
-import { explainCell, explainColumns } from '../../../src/renderer/lib/explain';
+import { explainCell, explainColumns, explainTableView } from '../../../src/renderer/lib/explain';
 import { pool } from './viz/samples';
 
 const result = {
@@ -228,6 +228,46 @@ describe('run view', () => {
     ).toEqual(['id', 'table', 'key', 'extra']);
     expect(explainCell(null)).toBe('NULL');
     expect(explainCell(2704)).toBe('2704');
+  });
+
+  it("shows the columns a plan is read by, the others folded into one cell per row (MySQL 8.0's twelve overflowed 1440 px)", () => {
+    const view = explainTableView([
+      {
+        id: 1,
+        select_type: 'SIMPLE',
+        table: 'dim_date',
+        partitions: null,
+        type: 'ALL',
+        possible_keys: 'PRIMARY',
+        key: null,
+        key_len: null,
+        ref: null,
+        rows: 2556,
+        filtered: 10,
+        Extra: 'Using where',
+      },
+      {
+        id: 1,
+        select_type: 'SIMPLE',
+        table: 'lineorder',
+        partitions: null,
+        type: 'ref',
+        possible_keys: 'LO_OrderDateKey',
+        key: 'LO_OrderDateKey',
+        key_len: '4',
+        ref: 'ssb_sf0_1.dim_date.D_DateKey',
+        rows: 2704,
+        filtered: 3.7,
+        Extra: 'Using where',
+      },
+    ]);
+    expect(view.columns).toEqual(['id', 'table', 'type', 'key', 'rows', 'filtered', 'Extra']);
+    expect(view.otherColumns).toEqual(['select_type', 'partitions', 'possible_keys', 'key_len', 'ref']);
+    expect(view.rows[1]).toEqual({
+      cells: ['1', 'lineorder', 'ref', 'LO_OrderDateKey', '2704', '3.7', 'Using where'],
+      other:
+        'select_type SIMPLE · possible_keys LO_OrderDateKey · key_len 4 · ref ssb_sf0_1.dim_date.D_DateKey',
+    });
   });
 });
 
