@@ -139,8 +139,8 @@ const READ_CANVAS = `(canvas) => {
   let digest = 0;
   for (let i = 0; i < data.length; i += 4) {
     const r = data[i], g = data[i + 1], b = data[i + 2];
-    // Background: white gaps and the pale grey of free positions.
-    if (!(r === 255 && g === 255 && b === 255) && !(r === 236 && g === 239 && b === 243)) coloured += 1;
+    // Background: white gaps and the hatched grey of free blocks.
+    if (!(r === 255 && g === 255 && b === 255) && !(r === 221 && g === 226 && b === 233) && !(r === 168 && g === 179 && b === 193)) coloured += 1;
     digest = (Math.imul(digest, 31) + ((r << 16) | (g << 8) | b)) | 0;
   }
   return { frameAt: canvas.dataset.frameAt ?? null, width, height, coloured, digest };

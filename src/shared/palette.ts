@@ -10,13 +10,30 @@ export type Rgb = readonly [r: number, g: number, b: number];
 export type ColorScheme = 'light' | 'dark';
 
 /**
- * What the LRU map draws besides the indexes, per theme: positions past the LRU's end, the old/young
- * boundary, and the panel behind it (between strips, and what old pages are washed towards).
+ * What the LRU map draws besides the indexes, per theme: free blocks (positions past the LRU's end),
+ * grey with diagonal hatching so that they read as drawn, not blank; the old/young boundary; and the
+ * panel behind it (between strips, and what old pages are washed towards).
  */
-export const MAP_COLORS: Record<ColorScheme, { empty: Rgb; boundary: Rgb; background: Rgb }> = {
-  light: { empty: [236, 239, 243], boundary: [29, 34, 40], background: [255, 255, 255] },
-  dark: { empty: [48, 54, 61], boundary: [227, 231, 236], background: [31, 35, 40] },
+export const MAP_COLORS: Record<
+  ColorScheme,
+  { empty: Rgb; emptyHatch: Rgb; boundary: Rgb; background: Rgb }
+> = {
+  light: {
+    empty: [221, 226, 233],
+    emptyHatch: [168, 179, 193],
+    boundary: [29, 34, 40],
+    background: [255, 255, 255],
+  },
+  dark: {
+    empty: [55, 62, 71],
+    emptyHatch: [96, 106, 119],
+    boundary: [227, 231, 236],
+    background: [31, 35, 40],
+  },
 };
+
+/** Which pixels of a free block's area carry the hatching: one diagonal in six. */
+export const isHatch = (x: number, y: number): boolean => (x + y) % 6 === 0;
 
 /** Distinct, print-safe colours for the first ordinals (Tableau 10, then a few more). */
 const BASE: Rgb[] = [

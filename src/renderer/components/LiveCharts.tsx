@@ -8,6 +8,7 @@ import { formatMs } from '../../shared/format';
 import { followRunMap, useLive } from '../lib/live-store';
 import { pollerCostRows } from '../lib/live-view';
 import { useColorScheme } from '../lib/theme';
+import { freeBlocksNote } from '../lib/viz/free-blocks';
 import { lruBars } from '../lib/viz/lru-bars';
 import { pagesOverTime } from '../lib/viz/lru-series';
 import { poolRates } from '../lib/viz/pool-rates';
@@ -36,7 +37,12 @@ export function LiveCharts({ runId }: { runId: string }) {
     <>
       <div className="panel">
         <h3>LRU map</h3>
-        <LruMap follow={follow} legend={live.legend} pools={live.poolIds} />
+        <LruMap
+          follow={follow}
+          legend={live.legend}
+          pools={live.poolIds}
+          freeNote={freeBlocksNote(live.stats.at(-1)?.pools ?? [], null)}
+        />
       </div>
       <div className="report-columns">
         <div className="panel">

@@ -18,6 +18,7 @@ export function LruMap({
   follow,
   legend,
   pools,
+  freeNote = null,
   testId = 'lru-map',
 }: {
   follow: FollowFrames;
@@ -25,6 +26,8 @@ export function LruMap({
   legend: readonly string[];
   /** The pool instances' ids, one strip each. */
   pools: readonly number[];
+  /** Why so many blocks are free, in words (freeBlocksNote); null when they are few. */
+  freeNote?: string | null;
   testId?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -98,7 +101,15 @@ export function LruMap({
         <li className="muted">
           <span className="swatch swatch-boundary" /> old/young boundary · light: old pages
         </li>
+        <li className="muted" data-testid={`${testId}-legend-free`}>
+          <span className="swatch swatch-free" /> free blocks (on no LRU)
+        </li>
       </ul>
+      {freeNote && (
+        <p className="muted chart-note" data-testid={`${testId}-free-note`}>
+          {freeNote}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,12 +3,20 @@
  * (most recently used) on the left and the tail on the right. Each pixel column covers a run of LRU
  * positions and takes the colour of the index holding most of them, washed lighter when most of
  * them are old (inside a segment, its old pages lie on the tail's side); the old/young boundary is a dark column; positions past the LRU's end (free
- * buffers) are pale grey. Pure: the canvas only copies the buffer this fills.
+ * buffers) are grey, hatched. Pure: the canvas only copies the buffer this fills.
  */
 import type { LruMapCells, PackedLruMapFrame } from '../../../shared/lru-map-codec';
-import { MAP_COLORS, oldShade, ordinalColor, type ColorScheme, type Rgb } from '../../../shared/palette';
+import {
+  isHatch,
+  MAP_COLORS,
+  oldShade,
+  ordinalColor,
+  type ColorScheme,
+  type Rgb,
+} from '../../../shared/palette';
 
 export const EMPTY_RGB: Rgb = MAP_COLORS.light.empty;
+export const EMPTY_HATCH_RGB: Rgb = MAP_COLORS.light.emptyHatch;
 export const BOUNDARY_RGB: Rgb = MAP_COLORS.light.boundary;
 
 /** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
@@ -198,7 +206,7 @@ export function fillLruMap(
   const height = lruMapHeight(cells.pools.length, g);
   const size = width * height * 4;
   const data = into?.length === size ? into : new Uint8ClampedArray(size);
-  const { empty, boundary, background } = MAP_COLORS[scheme];
+  const { empty, emptyHatch, boundary, background } = MAP_COLORS[scheme];
   if (scheme === 'light') data.fill(255);
   else
     for (let i = 0; i < size; i += 4) {
@@ -227,7 +235,13 @@ export function fillLruMap(
       row[boundaryX * 4 + 1] = boundary[1];
       row[boundaryX * 4 + 2] = boundary[2];
     }
-    for (let y = 0; y < g.stripHeight; y++) data.set(row, (top + y) * width * 4);
+    for (let y = 0; y < g.stripHeight; y++) {
+      const at = (top + y) * width * 4;
+      data.set(row, at);
+      // Free blocks are hatched: drawn as free, not left blank.
+      for (let x = 0; x < width; x++)
+        if (columns.ordinal[x]! < 0 && x !== boundaryX && isHatch(x, y)) data.set(emptyHatch, at + x * 4);
+    }
     strips.push({
       poolId: pool.poolId,
       top,

@@ -6,6 +6,7 @@ import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { formatMs } from '../../../../shared/format';
 import { useColorScheme } from '../../../lib/theme';
+import { freeBlocksNote } from '../../../lib/viz/free-blocks';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
 import { poolRates, restampLegacyStats } from '../../../lib/viz/pool-rates';
@@ -17,6 +18,7 @@ import { RatesChart } from '../../../components/RatesChart';
 
 export function SamplesView({ result }: { result: RunResult }) {
   const { samples } = result;
+  const stats = samples.stats;
   const scheme = useColorScheme();
   const maps = samples.maps;
   const [frame, setFrame] = useState(Math.max(0, maps.length - 1));
@@ -60,6 +62,10 @@ export function SamplesView({ result }: { result: RunResult }) {
             follow={follow}
             legend={legend}
             pools={shown.pools.map((p) => p.poolId)}
+            freeNote={freeBlocksNote(
+              stats.filter((x) => x.atMs <= shown.atMs).at(-1)?.pools ?? result.poolStats.after ?? [],
+              result.server.flavor,
+            )}
             testId="samples-map"
           />
         </div>
