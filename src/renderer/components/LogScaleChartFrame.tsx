@@ -31,6 +31,8 @@ export function LogScaleChartFrame({
   rightAxis,
   formatter,
   labelFormatter,
+  xLabel,
+  yLabel,
   children,
 }: {
   data: object[];
@@ -44,6 +46,9 @@ export function LogScaleChartFrame({
   rightAxis?: ReactNode;
   formatter: TooltipProps['formatter'];
   labelFormatter: TooltipProps['labelFormatter'];
+  /** Words under the horizontal axis and beside the vertical one. */
+  xLabel?: string;
+  yLabel?: string;
   /** The lines and marks. */
   children: ReactNode;
 }) {
@@ -59,12 +64,26 @@ export function LogScaleChartFrame({
           {...(xTicks ? { ticks: xTicks } : {})}
           fontSize={11}
           unit={xUnit}
+          {...(xLabel
+            ? { height: 40, label: { value: xLabel, position: 'insideBottom', offset: 0, fontSize: 11 } }
+            : {})}
         />
         <YAxis
           {...(valueAxisId ? { yAxisId: valueAxisId } : {})}
           tickFormatter={valueFormat}
           fontSize={11}
-          width={LOG_CHART_AXIS_WIDTH}
+          width={LOG_CHART_AXIS_WIDTH + (yLabel ? 16 : 0)}
+          {...(yLabel
+            ? {
+                label: {
+                  value: yLabel,
+                  angle: -90,
+                  position: 'insideLeft',
+                  fontSize: 11,
+                  style: { textAnchor: 'middle' },
+                },
+              }
+            : {})}
         />
         {rightAxis}
         <Tooltip
@@ -72,7 +91,7 @@ export function LogScaleChartFrame({
           formatter={formatter}
           labelFormatter={labelFormatter}
         />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend wrapperStyle={{ fontSize: 11, ...(xLabel ? { paddingTop: 10 } : {}) }} />
         {children}
       </LineChart>
     </ResponsiveContainer>

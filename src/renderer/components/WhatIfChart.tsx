@@ -11,7 +11,7 @@ export const WhatIfChart = memo(function WhatIfChart({ model }: { model: WhatIfC
     <div className="chart" data-testid="whatif-chart" data-points={model.rows.length} data-unit={model.unit}>
       <LogScaleChartFrame
         data={model.rows}
-        height={220}
+        height={250}
         xKey="mib"
         xUnit=" MiB"
         valueFormat={value}
@@ -19,6 +19,8 @@ export const WhatIfChart = memo(function WhatIfChart({ model }: { model: WhatIfC
           model.unit === 'ms' ? `about ${formatMs(Number(v))}` : `${formatCount(Number(v))} pages read`
         }
         labelFormatter={(mib) => `${mib} MiB pool`}
+        xLabel="buffer pool size (MiB, log scale)"
+        yLabel={model.unit === 'ms' ? 'estimated time' : 'pages read'}
       >
         {model.series.map((s, i) => (
           <Line
@@ -36,9 +38,17 @@ export const WhatIfChart = memo(function WhatIfChart({ model }: { model: WhatIfC
               x={s.kneeMib}
               stroke={COLORS[i % COLORS.length]}
               strokeDasharray="4 3"
-              label={{ value: 'knee', fontSize: 10, position: 'top' }}
+              // Inside the plot: above it the label was cut off.
+              label={{ value: `knee ${s.kneeMib} MiB`, fontSize: 10, position: 'insideTopLeft' }}
             />
           ),
+        )}
+        {model.ownMib !== null && (
+          <ReferenceLine
+            x={model.ownMib}
+            stroke="var(--muted)"
+            label={{ value: `this run: ${model.ownMib} MiB`, fontSize: 10, position: 'insideBottomLeft' }}
+          />
         )}
       </LogScaleChartFrame>
     </div>

@@ -18,13 +18,15 @@ export interface WhatIfChartModel {
   series: WhatIfSeries[];
   /** What the values are: pages read, or the estimated time in ms. */
   unit: 'pages' | 'ms';
+  /** The run's own pool size, MiB, marked on the curve; null when the report does not say it. */
+  ownMib: number | null;
 }
 
 export const mibOf = (pages: number, pageBytes: number): number => Math.round((pages * pageBytes) / 1048576);
 
 /** The curves by pool size; given a time model, each point's pages read turned into estimated ms. */
 export function whatIfChart(
-  report: Pick<WhatIfReport, 'curves' | 'pageSizeBytes'>,
+  report: Pick<WhatIfReport, 'curves' | 'pageSizeBytes' | 'ownPoolPages'>,
   time: TimeModel | null = null,
 ): WhatIfChartModel {
   const byMib = new Map<number, Record<string, number>>();
@@ -42,5 +44,10 @@ export function whatIfChart(
       kneeMib: c.kneePoolPages === null ? null : mibOf(c.kneePoolPages, report.pageSizeBytes),
     };
   });
-  return { rows: [...byMib.values()].sort((a, b) => a.mib! - b.mib!), series, unit: time ? 'ms' : 'pages' };
+  return {
+    rows: [...byMib.values()].sort((a, b) => a.mib! - b.mib!),
+    series,
+    unit: time ? 'ms' : 'pages',
+    ownMib: report.ownPoolPages === undefined ? null : mibOf(report.ownPoolPages, report.pageSizeBytes),
+  };
 }

@@ -69,6 +69,9 @@ export interface WhatIfReport {
    */
   optimisticAbovePoolPages: number | null;
   assumptions: string[];
+  /** The run's own pool in pages and its own old-blocks settings (absent in reports written before). */
+  ownPoolPages?: number;
+  ownVariant?: CurveVariant;
 }
 
 function pct(part: number, whole: number): string {
@@ -112,6 +115,8 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
     server: `${run.server.flavor} ${run.server.version}`,
     hot: input.hot,
     pageSizeBytes: page,
+    ownPoolPages: own,
+    ownVariant: { oldBlocksTimeMs: input.settings.oldBlocksTimeMs, oldBlocksPct: input.settings.oldBlocksPct },
     simulatedPagesRead: last.syncReads,
     measuredPagesRead: measuredPagesRead(run),
     planMismatch: input.planMismatch ?? null,

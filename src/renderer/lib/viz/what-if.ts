@@ -49,6 +49,59 @@ export function whatIfRows(report: WhatIfReport): Row[] {
   ];
 }
 
+/** The one wording of a knee, on a run's panel and on Compare: "the working set fits from 88 MiB: 4,342 pages read". */
+export function fitsFrom(mib: string, pagesRead: string): string {
+  return `the working set fits from ${mib}: ${pagesRead}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A run's what-if answered in words, before its figures: where the working set fits, what the run's
+ * own pool reads, and the cold floor (the pages read however large the pool) explained.
+ */
+export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: string | null } {
+  const mib = (pages: number) => `${formatCount(mibOf(pages, report.pageSizeBytes))} MiB`;
+  const own = report.ownVariant;
+  const curve =
+    report.curves.find(
+      (c) =>
+        own &&
+        c.variant.oldBlocksTimeMs === own.oldBlocksTimeMs &&
+        c.variant.oldBlocksPct === own.oldBlocksPct,
+    ) ?? report.curves[0];
+  if (!curve || curve.points.length === 0) return { answer: 'No curve was drawn.', floor: null };
+  const settings =
+    report.curves.length > 1
+      ? ` (old_blocks_time ${curve.variant.oldBlocksTimeMs}, pct ${curve.variant.oldBlocksPct})`
+      : '';
+  const ownPool =
+    report.ownPoolPages === undefined
+      ? ''
+      : curve.kneePoolPages !== null && report.ownPoolPages >= curve.kneePoolPages
+        ? `; this run's own ${mib(report.ownPoolPages)} pool holds it`
+        : `; this run's own ${mib(report.ownPoolPages)} pool reads ${formatCount(report.simulatedPagesRead)} (simulated)`;
+  const knee = curve.points.find((p) => p.poolPages === curve.kneePoolPages);
+  const first = curve.points[0]!;
+  const last = curve.points[curve.points.length - 1]!;
+  const answer = knee
+    ? `${capitalised(fitsFrom(mib(knee.poolPages), `${formatCount(knee.pagesRead)} pages read`))}${settings}${ownPool}.`
+    : `No knee${settings}: the pages read do not drop between ${mib(first.poolPages)} and ${mib(last.poolPages)}${ownPool}.`;
+  const floorPages = Math.min(...curve.points.map((p) => p.pagesRead));
+  const floor =
+    knee && floorPages > 0
+      ? report.hot
+        ? `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: what a hot run still reads after one pass, however large the pool.`
+        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.`
+      : null;
+  return { answer, floor };
+}
+
+/** Assumptions said once: the sides' lists merged, each item once, in first-seen order. */
+export function uniqueAssumptions(lists: ReadonlyArray<readonly string[]>): string[] {
+  return [...new Set(lists.flat())];
+}
+
 /** A side's curves in words: what was replayed, each knee with its pages read and estimated time, and how time was had. */
 export function sideCurveRows(side: SideCurves): Row[] {
   const mib = (pages: number) => `${formatCount(mibOf(pages, side.pageSizeBytes))} MiB`;
@@ -78,7 +131,7 @@ export function sideCurveRows(side: SideCurves): Row[] {
       return {
         label: `old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct}`,
         value: knee
-          ? `the working set fits from ${mib(knee.poolPages)}: ${at(knee.pagesRead)}`
+          ? fitsFrom(mib(knee.poolPages), at(knee.pagesRead))
           : 'no knee: the pages read do not drop across these pool sizes',
       };
     }),

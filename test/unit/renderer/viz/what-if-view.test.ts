@@ -1,6 +1,11 @@
 // The what-if panel's view-model: curves to one row per pool size with a column per setting, knees in MiB, the table's words.
 import { describe, expect, it } from 'vitest';
-import { sideCurveRows, whatIfRows } from '../../../../src/renderer/lib/viz/what-if';
+import {
+  sideCurveRows,
+  uniqueAssumptions,
+  whatIfAnswer,
+  whatIfRows,
+} from '../../../../src/renderer/lib/viz/what-if';
 import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
 import { curve, sideCurves } from '../../../support/whatif-fixture';
@@ -56,6 +61,39 @@ describe('whatIfChart', () => {
       { key: 's0', label: 'old_blocks_time 0, pct 37', kneeMib: 72 },
       { key: 's1', label: 'old_blocks_time 1000, pct 37', kneeMib: null },
     ]);
+    // The run's own pool is marked when the report says it.
+    expect(m.ownMib).toBeNull();
+    expect(whatIfChart({ ...report, ownPoolPages: 1024 }).ownMib).toBe(16);
+  });
+});
+
+describe('whatIfAnswer: the panel says its answer first, in words', () => {
+  const own = { ...report, ownPoolPages: 1024, ownVariant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 } };
+
+  it("says where the working set fits in Compare's words, with the run's own pool, and explains the cold floor", () => {
+    const { answer, floor } = whatIfAnswer(own);
+    expect(answer).toBe(
+      "The working set fits from 72 MiB: 4,104 pages read (old_blocks_time 0, pct 37); this run's own 16 MiB pool reads 88,926 (simulated).",
+    );
+    // The same words as Compare's side rows.
+    expect(answer.toLowerCase()).toContain('the working set fits from 72 mib');
+    expect(floor).toBe(
+      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.',
+    );
+  });
+
+  it('says there is no knee when the pages read do not drop, and that a pool past the knee holds it', () => {
+    const flat = { ...own, ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 } };
+    expect(whatIfAnswer(flat).answer).toMatch(
+      /^No knee \(old_blocks_time 1000, pct 37\): the pages read do not drop between 16 MiB and 72 MiB/,
+    );
+    expect(whatIfAnswer({ ...own, ownPoolPages: 8192 }).answer).toMatch(
+      /this run's own 128 MiB pool holds it\.$/,
+    );
+  });
+
+  it('says the assumptions once on Compare: each item once across the sides', () => {
+    expect(uniqueAssumptions([['a', 'b'], ['b', 'c'], ['a']])).toEqual(['a', 'b', 'c']);
   });
 });
 

@@ -13,7 +13,8 @@ import type { Calibration } from '../../../../shared/whatif/calibration';
 import { call } from '../../../lib/api';
 import { useReplay, type Replay } from '../../../lib/replay';
 import { CancelButton } from '../../../components/CancelButton';
-import { sideCurveRows } from '../../../lib/viz/what-if';
+import { sideCurveRows, uniqueAssumptions } from '../../../lib/viz/what-if';
+import { AssumptionList } from '../../../components/AssumptionList';
 import { whatIfChart } from '../../../../shared/whatif/curve-view';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Pairs } from '../../../components/Pairs';
@@ -137,7 +138,7 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
                 ))}
               </ul>
             )}
-            <p className="muted">Assumptions: {cal.assumptions.join('; ')}.</p>
+            <AssumptionList items={cal.assumptions} testId="whatif-calibration-assumptions" />
           </>
         )}
       </Outcome>
@@ -178,22 +179,26 @@ export function WhatIfSection({ sides, files }: { sides: RunSide[]; files: Loade
       </button>
       {curves.kind === 'busy' && <Running replay={simulating} testId="whatif-curves-cancel" />}
       <Outcome state={curves}>
-        {(list) =>
-          list.map((s) =>
-            'unavailable' in s ? (
-              <p key={s.side} className="muted" data-testid="whatif-problem">
-                {s.unavailable}.
-              </p>
-            ) : (
-              <div key={s.side} data-testid="whatif-side">
-                <h4>{s.side}</h4>
-                <Pairs rows={sideCurveRows(s)} />
-                <WhatIfChart model={whatIfChart(s, inTime ? s.time : null)} />
-                <p className="muted">Assumptions: {s.assumptions.join('; ')}.</p>
-              </div>
-            ),
-          )
-        }
+        {(list) => (
+          <>
+            {list.map((s) =>
+              'unavailable' in s ? (
+                <p key={s.side} className="muted" data-testid="whatif-problem">
+                  {s.unavailable}.
+                </p>
+              ) : (
+                <div key={s.side} data-testid="whatif-side">
+                  <h4>{s.side}</h4>
+                  <Pairs rows={sideCurveRows(s)} />
+                  <WhatIfChart model={whatIfChart(s, inTime ? s.time : null)} />
+                </div>
+              ),
+            )}
+            <AssumptionList
+              items={uniqueAssumptions(list.flatMap((s) => ('unavailable' in s ? [] : [s.assumptions])))}
+            />
+          </>
+        )}
       </Outcome>
     </section>
   );

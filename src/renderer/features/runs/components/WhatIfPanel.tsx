@@ -5,7 +5,8 @@ import type { WhatIfReport } from '../../../../shared/whatif/what-if';
 import { call } from '../../../lib/api';
 import { useReplay } from '../../../lib/replay';
 import { CancelButton } from '../../../components/CancelButton';
-import { whatIfRows } from '../../../lib/viz/what-if';
+import { whatIfAnswer, whatIfRows } from '../../../lib/viz/what-if';
+import { AssumptionList } from '../../../components/AssumptionList';
 import { whatIfChart } from '../../../../shared/whatif/curve-view';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Pairs } from '../../../components/Pairs';
@@ -47,13 +48,27 @@ export function WhatIfPanel({ runId }: { runId: string }) {
         </p>
       )}
       {state.kind === 'error' && <ErrorMessage error={state.error} />}
-      {state.kind === 'report' && (
-        <>
-          <Pairs rows={whatIfRows(state.report)} />
-          <WhatIfChart model={whatIfChart(state.report)} />
-          <p className="muted">Assumptions: {state.report.assumptions.join('; ')}.</p>
-        </>
-      )}
+      {state.kind === 'report' && <WhatIfAnswerView report={state.report} />}
     </div>
+  );
+}
+
+/** The answer in words first, then the figures, the curve and the assumptions on demand. */
+function WhatIfAnswerView({ report }: { report: WhatIfReport }) {
+  const { answer, floor } = whatIfAnswer(report);
+  return (
+    <>
+      <p className="whatif-answer" data-testid="whatif-answer">
+        {answer}
+      </p>
+      {floor && (
+        <p className="muted" data-testid="whatif-floor">
+          {floor}
+        </p>
+      )}
+      <Pairs rows={whatIfRows(report)} />
+      <WhatIfChart model={whatIfChart(report)} />
+      <AssumptionList items={report.assumptions} />
+    </>
   );
 }
