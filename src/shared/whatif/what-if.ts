@@ -116,7 +116,10 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
     hot: input.hot,
     pageSizeBytes: page,
     ownPoolPages: own,
-    ownVariant: { oldBlocksTimeMs: input.settings.oldBlocksTimeMs, oldBlocksPct: input.settings.oldBlocksPct },
+    ownVariant: {
+      oldBlocksTimeMs: input.settings.oldBlocksTimeMs,
+      oldBlocksPct: input.settings.oldBlocksPct,
+    },
     simulatedPagesRead: last.syncReads,
     measuredPagesRead: measuredPagesRead(run),
     planMismatch: input.planMismatch ?? null,
