@@ -159,6 +159,8 @@ test('compare two configurations of a results file, export the report, read it o
     await expect(section.getByTestId('whatif-side')).toHaveCount(2, { timeout: 180_000 });
     await expect(section.getByTestId('whatif-chart').first()).toHaveAttribute('data-unit', 'pages');
     await expect(section.getByTestId('whatif-side').first()).toContainText('old_blocks_time 1000, pct');
+    // The assumptions once for both sides, not a paragraph per side.
+    await expect(section.getByTestId('whatif-assumptions')).toHaveCount(1);
     await section.getByTestId('whatif-findings').scrollIntoViewIfNeeded();
     await section.screenshot({ path: join(__dirname, '..', 'docs', 'compare-whatif.png') });
   });

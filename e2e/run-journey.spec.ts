@@ -164,4 +164,34 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     await expect(clustered).toContainText('+');
     await expect(page.getByTestId('samples-map-canvas')).toHaveAttribute('data-frame-at', /\d/);
   });
+
+  await test.step('what a 16 MB MariaDB pool leaves free, EXPLAIN in its card, the what-if answered in words', async () => {
+    const runs = new RunsPage(page);
+    // Most of the pool is free: drawn hatched, in the legend, and said why.
+    await expect(page.getByTestId('samples-map-legend-free')).toContainText('free blocks');
+    await expect(page.getByTestId('samples-map-free-note')).toContainText(
+      "MariaDB's page cleaner keeps innodb_lru_scan_depth blocks free",
+    );
+    // EXPLAIN is no wider than its section at either width, rows and Extra in view.
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      const fit = (await page.evaluate(`(() => {
+        const s = document.querySelector('[data-testid="run-section-explain"]');
+        const t = s.querySelector('[data-testid="explain-table"]');
+        return { section: s.clientWidth, table: Math.ceil(t.getBoundingClientRect().width) };
+      })()`)) as { section: number; table: number };
+      expect(fit.table, `EXPLAIN at ${size.width} px`).toBeLessThanOrEqual(fit.section);
+      await expect(runs.section('explain').getByTestId('explain-table')).toContainText('Extra');
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const whatif = runs.section('whatif');
+    await whatif.getByRole('button', { name: 'Simulate' }).click();
+    await expect(whatif.getByTestId('whatif-answer')).toContainText(/^(The working set fits from|No knee)/, {
+      timeout: 120_000,
+    });
+    await expect(whatif.getByTestId('whatif-assumptions')).toHaveCount(1);
+  });
 });

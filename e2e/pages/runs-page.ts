@@ -46,7 +46,8 @@ export class RunsPage {
     return this.page.getByTestId('run-result');
   }
   section(
-    name: 'outcome' | 'settings' | 'explain' | 'profile' | 'status' | 'pool-stats' | 'lru' | 'samples',
+    name:
+      'outcome' | 'settings' | 'explain' | 'profile' | 'status' | 'pool-stats' | 'lru' | 'samples' | 'whatif',
   ) {
     return this.page.getByTestId(`run-section-${name}`);
   }
