@@ -3,6 +3,7 @@
  * with its forms open (a new connection, a new experiment with a server of a long name to tick), and
  * every visible checkbox at least 12 px wide and high, a label that wraps beside it included ("keep it
  * if its first start fails", the production switch, the protocol's cold choices, the servers).
+ * And a disabled Delete (a danger button) looks as disabled as any other disabled button.
  */
 import { expect, test } from '@playwright/test';
 import { openApp } from './actions/open-app';
@@ -72,4 +73,26 @@ test('every visible checkbox is at least 12 px wide and high, on every screen, a
   expect(shrunk).toEqual([]);
   // The check saw the forms' checkboxes: a screen that drew none would pass it for nothing.
   expect(measured).toBeGreaterThan(20);
+});
+
+test('a disabled Delete looks disabled: the colour of any disabled button, not the danger red', async ({
+  page,
+}) => {
+  await openApp(page);
+  // The app's own stylesheet on three buttons: a disabled plain one, a disabled and an enabled Delete.
+  const colours = await page.evaluate(`(() => {
+    const host = document.querySelector('main');
+    const make = (cls, disabled) => {
+      const b = document.createElement('button');
+      b.className = cls;
+      b.disabled = disabled;
+      b.textContent = 'Delete';
+      host.appendChild(b);
+      return getComputedStyle(b).color;
+    };
+    return { plain: make('', true), danger: make('danger', true), enabled: make('danger', false) };
+  })()`);
+  const { plain, danger, enabled } = colours as { plain: string; danger: string; enabled: string };
+  expect(danger).toBe(plain);
+  expect(danger).not.toBe(enabled);
 });
