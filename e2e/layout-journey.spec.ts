@@ -70,6 +70,8 @@ test('every screen holds its layout at 1024×700', async ({ page }) => {
   const sandboxes = new SandboxesPage(page);
 
   await test.step('sandboxes: rows, buttons and a long failure fit the panel', async () => {
+    // The first screen says where to start.
+    await expect(page.getByTestId('start-hint')).toContainText('Where to start: create a sandbox below');
     await expect(sandboxes.row(running)).toHaveAttribute('data-status', 'running');
     await expect(sandboxes.row(longName)).toBeVisible();
     const failure = page.locator(`[data-testid="sandbox-row-error"][data-name="${failing}"]`);
