@@ -3,6 +3,7 @@
  * with its forms open (a new connection, a new experiment with a server of a long name to tick), and
  * every visible checkbox at least 12 px wide and high, a label that wraps beside it included ("keep it
  * if its first start fails", the production switch, the protocol's cold choices, the servers).
+ * No label there is cut short with room to spare on its line (a server's long name in the builder).
  * And a disabled Delete (a danger button) looks as disabled as any other disabled button.
  */
 import { expect, test } from '@playwright/test';
@@ -13,6 +14,7 @@ import { ConnectionsPage } from './pages/connections-page';
 import { ExperimentsPage } from './pages/experiments-page';
 import { mustCall } from './support/api';
 import { shrunkCheckboxes, visibleCheckboxes } from './support/checkboxes';
+import { cutWithRoom } from './support/overflow';
 
 /** A connection to tick in the builder (never connected to): its long name wraps beside its box. */
 const LONG_NAME = `e2e-checkbox ${Date.now().toString(36)} a connection whose name is long enough to wrap`;
@@ -57,6 +59,7 @@ test('every visible checkbox is at least 12 px wide and high, on every screen, a
   const app = await openApp(page);
   let measured = 0;
   const shrunk: string[] = [];
+  const cut: string[] = [];
   for (const size of [
     { width: 1024, height: 700 },
     { width: 1440, height: 900 },
@@ -68,9 +71,12 @@ test('every visible checkbox is at least 12 px wide and high, on every screen, a
       const where = `${screen} at ${size.width}×${size.height}`;
       measured += (await visibleCheckboxes(page)).length;
       shrunk.push(...(await shrunkCheckboxes(page)).map((b) => `${where}: ${b}`));
+      // A label beside its box (a server's long name) is cut only where its line runs out.
+      cut.push(...(await cutWithRoom(page)).map((c) => `${where}: ${c}`));
     }
   }
   expect(shrunk).toEqual([]);
+  expect(cut).toEqual([]);
   // The check saw the forms' checkboxes: a screen that drew none would pass it for nothing.
   expect(measured).toBeGreaterThan(20);
 });

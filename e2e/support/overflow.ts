@@ -21,14 +21,21 @@ export async function tableContainers(page: Page): Promise<number> {
 
 /**
  * Text cut short (an ellipsis) while its line has room to spare: every visible `.truncate` whose text
- * is wider than it, with more than 24 px free after the last box of its line in its parent.
+ * is wider than it, with more than 24 px free after the last box of its line in its container (its
+ * parent, or past a parent that only wraps its content, such as a label beside its checkbox).
  */
 export async function cutWithRoom(page: Page): Promise<string[]> {
   return page.evaluate(`(() =>
     [...document.querySelectorAll('.truncate')]
       .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
       .flatMap((e) => {
-        const parent = e.parentElement;
+        // The line's container: past boxes that only wrap their content (a label beside its checkbox).
+        let parent = e.parentElement;
+        while (
+          parent.parentElement &&
+          (parent.tagName === 'LABEL' || getComputedStyle(parent).display.startsWith('inline'))
+        )
+          parent = parent.parentElement;
         const box = e.getBoundingClientRect();
         const inner = parent.getBoundingClientRect().right - parseFloat(getComputedStyle(parent).paddingRight);
         const line = [...parent.children]
