@@ -16,9 +16,9 @@ import { comparisonView, pairDetail, pairOfTable } from '../utils/compare-view';
 import { hasReport } from '../utils/opened-loads';
 
 export function CompareScreen() {
-  const { files, loads, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent } =
+  const { files, loads, chosen, grouping, picked, pairId, showPair, comparePicked, loadRecent } =
     useCompare();
-  const { addDropped } = useCompare();
+  const { addDropped, show: showFile } = useCompare();
   const { dragging, handlers } = useFileDrop('a bplab results file', (dropped) => void addDropped(dropped));
   const { screen, itemId, items, visit } = useNavigation();
   const outcome = useMemo(
@@ -29,13 +29,14 @@ export function CompareScreen() {
   const detail = useMemo(() => (view ? pairDetail(view, pairId) : null), [view, pairId]);
   const [scrollTo, setScrollTo] = useState<{ id: string } | null>(null);
 
-  // Asked from elsewhere: a finished experiment's file (itemId), or runs picked in the Runs list (items).
+  // Asked from elsewhere: a finished experiment's or load's file (itemId), shown alone, or runs
+  // picked in the Runs list (items).
   useEffect(() => {
     void loadRecent();
     if (screen !== 'compare') return;
-    if (itemId) void open(itemId);
+    if (itemId) void showFile(itemId);
     else if (items.length > 1) void comparePicked(items);
-  }, [screen, itemId, items, visit, open, comparePicked, loadRecent]);
+  }, [screen, itemId, items, visit, showFile, comparePicked, loadRecent]);
 
   const show = useCallback(
     (tableId: string) => {
