@@ -11,6 +11,7 @@ import { cliReplay } from '../replay';
 import { defineCommand } from '../command';
 import { mixedText } from './load-during';
 import { mixedResultOf } from '../../reports/mixed-file';
+import { readReferenceFigures, readVerdicts, verdictsText } from '../../reports/reference-report';
 
 /** --by: how the files' runs are grouped into sides; absent, per configuration or what gives two sides. */
 function grouping(by: string | undefined): Grouping | undefined {
@@ -32,8 +33,8 @@ export const compareCommand = defineCommand({
   summary:
     "compare saved runs or experiments: post 001's table, time per query with ratios, then the findings",
   usage:
-    'bplab compare a.json [b.json ...] [--by configuration|variant|query|server]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients)',
-  options: { by: { type: 'string' } },
+    "bplab compare a.json [b.json ...] [--by configuration|variant|query|server] [--reference figures.json]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients; an experiment's published figures, and those of --reference, each with its verdict)",
+  options: { by: { type: 'string' }, reference: { type: 'string' } },
   positionals: true,
   async run({ values, positionals }, ctx) {
     const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
@@ -41,7 +42,11 @@ export const compareCommand = defineCommand({
       ctx.out(mixedText(mixed.result));
       return 0;
     }
-    // OLTP load sweeps first (bplab load results, an experiment's load steps); then the runs, if any.
+    // The published figures' verdicts first (the answer the presets were run for), then the
+    // OLTP load sweeps (bplab load results, an experiment's load steps), then the runs, if any.
+    const extra = values.reference ? await readReferenceFigures(values.reference) : [];
+    const verdicts = await readVerdicts(positionals, extra);
+    if (verdicts.length) ctx.out(`${verdictsText(verdicts)}\n`);
     const loads = positionals.length > 0 ? await readLoadGroups(positionals) : { groups: [], runs: true };
     if (loads.groups.length) ctx.out(`${loadText(loadReports(loads.groups))}\n`);
     if (!loads.runs) return 0;

@@ -48,7 +48,7 @@ describe('measureReferences', () => {
     const other = {
       ...RUN1_RATIO,
       id: 'pct',
-      sides: [{ settings: { innodb_old_blocks_pct: '5' } }, { settings: {} }],
+      sides: [{ settings: { innodb_old_blocks_pct: '5' } }, {}],
     };
     const [a, b, c] = measureReferences(referenceExperiment([coldOverHot, run3, other]));
     expect(a!.measured.map((m) => [m.context, m.measured])).toEqual([['', 2]]);
