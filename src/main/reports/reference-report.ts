@@ -17,7 +17,7 @@ import { EXPERIMENT_FILE_FORMAT, jsonPath } from '../../shared/experiment-file';
 import { parseJsonFile } from '../../shared/file-text';
 import { ReferenceFiguresSchema, type ReferenceFigure } from '../../shared/reference-figures';
 import { AppFailure } from '../../shared/result';
-import { loadExperimentFile } from '../experiments/experiment-file';
+import { loadExperimentFile, saveExperimentFile } from '../experiments/experiment-file';
 import { tableCsv } from './csv';
 import { htmlTable } from './html';
 import { tableMarkdown } from './markdown';
@@ -52,6 +52,22 @@ export async function readReferenceFigures(path: string): Promise<ReferenceFigur
     });
   }
   return parsed.data;
+}
+
+/**
+ * Keeps figures in an experiment file's definition, so they travel with it (a vendor's claim, an
+ * earlier result): a figure of the same id is replaced. A file still being written is left alone.
+ */
+export function addReferences(path: string, figures: readonly ReferenceFigure[]): number {
+  const file = loadExperimentFile(path);
+  if (file.state === 'running')
+    throw AppFailure.of('INVALID_ARGUMENT', `${path} is still being written by a running experiment.`, {
+      hint: 'Add the figures once it has ended.',
+    });
+  const ids = new Set(figures.map((f) => f.id));
+  const references = [...(file.definition.references ?? []).filter((f) => !ids.has(f.id)), ...figures];
+  saveExperimentFile(path, { ...file, definition: { ...file.definition, references } });
+  return references.length;
 }
 
 /** The verdicts of each experiment file among `paths` that holds figures (or is given some). */

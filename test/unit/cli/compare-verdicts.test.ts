@@ -84,6 +84,25 @@ describe('published figures in bplab compare', () => {
     expect(r.out).toContain('      source: a vendor, its tuning guide');
   });
 
+  it('keeps figures given with --reference in the experiment file, where they stay for the next compare', async () => {
+    const plain = write('kept.bplab.json', serializeExperimentFile(referenceExperiment([])));
+    const figures = write('run1.json', JSON.stringify([RUN1_RATIO]));
+    const kept = await bplab(['compare', plain, '--reference', figures, '--keep']);
+    expect(kept.code).toBe(0);
+    expect(kept.err).toContain(`bplab: ${plain} now carries 1 published figure`);
+    const again = await bplab(['compare', plain]);
+    expect(again.out.split('\n')[0]).toBe(
+      "Published figures against bplab's: 1 of 2 reproduced (within 10%); 1 same direction, smaller.",
+    );
+    // The same id again replaces the figure: still one.
+    await bplab(['compare', plain, '--reference', figures, '--keep']);
+    const file = JSON.parse(readFileSync(plain, 'utf8')) as { definition: { references: unknown[] } };
+    expect(file.definition.references).toHaveLength(1);
+    const alone = await bplab(['compare', plain, '--keep']);
+    expect(alone.code).not.toBe(0);
+    expect(alone.err).toContain('--keep adds the figures of --reference FILE to one experiment file');
+  });
+
   it('refuses a figures file that is not one, saying where and what in words', async () => {
     const bad = write('bad.json', JSON.stringify([{ ...RUN1_RATIO, unit: 's' }]));
     const r = await bplab(['compare', withFigures(), '--reference', bad]);
