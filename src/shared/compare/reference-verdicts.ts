@@ -81,9 +81,23 @@ function matches(cell: ExperimentCell, side: FigureSide, version: string | undef
   );
 }
 
-/** What a cell is beyond the figure's sides: the server unless a side names it, and the varying dimensions not named. */
-function contextOf(cell: ExperimentCell, figure: ReferenceFigure, cells: readonly ExperimentCell[]): string {
+/**
+ * What a cell is beyond the figure's sides: the server unless a side names it, and the varying
+ * dimensions not named. A dimension paired with a named one goes with it (post 004's flush method
+ * with its pool), so it splits nothing.
+ */
+function contextOf(
+  cell: ExperimentCell,
+  figure: ReferenceFigure,
+  cells: readonly ExperimentCell[],
+  matrix: VerdictSource['definition']['matrix'],
+): string {
   const named = new Set(figure.sides.flatMap((s) => Object.keys(s.settings)));
+  for (const d of matrix)
+    if (d.pairedWith && (named.has(d.variable) || named.has(d.pairedWith))) {
+      named.add(d.variable);
+      named.add(d.pairedWith);
+    }
   const serverNamed = figure.sides.some((s) => s.server || s.version);
   const servers = new Set(cells.map((c) => c.server));
   const varies = (variable: string) =>
@@ -194,7 +208,7 @@ export function measureFigure(src: VerdictSource, figure: ReferenceFigure): Figu
   const contexts = new Map<string, ExperimentCell[][]>();
   figure.sides.forEach((_, i) => {
     for (const cell of matching[i]!) {
-      const key = contextOf(cell, figure, cells);
+      const key = contextOf(cell, figure, cells, src.definition.matrix);
       const slots = contexts.get(key) ?? figure.sides.map(() => []);
       slots[i]!.push(cell);
       contexts.set(key, slots);

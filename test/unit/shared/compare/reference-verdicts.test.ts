@@ -6,7 +6,8 @@ import {
   verdictsHeadline,
   verdictsTable,
 } from '../../../../src/shared/compare/reference-tables';
-import { ExperimentDefinitionSchema } from '../../../../src/shared/experiments';
+import { ExperimentDefinitionSchema, expandCells } from '../../../../src/shared/experiments';
+import { findPreset } from '../../../../src/main/experiments/presets';
 import type { ExperimentFile } from '../../../../src/shared/experiment-file';
 import { post002Figures } from '../../../../src/shared/published-figures-load';
 import { RUN1_RATIO, referenceExperiment } from '../../../support/reference-fixture';
@@ -158,5 +159,58 @@ describe('the verdicts in words', () => {
       '1.75×',
       'reproduced (within 10%)',
     ]);
+  });
+});
+
+describe("post 004's shape on its preset's own configurations", () => {
+  it('measures scaling as one side’s clients over the other’s, and says a 4.0 server is missing', () => {
+    const definition = findPreset('post004-point-selects')!.build({
+      servers: [{ label: 'MySQL 5.6', profileId: 'p', sandboxId: 's' }],
+      schema: 'sbtest',
+      dataBytes: 0,
+      queryIds: [],
+    });
+    const cells = expandCells(definition);
+    const qps = (cached: boolean, clients: number) => (cached ? 1000 : 400) * Math.min(clients, 4);
+    const loads = cells.flatMap((cell, c) =>
+      definition.loads!.map((load, stepIndex) => ({
+        planIndex: c * 2 + stepIndex,
+        cell: cell.key,
+        step: stepIndex,
+        loadFile: null,
+        readBack: {},
+        dataBytes: null,
+        poolBytes: null,
+        result: {
+          ...result(load.clients.map((n) => step(n, qps(c === 0, n), 1))),
+          server: { profileId: 'p', version: '5.6.14', where: '127.0.0.1:3306' },
+        },
+      })),
+    );
+    const rows = verdictRows(
+      measureReferences({
+        definition,
+        servers: [{ label: 'MySQL 5.6', capabilities: null }],
+        results: [],
+        loads,
+      }),
+    );
+    const row = (id: string) => rows.find((r) => r.figureId === id)!;
+    // IO-bound, 1 table: 1,600 QPS at 32 clients (4 × 400, flat past 4) over 400 at 1: 4× against the post's 28.6×.
+    expect(row('post004-io-1table-scaling')).toMatchObject({
+      // The flush method goes with the pool it is paired with: no configuration of its own.
+      context: '',
+      published: '28.6×',
+      measured: '4.0×',
+      words: 'same direction, smaller',
+    });
+    // Cached over IO-bound at 256 clients on 8 tables: 4,000 / 1,600 = 2.5× against 3.12×.
+    expect(row('post004-cached-over-io-8tables')).toMatchObject({
+      measured: '2.5×',
+      words: 'same direction, smaller',
+    });
+    expect(row('post004-40-io-collapse').measured).toMatch(
+      /^not measured: no configuration of this experiment has version 4\.0 /,
+    );
   });
 });
