@@ -3,10 +3,11 @@
  * configuration (published, measured, verdict, source) with the counters that explain it under it. The
  * Compare screen, the HTML and Markdown reports and `bplab compare` all show these rows.
  */
-import { formatBytes, formatCount } from '../format';
+import { formatBytes, formatCount, formatMs } from '../format';
 import {
   EXPLAINING_COUNTERS,
   VERDICT_WORDS,
+  baselineOf,
   formatFigure,
   type ExplainingCounter,
   type VerdictKind,
@@ -37,7 +38,7 @@ const counterText = (counter: ExplainingCounter, v: number | null) =>
 
 function sideValue(s: MeasuredSide, kind: 'query-seconds' | 'load-qps'): string {
   if (s.value === null) return 'not measured';
-  return kind === 'query-seconds' ? `${s.value.toFixed(2)} s` : `${formatCount(s.value)} QPS`;
+  return kind === 'query-seconds' ? formatMs(s.value * 1000) : `${formatCount(s.value)} QPS`;
 }
 
 /** One row per figure and configuration, in the figures' order. */
@@ -59,7 +60,10 @@ export function verdictRows(list: readonly FigureVerdicts[]): VerdictRow[] {
         label: figure.label,
         source: `${figure.citation.source}, ${figure.citation.where}`,
         context: m.context,
-        published: `${figure.directionOnly ? 'direction: ' : ''}${formatFigure(figure.value, figure.unit)}`,
+        // A direction only: which side of no effect the source saw, not a size it never gave.
+        published: figure.directionOnly
+          ? `${figure.value > baselineOf(figure.unit) ? 'above' : 'below'} ${formatFigure(baselineOf(figure.unit), figure.unit)}`
+          : formatFigure(figure.value, figure.unit),
         measured:
           m.measured === null ? `not measured: ${m.why ?? ''}` : formatFigure(m.measured, figure.unit),
         verdict: m.verdict,

@@ -121,6 +121,24 @@ describe('measureReferences', () => {
 describe('the verdicts in words', () => {
   const rows = verdictRows(measureReferences(referenceExperiment([RUN1_RATIO])));
 
+  it('gives a direction-only figure as the side of no effect the source saw, never a size', () => {
+    const slower = {
+      ...RUN1_RATIO,
+      id: 'cold-slower',
+      value: 1.1,
+      directionOnly: true,
+      measure: { kind: 'query-seconds' as const, pass: 'cold' },
+    };
+    const [page, direct] = verdictRows(measureReferences(referenceExperiment([slower])));
+    // Cold through the page cache: (6 + 4) / (5.5 + 4) = 1.05×; with O_DIRECT 14 / 14 = 1.00×, no effect.
+    expect([page!.published, page!.measured, page!.words]).toEqual([
+      'above 1.00×',
+      '1.05×',
+      'same direction (the source gives the direction only)',
+    ]);
+    expect([direct!.measured, direct!.words]).toEqual(['1.00×', 'opposite']);
+  });
+
   it('heads with a count of each verdict', () => {
     expect(verdictsHeadline(rows)).toBe(
       "Published figures against bplab's: 1 of 2 reproduced (within 10%); 1 same direction, smaller.",
