@@ -167,3 +167,32 @@ export function post003Figures(innodb: string, myisam: string): ReferenceFigureI
         : 'Hot, InnoDB uses less CPU (the post suspects the adaptive hash index); Q4.3 examines little data and MyISAM wins it.',
   }));
 }
+
+/**
+ * Post 001's cold pass over run 1 (how much the repeats gained), for the rows a preset of one
+ * configuration reproduces: 5.5.30 and 5.6.10 with their defaults, or 5.6.10 with innodb_old_blocks_time=0.
+ */
+export function post001ColdOverHotFigures(
+  rows: ReadonlyArray<keyof typeof POST001_TABLE_ROWS>,
+): ReferenceFigureInput[] {
+  return rows.map((row) => {
+    const [cold, run1] = POST001_TABLE_ROWS[row];
+    const [version, pool, setting] = row.split(' ');
+    const settings: Record<string, string> = setting ? { innodb_old_blocks_time: '0' } : {};
+    const prefix = `${version!.split('.').slice(0, 2).join('.')}.`;
+    return {
+      id: `post001-cold-over-run1-${row.replace(/[^A-Za-z0-9.]+/g, '-')}`,
+      label: `13-query total, MySQL ${prefix.slice(0, -1)}${setting ? ' with innodb_old_blocks_time=0' : ''}: cold over run 1`,
+      value: cold / run1,
+      unit: 'ratio' as const,
+      measure: { kind: 'query-seconds' as const, pass: 'run 1' },
+      sides: [
+        { version: prefix, settings, pass: 'cold' },
+        { version: prefix, settings },
+      ],
+      explain: ['pages-read' as const],
+      citation: { source: 'post 001', where: POST001_TABLE },
+      note: `MySQL ${version}, ${pool} pool${setting ? `, innodb_${setting}` : ''}: ${secs(cold)} cold, ${secs(run1)} in run 1.`,
+    };
+  });
+}

@@ -15,6 +15,7 @@ import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import { OLTP_PRESETS, type OltpPreset } from './presets-oltp';
 import {
+  post001ColdOverHotFigures,
   post001JoinOrderFigures,
   post001OldBlocksFigures,
   post001PoolFigures,
@@ -244,6 +245,7 @@ export const PRESETS: Preset[] = [
         servers: a.servers,
         matrix: [],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001ColdOverHotFigures(['5.5.30 128M', '5.6.10 128M']),
       }),
   },
   {
@@ -319,6 +321,7 @@ export const PRESETS: Preset[] = [
           { kind: 'global', variable: 'innodb_old_blocks_time', values: ['0'] },
         ],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001ColdOverHotFigures(['5.6.10 128M old_blocks_time=0']),
       }),
   },
   ...OLTP_PRESETS,

@@ -94,6 +94,14 @@ describe("post 001's presets on its own servers", () => {
       'innodb_buffer_pool_size=128M',
       'innodb_old_blocks_time=0',
     ]);
+    // Post 001's row for it: 349.24 s cold over 178.80 s in run 1, on 5.6 with 0.
+    expect(def.references?.map((f) => [f.id, f.value.toFixed(3), f.sides.map((x) => x.pass ?? '')])).toEqual([
+      ['post001-cold-over-run1-5.6.10-128M-old-blocks-time-0', '1.953', ['cold', '']],
+    ]);
+    expect(def.references?.[0]?.sides[0]).toMatchObject({
+      version: '5.6.',
+      settings: { innodb_old_blocks_time: '0' },
+    });
   });
 });
 
