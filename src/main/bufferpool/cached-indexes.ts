@@ -8,7 +8,14 @@
 import type { Queryable } from './lru';
 
 export const CACHED_PAGES_SQL =
-  'SELECT INDEX_ID AS id, N_CACHED_PAGES AS pages FROM INFORMATION_SCHEMA.INNODB_CACHED_INDEXES';
+  'SELECT INDEX_ID AS id, SPACE_ID AS space, N_CACHED_PAGES AS pages FROM INFORMATION_SCHEMA.INNODB_CACHED_INDEXES';
+
+/**
+ * The data dictionary's tablespace (mysql.ibd, dict_sys_t::s_dict_space_id): INNODB_INDEXES does not
+ * list its indexes, and new ones of it come into the pool whenever the server reads its dictionary,
+ * so an unknown id there is no reason to read the names again.
+ */
+const DICTIONARY_SPACE = 0xfffffffe;
 
 export const INDEX_NAMES_SQL = `SELECT i.INDEX_ID AS id, t.NAME AS tbl, i.NAME AS idx
   FROM INFORMATION_SCHEMA.INNODB_INDEXES i
@@ -31,9 +38,10 @@ export class CachedIndexReader {
 
   /** Cached pages per table and index, as the old joined statement gave them (an unnamed id is left out). */
   async read(): Promise<CachedIndexPages[]> {
-    const rows = await this.conn.rows<{ id: unknown; pages: unknown }>(CACHED_PAGES_SQL);
-    if (!this.names || rows.some((r) => !this.asked.has(String(r.id))))
-      await this.readNames(rows.map((r) => String(r.id)));
+    const rows = await this.conn.rows<{ id: unknown; space: unknown; pages: unknown }>(CACHED_PAGES_SQL);
+    const unknown = (r: { id: unknown; space: unknown }) =>
+      !this.asked.has(String(r.id)) && Number(r.space) !== DICTIONARY_SPACE;
+    if (!this.names || rows.some(unknown)) await this.readNames(rows.map((r) => String(r.id)));
     const byName = new Map<string, CachedIndexPages>();
     for (const r of rows) {
       const name = this.names!.get(String(r.id));
