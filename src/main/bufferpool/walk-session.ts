@@ -18,7 +18,11 @@
  * The cost: the server holds the table in memory for the walk's length (about 0.45 GB for a 1 GB
  * pool of 16 KB pages) instead of writing it to a temporary file.
  */
-import type { Queryable } from './lru';
+
+/** What the walk's session needs of a connection (lru.ts's Queryable, restated so neither imports the other). */
+interface Queryable {
+  rows<T = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<T[]>;
+}
 
 /** Bytes per page of the in-memory table, rounded up from 8.0.31's 6.9 KB (5.7's rows are no wider). */
 export const WALK_BYTES_PER_PAGE = 8 * 1024;
