@@ -54,7 +54,7 @@ import { SessionSecretStore } from '../src/main/profiles/secrets';
 import { cannotResizeOnline, resizePool, sizeBytes } from '../src/main/experiments/cell-settings';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
-import { walkMemoryBytes } from '../src/main/bufferpool/walk-session';
+import { WALK_MEMORY_CAP, walkMemoryBytes } from '../src/main/bufferpool/walk-session';
 import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
 import { observerCostWords } from '../src/shared/observer-cost';
 import type { PollSetting } from '../src/shared/runs';
@@ -162,7 +162,9 @@ async function snapshotFigures(
   oldMethod: 'is-old' | 'lru-position',
 ): Promise<void> {
   const [[pool]] = await conn.query<mysql.RowDataPacket[]>(
-    'SELECT POOL_SIZE AS size, DATABASE_PAGES AS pages FROM information_schema.INNODB_BUFFER_POOL_STATS',
+    // Per instance for the buckets (as a run lays them out), the whole pool for the rest.
+    `SELECT MAX(POOL_SIZE) AS size, SUM(POOL_SIZE) AS total, SUM(DATABASE_PAGES) AS pages
+       FROM information_schema.INNODB_BUFFER_POOL_STATS`,
   );
   const bucketPages = bucketPagesFor(Number(pool!.size));
   const q: Queryable = { rows: async (sql, v) => (await conn.query(sql, v))[0] as never };
@@ -172,8 +174,12 @@ async function snapshotFigures(
   const theirs: number[] = [];
   let rowsOnWire = 0;
   const sql = mysql.format(lruWalkSql(oldMethod), [bucketPages]);
-  const limit = walkMemoryBytes(Number(pool!.size));
-  const sameSession = `SET SESSION tmp_table_size = ${limit}, max_heap_table_size = ${limit}`;
+  const limit = walkMemoryBytes(Number(pool!.total));
+  // As prepareWalkSession does: above the cap the walk spills on both sides.
+  const sameSession =
+    limit > WALK_MEMORY_CAP
+      ? 'DO 0'
+      : `SET SESSION tmp_table_size = ${limit}, max_heap_table_size = ${limit}`;
   const defaults: number[] = [];
   await alternate(
     rounds,
