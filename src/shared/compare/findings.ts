@@ -7,6 +7,7 @@
 import { queryLabel, type Comparison, type PairComparison } from './comparison';
 import { sortFindings, type Finding, type PairRule } from './finding';
 import { checksumRule, incompleteRule } from './rules-warnings';
+import { watchedDifferentlyRule } from './rules-observer';
 import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
   elapsedRule,
@@ -24,6 +25,7 @@ import {
 export const PAIR_RULES: readonly PairRule[] = [
   checksumRule,
   incompleteRule,
+  watchedDifferentlyRule,
   neverEvictedRule,
   globalCountersRule,
   sameReadsRule,
