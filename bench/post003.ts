@@ -2,9 +2,10 @@
  * Post 003's table reproduced (issue 17): the "MyISAM vs InnoDB, query by query, cold then hot" preset run
  * by bplab's own runner on a sandbox holding the SSB dataset in both engines (each query cold after a
  * restart with purge waited for and the dataset's files evicted, then hot). Prints per query the time
- * and MiB read cold and hot for each engine, who won each, beside the post's direction (its SF 20 on
- * other hardware: the direction is what should reproduce, not the seconds), how cold was made, and the
- * machine's load average at the start and the end. A script that prints figures, not a timed test.
+ * and MiB read cold and hot for each engine and who won each, then the post's own figures the preset
+ * carries, each with its verdict (its SF 20 on other hardware: the direction is what should reproduce),
+ * how cold was made, and the machine's load average at the start and the end. A script that prints
+ * figures, not a timed test.
  *
  *   npm run bench:post003 -- --data-dir DIR --sandbox NAME --schema ssb_sf1 [--queries Q1.1,Q3.1] [--out FILE]
  *   (make both copies first: bplab ssb generate --sf 1 --schema ssb_sf1 and --engine myisam --schema ssb_sf1_myisam)
@@ -19,12 +20,7 @@ import { ExperimentDefinitionSchema } from '../src/shared/experiments';
 import { formatBytes, formatMs } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { tableText } from '../src/main/reports/text';
-
-/** Post 003's words, per query: which engine won cold and hot (SF 20, MySQL 5.6.11, 64 GB pool, 10 GB key buffer). */
-function postDirection(q: string): { cold: 'MyISAM' | 'InnoDB'; hot: 'MyISAM' | 'InnoDB' } {
-  if (q.startsWith('Q3.') || q === 'Q4.3') return { cold: 'MyISAM', hot: 'MyISAM' };
-  return { cold: 'MyISAM', hot: 'InnoDB' };
-}
+import { readVerdicts, verdictsText } from '../src/main/reports/reference-report';
 
 const { values } = parseArgs({
   options: {
@@ -75,33 +71,22 @@ try {
   const { protocol } = experimentSides(outcome.results);
   const view = coldHotView(protocol);
   console.log(tableText(coldHotTable(view)));
-  // Who won, beside the post's direction.
-  let agree = 0;
-  let total = 0;
-  console.log(
-    '\nquery  cold: winner (InnoDB / MyISAM, MiB read)          hot: winner (InnoDB / MyISAM)   post 003',
-  );
+  // Who won each query, cold and hot; then the post's own figures (the preset carries them) judged.
+  console.log('\nquery  cold: winner (InnoDB / MyISAM, MiB read)          hot: winner (InnoDB / MyISAM)');
   for (const f of view.flights)
     for (const q of f.queries) {
       const [inno, my] = q.sides;
       const win = (a: number | null | undefined, b: number | null | undefined) =>
         a == null || b == null ? '—' : a <= b ? 'InnoDB' : 'MyISAM';
-      const cold = win(inno?.cold?.ms, my?.cold?.ms);
-      const hot = win(inno?.hot?.ms, my?.hot?.ms);
-      const post = postDirection(q.queryId);
-      total += 2;
-      agree += Number(cold === post.cold) + Number(hot === post.hot);
       const t = (v: number | null | undefined) => (v == null ? '—' : formatMs(v));
       const b = (v: number | null | undefined) => (v == null ? '—' : formatBytes(v));
       console.log(
-        `${q.queryId.padEnd(6)} ${cold.padEnd(7)} (${t(inno?.cold?.ms)} / ${t(my?.cold?.ms)}, ${b(inno?.cold?.readBytes)} / ${b(my?.cold?.readBytes)})`.padEnd(
+        `${q.queryId.padEnd(6)} ${win(inno?.cold?.ms, my?.cold?.ms).padEnd(7)} (${t(inno?.cold?.ms)} / ${t(my?.cold?.ms)}, ${b(inno?.cold?.readBytes)} / ${b(my?.cold?.readBytes)})`.padEnd(
           60,
-        ) +
-          `${hot.padEnd(7)} (${t(inno?.hot?.ms)} / ${t(my?.hot?.ms)})`.padEnd(34) +
-          `cold ${post.cold}, hot ${post.hot}`,
+        ) + `${win(inno?.hot?.ms, my?.hot?.ms).padEnd(7)} (${t(inno?.hot?.ms)} / ${t(my?.hot?.ms)})`,
       );
     }
-  console.log(`\nsame winner as post 003: ${agree} of ${total} (query × cold/hot)`);
+  console.log(`\n${verdictsText(await readVerdicts([file]))}`);
   const colds = outcome.results.filter((r) => r.cold).map((r) => r.cold!.how);
   console.log(`cold made by: ${[...new Set(colds)].join(', ')} (${colds.length} restarts)`);
   console.log(`load average (1, 5, 15 min): start ${startLoad}, end ${load()}`);

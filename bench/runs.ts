@@ -3,11 +3,15 @@
  * a MySQL) with SSB data, each figure beside its reference measured in the same run, and each printed
  * with the buffer pool size read back from the server (@@innodb_buffer_pool_size), so a figure never
  * claims a pool it did not have:
- *   1. the live poller's full snapshot end to end (the grouped LRU walk, then the composition and the
- *      map built from it) against the same SQL timed by the `mariadb` client, at a 1 GB and a 128 MB
- *      pool, both filled with data (goal ≤ 1.1×);
- *   2. Q1.1's time with the poller on against off (goal ≤ 3% slower), at a fixed interval shorter than
- *      the query so that full snapshots fall during it (their count is printed; none is an error);
+ *   1. (P3) the live poller's full snapshot end to end (the grouped LRU walk, then the composition and
+ *      the map built from it) against the same SQL timed by the `mariadb` client, at a 1 GB and a 128 MB
+ *      pool, both filled with data (goal ≤ 1.1×). The client's session gets the limits bplab's walk
+ *      session has (walk-session.ts: the walked table held in memory), so both run the same statements;
+ *      the client with the server's defaults is printed beside it;
+ *   2. (P4) Q1.1's time with the poller at 'auto' against off (goal ≤ 3% slower), then at a fixed
+ *      interval shorter than the query so that full snapshots fall during it (their count is printed;
+ *      none at the fixed interval is an error), each with the LRU batches and activity marks the runs
+ *      recorded (observer cost);
  *   3. bplab's reported Q1.1 time against the `mariadb` client's timing of the same statement
  *      (goal within ±3%), with bplab's timed part alone on a plain connection beside them.
  * Each figure's rounds alternate with its reference's (the order turned round every other round), so a
@@ -50,7 +54,9 @@ import { SessionSecretStore } from '../src/main/profiles/secrets';
 import { cannotResizeOnline, resizePool, sizeBytes } from '../src/main/experiments/cell-settings';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
+import { WALK_MEMORY_CAP, walkMemoryBytes } from '../src/main/bufferpool/walk-session';
 import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
+import { observerCostWords } from '../src/shared/observer-cost';
 import type { PollSetting } from '../src/shared/runs';
 import { mariadbClientArgs } from './mariadb-client';
 
@@ -156,7 +162,9 @@ async function snapshotFigures(
   oldMethod: 'is-old' | 'lru-position',
 ): Promise<void> {
   const [[pool]] = await conn.query<mysql.RowDataPacket[]>(
-    'SELECT POOL_SIZE AS size, DATABASE_PAGES AS pages FROM information_schema.INNODB_BUFFER_POOL_STATS',
+    // Per instance for the buckets (as a run lays them out), the whole pool for the rest.
+    `SELECT MAX(POOL_SIZE) AS size, SUM(POOL_SIZE) AS total, SUM(DATABASE_PAGES) AS pages
+       FROM information_schema.INNODB_BUFFER_POOL_STATS`,
   );
   const bucketPages = bucketPagesFor(Number(pool!.size));
   const q: Queryable = { rows: async (sql, v) => (await conn.query(sql, v))[0] as never };
@@ -166,6 +174,13 @@ async function snapshotFigures(
   const theirs: number[] = [];
   let rowsOnWire = 0;
   const sql = mysql.format(lruWalkSql(oldMethod), [bucketPages]);
+  const limit = walkMemoryBytes(Number(pool!.total));
+  // As prepareWalkSession does: above the cap the walk spills on both sides.
+  const sameSession =
+    limit > WALK_MEMORY_CAP
+      ? 'DO 0'
+      : `SET SESSION tmp_table_size = ${limit}, max_heap_table_size = ${limit}`;
+  const defaults: number[] = [];
   await alternate(
     rounds,
     async () => {
@@ -179,12 +194,16 @@ async function snapshotFigures(
       sqlMs.push(walk.costMs);
       rowsOnWire = walk.cells.length;
     },
-    async () => void theirs.push(...(await clientTimings(port, [sql]))),
+    async () => {
+      // The SET's own time is left out: the walk's is the last timing.
+      theirs.push((await clientTimings(port, [sameSession, sql]))[1]!);
+      defaults.push(...(await clientTimings(port, [sql])));
+    },
   );
-  const [a, b, s] = [median(ours), median(theirs), median(sqlMs)];
+  const [a, b, s, d] = [median(ours), median(theirs), median(sqlMs), median(defaults)];
   say(
-    `  ${label} (pool read back: ${mib(await readPoolSize(conn))}): ${Number(pool!.pages).toLocaleString('en-US')} pages on the LRU, ${rowsOnWire} rows cross the wire; poller snapshot ${ms(a)} vs mariadb client ${ms(b)} = ${(a / b).toFixed(2)}× (goal ≤ 1.10×)` +
-      `\n    of which the statement through mysql2 ${ms(s)} (${(s / b).toFixed(2)}× the client) and bplab's own work on its rows ${ms(a - s)}; ${load()}`,
+    `  P3 ${label} (pool read back: ${mib(await readPoolSize(conn))}): ${Number(pool!.pages).toLocaleString('en-US')} pages on the LRU, ${rowsOnWire} rows cross the wire; poller snapshot ${ms(a)} vs mariadb client ${ms(b)} = ${(a / b).toFixed(2)}× (goal ≤ 1.10×)` +
+      `\n    of which the statement through mysql2 ${ms(s)} (${(s / b).toFixed(2)}× the client) and bplab's own work on its rows ${ms(a - s)}; the client with the server's default limits ${ms(d)}; ${load()}`,
   );
 }
 
@@ -276,7 +295,9 @@ async function main(): Promise<void> {
     };
 
     const sql = statementText(new QueryCatalogue(dataDir).resolve('Q1.1', 'base').sql);
-    say(`1. the poller\u2019s snapshot end to end against the bare SQL in the mariadb client (${load()})`);
+    say(
+      `1. P3: the poller\u2019s snapshot end to end against the bare SQL in the mariadb client (${load()})`,
+    );
     await fillPool(admin);
     await snapshotFigures(admin, info.port, '1 GB pool', oldMethod);
 
@@ -310,29 +331,39 @@ async function main(): Promise<void> {
     await fillPool(admin);
     await snapshotFigures(admin, info.port, '128 MB pool', oldMethod);
 
-    say(
-      `2. Q1.1 with the poller on (full snapshots every ${SNAPSHOT_MS} ms, so they fall during the query) against off, 128 MB pool, alternating (${load()})`,
-    );
-    await q11('off'); // the same starting pool for both series
-    const off: number[] = [];
-    const on: number[] = [];
-    let cost = '';
-    await alternate(
-      rounds,
-      async () => void off.push((await q11('off')).elapsedMs!),
-      async () => {
-        const r = await q11(SNAPSHOT_MS);
-        on.push(r.elapsedMs!);
-        const c = r.samples.cost!;
-        if (c.snapshots === 0)
-          throw new Error('the poller took no full snapshot during Q1.1: part 2 would measure nothing');
-        cost = `${c.snapshots} full snapshot${c.snapshots === 1 ? '' : 's'} during the ${ms(r.elapsedMs!)} query, every ${c.intervalMs} ms, mean ${c.meanSnapshotMs} ms, ${(c.serverShare * 100).toFixed(1)}% of the run`;
-      },
-    );
-    const [mOn, mOff] = [median(on), median(off)];
-    say(
-      `  poller on ${ms(mOn)} vs off ${ms(mOff)} = ${pct(mOn, mOff)} (goal ≤ +3%); poller: ${cost}; pool read back: ${mib(await readPoolSize(admin))}; ${load()}`,
-    );
+    const pollerPart = async (poll: PollSetting, name: string): Promise<void> => {
+      const every = poll === 'auto' ? 'at auto' : `every ${poll} ms, so they fall during the query`;
+      say(
+        `2. ${name}: Q1.1 with the poller on (full snapshots ${every}) against off, 128 MB pool, alternating (${load()})`,
+      );
+      await q11('off'); // the same starting pool for both series
+      const off: number[] = [];
+      const on: number[] = [];
+      const offBatches: number[] = [];
+      let cost = '';
+      await alternate(
+        rounds,
+        async () => {
+          const r = await q11('off');
+          off.push(r.elapsedMs!);
+          offBatches.push(r.observer?.lruBatches ?? 0);
+        },
+        async () => {
+          const r = await q11(poll);
+          on.push(r.elapsedMs!);
+          const o = r.observer!;
+          if (o.snapshots === 0 && poll !== 'auto')
+            throw new Error('the poller took no full snapshot during Q1.1: part 2 would measure nothing');
+          cost = `${observerCostWords(r)} (activity marks ${o.activityMarks ?? '—'})`;
+        },
+      );
+      const [mOn, mOff] = [median(on), median(off)];
+      say(
+        `  ${name} poller on ${ms(mOn)} vs off ${ms(mOff)} = ${pct(mOn, mOff)} (goal ≤ +3%); last run watched: ${cost}; LRU batches of the runs without the poller: ${offBatches.join(', ')}; pool read back: ${mib(await readPoolSize(admin))}; ${load()}`,
+      );
+    };
+    await pollerPart('auto', 'P4');
+    await pollerPart(SNAPSHOT_MS, `P4 at ${SNAPSHOT_MS} ms`);
   } finally {
     await admin.end();
     if (!values.keep) {

@@ -9,7 +9,7 @@
  * dropped on the screen as browser mode takes them: a binary one refused in words, a results file
  * joins. The runs checked against the simulator and its curves drawn, on the screen and in the report.
  * At 1024×700, and the compare screen and the report at 1440×900 too: no table there is wider
- * than its container.
+ * than its container, and no checkbox smaller than 12 px.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { compareSelectedRuns } from './actions/compare-selected-runs';
 import { dropFiles } from './actions/drop-files';
 import { RunsPage } from './pages/runs-page';
 import { overflowingTables, tableContainers } from './support/overflow';
+import { shrunkCheckboxes } from './support/checkboxes';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-compare';
@@ -173,6 +174,8 @@ test('compare two configurations of a results file, export the report, read it o
       await page.setViewportSize(size);
       expect(await overflowingTables(page), `at ${size.width}×${size.height}`).toEqual([]);
       expect(await tableContainers(page)).toBeGreaterThan(5);
+      // The sides' ticks keep their box beside a name that wraps.
+      expect(await shrunkCheckboxes(page), `at ${size.width}×${size.height}`).toEqual([]);
     }
     await page.setViewportSize({ width: 1024, height: 700 });
     // The check opened every folded section: fold them again.

@@ -1,6 +1,7 @@
 /**
  * (c) The connection editor says what is wrong in words: a malformed entry before anything is sent,
- * an unreachable port, a wrong password (against a MariaDB sandbox made for this file).
+ * an unreachable port, a wrong password (against a MariaDB sandbox made for this file); a test saves
+ * nothing, the wrong password included.
  */
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -68,7 +69,8 @@ test('an unreachable port shows the error in words', async ({ page }) => {
   expect(await testConnection(connections)).toBe('failed');
   await expect(connections.testError).toHaveAttribute('data-code', 'UNREACHABLE');
   await expect(connections.testError).toContainText(String(port));
-  await connections.deleteProfile.click();
+  // A test saves nothing: the connection is not in the list.
+  await expect(page.getByTestId('profile-row').filter({ hasText: `nothing on ${port}` })).toHaveCount(0);
 });
 
 test('a wrong password shows the error in words', async ({ page }) => {
@@ -83,5 +85,7 @@ test('a wrong password shows the error in words', async ({ page }) => {
   expect(await testConnection(connections)).toBe('failed');
   await expect(connections.testError).toHaveAttribute('data-code', 'AUTH_FAILED');
   await expect(connections.testError).not.toContainText('certainly-not-the-password');
-  await connections.deleteProfile.click();
+  // Not saved, the wrong password included: the list has no such connection.
+  await expect(page.getByTestId('profile-row').filter({ hasText: 'wrong password' })).toHaveCount(0);
+  await expect(connections.deleteProfile).toHaveCount(0);
 });

@@ -5,9 +5,10 @@
  * the edits); a dataset missing on the server keeps Start disabled and says why; the experiment runs
  * (progress, the current run's live LRU map), ends with what was put back, and the sandbox's globals
  * are its own again; Save as… to a path, File → New, then File → Open of the saved file shows both
- * configurations' runs. Then the "Q1.1 join order both ways" preset (one configuration, two variants),
- * cold then one hot run, compared from its finished screen in one click: the two variants side by side,
- * the EXPLAIN diff first. At 1024×700, the smallest window bplab supports.
+ * configurations' runs. Its Compare shows its two settings. Then the "Q1.1 join order both ways" preset
+ * (one configuration, two variants), cold then one hot run, compared from its finished screen in one
+ * click: that experiment shown (not the first one's sides), the two variants side by side, the EXPLAIN
+ * diff first. At 1024×700, the smallest window bplab supports.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { openApp } from './actions/open-app';
 import { openExperimentFile } from './actions/open-experiment-file';
 import { openExperiments } from './actions/open-experiments';
 import { saveExperimentAs } from './actions/save-experiment-as';
+import { visitScreen } from './actions/visit-screen';
 import { startExperiment } from './actions/start-experiment';
 import type { AppPage } from './pages/app-page';
 import type { ExperimentsPage } from './pages/experiments-page';
@@ -96,7 +98,9 @@ async function holdsTheWindow(app: AppPage): Promise<void> {
   expect(await app.outsideWindow()).toEqual([]);
 }
 
-test('build the old_blocks_time preset, run it, save it, reopen it', async ({ page }) => {
+test('old_blocks_time and join order: each run, each compared in turn from its finished screen', async ({
+  page,
+}) => {
   const app = await openApp(page);
   const experiments = await openExperiments(app);
   const saved = join(dir, 'old-blocks-time.bplab.json');
@@ -114,8 +118,19 @@ test('build the old_blocks_time preset, run it, save it, reopen it', async ({ pa
     await expect(experiments.matrixValues('innodb_old_blocks_time').nth(1)).toContainText('0');
     await expect(experiments.matrixValues('innodb_buffer_pool_size')).toHaveCount(1);
     await expect(experiments.cold).toBeChecked();
-    // Post 001's 13 queries, cold then runs 1, 2 and 3, for both settings.
+    // On a sandbox it reads through the OS page cache and with O_DIRECT, as the post's disks did.
+    await expect(experiments.matrixValues('innodb_flush_method')).toHaveText(
+      ['default', 'O_DIRECT'].map((v) => new RegExp(v)),
+    );
     await expect(experiments.pickedQueries).toHaveCount(13);
+    await expect(experiments.summary).toHaveAttribute('data-runs', String(2 * 2 * 13 * 4));
+    // This journey keeps one flush method: the dimension removed, post 001's 13 queries, cold then
+    // runs 1, 2 and 3, for both settings.
+    await page
+      .locator('[data-testid="matrix-dimension"][data-variable="innodb_flush_method"]')
+      .getByTestId('matrix-remove')
+      .click();
+    await expect(experiments.matrixValues('innodb_flush_method')).toHaveCount(0);
     await expect(experiments.summary).toHaveAttribute('data-runs', String(2 * 13 * 4));
 
     await keepQueries(experiments, ['Q1.1']);
@@ -179,6 +194,14 @@ test('build the old_blocks_time preset, run it, save it, reopen it', async ({ pa
     await holdsTheWindow(app);
   });
 
+  await test.step('Compare shows this experiment: its two settings ticked, its headline', async () => {
+    const compare = await compareFinishedExperiment(experiments);
+    await expect(compare.legend).toHaveText('A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0');
+    await expect(compare.headline).toContainText('innodb_old_blocks_time=0');
+    await visitScreen(app, 'experiments');
+    await expect(experiments.run).toHaveAttribute('data-state', 'complete');
+  });
+
   await test.step('Save as… to a path; File → New leaves it', async () => {
     await saveExperimentAs(experiments, saved);
     await expect(experiments.documentName).toHaveText('old-blocks-time.bplab.json');
@@ -211,11 +234,14 @@ test('build the old_blocks_time preset, run it, save it, reopen it', async ({ pa
     await expect(experiments.recentFile(saved)).toHaveAttribute('data-exists', 'yes');
     await holdsTheWindow(app);
   });
+
+  // The next experiment's Compare, the first one's file still on the Compare screen: this one is shown.
+  await joinOrderComparedInOneClick(app, experiments);
 });
 
-test('the join-order preset runs and is compared from its finished screen in one click', async ({ page }) => {
-  const app = await openApp(page);
-  const experiments = await openExperiments(app);
+/** The join-order preset runs and is compared from its finished screen in one click. */
+async function joinOrderComparedInOneClick(app: AppPage, experiments: ExperimentsPage): Promise<void> {
+  const page = app.page;
   await buildFromPreset(experiments, { connection: CONNECTION, schema: SCHEMA, presetId: 'join-order' });
   await expect(experiments.name).toHaveValue(/join order both ways/);
   await experiments.hotRuns.fill('1');
@@ -226,6 +252,8 @@ test('the join-order preset runs and is compared from its finished screen in one
   await expect(experiments.run).toHaveAttribute('data-state', 'complete', { timeout: 120_000 });
 
   const compare = await compareFinishedExperiment(experiments);
+  // This experiment alone: the first one's file, compared before, is not kept ticked beside it.
+  await expect(compare.files).toHaveCount(1);
   // One configuration: its runs are compared by variant with no choice made.
   await expect(compare.grouping).toHaveValue('variant');
   await expect(compare.choices).toHaveCount(2);
@@ -244,4 +272,4 @@ test('the join-order preset runs and is compared from its finished screen in one
   expect(planTop).toBeLessThan(chartTop);
   expect(chartTop).toBeLessThan(findingsTop);
   await holdsTheWindow(app);
-});
+}

@@ -2,7 +2,8 @@
  * Every screen holds its layout in a 1024×700 window with a realistic amount on it: several
  * sandboxes (one whose start failed with a long error, one with a long name), a complete and a
  * failed dataset, a capability report. No screen may be wider than the window, nor any panel wider
- * than its box; a failure reads as lines of text, not one word per line; times share one form.
+ * than its box, nor a title cut short with room to spare; a failure reads as lines of text, not one
+ * word per line; times share one form.
  * The screens are read from the navigation, so screens added later are visited too.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { openApp } from './actions/open-app';
 import { openSandboxDatasets } from './actions/open-sandbox-datasets';
 import { viewSandboxCapabilities } from './actions/view-sandbox-capabilities';
 import { visitScreen } from './actions/visit-screen';
+import { cutWithRoom } from './support/overflow';
 import type { AppPage } from './pages/app-page';
 import { SandboxesPage } from './pages/sandboxes-page';
 import { createSandbox, deleteSandboxes, mustCall, startSandbox, waitForDatasetLoad } from './support/api';
@@ -70,6 +72,8 @@ test('every screen holds its layout at 1024×700', async ({ page }) => {
   const sandboxes = new SandboxesPage(page);
 
   await test.step('sandboxes: rows, buttons and a long failure fit the panel', async () => {
+    // The first screen says where to start.
+    await expect(page.getByTestId('start-hint')).toContainText('Where to start: create a sandbox below');
     await expect(sandboxes.row(running)).toHaveAttribute('data-status', 'running');
     await expect(sandboxes.row(longName)).toBeVisible();
     const failure = page.locator(`[data-testid="sandbox-row-error"][data-name="${failing}"]`);
@@ -130,6 +134,8 @@ test('every screen holds its layout at 1024×700', async ({ page }) => {
       await visitScreen(app, screen);
       await page.waitForLoadState('networkidle');
       await expectNoOverflow(app, `the ${screen} screen`);
+      // No title cut short while its line has room for more of it.
+      expect(await cutWithRoom(page), `the ${screen} screen`).toEqual([]);
     }
   });
 });

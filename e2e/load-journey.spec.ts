@@ -1,16 +1,17 @@
 /**
  * The OLTP load screen on a real MariaDB sandbox: a bad field refused in words, then a 2-client point
  * select load started from the form, its QPS and p99 per second drawn beside the pool's live charts
- * (free/young/old pages, the rates) while it runs, its step's row and ending said after, and the saved
- * result opened on the Compare screen (headline, chart, table) as `bplab compare` reads it.
+ * (free/young/old pages, the rates) while it runs, its step's row and ending said after with the file it
+ * was saved in, and its Compare: the result on the Compare screen (headline, chart, table) as
+ * `bplab compare` reads it, its side named by what it is (not a time), and then among the recent files.
  */
 import { expect, test } from '@playwright/test';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp } from './actions/open-app';
-import { openResultsFile } from './actions/open-results-file';
 import { e2eServer } from './support/env';
 import { visitScreen } from './actions/visit-screen';
+import { ComparePage } from './pages/compare-page';
 import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-load';
@@ -50,28 +51,32 @@ test('an OLTP load: the form, QPS and p99 per second beside the pool, the step a
     await expect(page.getByTestId('pool-rates')).toBeVisible();
   });
 
-  await test.step('the step and the ending are said', async () => {
-    await expect(page.getByTestId('load-outcome')).toHaveText('complete: 1 step(s) measured', {
+  let saved = '';
+  await test.step('the step and the ending are said, with the file it was saved in', async () => {
+    await expect(page.getByTestId('load-outcome')).toContainText('Complete: 1 of 1 step measured.', {
       timeout: 30_000,
     });
     await expect(page.getByTestId('load-steps')).toContainText('complete');
+    saved = (await page.getByTestId('load-file').textContent()) ?? '';
+    expect(saved.startsWith(join(e2eServer().dataDir, 'loads'))).toBe(true);
+    expect(existsSync(saved)).toBe(true);
   });
 
-  await test.step('the saved result opens on the Compare screen: the headline, the chart, then the table', async () => {
-    const folder = join(e2eServer().dataDir, 'loads');
-    const saved = readdirSync(folder)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => join(folder, f))
-      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
-    const compare = await openResultsFile(app, saved);
+  await test.step('Compare shows the load: the headline, the chart, the table, its sides named by what they are', async () => {
+    await page.getByTestId('load-compare').click();
+    const compare = new ComparePage(page);
     await expect(compare.files).toHaveCount(1);
     await expect(compare.files.first()).toContainText('OLTP load (bplab load)');
     const sweep = page.getByTestId('compare-load');
     await expect(sweep.getByTestId('compare-load-headline')).toContainText(
-      /^Peak point-select, \d+ tables? × 2,000 rows, 2 clients: .+: [\d,]+ QPS at 2 clients \(p99 /,
+      /^Peak point-select, \d+ tables? × 2,000 rows, 2 clients: point-select on [^:]+: [\d,]+ QPS at 2 clients \(p99 /,
     );
+    await expect(sweep.getByTestId('compare-load-headline')).not.toContainText(/\d{4}-\d\d-\d\dT/);
     await expect(sweep.getByTestId('load-chart')).toBeVisible();
     await expect(sweep.getByTestId('compare-table')).toContainText('QPS by clients (point-select)');
     await expect(page.getByTestId('compare-export')).toBeVisible();
+    // Closed, it is among the recent files to open again.
+    await compare.file(saved).getByRole('button', { name: 'close' }).click();
+    await expect(compare.recentFiles.and(page.locator(`[data-file="${saved}"]`))).toHaveCount(1);
   });
 });

@@ -1,5 +1,5 @@
 // src/main's rooms are layered: a room imports only rooms below it, so no arrow runs back up and the
-// rooms form no circle. ROOMS lists them from the bottom; README's architecture section says what
+// rooms form no circle. ROOMS lists them from the bottom; docs/architecture.md says what
 // each owns. A new room is added here at its level.
 import { dirname, relative, resolve, sep } from 'node:path';
 

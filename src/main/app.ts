@@ -141,6 +141,8 @@ export async function createApp(given: AppOptions): Promise<App> {
     },
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
   });
+  // Results files opened or saved lately: experiments, and the loads started from the load screen.
+  const recent = new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list));
   const load = new LoadService({
     connections,
     profiles,
@@ -150,6 +152,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     bplabVersion: opts.version,
     onSecond: (e) => events.emit('load/second', e),
     onStep: (e) => events.emit('load/step', e),
+    onSaved: (file) => recent.add(file),
     watchPool: (profileId, password, taskId) => {
       const startedAt = performance.now();
       return startPoolWatch(() => connections.open(profileId, password !== undefined ? { password } : {}), {
@@ -196,7 +199,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     tasks,
     onProgress: (p) => events.emit('experiments/progress', p),
     onFinished: (f) => events.emit('experiments/finished', f),
-    recent: new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list)),
+    recent,
     installedServers: async () => (await findBinaries()).binaries,
   });
   const mixed = new MixedLoadService({

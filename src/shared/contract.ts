@@ -61,6 +61,8 @@ export const requestSchemas = {
   'profiles/delete': z.object({ id }),
   'profiles/forget-password': z.object({ id }),
   'connections/test': z.object({ profileId: id, password }),
+  /** The editor's profile tested as it stands, unsaved: nothing is written, no password kept. */
+  'connections/test-draft': z.object({ draft: ProfileDraftSchema, password }),
   'connections/capabilities': z.object({ profileId: id, password }),
   'sandboxes/list': z.object({}),
   'sandboxes/find-binaries': z.object({ basedir: z.string().min(1).optional() }),
@@ -210,6 +212,7 @@ export interface ResultTypes {
   'profiles/delete': { deleted: string };
   'profiles/forget-password': { id: string };
   'connections/test': ConnectionTestResult;
+  'connections/test-draft': ConnectionTestResult;
   'connections/capabilities': CapabilityReport;
   'sandboxes/list': SandboxInfo[];
   'sandboxes/find-binaries': { binaries: ServerBinary[]; searched: string[] };

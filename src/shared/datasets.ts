@@ -22,7 +22,7 @@ export type DatasetState = 'loading' | 'complete' | 'failed' | 'cancelled' | 'in
 /**
  * How the generator writes its rows: 'dbgen' (the default) byte for byte as dbgen writes them,
  * quirks included; 'spec' in the SSB specification's form. The same rows and counts either way;
- * README's SSB section lists what differs.
+ * docs/ssb.md lists what differs.
  */
 export const GeneratorModeSchema = z.enum(['dbgen', 'spec']);
 export type GeneratorMode = z.infer<typeof GeneratorModeSchema>;

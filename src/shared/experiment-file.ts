@@ -190,6 +190,14 @@ export interface ExperimentFile {
   loads?: ExperimentLoadRecord[];
 }
 
+/**
+ * Whether a recent file is an experiment's (the Experiments screen and its menu open it), not a load's
+ * result bplab saved in loads/ (only Compare opens those).
+ */
+export function opensAsExperiment(file: string): boolean {
+  return !/\.bplab-(load|mixed)\.json$/i.test(file);
+}
+
 /** An experiment file opened or saved lately (experiments/recent), newest first. */
 export interface RecentFile {
   file: string;

@@ -7,6 +7,7 @@ import { z } from './zod';
 import { PollSettingSchema } from './runs';
 import { refusedOption } from './sandbox-options';
 import { ExperimentLoadStepSchema, loadStepSeconds } from './experiment-load';
+import { ReferenceFiguresSchema } from './reference-figures';
 
 /** A startup option's value that leaves the option out: the server starts on its own (paired dimensions). */
 export const SERVER_OWN_VALUE = 'default';
@@ -111,6 +112,8 @@ export const ExperimentDefinitionSchema = z
     poll: PollSettingSchema.default('auto'),
     /** OLTP load sweeps run in each configuration after its queries (posts 002 and 004). */
     loads: z.array(ExperimentLoadStepSchema).max(8).optional(),
+    /** Published figures to set beside the measured ones, each with its verdict (reference-figures.ts). */
+    references: ReferenceFiguresSchema.optional(),
   })
   .superRefine((d, ctx) => {
     if (d.queries.length === 0 && !d.loads?.length)

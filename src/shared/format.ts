@@ -18,6 +18,15 @@ export function formatBytes(bytes: number): string {
   return `${text} ${UNITS[unit]}`;
 }
 
+/**
+ * A server setting's value in words: a size (a variable named *_size, a whole number of bytes) in
+ * KiB/MiB/GiB ("innodb_buffer_pool_size", 268435456 → "256 MiB"), anything else as the server said it.
+ */
+export function formatSettingValue(variable: string, value: string | null): string {
+  if (value === null) return 'DEFAULT';
+  return /_size$/i.test(variable) && /^\d+$/.test(value) ? formatBytes(Number(value)) : value;
+}
+
 /** 0.42 → "0.42 ms"; 12.3456 → "12.3 ms"; 1534 → "1.53 s". */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '—';

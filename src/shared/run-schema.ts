@@ -11,6 +11,7 @@ import type {
   LruComposition,
   LruIndexPages,
   LruMapFrame,
+  ObserverCost,
   PollerCost,
   PoolStats,
   PoolStatsSample,
@@ -155,6 +156,16 @@ export const PollerCostSchema: z.ZodType<PollerCost> = z.object({
   serverShare: z.number().min(0),
 });
 
+export const ObserverCostSchema: z.ZodType<ObserverCost> = z.object({
+  poll: z.union([z.literal('auto'), z.literal('off'), z.number().int().min(0)]),
+  snapshots: count,
+  intervalMs: ms.nullable(),
+  snapshotMs: ms,
+  share: z.number().min(0),
+  lruBatches: count.nullable(),
+  activityMarks: nullableNumber,
+});
+
 export const StatusDeltaSchema: z.ZodType<StatusDelta> = z.object({
   name: z.string(),
   before: z.number(),
@@ -235,6 +246,7 @@ export const RunResultCoreSchema = z.object({
       note: z.string(),
     })
     .optional(),
+  observer: ObserverCostSchema.optional(),
   startedAt: z.string(),
   state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),
   error: z.string().nullable(),

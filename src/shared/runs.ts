@@ -203,6 +203,28 @@ export interface InnodbMetricsCapture {
   note: string;
 }
 
+/**
+ * What watching a run cost it: the poller's full LRU snapshots during the statement, the time inside
+ * them and the poller's share of the run, and on MySQL the page cleaner's LRU batches during it (it
+ * runs one after server activity, which bplab's snapshots were until they kept their table in memory).
+ */
+export interface ObserverCost {
+  /** How the run was watched: 'off', 'auto' or a fixed interval in ms. */
+  poll: PollSetting;
+  /** Full LRU snapshots the poller took while the statement ran (the before and after walks are outside it). */
+  snapshots: number;
+  /** The interval between them at the end of the run ('auto' adapts it); null when not polled. */
+  intervalMs: number | null;
+  /** Time inside those snapshots, ms. */
+  snapshotMs: number;
+  /** The poller's time on the server (snapshots and its cheaper reads) over the run's elapsed time, 0..1. */
+  share: number;
+  /** MySQL: LRU batches that evicted pages during the statement (INNODB_METRICS buffer_LRU_batches_evict); null when not counted. */
+  lruBatches: number | null;
+  /** MySQL: the server's activity count over the statement (INNODB_METRICS innodb_activity_count); null when not read. */
+  activityMarks: number | null;
+}
+
 /** One frame pushed to the live view; the renderer gets the latest, not a queue. */
 export interface RunSample {
   runId: string;
@@ -306,6 +328,8 @@ export interface RunResult {
    * change over the statement. Absent in results saved before bplab recorded them.
    */
   innodbMetrics?: InnodbMetricsCapture;
+  /** What watching the run cost it. Absent in results saved before bplab recorded it. */
+  observer?: ObserverCost;
   startedAt: string;
   state: RunState;
   /** In words, for failed, cancelled and interrupted runs. */

@@ -60,7 +60,7 @@ export interface TaskProgress {
 export type TaskOutcome =
   | { taskId: string; kind: 'sandbox-create' | 'sandbox-start'; sandbox: SandboxInfo }
   | { taskId: string; kind: 'dataset-verify'; report: DatasetVerifyReport }
-  | { taskId: string; kind: 'oltp-load'; load: LoadResult }
+  | { taskId: string; kind: 'oltp-load'; load: LoadResult; /** Where it was saved (loads/). */ file?: string }
   | { taskId: string; kind: 'whatif'; whatif: WhatIfAnswer }
   | {
       taskId: string;

@@ -229,6 +229,30 @@ describe('passwords', () => {
       await app.shutdown();
     }
   });
+
+  it("tests the editor's unsaved profile without saving it: a wrong password refused, nothing kept", async () => {
+    const appDir = mkdtempSync(join(server.scratchDir, 'connections-draft-'));
+    const app = await createApp({ dataDir: appDir, transport: 'browser', version: 'test' });
+    try {
+      const draft = {
+        name: 'Unsaved',
+        transport: 'tcp' as const,
+        host: server.host,
+        port: server.port,
+        user: PW_USER,
+      };
+      const wrong = await app.dispatch('connections/test-draft', { draft, password: `${PW}-wrong` });
+      expect(wrong).toMatchObject({ ok: false, error: { code: 'AUTH_FAILED' } });
+      expect(await app.dispatch('connections/test-draft', { draft, password: PW })).toMatchObject({
+        ok: true,
+        value: { currentUser: `${PW_USER}@${clientHost}` },
+      });
+      expect(await app.dispatch('profiles/list', {})).toMatchObject({ ok: true, value: { profiles: [] } });
+      expect(existsSync(join(appDir, 'profiles.json'))).toBe(false);
+    } finally {
+      await app.shutdown();
+    }
+  });
 });
 
 describe('failures in words', () => {

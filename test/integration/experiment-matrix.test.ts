@@ -17,6 +17,7 @@ import type { RequestName } from '../../src/shared/contract';
 import { ExperimentDefinitionSchema, type ExperimentDefinitionInput } from '../../src/shared/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import type { CatalogueQuery } from '../../src/shared/runs';
+import { formatBytes } from '../../src/shared/format';
 import { testServer } from '../support/test-server';
 import { dispatchAndWait } from '../support/tasks';
 
@@ -131,7 +132,7 @@ describe(`an experiment's matrix on a ${server.label} sandbox`, () => {
     );
     expect(outcome.restored).toEqual([
       ...(exactAtRestart ? [expect.stringContaining('restarted on its own options')] : []),
-      expect.stringContaining(`innodb_buffer_pool_size back to ${own}`),
+      expect.stringContaining(`innodb_buffer_pool_size back to ${formatBytes(own)}`),
     ]);
     expect(Number(await globalValue('innodb_buffer_pool_size'))).toBe(own);
   }, 300_000);

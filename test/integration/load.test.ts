@@ -188,6 +188,9 @@ describe(`the OLTP load on ${server.label}`, () => {
     unsubscribe();
     if (!ended.ok) throw new Error(ended.error.message);
     const again = (ended.value as Extract<TaskOutcome, { kind: 'oltp-load' }>).load;
+    // The task says where it saved the result: the load screen's Compare opens that file.
+    const saved = (ended.value as Extract<TaskOutcome, { kind: 'oltp-load' }>).file ?? '';
+    expect(saved.endsWith('-read-only.bplab-load.json') && existsSync(saved)).toBe(true);
     expect(stepEvents).toEqual([2]);
     expect(again.tables).toMatchObject({ prepared: [], reused: ['sbtest1'] });
     expect(again.steps[0]?.errors).toBe(0);

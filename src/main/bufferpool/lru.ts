@@ -15,6 +15,7 @@ import {
   type PoolStats,
 } from '../../shared/runs';
 import { readTablespaceNames, spaceLabel, type TablespaceNames } from './tablespaces';
+import { noteWalkPages, prepareWalkSession } from './walk-session';
 
 /** What the buffer-pool reads need of a connection (ServerConnection has it). */
 export interface Queryable {
@@ -86,9 +87,15 @@ export async function walkLru(
   oldMethod: OldMethod,
   bucketPages = WHOLE_POOL_BUCKET,
 ): Promise<LruWalk> {
+  // Held in memory, so the walk opens no InnoDB temporary table (walk-session.ts says why).
+  await prepareWalkSession(conn);
   const started = performance.now();
   const rows = await conn.rows<WalkRow>(lruWalkSql(oldMethod), [bucketPages]);
   const costMs = performance.now() - started;
+  noteWalkPages(
+    conn,
+    rows.reduce((n, r) => n + Number(r.pages), 0),
+  );
   const spaces = await spaceNamesFor(conn, rows);
   return {
     cells: rows.map((r) => ({
@@ -264,27 +271,6 @@ export function poolStatsOf(row: Record<string, unknown>): PoolStats {
     readAheadEvicted: n('NUMBER_READ_AHEAD_EVICTED'),
     raw,
   };
-}
-
-// ---------- INNODB_CACHED_INDEXES (MySQL 8) ----------
-
-/** Per-index page counts kept by the server as pages come and go: cheap, approximate. */
-export const CACHED_INDEXES_SQL = `SELECT t.NAME AS tbl, i.NAME AS idx, SUM(c.N_CACHED_PAGES) AS pages
-  FROM INFORMATION_SCHEMA.INNODB_CACHED_INDEXES c
-  JOIN INFORMATION_SCHEMA.INNODB_INDEXES i ON i.INDEX_ID = c.INDEX_ID
-  JOIN INFORMATION_SCHEMA.INNODB_TABLES t ON t.TABLE_ID = i.TABLE_ID
- GROUP BY t.NAME, i.NAME`;
-
-export async function readCachedIndexes(
-  conn: Queryable,
-): Promise<Array<{ table: string; index: string; pages: number }>> {
-  const rows = await conn.rows<{ tbl: string; idx: string; pages: number | string }>(CACHED_INDEXES_SQL);
-  // INNODB_TABLES names a table "schema/table".
-  return rows.map((r) => ({
-    table: String(r.tbl).replace('/', '.'),
-    index: String(r.idx),
-    pages: Number(r.pages),
-  }));
 }
 
 function numericOrText(v: string): number | string {

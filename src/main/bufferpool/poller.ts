@@ -22,13 +22,13 @@ import {
   compositionOf,
   LruLegend,
   mapFrameOf,
-  readCachedIndexes,
   readPoolStats,
   walkLru,
   type OldMethod,
   type Queryable,
 } from './lru';
 import { performance } from 'node:perf_hooks';
+import { CachedIndexReader } from './cached-indexes';
 
 /** The share of wall time 'auto' lets full snapshots take. */
 export const TARGET_SHARE = 0.02;
@@ -78,6 +78,7 @@ export class LivePoller {
   private busyMs = 0;
   private nextFullAt = 0;
   private stopped = false;
+  private readonly cachedReader: CachedIndexReader;
   private wake: () => void = () => {};
   private loop: Promise<void> = Promise.resolve();
   /** Set when a snapshot failed; polling stops there, the run goes on. */
@@ -90,6 +91,7 @@ export class LivePoller {
     this.compositions = new BoundedSeries(bound('compositions'));
     this.maps = new BoundedSeries(bound('maps'));
     this.cached = new BoundedSeries(bound('cachedIndexes'));
+    this.cachedReader = new CachedIndexReader(opts.conn);
     if (opts.setting === 'auto' && opts.expectedSnapshotMs !== undefined) this.nextFullAt = this.intervalMs();
   }
 
@@ -174,7 +176,7 @@ export class LivePoller {
       this.nextFullAt = this.opts.clock() + this.intervalMs();
     } else if (this.opts.cachedIndexes) {
       const started = performance.now();
-      const indexes = await readCachedIndexes(this.opts.conn);
+      const indexes = await this.cachedReader.read();
       this.busyMs += performance.now() - started;
       sample.cachedIndexes = { atMs, approximate: true, indexes };
       this.cached.push(sample.cachedIndexes);

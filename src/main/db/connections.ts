@@ -9,7 +9,12 @@ import { checkServerIdentity, type TLSSocket } from 'node:tls';
 import { performance } from 'node:perf_hooks';
 import { createConnection, type Connection } from 'mysql2/promise';
 import type { ConnectionOptions, SslOptions } from 'mysql2';
-import type { ConnectionProfile, ConnectionTestResult } from '../../shared/models';
+import {
+  ConnectionProfileSchema,
+  type ConnectionProfile,
+  type ConnectionTestResult,
+  type ProfileDraft,
+} from '../../shared/models';
 import { AppFailure, type AppError } from '../../shared/result';
 import { connectFailure, greetingProblem, type ConnectTarget, type HandshakeTrace } from './connect-errors';
 import { queryFailure } from './errors';
@@ -162,28 +167,23 @@ export class ConnectionService {
 
   /** Connects, measures the round trip, and says who the server and the session are. */
   async test(profileId: string, password?: string): Promise<ConnectionTestResult> {
-    return this.use(profileId, { password }, async (c) => {
-      let roundTripMs = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < 3; i++) {
-        const start = performance.now();
-        await c.rows('SELECT 1');
-        roundTripMs = Math.min(roundTripMs, performance.now() - start);
-      }
-      const [who] = await c.rows<{ version: string; comment: string; currentUser: string }>(
-        'SELECT @@version AS version, @@version_comment AS comment, CURRENT_USER() AS currentUser',
-      );
-      const [cipher] = await c.rows<{ Value: string }>("SHOW SESSION STATUS LIKE 'Ssl_cipher'");
-      if (!who) throw AppFailure.of('SERVER_ERROR', `${c.where} returned no row for SELECT @@version.`);
-      const identity = identifyServer(String(who.version), String(who.comment ?? ''));
-      const cipherName = cipher?.Value ? String(cipher.Value) : '';
-      return {
-        serverVersion: identity.versionString,
-        flavor: identity.flavor,
-        roundTripMs: Math.round(roundTripMs * 100) / 100,
-        tls: cipherName ? { active: true, cipher: cipherName } : { active: false },
-        currentUser: String(who.currentUser),
-      };
-    });
+    return this.use(profileId, { password }, (c) => describeSession(c));
+  }
+
+  /**
+   * Tests a profile as the editor holds it, unsaved: nothing is written and no password kept (a test
+   * that fails must not leave a connection behind). An edited saved profile uses its known password
+   * when none is typed.
+   */
+  async testDraft(draft: ProfileDraft, password?: string): Promise<ConnectionTestResult> {
+    const known = password ?? (draft.id ? this.secrets.get(draft.id) : undefined) ?? '';
+    const profile = ConnectionProfileSchema.parse({ ...draft, id: draft.id ?? 'unsaved' });
+    const connection = await this.openProfile(profile, known);
+    try {
+      return await describeSession(connection);
+    } finally {
+      await connection.close();
+    }
   }
 
   private async connect(
@@ -332,4 +332,28 @@ function withoutSecret(failure: AppFailure, password: string): AppFailure {
     hint: e.hint && scrub(e.hint),
     ...(details && { details }),
   });
+}
+
+/** The round trip (best of three SELECT 1), the server's version and flavor, TLS, and the user. */
+async function describeSession(c: ServerConnection): Promise<ConnectionTestResult> {
+  let roundTripMs = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    await c.rows('SELECT 1');
+    roundTripMs = Math.min(roundTripMs, performance.now() - start);
+  }
+  const [who] = await c.rows<{ version: string; comment: string; currentUser: string }>(
+    'SELECT @@version AS version, @@version_comment AS comment, CURRENT_USER() AS currentUser',
+  );
+  const [cipher] = await c.rows<{ Value: string }>("SHOW SESSION STATUS LIKE 'Ssl_cipher'");
+  if (!who) throw AppFailure.of('SERVER_ERROR', `${c.where} returned no row for SELECT @@version.`);
+  const identity = identifyServer(String(who.version), String(who.comment ?? ''));
+  const cipherName = cipher?.Value ? String(cipher.Value) : '';
+  return {
+    serverVersion: identity.versionString,
+    flavor: identity.flavor,
+    roundTripMs: Math.round(roundTripMs * 100) / 100,
+    tls: cipherName ? { active: true, cipher: cipherName } : { active: false },
+    currentUser: String(who.currentUser),
+  };
 }

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { EventEnvelope } from '../../shared/contract';
-import type { RecentFile } from '../../shared/experiment-file';
+import { opensAsExperiment, type RecentFile } from '../../shared/experiment-file';
 import { err } from '../../shared/result';
 import type { LiveRunSample } from '../../shared/lru-map-codec';
 import { createApp, type App } from '../app';
@@ -103,7 +103,8 @@ async function start(): Promise<void> {
   };
   const setMenu = applicationMenu(app, dataDir);
   app.events.subscribe((event, payload) => {
-    if (event === 'experiments/recent-changed') setMenu(payload as RecentFile[]);
+    if (event === 'experiments/recent-changed')
+      setMenu((payload as RecentFile[]).filter((r) => opensAsExperiment(r.file)));
     for (const win of BrowserWindow.getAllWindows()) {
       if (win.isDestroyed()) continue;
       if (event === 'runs/sample') gateOf(win).offer((payload as LiveRunSample).runId, { event, payload });
@@ -112,7 +113,7 @@ async function start(): Promise<void> {
   });
   shutDownOnQuit(app);
   electronApp.on('window-all-closed', () => electronApp.quit());
-  setMenu(app.experiments.recentFiles());
+  setMenu(app.experiments.recentFiles().filter((r) => opensAsExperiment(r.file)));
   openWindow(join(dataDir, WINDOW_STATE_FILE));
 }
 

@@ -38,8 +38,12 @@ function malformed(file: string, path: string, what: string): AppFailure {
   });
 }
 
+/** Text that is not JSON at all: the schema (which describes the JSON) is no help there. */
+const NOT_JSON_HINT =
+  'A bplab results file is JSON text that bplab saved (*.bplab.json); this one is not: open one bplab saved.';
+
 function parseJson(text: string, file: string): unknown {
-  return parseJsonFile(text, file, 'a valid experiment file', MALFORMED_HINT);
+  return parseJsonFile(text, file, 'a valid experiment file', NOT_JSON_HINT);
 }
 
 function decodeSamples(

@@ -10,6 +10,7 @@ import {
   type ExperimentDefinition,
   type ExperimentServer,
 } from '../../shared/experiments';
+import { post002Figures, post004Figures } from '../../shared/published-figures-load';
 
 /** The schema the OLTP presets' sweeps use: sysbench's own default. */
 export const OLTP_PRESET_SCHEMA = 'sbtest';
@@ -57,6 +58,7 @@ export const OLTP_PRESETS: OltpPreset[] = [
           { kind: 'startup', variable: 'performance_schema', values: ['ON', 'OFF'] },
         ],
         protocol: { cold: false, hotRuns: 1, repeats: 2 },
+        references: post002Figures(),
         loads: [
           {
             schema: OLTP_PRESET_SCHEMA,
@@ -99,6 +101,10 @@ export const OLTP_PRESETS: OltpPreset[] = [
           { kind: 'global', variable: 'max_connections', values: ['300'] },
         ],
         protocol: { cold: false, hotRuns: 1 },
+        references: post004Figures(
+          poolForShare(8, OLTP_PRESET_ROWS, 1.25),
+          poolForShare(1, OLTP_PRESET_ROWS, 0.5),
+        ),
         loads: [1, 8].map((tables) => ({
           schema: OLTP_PRESET_SCHEMA,
           workload: 'point-select',

@@ -5,6 +5,7 @@
 import {
   AHI_PRESET_TITLE,
   ExperimentDefinitionSchema,
+  SERVER_OWN_VALUE,
   type ExperimentDefinition,
   type ExperimentServer,
   type MatrixDimension,
@@ -13,6 +14,14 @@ import type { DatasetEngine } from '../../shared/datasets';
 import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import { OLTP_PRESETS, type OltpPreset } from './presets-oltp';
+import {
+  post001ColdOverHotFigures,
+  post001JoinOrderFigures,
+  post001OldBlocksFigures,
+  post001PoolFigures,
+  post001VersionFigures,
+  post003Figures,
+} from '../../shared/published-figures';
 
 export type PresetId =
   | 'old-blocks-time'
@@ -109,6 +118,18 @@ const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [
 ];
 
 /**
+ * Post 001's reads from storage: innodb_flush_method as the server has it (reads a re-read page from
+ * the OS page cache) against O_DIRECT (from the device, as the post's RAID 10 served them), where every
+ * server is a sandbox (a startup option restarts it). MariaDB 10.6 and later read with O_DIRECT already.
+ */
+function flushMethodDimension(a: PresetArgs): MatrixDimension[] {
+  const sandboxes = a.servers.length > 0 && a.servers.every((s) => s.sandboxId !== undefined);
+  return sandboxes
+    ? [{ kind: 'startup', variable: 'innodb_flush_method', values: [SERVER_OWN_VALUE, 'O_DIRECT'] }]
+    : [];
+}
+
+/**
  * innodb_adaptive_hash_index_parts 8 (the default) against 1, where every server can take it: MySQL
  * 5.7 and later (MariaDB has no parts) and a sandbox (it is a startup option: the runner restarts it).
  */
@@ -138,12 +159,13 @@ export const PRESETS: Preset[] = [
       ExperimentDefinitionSchema.parse({
         name: 'innodb_old_blocks_time 1000 vs 0, pool 1/8 of the data',
         description:
-          'Post 001: a buffer pool of 1/8 of the data; cold, then runs 1, 2 and 3 for each setting.',
+          'Post 001: a buffer pool of 1/8 of the data; cold, then runs 1, 2 and 3 for each setting, on a sandbox reading through the OS page cache and with O_DIRECT (from the device, as the post’s disks served its re-reads).',
         schema: a.schema,
         queries: allQueries(a),
         servers: a.servers,
-        matrix: oldBlocksAtAnEighth(a),
+        matrix: [...oldBlocksAtAnEighth(a), ...flushMethodDimension(a)],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001OldBlocksFigures(),
       }),
   },
   {
@@ -186,6 +208,7 @@ export const PRESETS: Preset[] = [
           },
         ],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001PoolFigures(poolSizeFor(a.dataBytes * 1.25)),
       }),
   },
   {
@@ -206,6 +229,7 @@ export const PRESETS: Preset[] = [
         servers: a.servers,
         matrix: [],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001JoinOrderFigures(),
       }),
   },
   {
@@ -221,6 +245,7 @@ export const PRESETS: Preset[] = [
         servers: a.servers,
         matrix: [],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001ColdOverHotFigures(['5.5.30 128M', '5.6.10 128M']),
       }),
   },
   {
@@ -251,6 +276,7 @@ export const PRESETS: Preset[] = [
           { kind: 'global', variable: 'key_buffer_size', values: [keyBufferFor(my.indexBytes)] },
         ],
         protocol: { cold: true, hotRuns: 1, coldPerQuery: true },
+        references: post003Figures(inno.schema, my.schema),
       });
     },
   },
@@ -264,12 +290,16 @@ export const PRESETS: Preset[] = [
       ExperimentDefinitionSchema.parse({
         name: 'post 001: MySQL 5.5 against 5.6, each with its defaults, 128 MB pool',
         description:
-          'Post 001: each server with its own defaults and a 128 MB pool; cold, then runs 1, 2 and 3.',
+          'Post 001: each server with its own defaults and a 128 MB pool; cold, then runs 1, 2 and 3, reading through the OS page cache and with O_DIRECT.',
         schema: a.schema,
         queries: allQueries(a),
         servers: a.ordered ?? a.servers,
-        matrix: [{ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] }],
+        matrix: [
+          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
+          ...flushMethodDimension(a),
+        ],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001VersionFigures(),
       }),
   },
   {
@@ -291,6 +321,7 @@ export const PRESETS: Preset[] = [
           { kind: 'global', variable: 'innodb_old_blocks_time', values: ['0'] },
         ],
         protocol: { cold: true, hotRuns: 3 },
+        references: post001ColdOverHotFigures(['5.6.10 128M old_blocks_time=0']),
       }),
   },
   ...OLTP_PRESETS,

@@ -18,6 +18,7 @@ import {
   type PlannedRun,
 } from '../../shared/experiments';
 import { AppFailure, formatError } from '../../shared/result';
+import { formatSettingValue } from '../../shared/format';
 import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
 import type { ColdMethod } from '../../shared/experiment-file';
 import type { PurgeWait } from '../bufferpool/purge';
@@ -374,7 +375,7 @@ export class ExperimentRunner {
           const entries = await this.deps.journal.restore(c, server.profileId);
           if (entries.length)
             said.push(
-              `${server.label}: ${entries.map((e) => `${e.variable} back to ${e.before ?? 'DEFAULT'}`).join(', ')}`,
+              `${server.label}: ${entries.map((e) => `${e.variable} back to ${formatSettingValue(e.variable, e.before)}`).join(', ')}`,
             );
         } finally {
           await c.close();

@@ -40,6 +40,8 @@ export interface LoadServiceDeps {
   /** Every load's seconds and steps as they come (app.ts: the 'load/second' and 'load/step' events). */
   onSecond?: (e: { taskId: string; clients: number; second: LoadSecond }) => void;
   onStep?: (e: { taskId: string; step: LoadStep }) => void;
+  /** A started load's result saved in loads/ (app.ts: the recent files, where Compare offers it). */
+  onSaved?: (file: string) => void;
   /**
    * Samples the buffer pool while the load runs, for the live view (app.ts: the live poller, its
    * samples as 'runs/sample' under loadLiveRunId(taskId)); stop() ends it. A watch that cannot start
@@ -83,6 +85,20 @@ export class LoadService {
     input: LoadSweepInput,
     hooks: LoadHooks = {},
   ): StartedTask<LoadResult> {
+    const started = this.startSaved(profileId, password, input, hooks);
+    const result = started.result.then((r) => r.result);
+    // A caller that wants only the task id (the contract's load/start) leaves this unawaited.
+    result.catch(() => {});
+    return { taskId: started.taskId, result };
+  }
+
+  /** The load as a task whose value is its result and the file it was saved in (tasks/wait's answer). */
+  private startSaved(
+    profileId: string,
+    password: string | undefined,
+    input: LoadSweepInput,
+    hooks: LoadHooks,
+  ): StartedTask<{ result: LoadResult; file: string }> {
     const parsed = LoadSweepSpecSchema.safeParse(input);
     if (!parsed.success) {
       const at = parsed.error.issues[0]?.path.join('.') ?? '';
@@ -113,13 +129,16 @@ export class LoadService {
               this.deps.onStep?.({ taskId: ctx.taskId, step });
             },
           };
-          return (await this.measure(profileId, password, spec, ctx, all, workerFile)).result;
+          const measured = await this.measure(profileId, password, spec, ctx, all, workerFile);
+          const file = join(this.deps.dataDir, 'loads', measured.file);
+          this.deps.onSaved?.(file);
+          return { result: measured.result, file };
         } finally {
           await watch?.stop().catch(() => {});
         }
       },
       {
-        done: (r) => ({
+        done: ({ result: r }) => ({
           message: `${r.state}: ${r.steps.length} of ${spec.clients.length} steps measured`,
         }),
       },

@@ -29,6 +29,7 @@ import { loadCsvFiles, loadMarkdown, loadSectionHtml, renderLoadHtmlReport } fro
 import { mixedResultOf } from './mixed-file';
 import { mixedCsvFiles, renderMixedMarkdown } from './mixed-formats';
 import { renderMixedHtml } from './mixed-html';
+import { readVerdicts, verdictsCsvFiles, verdictsMarkdown, verdictsSectionHtml } from './reference-report';
 
 export type ReportFormat = 'html' | 'csv' | 'md';
 
@@ -118,10 +119,16 @@ async function reportFiles(
   const sweeps = loadReports(loads.groups);
   const model = loads.runs || sweeps.length === 0 ? await reportModel(req, version, replay) : null;
   const title = `bplab comparison: ${req.files.map(fileLabel).join(', ')}`;
+  // The published figures and their verdicts, where the experiments carry some: before the sweeps.
+  const verdicts = await readVerdicts(req.files);
   if (req.format === 'html') {
+    const sections = [
+      ...(verdicts.length ? [verdictsSectionHtml(verdicts)] : []),
+      ...(sweeps.length ? [loadSectionHtml(sweeps)] : []),
+    ];
     const content = model
-      ? renderHtmlReport(model, sweeps.length ? [loadSectionHtml(sweeps)] : [])
-      : renderLoadHtmlReport(sweeps, {
+      ? renderHtmlReport(model, sections)
+      : renderLoadHtmlReport(sections, {
           title,
           generatedAt: new Date().toISOString(),
           bplabVersion: version,
@@ -131,9 +138,17 @@ async function reportFiles(
   }
   if (req.format === 'md') {
     const runs = model ? renderMarkdownSummary(model) : `# ${title}\n`;
-    return [{ path: req.to, content: sweeps.length ? `${runs}\n${loadMarkdown(sweeps)}` : runs }];
+    const more = [
+      ...(verdicts.length ? [verdictsMarkdown(verdicts)] : []),
+      ...(sweeps.length ? [loadMarkdown(sweeps)] : []),
+    ];
+    return [{ path: req.to, content: [runs, ...more].join('\n') }];
   }
-  return [...(model ? reportCsvFiles(model) : []), ...loadCsvFiles(sweeps)].map((f) => ({
+  return [
+    ...(model ? reportCsvFiles(model) : []),
+    ...verdictsCsvFiles(verdicts),
+    ...loadCsvFiles(sweeps),
+  ].map((f) => ({
     path: join(req.to, f.name),
     content: f.content,
   }));

@@ -49,7 +49,7 @@ export async function readLoadGroups(paths: readonly string[]): Promise<LoadSour
     }
     const head = parsed as { kind?: unknown; format?: unknown };
     const result = loadResultFrom(parsed, path);
-    if (result) plain.push({ label: loadFileLabel(path), result });
+    if (result) plain.push({ label: loadFileLabel(path, result), result });
     else if (head?.format === EXPERIMENT_FILE_FORMAT) {
       const file = loadExperimentFile(path, { samples: 'none' });
       if (file.results.length > 0) runs = true;

@@ -37,14 +37,14 @@ export interface LoadReportOptions {
   sources: string[];
 }
 
-/** A report of load sweeps only (`bplab load` results, a load-only experiment). */
-export function renderLoadHtmlReport(reports: readonly LoadReport[], o: LoadReportOptions): string {
+/** A report of load sweeps only (`bplab load` results, a load-only experiment): its sections' HTML. */
+export function renderLoadHtmlReport(sections: readonly string[], o: LoadReportOptions): string {
   return [
     ...htmlHead(o),
     `<p class="meta">Made by bplab ${esc(o.bplabVersion)} on ${esc(o.generatedAt)}${
       o.sources.length ? ` from ${o.sources.map(esc).join(', ')}` : ''
     }.</p>`,
-    loadSectionHtml(reports),
+    ...sections,
     '</body>',
     '</html>',
     '',

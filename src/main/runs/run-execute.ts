@@ -4,6 +4,7 @@
  * server that went away leaves the rest as captured.
  */
 import { performance } from 'node:perf_hooks';
+import { observerCostOf } from '../../shared/observer-cost';
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs';
 import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
@@ -113,6 +114,7 @@ export async function executeRun(
         : usageDelta(usageBefore, await readProcessUsage(pid));
     entry.kill = undefined;
     await poller?.stop();
+    const pollCost = poller?.cost() ?? null;
     if (execution) {
       result.elapsedMs = round2(execution.elapsedMs);
       result.rows = execution.rows;
@@ -124,6 +126,7 @@ export async function executeRun(
     if (failure) recordFailure(result, failure, entry, p.query.query.id);
     progress('capturing', 'capturing the state after the query');
     result.innodbMetrics = metricsCapture(metrics, await quietly(() => readMetrics(control)));
+    result.observer = observerCostOf(p.spec.poll, pollCost, result.innodbMetrics, result.server.flavor);
     await captureAfter(p, before, stages, poller, t0, tag);
     if (!lost) await captureExplain(p, progress);
     if (result.state === 'running') result.state = 'complete';
@@ -137,6 +140,7 @@ export async function executeRun(
     result.error = formatError(f.error);
     await poller?.stop();
     if (poller) result.samples = poller.samples();
+    result.observer = observerCostOf(p.spec.poll, poller?.cost() ?? null, undefined, result.server.flavor);
   } finally {
     if (metrics?.enabledForRun.length)
       await deps.journal.restore(control.raw, p.profileId, METRICS_JOURNAL_VARIABLES).catch(() => {

@@ -13,6 +13,19 @@ import { MONITORS, type SettingsJournal } from '../server/settings-journal';
 /** The INNODB_METRICS subsystems a run captures, the adaptive hash index first. */
 export const METRIC_SUBSYSTEMS = ['adaptive_hash_index'] as const;
 
+/**
+ * Counters the run records for its observer cost (shared/observer-cost.ts): the page cleaner's LRU
+ * batches during the statement (MySQL runs one on a tick after server activity) and the activity
+ * count itself. Off by default but for innodb_activity_count; a server without some has the others.
+ */
+export const OBSERVER_METRICS = [
+  'buffer_LRU_batches_evict',
+  'buffer_LRU_batch_evict_total_pages',
+  'buffer_LRU_batches_flush',
+  'buffer_LRU_batch_flush_total_pages',
+  'innodb_activity_count',
+] as const;
+
 /** What the journal restores after the run: the counters bplab switched on. */
 export const METRICS_JOURNAL_VARIABLES = [MONITORS];
 
@@ -28,8 +41,8 @@ export interface MetricRow {
 /** The counters of the captured subsystems; MySQL says STATUS 'enabled', MariaDB ENABLED 1. */
 export async function readMetrics(conn: ServerConnection): Promise<MetricRow[]> {
   const rows = await conn.rows<Record<string, unknown>>(
-    'SELECT * FROM information_schema.INNODB_METRICS WHERE SUBSYSTEM IN (?)',
-    [METRIC_SUBSYSTEMS],
+    'SELECT * FROM information_schema.INNODB_METRICS WHERE SUBSYSTEM IN (?) OR NAME IN (?)',
+    [METRIC_SUBSYSTEMS, OBSERVER_METRICS],
   );
   return rows.map((r) => {
     const get = (k: string) => r[k] ?? r[k.toLowerCase()];

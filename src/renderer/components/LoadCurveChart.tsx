@@ -30,25 +30,25 @@ export const LoadCurveChart = memo(function LoadCurveChart({ view }: { view: Loa
         }
         labelFormatter={(c) => `${c} clients`}
       >
-        {view.series.map((s, i) => (
+        {view.series.map((s) => (
           <Line
             key={`${s.key}qps`}
             yAxisId="qps"
             dataKey={`${s.key}qps`}
             name={`${s.label} QPS`}
-            stroke={COLORS[i % COLORS.length]}
+            stroke={COLORS[s.qpsColor % COLORS.length]}
             strokeWidth={2}
             connectNulls
             isAnimationActive={false}
           />
         ))}
-        {view.series.map((s, i) => (
+        {view.series.map((s) => (
           <Line
             key={`${s.key}p99`}
             yAxisId="p99"
             dataKey={`${s.key}p99`}
             name={`${s.label} p99`}
-            stroke={COLORS[i % COLORS.length]}
+            stroke={COLORS[s.p99Color % COLORS.length]}
             strokeDasharray="4 3"
             connectNulls
             isAnimationActive={false}

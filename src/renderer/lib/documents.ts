@@ -14,7 +14,7 @@
  * asks first (`unsaved`), and goes on only when they were saved or the user let them go.
  */
 import { create } from 'zustand';
-import type { ExperimentFile, RecentFile } from '../../shared/experiment-file';
+import { opensAsExperiment, type ExperimentFile, type RecentFile } from '../../shared/experiment-file';
 import type { ExperimentDefinitionInput } from '../../shared/experiments';
 import { err, type AppError } from '../../shared/result';
 import { call } from './api';
@@ -317,7 +317,7 @@ export const useDocuments = create<DocumentsState>()((set, get) => {
 
     loadRecent: async () => {
       const result = await call('experiments/recent', {});
-      if (result.ok) set({ recent: result.value });
+      if (result.ok) set({ recent: result.value.filter((r) => opensAsExperiment(r.file)) });
     },
 
     answerPath: async (path) => {

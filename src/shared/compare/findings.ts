@@ -8,6 +8,7 @@ import { queryLabel, type Comparison, type PairComparison } from './comparison';
 import { sortFindings, type Finding, type PairRule } from './finding';
 import { engineCacheRule, innodbOnly } from './engine-findings';
 import { checksumRule, incompleteRule } from './rules-warnings';
+import { watchedDifferentlyRule } from './rules-observer';
 import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
   elapsedRule,
@@ -26,6 +27,7 @@ import {
 export const PAIR_RULES: readonly PairRule[] = [
   checksumRule,
   incompleteRule,
+  watchedDifferentlyRule,
   innodbOnly(neverEvictedRule),
   globalCountersRule,
   innodbOnly(sameReadsRule),

@@ -98,17 +98,32 @@ export function loadGroupsOfExperiment(
     .filter((g) => g.sides.length > 0);
 }
 
-/** How a `bplab load` result is named beside others: its file name without the suffix. */
-export const loadFileLabel = (path: string): string =>
-  (path.split(/[\\/]/).pop() ?? path).replace(/\.bplab-load\.json$|\.json$/, '');
+/** The name bplab gives a load it saves in loads/: its start time, then its workload. */
+const SAVED_LOAD_NAME = /^\d{4}-\d\d-\d\dT[\d-]+Z-[\w-]+$/;
 
-/** `bplab load` result files side by side, named by their file names. */
+/**
+ * How a `bplab load` result is named beside others: its file name without the suffix, or, for a name
+ * bplab made (a start time), what it is: its workload on its server.
+ */
+export function loadFileLabel(path: string, result?: Pick<LoadResult, 'spec' | 'server'>): string {
+  const base = (path.split(/[\\/]/).pop() ?? path).replace(/\.bplab-load\.json$|\.json$/, '');
+  if (!result || !SAVED_LOAD_NAME.test(base)) return base;
+  return `${result.spec.workload} on ${result.server.version || result.server.where}`;
+}
+
+/** `bplab load` result files side by side, named by their labels (a label seen before gets " (2)"…). */
 export function loadGroupOfFiles(files: ReadonlyArray<{ label: string; result: LoadResult }>): LoadGroup {
   const steps = [...new Set(files.map((f) => loadStepLabel(f.result.spec)))];
+  const seen = new Map<string, number>();
   return {
     id: 'load-files',
     title: steps.length === 1 ? steps[0]! : 'OLTP loads',
-    sides: files.map((f) => ({ ...f, asked: {}, readBack: {}, cacheShare: null, server: '' })),
+    sides: files.map((f) => {
+      const n = (seen.get(f.label) ?? 0) + 1;
+      seen.set(f.label, n);
+      const label = n > 1 ? `${f.label} (${n})` : f.label;
+      return { ...f, label, asked: {}, readBack: {}, cacheShare: null, server: '' };
+    }),
   };
 }
 
@@ -124,7 +139,8 @@ export interface LoadChartView {
   title: string;
   /** Every client count of any side, ascending (the x axis is logarithmic: 1, 2, 4 … 256). */
   clients: number[];
-  series: Array<{ key: string; label: string; points: LoadChartPoint[] }>;
+  /** qpsColor, p99Color: indexes in the chart's palette, never one colour for two lines. */
+  series: Array<{ key: string; label: string; points: LoadChartPoint[]; qpsColor: number; p99Color: number }>;
   qpsMax: number;
   p99Max: number;
   /** One row per client count, a qps and p99 field per series (recharts' data). */
@@ -139,6 +155,8 @@ export function loadChart(group: LoadGroup): LoadChartView {
   const series = group.sides.map((s, i) => ({
     key: `s${i}`,
     label: s.label,
+    qpsColor: 2 * i,
+    p99Color: 2 * i + 1,
     points: s.result.steps.map((x) => ({
       clients: x.clients,
       qps: x.qps,

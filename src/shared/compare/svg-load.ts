@@ -39,12 +39,13 @@ export function loadChartSvg(view: LoadChartView, id: string): string {
       `<text x="${r1(x(c))}" y="${top + plotH + 16}" font-size="10" text-anchor="middle">${c}</text>`,
     );
   view.series.forEach((s, i) => {
-    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length]!;
+    const colour = SERIES_COLOURS[s.qpsColor % SERIES_COLOURS.length]!;
+    const p99Colour = SERIES_COLOURS[s.p99Color % SERIES_COLOURS.length]!;
     const done = s.points.filter((p) => p.complete);
     if (done.length > 0) {
       parts.push(
         `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${done.map((p) => `${r1(x(p.clients))},${r1(yQps(p.qps))}`).join(' ')}"><title>${escapeXml(`${s.label}: QPS`)}</title></polyline>`,
-        `<polyline fill="none" stroke="${colour}" stroke-width="1.2" stroke-dasharray="4 3" points="${done.map((p) => `${r1(x(p.clients))},${r1(yP99(p.p99 ?? 0))}`).join(' ')}"><title>${escapeXml(`${s.label}: p99`)}</title></polyline>`,
+        `<polyline fill="none" stroke="${p99Colour}" stroke-width="1.2" stroke-dasharray="4 3" points="${done.map((p) => `${r1(x(p.clients))},${r1(yP99(p.p99 ?? 0))}`).join(' ')}"><title>${escapeXml(`${s.label}: p99`)}</title></polyline>`,
         ...done.map(
           (p) =>
             `<circle cx="${r1(x(p.clients))}" cy="${r1(yQps(p.qps))}" r="2.5" fill="${colour}"><title>${escapeXml(`${s.label}, ${p.clients} clients: ${formatCount(p.qps)} QPS, p99 ${formatMs(p.p99 ?? 0)}`)}</title></circle>`,
@@ -56,7 +57,7 @@ export function loadChartSvg(view: LoadChartView, id: string): string {
     parts.push(
       `<rect x="${lx}" y="${ly}" width="14" height="3" fill="${colour}"/>`,
       `<text x="${lx + 20}" y="${ly + 5}" font-size="11">${escapeXml(s.label)}</text>`,
-      `<line x1="${lx}" y1="${ly + 17}" x2="${lx + 14}" y2="${ly + 17}" stroke="${colour}" stroke-dasharray="4 3"/>`,
+      `<line x1="${lx}" y1="${ly + 17}" x2="${lx + 14}" y2="${ly + 17}" stroke="${p99Colour}" stroke-dasharray="4 3"/>`,
       `<text x="${lx + 20}" y="${ly + 20}" font-size="10">p99</text>`,
     );
   });

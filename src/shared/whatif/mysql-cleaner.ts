@@ -3,7 +3,8 @@
  * MySQL 8.0's coordinator (buf0flu.cc, buf_flush_page_coordinator_thread) runs an LRU batch on its
  * one-second tick only while srv_check_activity sees the activity count move, and a read-only SELECT
  * does not move it; closing an InnoDB table handle does (ha_innodb.cc, ha_innobase::close →
- * srv_active_wake_master_thread), as bplab's own LRU snapshots do. On the post001 sandbox (8.0.31,
+ * srv_active_wake_master_thread), as bplab's own LRU snapshots did while the server wrote the
+ * walked table to an on-disk InnoDB temporary table (bufferpool/walk-session.ts). On the post001 sandbox (8.0.31,
  * Q3.1, old_blocks_time 1000) INNODB_METRICS counted no LRU batch in two runs without snapshots and 5
  * batches of ~1023 pages in one with 4 snapshots and the one before it. Each batch leaves the LRU
  * ~1024 pages shorter; as reads refill it, the old sublist's share moves LRU_old towards the tail and
@@ -26,15 +27,27 @@ export const MYSQL_LRU_SCAN_DEPTH = 1024;
 export const CLEANER_DELAY_MS = 1500;
 
 /**
- * The LRU batches a MySQL run's own snapshots caused, in ms from the run's start: one per LRU
- * snapshot it recorded (before, during and after the run), CLEANER_DELAY_MS after the snapshot ended.
- * A batch after the run's end falls in the gap before the next run. MariaDB: none (its cleaner is
- * woken by the reads themselves, SimulatorSettings.pageCleaner).
+ * The LRU batches of a MySQL run, in ms from the run's start. A run that recorded its batches
+ * (observer cost: INNODB_METRICS buffer_LRU_batches_evict over the statement) has that many, no more:
+ * at the times its snapshots would have caused them (CLEANER_DELAY_MS after each ended) while those
+ * last, any beyond spread evenly over the statement; none when it counted none (bplab's snapshots
+ * no longer mark the server active). A run saved before that has one per LRU snapshot it recorded
+ * (before, during and after the run); a batch after the run's end falls in the gap before the next
+ * run. MariaDB: none (its cleaner is woken by the reads themselves, SimulatorSettings.pageCleaner).
  */
 export function cleanerBatchesOfRun(run: RunResult): number[] {
   if (run.server.flavor === 'mariadb') return [];
   const snapshots = [run.lru.before, ...run.samples.compositions, run.lru.after];
-  return snapshots.flatMap((s) => (s ? [s.atMs + s.costMs + CLEANER_DELAY_MS] : [])).sort((a, b) => a - b);
+  const bySnapshot = snapshots
+    .flatMap((s) => (s ? [s.atMs + s.costMs + CLEANER_DELAY_MS] : []))
+    .sort((a, b) => a - b);
+  const recorded = run.observer?.lruBatches;
+  if (recorded === null || recorded === undefined) return bySnapshot;
+  const elapsed = run.elapsedMs ?? 0;
+  const during = bySnapshot.filter((t) => t >= 0 && t <= elapsed).slice(0, recorded);
+  const rest = recorded - during.length;
+  const spread = Array.from({ length: rest }, (_, i) => (elapsed * (i + 1)) / (rest + 1));
+  return [...during, ...spread].sort((a, b) => a - b);
 }
 
 /** Several runs' batches on one clock, the runs one after the other (their measured times summed). */

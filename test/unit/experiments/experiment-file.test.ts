@@ -67,6 +67,11 @@ describe('experiment files', () => {
       'y.json is not a valid experiment file: it is not JSON: it stops being JSON at line 3, column 16.',
     );
     expect(e.error.details?.path).toBe('line 3, column 16');
+    // Not JSON at all: the hint says so, rather than pointing to the format's schema.
+    const notes = failure(() => parseExperimentFile('hello\nworld', 'notes.txt'));
+    expect(notes.error.message).toMatch(/^notes\.txt is not a valid experiment file: it is not JSON/);
+    expect(notes.error.hint).not.toMatch(/schema/i);
+    expect(notes.error.hint).toContain('JSON text');
   });
 
   it('says when the file is not an experiment, or from a newer bplab', () => {

@@ -57,8 +57,35 @@ describe("post 001's presets on its own servers", () => {
     expect(def.servers.map((s) => s.label)).toEqual(['s55', 's56']);
     expect(def.matrix).toEqual([
       { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
+      { kind: 'startup', variable: 'innodb_flush_method', values: ['default', 'O_DIRECT'] },
     ]);
     expect(def.protocol).toMatchObject({ cold: true, hotRuns: 3 });
+    // The post's own table travels with it: 5.6.10 over 5.5.30, run 1 = 324.25 s / 189.29 s.
+    const run1 = def.references?.find((f) => f.id === 'post001-56-over-55-run1');
+    expect(run1?.value).toBeCloseTo(1.713, 3);
+    expect(run1?.sides.map((s) => s.version)).toEqual(['5.6.', '5.5.']);
+  });
+  it('reads through the OS page cache and with O_DIRECT only where every server is a sandbox', () => {
+    const flush = (servers: Array<{ label: string; profileId: string; sandboxId?: string }>) =>
+      findPreset('old-blocks-time')!
+        .build({ ...args, servers })
+        .matrix.find((m) => m.variable === 'innodb_flush_method');
+    expect(flush([server('a')])).toEqual({
+      kind: 'startup',
+      variable: 'innodb_flush_method',
+      values: ['default', 'O_DIRECT'],
+    });
+    expect(flush([server('a'), { label: 'remote', profileId: 'p-remote' }])).toBeUndefined();
+  });
+  it("carries post 001's old_blocks_time figures: 1000 over 0 per pass, from the post's seconds", () => {
+    const refs = findPreset('old-blocks-time')!.build(args).references ?? [];
+    const byId = Object.fromEntries(refs.map((f) => [f.id, f.value]));
+    // 362.31/349.24, 324.25/178.80, 320.74/178.55, 318.84/179.07 (post 001's table, 5.6.10, 128M).
+    expect(byId['post001-old-blocks-cold']).toBeCloseTo(1.0374, 4);
+    expect(byId['post001-old-blocks-run1']).toBeCloseTo(1.8135, 4);
+    expect(byId['post001-old-blocks-run2']).toBeCloseTo(1.7964, 4);
+    expect(byId['post001-old-blocks-run3']).toBeCloseTo(1.7805, 4);
+    expect(refs.every((f) => f.citation.source === 'post 001')).toBe(true);
   });
   it("runs 5.6 with innodb_old_blocks_time=0 as post 001's third configuration", () => {
     const def = findPreset('post001-56-zero')!.build({ ...args, ordered: [server('s56')] });
@@ -67,6 +94,14 @@ describe("post 001's presets on its own servers", () => {
       'innodb_buffer_pool_size=128M',
       'innodb_old_blocks_time=0',
     ]);
+    // Post 001's row for it: 349.24 s cold over 178.80 s in run 1, on 5.6 with 0.
+    expect(def.references?.map((f) => [f.id, f.value.toFixed(3), f.sides.map((x) => x.pass ?? '')])).toEqual([
+      ['post001-cold-over-run1-5.6.10-128M-old-blocks-time-0', '1.953', ['cold', '']],
+    ]);
+    expect(def.references?.[0]?.sides[0]).toMatchObject({
+      version: '5.6.',
+      settings: { innodb_old_blocks_time: '0' },
+    });
   });
 });
 

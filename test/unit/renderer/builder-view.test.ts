@@ -16,6 +16,7 @@ import {
   startGate,
   toggleQuery,
   toggleServer,
+  valuesPlaceholder,
 } from '../../../src/renderer/features/experiments/utils/builder-view';
 import { emptyDefinition } from '../../../src/renderer/lib/document-files';
 import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
@@ -83,9 +84,16 @@ describe('builder view', () => {
     );
     expect(
       endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).text,
-    ).toBe('Completed, but some runs were interrupted: 2 of 2 runs kept; 1 run was interrupted.');
+    ).toBe(
+      'Completed, but some runs were interrupted: 1 of 2 runs done; 1 run was interrupted, kept with what it captured.',
+    );
+    // Cancelled during the 6th of 16 runs: 5 done (as the progress says beside it), the 6th kept apart.
+    const six = [...Array.from({ length: 5 }, () => run('complete')), run('interrupted')];
+    expect(endStateWords({ state: 'cancelled', error: null }, six, 16).text).toBe(
+      'Cancelled: 5 of 16 runs done; 1 run was interrupted, kept with what it captured.',
+    );
     expect(endStateWords({ state: 'cancelled', error: 'x' }, [run('complete')], 8).text).toBe(
-      'Cancelled: 1 of 8 runs kept.',
+      'Cancelled: 1 of 8 runs done.',
     );
   });
 
@@ -191,14 +199,30 @@ describe('builder view', () => {
       'Compare shows its runs side by side, the answer first.',
     );
     expect(endStateWords({ state: 'cancelled', error: null }, [run('complete')], 8).next).toBe(
-      'Compare shows the runs kept side by side; to run it whole, build it again as a new experiment (File › New), saved to a file of its own.',
+      'Compare shows the runs kept side by side; to run it whole, build it again as a new experiment (New, at the top of this screen), saved to a file of its own.',
     );
     // Nothing kept: nothing to compare.
     expect(endStateWords({ state: 'failed', error: 'the server went away' }, [], 8).next).toBe(
-      'Put right what stopped it first. To run it, build it again as a new experiment (File › New), saved to a file of its own.',
+      'Put right what stopped it first. To run it, build it again as a new experiment (New, at the top of this screen), saved to a file of its own.',
     );
     expect(
       endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).next,
     ).toMatch(/^An interrupted run's figures cover only what was captured before it stopped\. Compare/);
+  });
+});
+
+describe("a matrix dimension's value box", () => {
+  it('shows example values that fit what it varies', () => {
+    expect(valuesPlaceholder({ kind: 'global', variable: 'innodb_old_blocks_time' })).toBe('values: 1000, 0');
+    expect(valuesPlaceholder({ kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size' })).toBe(
+      'values: 128M, 1G',
+    );
+    expect(valuesPlaceholder({ kind: 'startup', variable: 'innodb_flush_method' })).toBe(
+      'values: fsync, O_DIRECT',
+    );
+    expect(valuesPlaceholder({ kind: 'dataset', variable: 'dataset' })).toMatch(/^values: dataset schemas/);
+    expect(valuesPlaceholder({ kind: 'global', variable: 'innodb_io_capacity' })).toBe(
+      'values of innodb_io_capacity, separated by commas',
+    );
   });
 });

@@ -78,3 +78,15 @@ describe('datasets store: verify progress', () => {
     expect(events.listening('task/progress')).toBe(0);
   });
 });
+
+describe('datasets store: another connection', () => {
+  it("leaves the last connection's load card behind", () => {
+    useDatasets.setState({
+      profileId: 'p1',
+      task: { taskId: 't1', schema: 'ssb_a', progress: null, cancelling: false },
+    });
+    useDatasets.getState().select('p2');
+    expect(useDatasets.getState().task).toBeNull();
+    expect(useDatasets.getState().listed).toBe(false);
+  });
+});

@@ -1,6 +1,10 @@
 /** The Compare screen's two tables (a comparison table, a finding's evidence) in one shape, with the same cell classes. */
 import { describe, expect, it } from 'vitest';
-import { gridOfEvidence, gridOfReportTable } from '../../../src/renderer/features/compare/utils/grid-table';
+import {
+  gridOfEvidence,
+  gridOfReportTable,
+  headerParts,
+} from '../../../src/renderer/features/compare/utils/grid-table';
 import { evidenceTable } from '../../../src/shared/compare/glance';
 
 describe('gridOfReportTable', () => {
@@ -56,5 +60,25 @@ describe('gridOfEvidence', () => {
       ['setting', undefined, 1],
       ['innodb_old_blocks_time', 'wrap', 2],
     ]);
+  });
+});
+
+describe('a header', () => {
+  it('wraps between the parts of a long name, never inside a word', () => {
+    expect(headerParts('innodb_old_blocks_time=1000')).toEqual([
+      'innodb_',
+      'old_',
+      'blocks_',
+      'time=',
+      '1000',
+    ]);
+    expect(headerParts('old-blocks-time.bplab.json: A')).toEqual([
+      'old-blocks-time.',
+      'bplab.',
+      'json:',
+      ' A',
+    ]);
+    expect(headerParts('rows')).toEqual(['rows']);
+    expect(headerParts('innodb_old_blocks_time=1000').join('')).toBe('innodb_old_blocks_time=1000');
   });
 });

@@ -10,7 +10,7 @@ import { setApi } from '../../../src/renderer/lib/api';
 import { useLive } from '../../../src/renderer/lib/live-store';
 import { followLoadEvents, useLoad } from '../../../src/renderer/features/load/stores/load-store';
 import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
-import { poolPagesRows } from '../../../src/renderer/features/load/utils/pool-pages';
+import { loadPoolSample, poolPagesRows } from '../../../src/renderer/features/load/utils/pool-pages';
 import type { PoolStats } from '../../../src/shared/runs';
 import { fakeEvents } from './fake-events';
 
@@ -33,7 +33,16 @@ const fakeApi: BplabApi = {
     if (name === 'tasks/wait')
       return new Promise(
         (resolve) =>
-          (finish = (load) => resolve({ ok: true, value: { taskId: 't1', kind: 'oltp-load', load } })),
+          (finish = (load) =>
+            resolve({
+              ok: true,
+              value: {
+                taskId: 't1',
+                kind: 'oltp-load',
+                load,
+                file: '/data/loads/2026-11-27T10-00-00-000Z-point-select.bplab-load.json',
+              },
+            })),
       );
     return Promise.resolve({ ok: true, value: null });
   }) as BplabApi['invoke'],
@@ -131,9 +140,13 @@ describe('the load store', () => {
     events.emit('load/step', { taskId: 't1', step: { clients: 1, qps: 900 } as LoadStep });
     expect(useLoad.getState().seconds.map((s) => s.second.queries)).toEqual([900]);
     expect(useLoad.getState().steps.map((s) => s.qps)).toEqual([900]);
-    finish({ state: 'complete', steps: [{}, {}, {}] } as LoadResult);
+    finish({ state: 'complete', steps: [{}, {}, {}], spec: { clients: [1, 4, 16] } } as LoadResult);
     await tick();
-    expect(useLoad.getState()).toMatchObject({ running: false, outcome: 'complete: 3 step(s) measured' });
+    expect(useLoad.getState()).toMatchObject({
+      running: false,
+      outcome: 'Complete: 3 of 3 steps measured.',
+      file: '/data/loads/2026-11-27T10-00-00-000Z-point-select.bplab-load.json',
+    });
     off();
     expect(events.listening('load/second')).toBe(0);
   });
@@ -162,6 +175,13 @@ describe("the pool's pages now", () => {
     expect(
       poolPagesRows({ atMs: 0, pools: [pool(100, 10, 90, 30), pool(100, 5, 95, 35)] }).map((r) => r.value),
     ).toEqual(['200 pages', '15 pages', '120 pages', '65 pages']);
-    expect(poolPagesRows(null)[0]!.value).toBe('no pool-stats sample yet');
+    expect(poolPagesRows(null)[0]!.value).toBe("no sample of this load's pool yet");
+  });
+
+  it("is this load's pool only: another run's samples in the live view are not shown as its own", () => {
+    const sample = { atMs: 0, pools: [] };
+    expect(loadPoolSample('load:t1', [sample], 't1')).toBe(sample);
+    expect(loadPoolSample('run-of-an-experiment', [sample], 't1')).toBeNull();
+    expect(loadPoolSample(null, [sample], 't1')).toBeNull();
   });
 });

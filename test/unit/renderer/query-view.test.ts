@@ -7,6 +7,8 @@ import {
   emptyDraft,
   groupByFlight,
   pollSetting,
+  poolSizeWords,
+  runButtonLabel,
 } from '../../../src/renderer/features/queries/utils/query-view';
 
 const q = (id: string, flight: string, source: 'ssb' | 'custom' = 'ssb'): CatalogueQuery => ({
@@ -79,5 +81,19 @@ describe('pollSetting', () => {
       ok: false,
       error: 'auto, off, or an interval from 50 to 60000 ms',
     });
+  });
+});
+
+describe('the Queries screen in plain words', () => {
+  it("names the Run button by the query and its variant's label, never by the variant's id ('Run base')", () => {
+    expect(runButtonLabel('Q1.1', { variant: 'base', label: 'As written' })).toBe('Run Q1.1');
+    expect(runButtonLabel('Q1.1', { variant: 'straight-dim-first', label: 'dim_date first' })).toBe(
+      'Run Q1.1, dim_date first',
+    );
+  });
+
+  it('says the pool size in MiB, or that it is not known', () => {
+    expect(poolSizeWords(16 * 1024 * 1024)).toBe('16 MiB');
+    expect(poolSizeWords(null)).toBe('not known (the server did not say)');
   });
 });

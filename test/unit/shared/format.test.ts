@@ -8,6 +8,7 @@ import {
   formatRatio,
   formatShare,
   formatTimestamp,
+  formatSettingValue,
   formatSigned,
 } from '../../../src/shared/format';
 
@@ -92,5 +93,15 @@ describe('signed changes and rates', () => {
     expect(formatRate(4850.45)).toBe('4,850/s');
     expect(formatRate(1.05)).toBe('1.1/s');
     expect(formatRate(0)).toBe('0/s');
+  });
+});
+
+describe('a setting put back, in words', () => {
+  it('says a size in MiB or GiB, anything else as the server said it', () => {
+    expect(formatSettingValue('innodb_buffer_pool_size', '268435456')).toBe('256 MiB');
+    expect(formatSettingValue('key_buffer_size', '1073741824')).toBe('1 GiB');
+    expect(formatSettingValue('innodb_old_blocks_time', '1000')).toBe('1000');
+    expect(formatSettingValue('innodb_flush_method', 'O_DIRECT')).toBe('O_DIRECT');
+    expect(formatSettingValue('innodb_buffer_pool_size', null)).toBe('DEFAULT');
   });
 });

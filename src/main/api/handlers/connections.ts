@@ -13,6 +13,7 @@ export type ConnectionHandlers = Pick<
   | 'profiles/delete'
   | 'profiles/forget-password'
   | 'connections/test'
+  | 'connections/test-draft'
   | 'connections/capabilities'
 >;
 
@@ -57,6 +58,7 @@ export function connectionHandlers(deps: ConnectionHandlerDeps): ConnectionHandl
       return { id };
     },
     'connections/test': async ({ profileId, password }) => connections.test(profileId, password),
+    'connections/test-draft': async ({ draft, password }) => connections.testDraft(draft, password),
     'connections/capabilities': async ({ profileId, password }) => capabilities.report(profileId, password),
   };
 }

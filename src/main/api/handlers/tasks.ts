@@ -18,7 +18,10 @@ export function taskHandlers(
       if (kind === 'sandbox-create' || kind === 'sandbox-start')
         return { taskId, kind, sandbox: value as SandboxInfo };
       if (kind === 'dataset-verify') return { taskId, kind, report: value as DatasetVerifyReport };
-      if (kind === 'oltp-load') return { taskId, kind, load: value as LoadResult };
+      if (kind === 'oltp-load') {
+        const { result, file } = value as { result: LoadResult; file: string };
+        return { taskId, kind, load: result, file };
+      }
       if (kind === 'whatif') return { taskId, kind, whatif: value as WhatIfAnswer };
       return { taskId, kind };
     },

@@ -11,6 +11,12 @@ import { cliReplay } from '../replay';
 import { defineCommand } from '../command';
 import { mixedText } from './load-during';
 import { mixedResultOf } from '../../reports/mixed-file';
+import {
+  addReferences,
+  readReferenceFigures,
+  readVerdicts,
+  verdictsText,
+} from '../../reports/reference-report';
 
 /** --by: how the files' runs are grouped into sides; absent, per configuration or what gives two sides. */
 function grouping(by: string | undefined): Grouping | undefined {
@@ -32,8 +38,8 @@ export const compareCommand = defineCommand({
   summary:
     "compare saved runs or experiments: post 001's table, time per query with ratios, then the findings",
   usage:
-    'bplab compare a.json [b.json ...] [--by configuration|variant|query|server]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients)',
-  options: { by: { type: 'string' } },
+    "bplab compare a.json [b.json ...] [--by configuration|variant|query|server] [--reference figures.json [--keep]]   (run files or experiment files; one file holding several runs compares them; bplab load results: QPS by clients; an experiment's published figures, and those of --reference, each with its verdict)",
+  options: { by: { type: 'string' }, reference: { type: 'string' }, keep: { type: 'boolean' } },
   positionals: true,
   async run({ values, positionals }, ctx) {
     const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
@@ -41,7 +47,24 @@ export const compareCommand = defineCommand({
       ctx.out(mixedText(mixed.result));
       return 0;
     }
-    // OLTP load sweeps first (bplab load results, an experiment's load steps); then the runs, if any.
+    // The published figures' verdicts first (the answer the presets were run for), then the
+    // OLTP load sweeps (bplab load results, an experiment's load steps), then the runs, if any.
+    let extra = values.reference ? await readReferenceFigures(values.reference) : [];
+    if (values.keep) {
+      if (!values.reference || positionals.length !== 1)
+        throw AppFailure.of(
+          'INVALID_ARGUMENT',
+          '--keep adds the figures of --reference FILE to one experiment file',
+          {
+            hint: 'bplab compare results.bplab.json --reference figures.json --keep',
+          },
+        );
+      const kept = addReferences(positionals[0]!, extra);
+      ctx.err(`bplab: ${positionals[0]} now carries ${kept} published figure${kept === 1 ? '' : 's'}`);
+      extra = [];
+    }
+    const verdicts = await readVerdicts(positionals, extra);
+    if (verdicts.length) ctx.out(`${verdictsText(verdicts)}\n`);
     const loads = positionals.length > 0 ? await readLoadGroups(positionals) : { groups: [], runs: true };
     if (loads.groups.length) ctx.out(`${loadText(loadReports(loads.groups))}\n`);
     if (!loads.runs) return 0;

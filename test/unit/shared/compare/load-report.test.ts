@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   loadChart,
+  loadFileLabel,
   loadGroupOfFiles,
   loadGroupsOfExperiment,
   loadReports,
@@ -126,6 +127,31 @@ describe('load sweeps compared', () => {
     expect(svg.match(/<polyline/g)).toHaveLength(4);
     expect(svg.match(/<circle/g)).toHaveLength(4);
     expect(svg).toContain('<title>a, 4 clients: 350 QPS, p99 2.00 ms</title>');
+  });
+
+  it('draws no two lines in one colour: QPS and p99 apart, and each side apart', () => {
+    const g = loadGroupOfFiles([
+      { label: 'a', result: result([step(1, 100, 1)]) },
+      { label: 'b', result: result([step(1, 120, 0.8)]) },
+    ]);
+    const colours = loadChart(g).series.flatMap((s) => [s.qpsColor, s.p99Color]);
+    expect(colours.every((c) => Number.isInteger(c))).toBe(true);
+    expect(new Set(colours).size).toBe(4);
+    // The report's chart too: the QPS line and the p99 line of side a differ in stroke.
+    const strokes = [...loadChartSvg(loadChart(g), 'c2').matchAll(/<polyline fill="none" stroke="([^"]+)"/g)];
+    expect(new Set(strokes.map((m) => m[1])).size).toBe(4);
+  });
+
+  it('names a load bplab saved by what it is, not by its start time; a name given stays', () => {
+    const r = result([step(1, 100, 1)]);
+    const saved = '/data/loads/2026-11-27T10-15-02-123Z-point-select.bplab-load.json';
+    expect(loadFileLabel(saved, r)).toBe('point-select on 10.11');
+    expect(loadFileLabel('/tmp/fast.json', r)).toBe('fast');
+    const g = loadGroupOfFiles([
+      { label: loadFileLabel(saved, r), result: r },
+      { label: loadFileLabel(saved.replace('10-15', '10-20'), r), result: r },
+    ]);
+    expect(g.sides.map((s) => s.label)).toEqual(['point-select on 10.11', 'point-select on 10.11 (2)']);
   });
 
   it('says when the client was the limit: QPS at 80% of its SELECT 1 ceiling or more; and when a ceiling was itself slowed', () => {

@@ -115,3 +115,36 @@ describe('batches in a replay', () => {
     expect(replay([])).toBe(0);
   });
 });
+
+describe('a run that recorded its batches (observer cost)', () => {
+  const observed = (lruBatches: number | null) =>
+    runResult({
+      observer: {
+        poll: 1000,
+        snapshots: 3,
+        intervalMs: 1000,
+        snapshotMs: 360,
+        share: 0.01,
+        lruBatches,
+        activityMarks: 0,
+      },
+    });
+
+  it('has none when it counted none, however many snapshots it took', () => {
+    expect(cleanerBatchesOfRun(observed(0))).toEqual([]);
+  });
+
+  it('has as many as it counted, at its snapshots\u2019 times during the statement first', () => {
+    // The fixture's snapshot batches during its 33,940 ms: 1420, 1620, 2620, 3620 (35620 is after it).
+    expect(cleanerBatchesOfRun(observed(2))).toEqual([1420, 1620]);
+  });
+
+  it('spreads the batches beyond its snapshots evenly over the statement', () => {
+    // 4 at the snapshots, 1 more at 33,940 / 2.
+    expect(cleanerBatchesOfRun(observed(5))).toEqual([1420, 1620, 2620, 3620, 16970]);
+  });
+
+  it('keeps one per snapshot when the count was not read', () => {
+    expect(cleanerBatchesOfRun(observed(null))).toEqual([1420, 1620, 2620, 3620, 35620]);
+  });
+});

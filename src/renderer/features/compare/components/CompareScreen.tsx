@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExportPanel } from './ExportPanel';
 import { ComparisonBody } from './ComparisonBody';
 import { LoadSweeps } from './LoadSweeps';
+import { PublishedFigures } from './PublishedFigures';
 import { ResultsFilesPanel } from './ResultsFilesPanel';
 import { WhatIfSection } from './WhatIfSection';
 import { useFileDrop } from '../../../lib/file-drop';
@@ -14,11 +15,12 @@ import { useNavigation } from '../../../lib/navigation';
 import { useCompare } from '../stores/compare-store';
 import { comparisonView, pairDetail, pairOfTable } from '../utils/compare-view';
 import { hasReport } from '../utils/opened-loads';
+import { publishedViews } from '../utils/published-view';
 
 export function CompareScreen() {
-  const { files, loads, chosen, grouping, picked, pairId, showPair, open, comparePicked, loadRecent } =
+  const { files, loads, chosen, grouping, picked, pairId, showPair, comparePicked, loadRecent } =
     useCompare();
-  const { addDropped } = useCompare();
+  const { addDropped, show: showFile } = useCompare();
   const { dragging, handlers } = useFileDrop('a bplab results file', (dropped) => void addDropped(dropped));
   const { screen, itemId, items, visit } = useNavigation();
   const outcome = useMemo(
@@ -27,15 +29,17 @@ export function CompareScreen() {
   );
   const view = outcome.ok ? outcome.view : null;
   const detail = useMemo(() => (view ? pairDetail(view, pairId) : null), [view, pairId]);
+  const published = useMemo(() => publishedViews(files), [files]);
   const [scrollTo, setScrollTo] = useState<{ id: string } | null>(null);
 
-  // Asked from elsewhere: a finished experiment's file (itemId), or runs picked in the Runs list (items).
+  // Asked from elsewhere: a finished experiment's or load's file (itemId), shown alone, or runs
+  // picked in the Runs list (items).
   useEffect(() => {
     void loadRecent();
     if (screen !== 'compare') return;
-    if (itemId) void open(itemId);
+    if (itemId) void showFile(itemId);
     else if (items.length > 1) void comparePicked(items);
-  }, [screen, itemId, items, visit, open, comparePicked, loadRecent]);
+  }, [screen, itemId, items, visit, showFile, comparePicked, loadRecent]);
 
   const show = useCallback(
     (tableId: string) => {
@@ -61,6 +65,7 @@ export function CompareScreen() {
       {...handlers}
     >
       <ResultsFilesPanel />
+      <PublishedFigures views={published} />
       <LoadSweeps files={files} loads={loads} />
       {/* Files of load sweeps only have no runs to compare: their sweeps above are the comparison. */}
       {!outcome.ok && (files.some((f) => f.experiment.results.length > 0) || picked.length > 0) && (

@@ -1,5 +1,6 @@
 // Draws a table the Compare screen prepared (utils/grid-table.ts): a head row, then its rows, nothing decided here.
-import type { GridTable as Grid } from '../utils/grid-table';
+import { Fragment } from 'react';
+import { headerParts, type GridTable as Grid } from '../utils/grid-table';
 
 export function GridTable({ grid, className }: { grid: Grid; className: string }) {
   return (
@@ -9,7 +10,12 @@ export function GridTable({ grid, className }: { grid: Grid; className: string }
           <tr>
             {grid.head.map((c, i) => (
               <th key={i} scope="col" className={c.className}>
-                {c.text}
+                {headerParts(c.text).map((part, j) => (
+                  <Fragment key={j}>
+                    {j > 0 && <wbr />}
+                    {part}
+                  </Fragment>
+                ))}
               </th>
             ))}
           </tr>

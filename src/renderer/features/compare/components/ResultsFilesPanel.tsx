@@ -16,7 +16,9 @@ export function ResultsFilesPanel() {
   const { setPath, open, pickFiles, close, toggle, baseline, setGrouping } = useCompare();
   const desktop = dialogs() !== undefined;
   const choices = configurationChoices(files, grouping, picked);
-  const shownRecent = recent.filter((r) => r.exists && !files.some((f) => f.file === r.file)).slice(0, 6);
+  const shownRecent = recent
+    .filter((r) => r.exists && ![...files, ...loads].some((f) => f.file === r.file))
+    .slice(0, 6);
   return (
     <section className="panel" data-testid="compare-files">
       <div className="panel-head">

@@ -51,6 +51,11 @@ export interface CompareState {
   exportError: AppError | null;
   setPath(path: string): void;
   open(file: string): Promise<void>;
+  /**
+   * A finished experiment's (or load's) Compare: that file alone, its own sides chosen and its
+   * headline, whatever was compared before (the files opened before stay in the recent list).
+   */
+  show(file: string): Promise<void>;
   /** The desktop app's Open…: the OS dialog, several files at once, each added. */
   pickFiles(): Promise<void>;
   /** Files dropped on the screen, each added (by path or text); the first refusal is shown in words. */
@@ -110,6 +115,25 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
         const opened = await source.open(path);
         set(opened.ok ? { opening: false, path: '' } : { opening: false, error: opened.error });
         if (opened.ok) add([opened.value]);
+      },
+      show: async (file) => {
+        set({ opening: true, error: null });
+        const opened = await source.open(file);
+        if (!opened.ok) return set({ opening: false, error: opened.error });
+        const shown = opened.value;
+        const files = isOpenedLoad(shown) ? [] : [shown];
+        set({
+          files,
+          loads: isOpenedLoad(shown) ? [shown] : [],
+          picked: [],
+          grouping: null,
+          pairId: null,
+          opening: false,
+          path: '',
+          chosen: keepChoice([], configurationChoices(files)),
+          exported: null,
+        });
+        void get().loadRecent();
       },
       pickFiles: async () => {
         const paths = (await dialogs()?.pickOpenMany()) ?? [];

@@ -43,7 +43,7 @@ export function withFiles<T extends { file: string }>(list: readonly T[], added:
  */
 export function sweepReports(files: readonly LoadedResults[], loads: readonly OpenedLoad[]): LoadReport[] {
   const plain = loads.flatMap((l) =>
-    l.kind === 'load' ? [{ label: loadFileLabel(l.file), result: l.result }] : [],
+    l.kind === 'load' ? [{ label: loadFileLabel(l.file, l.result), result: l.result }] : [],
   );
   return loadReports([
     ...(plain.length ? [loadGroupOfFiles(plain)] : []),

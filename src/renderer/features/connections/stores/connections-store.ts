@@ -134,9 +134,23 @@ export const useConnections = create<ConnectionsState>()((set, get) => {
 
     testConnection: async () => {
       const { form, dirty } = get();
-      // A saved, unchanged profile is tested as it is (re-saving would be a no-op at best).
-      const id = form?.id && !dirty ? form.id : await get().save();
-      if (id) await runTest(id);
+      if (!form) return;
+      // A saved, unchanged profile is tested as it is; the password prompt answers for it.
+      if (form.id && !dirty) return runTest(form.id);
+      // An edited or new one is tested as the form holds it, and nothing is saved (a wrong password
+      // neither): Save saves.
+      const checked = draftFromForm(form);
+      if (!checked.ok) return set({ formErrors: checked.errors });
+      set({ test: { status: 'running' } });
+      const result = await call('connections/test-draft', {
+        draft: checked.draft,
+        ...(form.password !== '' ? { password: form.password } : {}),
+      });
+      set({
+        test: result.ok
+          ? { status: 'done', result: result.value }
+          : { status: 'failed', error: result.error },
+      });
     },
 
     remove: async (profileId) => {

@@ -109,6 +109,9 @@ export const useDatasets = create<DatasetsState>()((set, get) => {
         error: null,
         verify: null,
         confirmingDrop: null,
+        // A load's card belongs to its connection: another's is not shown here (coming back, the
+        // list's refresh follows a load still running there again).
+        task: null,
       });
     },
 

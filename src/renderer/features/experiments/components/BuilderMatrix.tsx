@@ -10,6 +10,7 @@ import {
   removeDimension,
   removeValue,
   setDimensionKind,
+  valuesPlaceholder,
   type BuilderSectionProps,
 } from '../utils/builder-view';
 
@@ -88,7 +89,7 @@ export function MatrixPanel({ definition, issues }: BuilderSectionProps) {
             <input
               className="chip-input"
               data-testid="matrix-value-input"
-              placeholder="values: 1000, 0"
+              placeholder={valuesPlaceholder(m)}
               value={typed[i] ?? ''}
               onChange={(e) => setTyped({ ...typed, [i]: e.target.value })}
               onKeyDown={(e) => {

@@ -4,12 +4,12 @@
  * says what is wrong with it; Start is offered only when main's check says the experiment can run,
  * and otherwise says why in words.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Field } from '../../../components/Field';
 import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
 import { useDocuments } from '../../../lib/documents';
-import { useExperiments } from '../stores/experiments-store';
+import { shownPreset, useExperiments } from '../stores/experiments-store';
 import { issueAt, planSummary, startGate } from '../utils/builder-view';
 import { MatrixPanel } from './BuilderMatrix';
 import { BuilderLoads } from './BuilderLoads';
@@ -20,9 +20,13 @@ import { BuilderServers } from './BuilderServers';
 export function ExperimentBuilder({ definition }: { definition: ExperimentDefinitionInput }) {
   const edit = useDocuments((s) => s.edit);
   const { presets, check, checkedFor, checkError, presetError, startError, starting } = useExperiments();
-  const { runCheck, applyPreset, start } = useExperiments();
+  const { runCheck, applyPreset, choosePreset, start } = useExperiments();
   const summary = useMemo(() => planSummary(definition), [definition]);
-  const [presetId, setPresetId] = useState('old-blocks-time');
+  const presetId =
+    shownPreset(
+      presets,
+      useExperiments((s) => s.presetId),
+    ) ?? '';
 
   // main's check (privileges, sandboxes, datasets) a moment after the typing stops.
   useEffect(() => {
@@ -70,7 +74,7 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
             <select
               data-testid="experiment-preset"
               value={presetId}
-              onChange={(e) => setPresetId(e.target.value)}
+              onChange={(e) => choosePreset(e.target.value)}
             >
               {presets.map((p) => (
                 <option key={p.id} value={p.id} title={p.source}>
@@ -82,7 +86,8 @@ export function ExperimentBuilder({ definition }: { definition: ExperimentDefini
           <button
             type="button"
             data-testid="experiment-apply-preset"
-            onClick={() => void applyPreset(presetId)}
+            disabled={!presetId}
+            onClick={() => void applyPreset()}
           >
             Use preset
           </button>

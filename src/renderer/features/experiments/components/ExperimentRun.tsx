@@ -94,9 +94,9 @@ export function ExperimentRun() {
             <p className="muted">Saved in {finished?.file}</p>
             {finished && (
               <div data-testid="experiment-restored">
-                <strong>Put back afterwards:</strong>
+                <strong>What bplab set back on the servers:</strong>
                 {finished.restored.length === 0 ? (
-                  <span className="muted"> nothing needed restoring.</span>
+                  <span className="muted"> nothing: it changed no setting that needed it.</span>
                 ) : (
                   <ul>
                     {finished.restored.map((r) => (

@@ -45,6 +45,8 @@ export interface ExperimentsState {
   check: ExperimentCheck | null;
   checkedFor: ExperimentDefinitionInput | null;
   checkError: AppError | null;
+  /** The preset chosen in the list: kept when the screen is left, and the one "Use preset" applies. */
+  presetId: string;
   presetError: AppError | null;
   startError: AppError | null;
   starting: boolean;
@@ -52,7 +54,10 @@ export interface ExperimentsState {
   load(): Promise<void>;
   /** Asks main whether the draft can run (debounced by the screen). */
   runCheck(): Promise<void>;
-  applyPreset(presetId: string): Promise<void>;
+  /** Chooses the preset shown (an error about another choice goes). */
+  choosePreset(presetId: string): void;
+  /** Applies the preset shown in the list (shownPreset), never another. */
+  applyPreset(): Promise<void>;
   start(): Promise<void>;
   cancel(): Promise<void>;
   /** Forgets a finished experiment's progress (the document keeps its results). */
@@ -66,12 +71,15 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
   check: null,
   checkedFor: null,
   checkError: null,
+  presetId: 'old-blocks-time',
   presetError: null,
   startError: null,
   starting: false,
   running: null,
 
   load: async () => {
+    // Coming back to the screen: an error left from before is not about what is shown now.
+    set({ presetError: null });
     const [presets, queries] = await Promise.all([call('experiments/presets', {}), call('queries/list', {})]);
     if (!presets.ok) return set({ loadError: presets.error });
     if (!queries.ok) return set({ loadError: queries.error });
@@ -91,7 +99,11 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
     );
   },
 
-  applyPreset: async (presetId) => {
+  choosePreset: (presetId) => set({ presetId, presetError: null }),
+
+  applyPreset: async () => {
+    const presetId = shownPreset(get().presets, get().presetId);
+    if (!presetId) return;
     const docs = useDocuments.getState();
     const draft = docs.current?.definition;
     if (!draft) return;
@@ -159,6 +171,11 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
 
   dismiss: () => set({ running: null }),
 }));
+
+/** The preset the list shows: the one chosen, or the first when the list has no such preset. */
+export function shownPreset(presets: ReadonlyArray<{ id: string }>, chosen: string): string | null {
+  return presets.some((p) => p.id === chosen) ? chosen : (presets[0]?.id ?? null);
+}
 
 /** An event of the experiment this page started (or is starting: its id is not known yet). */
 function ours(experimentId: string): boolean {

@@ -108,6 +108,23 @@ export const KNOWN_DIMENSIONS: Array<{ kind: MatrixDimension['kind']; variable: 
   { kind: 'dataset', variable: 'dataset' },
 ];
 
+/** Example values for a dimension's value box, fitting what it varies (not "1000, 0" everywhere). */
+export function valuesPlaceholder(dimension: Pick<MatrixDimension, 'kind' | 'variable'>): string {
+  const examples: Record<string, string> = {
+    innodb_old_blocks_time: '1000, 0',
+    innodb_old_blocks_pct: '37, 5',
+    innodb_buffer_pool_size: '128M, 1G',
+    innodb_read_ahead_threshold: '56, 0',
+    innodb_flush_method: 'fsync, O_DIRECT',
+    key_buffer_size: '8M, 256M',
+  };
+  const example = examples[dimension.variable];
+  if (example) return `values: ${example}`;
+  if (dimension.kind === 'dataset') return 'values: dataset schemas, e.g. ssb_innodb, ssb_myisam';
+  if (dimension.kind === 'buffer-pool-size') return 'values: sizes, e.g. 128M, 1G';
+  return `values of ${dimension.variable || 'the variable'}, separated by commas`;
+}
+
 /** The kind a variable is changed by: the pool is resized, the flush method needs a restart, the rest SET GLOBAL. */
 export function kindOf(variable: string): MatrixDimension['kind'] {
   return KNOWN_DIMENSIONS.find((k) => k.variable === variable)?.kind ?? 'global';
@@ -290,12 +307,16 @@ export function endStateWords(
   planned: number,
 ): { tone: 'ok' | 'bad'; text: string; next: string } {
   const interrupted = results.filter((r) => r.run.state === 'interrupted' || r.run.state === 'failed').length;
-  const kept = `${formatCount(results.length)} of ${formatCount(planned)} runs kept`;
+  // Done counts the runs that ran whole, as the progress's "5 of 16 runs done" beside it does; a run
+  // stopped part-way is kept too, and said apart.
+  const kept = `${formatCount(results.length - interrupted)} of ${formatCount(planned)} runs done`;
   const some =
     interrupted > 0
-      ? `; ${formatCount(interrupted)} ${interrupted === 1 ? 'run was' : 'runs were'} interrupted`
+      ? `; ${formatCount(interrupted)} ${interrupted === 1 ? 'run was' : 'runs were'} interrupted, kept with what ${interrupted === 1 ? 'it' : 'they'} captured`
       : '';
-  const again = 'build it again as a new experiment (File › New), saved to a file of its own';
+  // The document bar's New (the desktop app's File menu has it too; browser mode has no menu).
+  const again =
+    'build it again as a new experiment (New, at the top of this screen), saved to a file of its own';
   const then =
     results.length > 0
       ? `Compare shows the runs kept side by side; to run it whole, ${again}.`

@@ -16,7 +16,8 @@ import { useServerSession } from '../../../lib/server-session';
 import { followRunSamples } from '../../../lib/live-store';
 import { useLoad } from '../stores/load-store';
 import { MixedResultPanel } from './MixedResultPanel';
-import { poolPagesRows } from '../utils/pool-pages';
+import { loadPoolSample, poolPagesRows } from '../utils/pool-pages';
+import { useNavigation } from '../../../lib/navigation';
 import { Pairs } from '../../../components/Pairs';
 import { useLive } from '../../../lib/live-store';
 
@@ -32,6 +33,15 @@ export function LoadScreen() {
   const load = useLoad();
   const { profileId, loadProfiles } = useServerSession();
   const stats = useLive((s) => s.stats);
+  const liveRunId = useLive((s) => s.runId);
+  const go = useNavigation((s) => s.go);
+  // Only this load's own pool: the live view may still hold an earlier run's samples.
+  const pool =
+    load.running && load.taskId
+      ? loadPoolSample(liveRunId, stats, load.taskId)
+      : load.running
+        ? null
+        : load.pool;
   useEffect(() => followRunSamples(), []);
   useEffect(() => void loadProfiles(), [loadProfiles]);
   const points = useMemo(() => loadSecondPoints(load.seconds), [load.seconds]);
@@ -100,9 +110,29 @@ export function LoadScreen() {
           </p>
         )}
         {load.outcome && (
-          <p className="muted" data-testid="load-outcome">
-            {load.outcome}
-          </p>
+          <div className="panel-head">
+            <p className="muted" data-testid="load-outcome">
+              {load.outcome}
+              {load.file && (
+                <>
+                  {' '}
+                  Saved in <span data-testid="load-file">{load.file}</span>
+                </>
+              )}
+            </p>
+            {load.file && (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="primary"
+                  data-testid="load-compare"
+                  onClick={() => go('compare', null, load.file)}
+                >
+                  Compare
+                </button>
+              </div>
+            )}
+          </div>
         )}
         <ErrorMessage error={load.error} testId="load-error" />
       </div>
@@ -113,8 +143,8 @@ export function LoadScreen() {
             <LoadSecondsChart points={points} />
           </div>
           <div className="panel">
-            <h3>The pool now</h3>
-            <Pairs rows={poolPagesRows(stats.at(-1) ?? null)} />
+            <h3>{load.running ? "This load's pool now" : "This load's pool at its end"}</h3>
+            <Pairs rows={poolPagesRows(pool)} />
             {load.steps.length > 0 && (
               <table data-testid="load-steps">
                 <thead>

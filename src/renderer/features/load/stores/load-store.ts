@@ -12,6 +12,8 @@ import { onEvent, call } from '../../../lib/api';
 import { forgetRun, useLive } from '../../../lib/live-store';
 import { runTask, type TaskHandle } from '../../../lib/task-runner';
 import { checkLoadForm, DEFAULT_LOAD_FORM, type LoadForm } from '../utils/load-form';
+import { loadOutcomeWords, loadPoolSample } from '../utils/pool-pages';
+import type { PoolStatsSample } from '../../../../shared/runs';
 
 /** Seconds kept for the chart (a long sweep is thinned to the latest). */
 export const SECONDS_BOUND = 3_600;
@@ -26,6 +28,10 @@ export interface LoadState {
   steps: LoadStep[];
   /** How the last load ended, in words. */
   outcome: string | null;
+  /** Where the last load's result was saved (loads/ in the data folder): Compare opens it. */
+  file: string | null;
+  /** The load's own pool as last sampled while it ran (kept once it ended); null when none came. */
+  pool: PoolStatsSample | null;
   error: AppError | null;
   /** A saved mixed preset result opened by its path (bplab load --during), for its sides side by side. */
   mixedPath: string;
@@ -52,6 +58,8 @@ export const useLoad = create<LoadState>()((set, get) => ({
   seconds: [],
   steps: [],
   outcome: null,
+  file: null,
+  pool: null,
   error: null,
   mixedPath: '',
   mixed: null,
@@ -78,6 +86,8 @@ export const useLoad = create<LoadState>()((set, get) => ({
       seconds: [],
       steps: [],
       outcome: null,
+      file: null,
+      pool: null,
       error: null,
       taskId: null,
     });
@@ -90,16 +100,20 @@ export const useLoad = create<LoadState>()((set, get) => ({
     );
     void handle.outcome.then((r) => {
       const taskId = get().taskId;
+      const live = useLive.getState();
+      const pool = taskId ? loadPoolSample(live.runId, live.stats, taskId) : null;
       if (taskId) forgetRun(loadLiveRunId(taskId));
       handle = null;
       if (r.ok && r.value.kind === 'oltp-load')
         set({
           running: false,
           cancelling: false,
-          outcome: `${r.value.load.state}: ${r.value.load.steps.length} step(s) measured`,
+          pool,
+          outcome: loadOutcomeWords(r.value.load),
+          file: r.value.file ?? null,
         });
       else if (!r.ok && r.error.code === 'CANCELLED')
-        set({ running: false, cancelling: false, outcome: 'cancelled: what was measured is kept' });
+        set({ running: false, cancelling: false, pool, outcome: 'Cancelled: what was measured is kept.' });
       else set({ running: false, cancelling: false, error: r.ok ? null : r.error });
     });
   },

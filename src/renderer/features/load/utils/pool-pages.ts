@@ -1,11 +1,33 @@
-/** The pool's pages now, summed over its instances: free, old and young, as label/value rows. */
+/**
+ * The load's own pool: its pages summed over its instances (free, old and young) as label/value rows,
+ * read only from the samples of this load's pool watch (never another run the live view followed);
+ * and how a load ended, in words.
+ */
 import { formatCount } from '../../../../shared/format';
+import { loadLiveRunId } from '../../../../shared/load-live';
+import type { LoadResult } from '../../../../shared/oltp-load';
 import type { PoolStatsSample } from '../../../../shared/runs';
 import type { Row } from '../../../lib/live-view';
 
+/** The latest pool sample of this load's watch, or null when the live view holds another run's. */
+export function loadPoolSample(
+  liveRunId: string | null,
+  stats: readonly PoolStatsSample[],
+  taskId: string,
+): PoolStatsSample | null {
+  return liveRunId === loadLiveRunId(taskId) ? (stats.at(-1) ?? null) : null;
+}
+
+/** "Complete: 3 of 3 steps measured." */
+export function loadOutcomeWords(load: Pick<LoadResult, 'state' | 'steps' | 'spec'>): string {
+  const state = load.state.charAt(0).toUpperCase() + load.state.slice(1);
+  const n = load.spec.clients.length;
+  return `${state}: ${load.steps.length} of ${n} step${n === 1 ? '' : 's'} measured.`;
+}
+
 export function poolPagesRows(sample: PoolStatsSample | null): Row[] {
   if (!sample || sample.pools.length === 0)
-    return [{ label: 'Pool', value: 'no pool-stats sample yet', testId: 'pool-none' }];
+    return [{ label: 'Pool', value: "no sample of this load's pool yet", testId: 'pool-none' }];
   const sum = (k: 'poolSize' | 'freeBuffers' | 'databasePages' | 'oldDatabasePages') =>
     sample.pools.reduce((n, p) => n + p[k], 0);
   const database = sum('databasePages');

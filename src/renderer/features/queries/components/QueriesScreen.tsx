@@ -10,7 +10,7 @@ import { QueryDetail } from './QueryDetail';
 import { QueryEditor } from './QueryEditor';
 
 export function QueriesScreen() {
-  const { schemas, schema, error, editor } = useQueries();
+  const { schemas, schema, error, editor, poolSize } = useQueries();
   const { load, selectProfile, refreshSchemas, setSchema } = useQueries();
   const { loadProfiles, select: choose } = useServerSession();
   const chosen = useServerSession((s) => s.profileId);
@@ -48,6 +48,17 @@ export function QueriesScreen() {
             ))}
           </datalist>
         </label>
+        {poolSize && (
+          <p className="field" data-testid="queries-pool-size">
+            <span>Buffer pool</span>
+            <span>
+              {poolSize}{' '}
+              <span className="muted">
+                (to run at other sizes, vary innodb_buffer_pool_size in an experiment)
+              </span>
+            </span>
+          </p>
+        )}
       </div>
       <ErrorMessage error={error} testId="queries-error" />
       <div className="screen two-columns">

@@ -2,9 +2,11 @@
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useQueries } from '../stores/queries-store';
 import { CheckField } from '../../../components/Field';
+import { runButtonLabel } from '../utils/query-view';
 
 export function RunPanel() {
-  const { run, runError, starting, consent, profileId, schema, variant } = useQueries();
+  const { run, runError, starting, consent, profileId, schema, variant, queries, selectedId } = useQueries();
+  const query = queries.find((q) => q.id === selectedId);
   const { changeRun, start, answerConsent } = useQueries();
   return (
     <div className="panel" data-testid="query-run-panel">
@@ -36,7 +38,12 @@ export function RunPanel() {
           disabled={!profileId || !schema || starting}
           onClick={() => void start()}
         >
-          {starting ? 'Starting…' : `Run ${variant}`}
+          {starting
+            ? 'Starting…'
+            : runButtonLabel(
+                query?.id ?? '',
+                query?.variants.find((v) => v.variant === variant),
+              )}
         </button>
       </div>
       <small className="field-hint">

@@ -17,6 +17,7 @@ import {
   draftOf,
   emptyDraft,
   pollSetting,
+  poolSizeWords,
   type DraftErrors,
   type DraftForm,
   type RunForm,
@@ -31,6 +32,8 @@ export interface ExplainPreview {
 }
 
 export interface QueriesState {
+  /** The chosen server's buffer pool size in words, or why it is not known (null: not read yet). */
+  poolSize: string | null;
   queries: CatalogueQuery[];
   loading: boolean;
   error: AppError | null;
@@ -85,6 +88,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
     error: null,
     selectedId: null,
     variant: 'base',
+    poolSize: null,
     sideBySide: false,
     profileId: null,
     schemas: [],
@@ -124,7 +128,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
 
     selectProfile: (profileId) => {
       if (profileId === get().profileId) return;
-      set({ profileId, schemas: [], explain: null, runError: null });
+      set({ profileId, schemas: [], explain: null, runError: null, poolSize: null });
     },
 
     refreshSchemas: async () => {
@@ -133,6 +137,9 @@ export const useQueries = create<QueriesState>()((set, get) => {
       if (!result.ok) return set({ schemas: [], error: result.error });
       const schemas = result.value.datasets.filter((d) => d.state === 'complete').map((d) => d.schema);
       set({ schemas, error: null, schema: get().schema || schemas[0] || '' });
+      // The pool the runs will meet, read from the server (its capability report's facts).
+      const report = await onServer((auth) => call('connections/capabilities', auth));
+      set({ poolSize: poolSizeWords(report.ok ? report.value.bufferPool.bufferPoolSizeBytes : null) });
     },
 
     setSchema: (schema) => set({ schema, explain: null }),

@@ -2,6 +2,7 @@
  * The catalogue as the Queries screen shows it (grouped by flight, in catalogue order), the custom
  * query editor's form, and the run form's poll setting: pure, so tested without a screen.
  */
+import { formatBytes } from '../../../../shared/format';
 import {
   CustomQueryDraftSchema,
   PollSettingSchema,
@@ -76,4 +77,18 @@ export function pollSetting(text: string): { ok: true; poll: PollSetting } | { o
   const parsed = PollSettingSchema.safeParse(value);
   if (parsed.success) return { ok: true, poll: parsed.data };
   return { ok: false, error: 'auto, off, or an interval from 50 to 60000 ms' };
+}
+
+/** The Run button's words: the query, and its variant by its label unless it is the query as written. */
+export function runButtonLabel(
+  queryId: string,
+  variant: { variant: string; label: string } | undefined,
+): string {
+  if (!variant || variant.variant === 'base') return `Run ${queryId}`;
+  return `Run ${queryId}, ${variant.label}`;
+}
+
+/** "16 MiB", or that the size could not be read. */
+export function poolSizeWords(bytes: number | null): string {
+  return bytes === null ? 'not known (the server did not say)' : formatBytes(bytes);
 }

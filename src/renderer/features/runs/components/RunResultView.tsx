@@ -4,6 +4,7 @@
  * (table, JSON tree, ANALYZE and r_engine_stats), the stage profile, the status counters, the pool
  * stats before and after, and the LRU composition diff.
  */
+import { observerCostWords } from '../../../../shared/observer-cost';
 import type { RunResult } from '../../../../shared/runs';
 import { ExplainView } from '../../../components/ExplainView';
 import { STATE, glanceRows, metricsView, outcomeRows, runTitle, settingsRows } from '../utils/run-view';
@@ -31,6 +32,9 @@ export function RunResultView({ result }: { result: RunResult }) {
           </div>
         )}
         <Pairs rows={glanceRows(result)} />
+        <p className="muted" data-testid="run-observer-cost">
+          Watching it: {observerCostWords(result)}
+        </p>
       </section>
       <section className="panel" data-testid="run-section-samples">
         <h3>What the poller saw</h3>

@@ -1,0 +1,126 @@
+/**
+ * The published figures and their verdicts in words: one headline, then a row per figure and
+ * configuration (published, measured, verdict, source) with the counters that explain it under it. The
+ * Compare screen, the HTML and Markdown reports and `bplab compare` all show these rows.
+ */
+import { formatBytes, formatCount, formatMs } from '../format';
+import {
+  EXPLAINING_COUNTERS,
+  VERDICT_WORDS,
+  baselineOf,
+  formatFigure,
+  type ExplainingCounter,
+  type VerdictKind,
+} from '../reference-figures';
+import type { FigureVerdicts, MeasuredSide } from './reference-verdicts';
+import { text, txt, type ReportTable } from './report-table';
+
+export const PUBLISHED_TABLE_ID = 'published-figures';
+
+export interface VerdictRow {
+  figureId: string;
+  label: string;
+  /** "post 001, table: Star Schema Benchmark – Scale Factor 1". */
+  source: string;
+  /** Where it was measured beyond its sides ('' when once). */
+  context: string;
+  published: string;
+  measured: string;
+  verdict: VerdictKind;
+  words: string;
+  /** Each counter that explains it: "pages read: 1,853,210 (innodb_old_blocks_time=1000) against 1,731,004 (…=0)". */
+  explained: string[];
+  note: string | null;
+}
+
+const counterText = (counter: ExplainingCounter, v: number | null) =>
+  v === null ? 'not recorded' : counter === 'bytes-read' ? formatBytes(v) : formatCount(v);
+
+function sideValue(s: MeasuredSide, kind: 'query-seconds' | 'load-qps'): string {
+  if (s.value === null) return 'not measured';
+  return kind === 'query-seconds' ? formatMs(s.value * 1000) : `${formatCount(s.value)} QPS`;
+}
+
+/** One row per figure and configuration, in the figures' order. */
+export function verdictRows(list: readonly FigureVerdicts[]): VerdictRow[] {
+  return list.flatMap(({ figure, measured }) =>
+    measured.map((m) => {
+      const counters = figure.explain.map((counter, i) => {
+        const parts = m.sides.map(
+          (s) => `${counterText(counter, s.counters[i]?.value ?? null)} (${s.label})`,
+        );
+        return `${EXPLAINING_COUNTERS[counter]}: ${parts.join(' against ')}`;
+      });
+      const sides =
+        m.sides.length > 1 || figure.sides.length > 1
+          ? [m.sides.map((s) => `${sideValue(s, figure.measure.kind)} (${s.label})`).join(' against ')]
+          : [];
+      return {
+        figureId: figure.id,
+        label: figure.label,
+        source: `${figure.citation.source}, ${figure.citation.where}`,
+        context: m.context,
+        // A direction only: which side of no effect the source saw, not a size it never gave.
+        published: figure.directionOnly
+          ? `${figure.value > baselineOf(figure.unit) ? 'above' : 'below'} ${formatFigure(baselineOf(figure.unit), figure.unit)}`
+          : formatFigure(figure.value, figure.unit),
+        measured:
+          m.measured === null ? `not measured: ${m.why ?? ''}` : formatFigure(m.measured, figure.unit),
+        verdict: m.verdict,
+        words: VERDICT_WORDS[m.verdict],
+        explained: [...(m.measured === null ? [] : sides), ...(m.measured === null ? [] : counters)],
+        note: figure.note ?? null,
+      };
+    }),
+  );
+}
+
+const ORDER: VerdictKind[] = [
+  'reproduced',
+  'same-direction',
+  'smaller',
+  'larger',
+  'opposite',
+  'not-measured',
+];
+
+/** The answer first: "Published figures: 3 of 8 reproduced (within 10%), 4 same direction, smaller, 1 opposite." */
+export function verdictsHeadline(rows: readonly VerdictRow[]): string {
+  if (rows.length === 0) return 'No published figures in this experiment.';
+  const counts = ORDER.map((k) => ({ k, n: rows.filter((r) => r.verdict === k).length })).filter(
+    (c) => c.n > 0,
+  );
+  const [first, ...rest] = counts;
+  const words = [
+    `${first!.n} of ${rows.length} ${VERDICT_WORDS[first!.k]}`,
+    ...rest.map((c) => `${c.n} ${VERDICT_WORDS[c.k]}`),
+  ];
+  return `Published figures against bplab's: ${words.join('; ')}.`;
+}
+
+/** The rows as a report table (HTML, Markdown, CSV, the terminal). */
+export function verdictsTable(rows: readonly VerdictRow[]): ReportTable {
+  return {
+    id: PUBLISHED_TABLE_ID,
+    title: 'Published figures and verdicts',
+    note: 'Each figure as its source published it, beside what this experiment measured, with the counters that explain the verdict. Reproduced means within 10% of the published value; otherwise the effect (its distance from no effect: 1× for a ratio, 0 for a change) is smaller, larger or the opposite way.',
+    columns: [
+      txt('Figure'),
+      txt('Configuration'),
+      txt('Published'),
+      txt('Measured'),
+      txt('Verdict'),
+      txt('Explained by'),
+      txt('Source'),
+    ],
+    rows: rows.map((r) => [
+      text(r.label),
+      text(r.context || '—'),
+      text(r.published),
+      text(r.measured),
+      text(r.words, r.verdict === 'opposite'),
+      text(r.explained.join('; ') || '—'),
+      text(r.source),
+    ]),
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * The published figures of an experiment measured on its own results, figure by figure, each with its
+ * verdict and the counters that explain it. A figure names one or two sides by dimension values; the
+ * dimensions it does not name (and the server, unless it names one) split it into one measurement per
+ * configuration they vary over: post 001's ratio is measured once with the OS cache and once with
+ * O_DIRECT. Pure: the experiment file in, rows out; the screen, the reports and the CLI word them.
+ */
+import { expandCells, passLabel, type ExperimentCell } from '../experiments';
+import type { ExperimentFile, ExperimentResult } from '../experiment-file';
+import {
+  baselineOf,
+  verdictOf,
+  type ExplainingCounter,
+  type FigureSide,
+  type ReferenceFigure,
+  type VerdictKind,
+} from '../reference-figures';
+import { combineRepeats } from './load-repeats';
+
+export type VerdictSource = Pick<ExperimentFile, 'definition' | 'servers' | 'results' | 'loads'>;
+
+export interface MeasuredSide {
+  /** "innodb_old_blocks_time=1000", "MySQL 5.6". */
+  label: string;
+  /** In the figure's side unit: seconds, QPS. */
+  value: number | null;
+  counters: Array<{ counter: ExplainingCounter; value: number | null }>;
+}
+
+export interface MeasuredFigure {
+  /** The configuration the figure was measured in, beyond its own sides: "innodb_flush_method=O_DIRECT"; '' when one. */
+  context: string;
+  measured: number | null;
+  verdict: VerdictKind;
+  /** Why nothing was measured, in words. */
+  why: string | null;
+  sides: MeasuredSide[];
+}
+
+export interface FigureVerdicts {
+  figure: ReferenceFigure;
+  measured: MeasuredFigure[];
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** "innodb_old_blocks_time=1000 · MySQL 5.6" for a side; "every configuration" when it names nothing. */
+export function sideLabel(side: FigureSide): string {
+  const parts = [
+    ...(side.server ? [side.server] : []),
+    ...(side.version ? [`version ${side.version.replace(/\.$/, '')}`] : []),
+    ...Object.entries(side.settings).map(([k, v]) => `${k}=${v}`),
+    ...(side.queries ? [side.queries.join(', ')] : []),
+    ...(side.pass ? [side.pass] : []),
+    ...(side.clients ? [`${side.clients} client${side.clients === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.join(' · ') || 'every configuration';
+}
+
+/** Each server's version: its capability report's, else the one its runs recorded. */
+function versions(src: VerdictSource, cells: readonly ExperimentCell[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of src.servers) if (s.capabilities) out.set(s.label, s.capabilities.server.version);
+  const serverOf = new Map(cells.map((c) => [c.key, c.server]));
+  for (const r of src.results) {
+    const server = serverOf.get(r.cell);
+    if (server && !out.has(server)) out.set(server, r.run.server.version);
+  }
+  for (const l of src.loads ?? []) {
+    const server = serverOf.get(l.cell);
+    if (server && !out.has(server)) out.set(server, l.result.server.version);
+  }
+  return out;
+}
+
+function matches(cell: ExperimentCell, side: FigureSide, version: string | undefined): boolean {
+  if (side.server && cell.server !== side.server) return false;
+  if (side.version && !version?.startsWith(side.version)) return false;
+  return Object.entries(side.settings).every(([variable, value]) =>
+    cell.settings.some((s) => s.variable === variable && same(s.value, value)),
+  );
+}
+
+/**
+ * What a cell is beyond the figure's sides: the server unless a side names it, and the varying
+ * dimensions not named. A dimension paired with a named one goes with it (post 004's flush method
+ * with its pool), so it splits nothing.
+ */
+function contextOf(
+  cell: ExperimentCell,
+  figure: ReferenceFigure,
+  cells: readonly ExperimentCell[],
+  matrix: VerdictSource['definition']['matrix'],
+): string {
+  const named = new Set(figure.sides.flatMap((s) => Object.keys(s.settings)));
+  for (const d of matrix)
+    if (d.pairedWith && (named.has(d.variable) || named.has(d.pairedWith))) {
+      named.add(d.variable);
+      named.add(d.pairedWith);
+    }
+  const serverNamed = figure.sides.some((s) => s.server || s.version);
+  const servers = new Set(cells.map((c) => c.server));
+  const varies = (variable: string) =>
+    new Set(cells.map((c) => c.settings.find((s) => s.variable === variable)?.value)).size > 1;
+  return [
+    ...(!serverNamed && servers.size > 1 ? [cell.server] : []),
+    ...cell.settings
+      .filter((s) => !named.has(s.variable) && varies(s.variable))
+      .map((s) => `${s.variable}=${s.value}`),
+  ].join(' · ');
+}
+
+/** "Q1.1" names the query in any variant; "Q1.1 straight" one variant. */
+const queryMatches = (ref: string, queryId: string, variant: string) =>
+  ref === queryId || ref === `${queryId} ${variant}`;
+
+function counterOf(runs: readonly ExperimentResult[], counter: ExplainingCounter): number | null {
+  let total = 0;
+  for (const { run } of runs) {
+    const status = (name: string) => run.status.find((s) => s.name === name && s.scope === 'global')?.delta;
+    let v: number | undefined;
+    if (counter === 'pages-read') v = status('Innodb_pages_read');
+    else if (counter === 'read-ahead') v = status('Innodb_buffer_pool_read_ahead');
+    else if (counter === 'bytes-read')
+      v = run.serverProcess && 'readBytes' in run.serverProcess ? run.serverProcess.readBytes : undefined;
+    else if (run.poolStats.after)
+      v =
+        run.poolStats.after.reduce((n, p) => n + p.pagesNotMadeYoung, 0) -
+        run.poolStats.before.reduce((n, p) => n + p.pagesNotMadeYoung, 0);
+    if (v === undefined) return null;
+    total += v;
+  }
+  return runs.length ? total : null;
+}
+
+type SideValue = { value: number | null; why: string | null; runs: ExperimentResult[] };
+
+function querySeconds(
+  src: VerdictSource,
+  cell: ExperimentCell,
+  m: Extract<ReferenceFigure['measure'], { kind: 'query-seconds' }>,
+): SideValue {
+  const wanted = src.definition.queries.filter(
+    (q) => !m.queries || m.queries.some((ref) => queryMatches(ref, q.queryId, q.variant)),
+  );
+  if (wanted.length === 0)
+    return { value: null, why: `the experiment runs none of ${m.queries?.join(', ')}`, runs: [] };
+  const runs: ExperimentResult[] = [];
+  for (const q of wanted) {
+    const found = src.results.find(
+      (r) =>
+        r.cell === cell.key &&
+        r.counted &&
+        passLabel(r.pass) === m.pass &&
+        r.run.queryId === q.queryId &&
+        r.run.variant === q.variant &&
+        r.run.state === 'complete' &&
+        r.run.elapsedMs !== null,
+    );
+    if (!found)
+      return { value: null, why: `${q.queryId} has no complete ${m.pass} in ${cell.key}`, runs: [] };
+    runs.push(found);
+  }
+  return { value: runs.reduce((n, r) => n + (r.run.elapsedMs ?? 0), 0) / 1000, why: null, runs };
+}
+
+function loadQps(
+  src: VerdictSource,
+  cell: ExperimentCell,
+  m: Extract<ReferenceFigure['measure'], { kind: 'load-qps' }>,
+): SideValue {
+  const records = (src.loads ?? []).filter((l) => l.cell === cell.key && l.step === m.step);
+  const step = records.length
+    ? combineRepeats(records.map((r) => r.result)).steps.find((s) => s.clients === m.clients)
+    : undefined;
+  if (!step || step.state !== 'complete')
+    return { value: null, why: `no complete sweep step at ${m.clients} clients in ${cell.key}`, runs: [] };
+  return { value: step.qps, why: null, runs: [] };
+}
+
+function combine(figure: ReferenceFigure, values: Array<number | null>): number | null {
+  const [a, b] = values;
+  if (a === null || a === undefined) return null;
+  if (values.length === 1) return a;
+  if (b === null || b === undefined || b === 0) return null;
+  return figure.unit === 'ratio' ? a / b : (a / b - 1) * 100;
+}
+
+/** One figure measured in each configuration its sides leave free. */
+export function measureFigure(src: VerdictSource, figure: ReferenceFigure): FigureVerdicts {
+  const cells = expandCells(src.definition);
+  const version = versions(src, cells);
+  const matching = figure.sides.map((side) => cells.filter((c) => matches(c, side, version.get(c.server))));
+  const unmatched = figure.sides.filter((_, i) => matching[i]!.length === 0);
+  if (unmatched.length > 0)
+    return {
+      figure,
+      measured: [
+        {
+          context: '',
+          measured: null,
+          verdict: 'not-measured',
+          why: `no configuration of this experiment has ${unmatched.map(sideLabel).join(', nor ')}`,
+          sides: [],
+        },
+      ],
+    };
+  const contexts = new Map<string, ExperimentCell[][]>();
+  figure.sides.forEach((_, i) => {
+    for (const cell of matching[i]!) {
+      const key = contextOf(cell, figure, cells, src.definition.matrix);
+      const slots = contexts.get(key) ?? figure.sides.map(() => []);
+      slots[i]!.push(cell);
+      contexts.set(key, slots);
+    }
+  });
+  const measured: MeasuredFigure[] = [...contexts.entries()].map(([context, slots]) => {
+    const sides = figure.sides.map((side, i) => {
+      const cell = slots[i]![0];
+      const got: SideValue = !cell
+        ? { value: null, why: `no configuration has ${sideLabel(side)}`, runs: [] }
+        : figure.measure.kind === 'query-seconds'
+          ? querySeconds(src, cell, {
+              ...figure.measure,
+              ...(side.pass && { pass: side.pass }),
+              ...(side.queries && { queries: side.queries }),
+            })
+          : loadQps(src, cell, { ...figure.measure, ...(side.clients && { clients: side.clients }) });
+      return {
+        got,
+        side: {
+          label: sideLabel(side),
+          value: got.value,
+          counters: figure.explain.map((counter) => ({ counter, value: counterOf(got.runs, counter) })),
+        },
+      };
+    });
+    const value = combine(
+      figure,
+      sides.map((s) => s.side.value),
+    );
+    return {
+      context,
+      measured: value,
+      verdict: verdictOf(figure.value, value, baselineOf(figure.unit), figure.directionOnly),
+      why: value === null ? (sides.find((s) => s.got.why)?.got.why ?? 'nothing to divide by') : null,
+      sides: sides.map((s) => s.side),
+    };
+  });
+  return { figure, measured };
+}
+
+/** Every figure of the experiment's definition, and those given beside it (the CLI's --reference). */
+export function measureReferences(
+  src: VerdictSource,
+  extra: readonly ReferenceFigure[] = [],
+): FigureVerdicts[] {
+  return [...(src.definition.references ?? []), ...extra].map((f) => measureFigure(src, f));
+}

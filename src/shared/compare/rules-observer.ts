@@ -1,0 +1,33 @@
+/** A comparison whose two sides were watched differently says so: the watching may be part of the difference. */
+import { watchedAs, watchedDifferently } from '../observer-cost';
+import { pairTableId } from './anchors';
+import { ev, weightOf, type PairRule } from './finding';
+
+export const watchedDifferentlyRule: PairRule = (pair) => {
+  const differs = watchedDifferently(pair.a.run, pair.b.run);
+  const [a, b] = [pair.a.run.observer, pair.b.run.observer];
+  if (!differs || !a || !b) return [];
+  const batches =
+    a.lruBatches !== null && b.lruBatches !== null && a.lruBatches !== b.lruBatches
+      ? `; MySQL's page cleaner ran ${a.lruBatches} LRU batches during ${pair.a.label} and ${b.lruBatches} during ${pair.b.label}`
+      : '';
+  return [
+    {
+      rule: 'watched-differently',
+      kind: differs.strong ? 'warning' : 'difference',
+      text: `${pair.a.label} and ${pair.b.label} were watched differently (${watchedAs(a)} against ${watchedAs(b)})${batches}: a snapshot takes the server's time, so part of the difference may be the watching`,
+      evidence: [
+        ev(`LRU snapshots, ${pair.a.label}`, a.snapshots),
+        ev(`LRU snapshots, ${pair.b.label}`, b.snapshots),
+        ev(`poll, ${pair.a.label}`, String(a.poll)),
+        ev(`poll, ${pair.b.label}`, String(b.poll)),
+        ev(`LRU batches, ${pair.a.label}`, a.lruBatches),
+        ev(`LRU batches, ${pair.b.label}`, b.lruBatches),
+      ],
+      tableId: pairTableId(pair.id, 'summary'),
+      weight: differs.strong
+        ? 20
+        : weightOf(0, Math.max(a.snapshots, b.snapshots), Math.min(a.snapshots, b.snapshots)),
+    },
+  ];
+};

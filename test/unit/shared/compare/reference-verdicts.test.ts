@@ -1,0 +1,234 @@
+/** Published figures measured on a hand-made experiment, per configuration, with verdicts and counters. */
+import { describe, expect, it } from 'vitest';
+import { measureReferences } from '../../../../src/shared/compare/reference-verdicts';
+import {
+  verdictRows,
+  verdictsHeadline,
+  verdictsTable,
+} from '../../../../src/shared/compare/reference-tables';
+import { ExperimentDefinitionSchema, expandCells } from '../../../../src/shared/experiments';
+import { findPreset } from '../../../../src/main/experiments/presets';
+import type { ExperimentFile } from '../../../../src/shared/experiment-file';
+import { post002Figures } from '../../../../src/shared/published-figures-load';
+import { RUN1_RATIO, referenceExperiment } from '../../../support/reference-fixture';
+import { result, step } from '../../../support/load-fixture';
+
+describe('measureReferences', () => {
+  it('measures a ratio once per flush method, the dimension the figure leaves free', () => {
+    const [run1] = measureReferences(referenceExperiment([RUN1_RATIO]));
+    expect(run1!.measured.map((m) => m.context)).toEqual([
+      'innodb_flush_method=default',
+      'innodb_flush_method=O_DIRECT',
+    ]);
+    // Through the page cache: (3 + 2.5) / (2.5 + 2) s; with O_DIRECT: (8 + 6) / (4 + 4) s.
+    expect(run1!.measured[0]!.measured).toBeCloseTo(5.5 / 4.5, 6);
+    expect(run1!.measured[0]!.verdict).toBe('smaller');
+    expect(run1!.measured[1]!.measured).toBeCloseTo(14 / 8, 6);
+    expect(run1!.measured[1]!.verdict).toBe('reproduced');
+  });
+
+  it('sums the counters that explain it over the same runs, each side', () => {
+    const [run1] = measureReferences(referenceExperiment([RUN1_RATIO]));
+    expect(run1!.measured[0]!.sides.map((s) => [s.label, s.value, s.counters.map((c) => c.value)])).toEqual([
+      ['innodb_old_blocks_time=1000', 5.5, [30_000, 2_000]],
+      ['innodb_old_blocks_time=0', 4.5, [20_000, 0]],
+    ]);
+  });
+
+  it('measures a single query, a side of its own pass, and says what is missing in words', () => {
+    const coldOverHot = {
+      ...RUN1_RATIO,
+      id: 'q11-cold-over-hot',
+      sides: [
+        { settings: { innodb_old_blocks_time: '1000', innodb_flush_method: 'default' }, pass: 'cold' },
+        { settings: { innodb_old_blocks_time: '1000', innodb_flush_method: 'default' } },
+      ],
+      measure: { kind: 'query-seconds' as const, pass: 'run 1', queries: ['Q1.1'] },
+    };
+    const run3 = { ...RUN1_RATIO, id: 'run3', measure: { kind: 'query-seconds' as const, pass: 'run 3' } };
+    const other = {
+      ...RUN1_RATIO,
+      id: 'pct',
+      sides: [{ settings: { innodb_old_blocks_pct: '5' } }, {}],
+    };
+    const [a, b, c] = measureReferences(referenceExperiment([coldOverHot, run3, other]));
+    expect(a!.measured.map((m) => [m.context, m.measured])).toEqual([['', 2]]);
+    expect(b!.measured[0]).toMatchObject({
+      measured: null,
+      verdict: 'not-measured',
+      why: 'Q1.1 has no complete run 3 in MySQL 5.6 · innodb_old_blocks_time=1000 · innodb_flush_method=default',
+    });
+    expect(c!.measured).toEqual([
+      {
+        context: '',
+        measured: null,
+        verdict: 'not-measured',
+        why: 'no configuration of this experiment has innodb_old_blocks_pct=5',
+        sides: [],
+      },
+    ]);
+  });
+
+  it("measures post 002's cost from a load's QPS, the median of its repeats, OFF over ON", () => {
+    const definition = ExperimentDefinitionSchema.parse({
+      name: 'ps',
+      schema: 'sbtest',
+      queries: [],
+      servers: [{ label: 'MySQL 5.6', profileId: 'p', sandboxId: 's' }],
+      matrix: [{ kind: 'startup', variable: 'performance_schema', values: ['ON', 'OFF'] }],
+      protocol: { cold: false, hotRuns: 1, repeats: 2 },
+      loads: [{ workload: 'read-only', tables: 1, rows: 1000, clients: [1, 64], seconds: 5 }],
+      references: post002Figures(),
+    });
+    const record = (ps: string, repeat: number, at1: number, at64: number) => ({
+      planIndex: 0,
+      cell: `MySQL 5.6 · performance_schema=${ps}`,
+      step: 0,
+      repeat,
+      loadFile: null,
+      readBack: {},
+      dataBytes: null,
+      poolBytes: null,
+      result: {
+        ...result([step(1, at1, 1), step(64, at64, 9)]),
+        server: { profileId: 'p', version: '5.6.14', where: '127.0.0.1:3306' },
+      },
+    });
+    const file: Pick<ExperimentFile, 'definition' | 'servers' | 'results' | 'loads'> = {
+      definition,
+      servers: [{ label: 'MySQL 5.6', capabilities: null }],
+      results: [],
+      loads: [
+        record('ON', 1, 1000, 5000),
+        record('OFF', 1, 1040, 6000),
+        record('OFF', 2, 1060, 6000),
+        record('ON', 2, 1000, 5000),
+      ],
+    };
+    const rows = verdictRows(measureReferences(file));
+    // At 1 thread: 1050 / 1000 − 1 = 5% against 7.5%; at 64: 6000 / 5000 − 1 = 20% against 13%.
+    expect(rows.slice(0, 2).map((r) => [r.measured, r.words])).toEqual([
+      ['5.0%', 'same direction, smaller'],
+      ['20%', 'same direction, larger'],
+    ]);
+    // 5.5 against 5.6 needs a 5.5 server: said, not guessed.
+    expect(rows[2]!.measured).toMatch(
+      /^not measured: no configuration of this experiment has version 5\.5 · performance_schema=OFF$/,
+    );
+  });
+});
+
+describe('the verdicts in words', () => {
+  const rows = verdictRows(measureReferences(referenceExperiment([RUN1_RATIO])));
+
+  it('gives a direction-only figure as the side of no effect the source saw, never a size', () => {
+    const slower = {
+      ...RUN1_RATIO,
+      id: 'cold-slower',
+      value: 1.1,
+      directionOnly: true,
+      measure: { kind: 'query-seconds' as const, pass: 'cold' },
+    };
+    const [page, direct] = verdictRows(measureReferences(referenceExperiment([slower])));
+    // Cold through the page cache: (6 + 4) / (5.5 + 4) = 1.05×; with O_DIRECT 14 / 14 = 1.00×, no effect.
+    expect([page!.published, page!.measured, page!.words]).toEqual([
+      'above 1.00×',
+      '1.05×',
+      'same direction (the source gives the direction only)',
+    ]);
+    expect([direct!.measured, direct!.words]).toEqual(['1.00×', 'opposite']);
+  });
+
+  it('heads with a count of each verdict', () => {
+    expect(verdictsHeadline(rows)).toBe(
+      "Published figures against bplab's: 1 of 2 reproduced (within 10%); 1 same direction, smaller.",
+    );
+    expect(verdictsHeadline([])).toBe('No published figures in this experiment.');
+  });
+
+  it('puts the published figure beside the measured one, its source, and the counters under the verdict', () => {
+    expect(rows[0]).toMatchObject({
+      label: 'run 1: 1000 over 0',
+      context: 'innodb_flush_method=default',
+      published: '1.81×',
+      measured: '1.22×',
+      words: 'same direction, smaller',
+      source: 'post 001, its table',
+      explained: [
+        '5.50 s (innodb_old_blocks_time=1000) against 4.50 s (innodb_old_blocks_time=0)',
+        'pages read (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
+        'pages not made young: 2,000 (innodb_old_blocks_time=1000) against 0 (innodb_old_blocks_time=0)',
+      ],
+    });
+    const table = verdictsTable(rows);
+    expect(table.columns.map((c) => c.label)).toEqual([
+      'Figure',
+      'Configuration',
+      'Published',
+      'Measured',
+      'Verdict',
+      'Explained by',
+      'Source',
+    ]);
+    expect(table.rows[1]!.map((c) => c.text).slice(0, 5)).toEqual([
+      'run 1: 1000 over 0',
+      'innodb_flush_method=O_DIRECT',
+      '1.81×',
+      '1.75×',
+      'reproduced (within 10%)',
+    ]);
+  });
+});
+
+describe("post 004's shape on its preset's own configurations", () => {
+  it('measures scaling as one side’s clients over the other’s, and says a 4.0 server is missing', () => {
+    const definition = findPreset('post004-point-selects')!.build({
+      servers: [{ label: 'MySQL 5.6', profileId: 'p', sandboxId: 's' }],
+      schema: 'sbtest',
+      dataBytes: 0,
+      queryIds: [],
+    });
+    const cells = expandCells(definition);
+    const qps = (cached: boolean, clients: number) => (cached ? 1000 : 400) * Math.min(clients, 4);
+    const loads = cells.flatMap((cell, c) =>
+      definition.loads!.map((load, stepIndex) => ({
+        planIndex: c * 2 + stepIndex,
+        cell: cell.key,
+        step: stepIndex,
+        loadFile: null,
+        readBack: {},
+        dataBytes: null,
+        poolBytes: null,
+        result: {
+          ...result(load.clients.map((n) => step(n, qps(c === 0, n), 1))),
+          server: { profileId: 'p', version: '5.6.14', where: '127.0.0.1:3306' },
+        },
+      })),
+    );
+    const rows = verdictRows(
+      measureReferences({
+        definition,
+        servers: [{ label: 'MySQL 5.6', capabilities: null }],
+        results: [],
+        loads,
+      }),
+    );
+    const row = (id: string) => rows.find((r) => r.figureId === id)!;
+    // IO-bound, 1 table: 1,600 QPS at 32 clients (4 × 400, flat past 4) over 400 at 1: 4× against the post's 28.6×.
+    expect(row('post004-io-1table-scaling')).toMatchObject({
+      // The flush method goes with the pool it is paired with: no configuration of its own.
+      context: '',
+      published: '28.6×',
+      measured: '4.0×',
+      words: 'same direction, smaller',
+    });
+    // Cached over IO-bound at 256 clients on 8 tables: 4,000 / 1,600 = 2.5× against 3.12×.
+    expect(row('post004-cached-over-io-8tables')).toMatchObject({
+      measured: '2.5×',
+      words: 'same direction, smaller',
+    });
+    expect(row('post004-40-io-collapse').measured).toMatch(
+      /^not measured: no configuration of this experiment has version 4\.0 /,
+    );
+  });
+});
