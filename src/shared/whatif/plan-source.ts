@@ -46,14 +46,23 @@ export interface PoolAfterRun {
   indexPages: IndexPageCount[] | undefined;
 }
 
-/** The share of `table`'s index `index` the pool held (0..1), or null when bplab read no pages per index. */
-export function indexShareInPool(pool: PoolAfterRun, table: string, index: string): number | null {
-  const size = pool.indexPages?.find((p) => p.table === table && p.index === index)?.sizePages;
-  if (!pool.lruAfter || !size) return null;
+/** InnoDB's clustered index: the primary key, or the row id it makes for a table without one. */
+const CLUSTERED = ['PRIMARY', 'GEN_CLUST_INDEX'];
+
+/**
+ * The share of `table`'s index `wanted` (null: its clustered index) the pool held (0..1), or null when
+ * bplab read no pages per index.
+ */
+export function indexShareInPool(pool: PoolAfterRun, table: string, wanted: string | null): number | null {
+  const size = pool.indexPages?.find(
+    (p) => p.table === table && (wanted === null ? CLUSTERED.includes(p.index) : p.index === wanted),
+  );
+  if (!pool.lruAfter || !size?.sizePages) return null;
+  const index = size.index;
   const pages = pool.lruAfter.indexes
     .filter((i) => i.index === index && (i.table === `${pool.schema}.${table}` || i.table === table))
     .reduce((n, i) => n + i.pages, 0);
-  return Math.min(1, pages / size);
+  return Math.min(1, pages / size.sizePages);
 }
 
 /** "the lineorder scan", "dim_date by eq_ref on PRIMARY": one step, named. */
@@ -63,9 +72,9 @@ function stepWords(s: ExplainStep): string {
   return `${s.table} by ${type}${s.key ? ` on ${s.key}` : ''}`;
 }
 
-/** The index a step reads: its key, or the clustered index (PRIMARY) for a full scan. */
+/** The index a step reads: its key; null for a full scan (the clustered index) or a step with no index. */
 function indexOf(s: ExplainStep): string | null {
-  return s.type.toLowerCase() === 'all' ? 'PRIMARY' : s.key;
+  return s.type.toLowerCase() === 'all' ? null : s.key;
 }
 
 /**
@@ -80,8 +89,9 @@ export function afterRunWords(ran: ExplainStep[], after: ExplainStep[], pool: Po
   const changed =
     after.find((s) => !taken.has(`${s.table}|${s.type.toLowerCase()}|${s.key ?? ''}`)) ?? after[0]!;
   const index = indexOf(changed);
-  const share = index === null ? null : indexShareInPool(pool, changed.table, index);
-  const of = index === 'PRIMARY' ? changed.table : `${changed.table}’s index ${index}`;
+  const scan = changed.type.toLowerCase() === 'all';
+  const share = scan || index !== null ? indexShareInPool(pool, changed.table, index) : null;
+  const of = scan ? changed.table : `${changed.table}’s index ${index}`;
   const poolWords = share === null ? '' : `: the pool now holds ${formatShare(share)} of ${of}`;
   return (
     `After this run the optimizer would choose ${stepWords(changed)}${poolWords} ` +
@@ -100,7 +110,8 @@ export function afterRunVerdict(table: ExplainCapture['table'], status: StatusDe
   for (const r of table) {
     const rows = Number(field(r, 'rows'));
     const name = String(field(r, 'table') ?? '');
-    if (String(field(r, 'type') ?? '').toLowerCase() === 'all' && Number.isFinite(rows)) tableRows[name] = rows;
+    if (String(field(r, 'type') ?? '').toLowerCase() === 'all' && Number.isFinite(rows))
+      tableRows[name] = rows;
   }
   const requests = { touches: 0, scannedRows: scannedRowsOf(steps, tableRows), tableRows };
   return planMismatch(steps, requests, null, measuredScanRows({ status }));

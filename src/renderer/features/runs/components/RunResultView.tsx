@@ -5,6 +5,7 @@
  * stats before and after, and the LRU composition diff.
  */
 import type { RunResult } from '../../../../shared/runs';
+import { planSourceWords } from '../../../../shared/whatif/plan-source';
 import { ExplainView } from '../../../components/ExplainView';
 import { STATE, glanceRows, metricsView, outcomeRows, runTitle, settingsRows } from '../utils/run-view';
 import { CompositionDiffTable } from './CompositionDiffTable';
@@ -50,7 +51,18 @@ export function RunResultView({ result }: { result: RunResult }) {
       </section>
       <section className="panel" data-testid="run-section-explain">
         <h3>EXPLAIN</h3>
+        {result.explain && (
+          <p className="muted" data-testid="plan-source" data-source={result.explain.source ?? 'after-run'}>
+            {planSourceWords(result.explain)}
+          </p>
+        )}
         <ExplainView explain={result.explain} />
+        {result.explain?.afterRun && (
+          <details className="json-block" data-testid="explain-after-run">
+            <summary>{result.explain.afterRunNote}</summary>
+            <ExplainView explain={result.explain.afterRun} testId="explain-after-run-plan" />
+          </details>
+        )}
       </section>
       <section className="panel" data-testid="run-section-profile">
         <h3>Stage profile</h3>
