@@ -277,6 +277,8 @@ export interface ExplainCapture {
    * statement had ended. Absent in runs saved before bplab recorded it (those were read after the run).
    */
   source?: PlanSource;
+  /** A plan read during the run whose JSON form is the after-run EXPLAIN's (the same plan): the statement ended between the two reads. */
+  jsonAfterRun?: boolean;
   /** Why a plan was read after the run, in words (the statement ended first, the server has no such statement). */
   sourceNote?: string;
   /** plan-check's verdict on a plan read after the run: why it is not the plan that ran; absent when the counters fit it. */

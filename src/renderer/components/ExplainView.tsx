@@ -36,7 +36,7 @@ export function ExplainView({
         </table>
       </div>
       <details className="json-block" data-testid={`${testId}-json`}>
-        <summary>FORMAT=JSON</summary>
+        <summary>FORMAT=JSON{explain.jsonAfterRun && ' (read after the run: the same plan)'}</summary>
         {explain.json === null ? (
           <p className="muted">
             {explain.source === 'during-run'

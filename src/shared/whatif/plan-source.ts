@@ -150,6 +150,10 @@ export function recordedPlan(
     if (after && words) {
       ran.afterRun = { table: after.table, json: after.json };
       ran.afterRunNote = words;
+    } else if (after && during.json === null && after.json !== null) {
+      // The statement ended before its JSON could be read too: the after-run JSON is of the same plan.
+      ran.json = after.json;
+      ran.jsonAfterRun = true;
     }
     return ran;
   }

@@ -123,11 +123,23 @@ describe('recordedPlan', () => {
     expect(plan?.afterRun?.table).toBe(scanTable);
     expect(plan?.afterRunNote).toMatch(/^After this run the optimizer would choose the lineorder scan/);
     const same = recordedPlan(
-      { table: ranTable, json: null },
-      { table: ranTable, json: null },
+      { table: ranTable, json: { during: true } },
+      { table: ranTable, json: { after: true } },
       { ...pool, status: [] },
     );
-    expect(same).toEqual({ table: ranTable, json: null, source: 'during-run' });
+    expect(same).toEqual({ table: ranTable, json: { during: true }, source: 'during-run' });
+    // The statement ended between the table and its JSON: the after-run JSON of the same plan, marked so.
+    const lateJson = recordedPlan(
+      { table: ranTable, json: null },
+      { table: ranTable, json: { after: true } },
+      { ...pool, status: [] },
+    );
+    expect(lateJson).toEqual({
+      table: ranTable,
+      json: { after: true },
+      source: 'during-run',
+      jsonAfterRun: true,
+    });
   });
 
   it('keeps the after-run EXPLAIN when none was read during the run, with why and plan-check’s verdict', () => {
