@@ -57,13 +57,14 @@ export function RunResultView({ result }: { result: RunResult }) {
           </p>
         )}
         <ExplainView explain={result.explain} />
-        {result.explain?.afterRun && (
-          <details className="json-block" data-testid="explain-after-run">
-            <summary>{result.explain.afterRunNote}</summary>
-            <ExplainView explain={result.explain.afterRun} testId="explain-after-run-plan" />
-          </details>
-        )}
       </section>
+      {result.explain?.afterRun && (
+        <section className="panel" data-testid="run-section-explain-after-run">
+          <h3>EXPLAIN after the run: another plan</h3>
+          <p className="muted">{result.explain.afterRunNote}</p>
+          <ExplainView explain={result.explain.afterRun} testId="explain-after-run" />
+        </section>
+      )}
       <section className="panel" data-testid="run-section-profile">
         <h3>Stage profile</h3>
         <ProfileView profile={result.profile} />
