@@ -49,11 +49,11 @@ function counted(run: RunResult, lineorderRows: number): 'scan' | 'ref walk' | '
   return scanned >= lineorderRows / 2 ? 'scan' : 'ref walk';
 }
 
-/** What the recorded plan says: lineorder read in full (type ALL), or not. */
-function recorded(table: ExplainCapture['table']): 'scan' | 'ref walk' {
-  return explainStepsOf(table).some((s) => s.table === 'lineorder' && s.type.toLowerCase() === 'all')
-    ? 'scan'
-    : 'ref walk';
+/** What the recorded plan says: lineorder read in full (type ALL), by an index, or not at all (no plan). */
+function recorded(table: ExplainCapture['table']): 'scan' | 'ref walk' | 'no lineorder' {
+  const lineorder = explainStepsOf(table).find((s) => s.table === 'lineorder');
+  if (!lineorder) return 'no lineorder';
+  return lineorder.type.toLowerCase() === 'all' ? 'scan' : 'ref walk';
 }
 
 async function countLineorder(connect: () => Promise<mysql.Connection>): Promise<number> {
