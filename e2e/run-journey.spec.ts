@@ -151,6 +151,12 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     await expect(page.getByTestId('run-checksum')).not.toHaveText('—');
     await expect(runs.section('settings')).toContainText('innodb_old_blocks_time');
     await expect(runs.section('explain').getByTestId('explain-table')).toContainText('lineorder');
+    // The plan that ran, read from the control connection while Q1.1 ran (SHOW EXPLAIN FOR / EXPLAIN FOR CONNECTION).
+    await expect(runs.section('explain').getByTestId('plan-source')).toHaveAttribute(
+      'data-source',
+      'during-run',
+    );
+    await expect(runs.section('explain').getByTestId('plan-source')).toContainText('The plan that ran');
     await runs.section('explain').getByText('FORMAT=JSON').click();
     await expect(runs.section('explain').getByTestId('json-node').first()).toBeVisible();
     await expect(page.getByTestId('profile-source')).toHaveText('SHOW PROFILE ALL');

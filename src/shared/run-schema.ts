@@ -205,6 +205,12 @@ export const ExplainCaptureSchema: z.ZodType<ExplainCapture> = z.object({
     })
     .optional(),
   engineStats: z.array(z.object({ table: z.string(), stats: z.record(z.string(), z.number()) })).optional(),
+  source: z.enum(['during-run', 'after-run']).optional(),
+  jsonAfterRun: z.boolean().optional(),
+  sourceNote: z.string().optional(),
+  planCheck: z.string().optional(),
+  afterRun: z.object({ table: z.array(ColumnRowSchema), json: z.unknown() }).optional(),
+  afterRunNote: z.string().optional(),
 });
 
 export const RunSamplesSchema: z.ZodType<RunResult['samples']> = z.object({

@@ -293,7 +293,26 @@ export interface ExplainCapture {
   analyze?: { kind: 'explain-analyze' | 'analyze-json'; text?: string; json?: unknown; durationMs: number };
   /** MariaDB 10.11.5+: ANALYZE's r_engine_stats per table of the join. */
   engineStats?: Array<{ table: string; stats: Record<string, number> }>;
+  /**
+   * Where `table` and `json` were read: 'during-run' from the control connection while the statement
+   * ran (EXPLAIN FOR CONNECTION, SHOW EXPLAIN FOR): the plan that ran; 'after-run': EXPLAIN once the
+   * statement had ended. Absent in runs saved before bplab recorded it (those were read after the run).
+   */
+  source?: PlanSource;
+  /** A plan read during the run whose JSON form is the after-run EXPLAIN's (the same plan): the statement ended between the two reads. */
+  jsonAfterRun?: boolean;
+  /** Why a plan was read after the run, in words (the statement ended first, the server has no such statement). */
+  sourceNote?: string;
+  /** plan-check's verdict on a plan read after the run: why it is not the plan that ran; absent when the counters fit it. */
+  planCheck?: string;
+  /** The EXPLAIN read after the run, kept when it names another plan than the one that ran. */
+  afterRun?: { table: Array<Record<string, string | number | null>>; json: unknown };
+  /** That difference in words: what the optimizer would choose after the run, and the pool's share of it. */
+  afterRunNote?: string;
 }
+
+/** Where a recorded plan came from: read while the statement ran, or after it. */
+export type PlanSource = 'during-run' | 'after-run';
 
 export type RunState = 'running' | 'complete' | 'cancelled' | 'failed' | 'interrupted';
 

@@ -93,7 +93,15 @@ function comparisonRun(run: StoredRun): RunResult {
   return {
     ...run,
     sql: '',
-    explain: run.explain && { table: run.explain.table, json: null },
+    explain: run.explain && {
+      table: run.explain.table,
+      json: null,
+      // Where the plan came from stays: the comparison says when a side's plan was read after the run.
+      ...(run.explain.source && { source: run.explain.source }),
+      ...(run.explain.sourceNote && { sourceNote: run.explain.sourceNote }),
+      ...(run.explain.planCheck && { planCheck: run.explain.planCheck }),
+      ...(run.explain.afterRunNote && { afterRunNote: run.explain.afterRunNote }),
+    },
     poolStats: { before: run.poolStats.before.map(noRaw), after: run.poolStats.after?.map(noRaw) ?? null },
     lru: { before: null, after: run.lru.after },
     samples: noSamples(),

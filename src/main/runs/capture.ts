@@ -222,7 +222,8 @@ export function engineStatsOf(json: unknown): NonNullable<ExplainCapture['engine
   return found;
 }
 
-function firstValue(row: Record<string, unknown> | undefined): string {
+/** The one value of a one-column row (EXPLAIN FORMAT=JSON's plan text). */
+export function firstValue(row: Record<string, unknown> | undefined): string {
   const v = row ? Object.values(row)[0] : undefined;
   if (typeof v !== 'string') throw new Error('the server returned no plan');
   return v;

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { observerCostOf } from '../../shared/observer-cost';
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs';
+import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source';
 import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
 import { readIndexPages } from '../bufferpool/index-pages';
 import { LivePoller } from '../bufferpool/poller';
@@ -38,6 +39,7 @@ import {
   type MetricsPlan,
 } from './run-metrics';
 import { PS_STAGE_TABLES, planStages, readStages, type StagePlan } from './run-stages';
+import { readRunningPlan } from './running-plan';
 
 /** A run in progress: whether it was cancelled, and the KILL of its query while it runs. */
 export interface ActiveRun {
@@ -98,13 +100,18 @@ export async function executeRun(
     // `|| 0`: a snapshot taken just before t0 rounds to -0, which a saved run would read back as 0.
     if (result.lru.before) result.lru.before.atMs = Math.round(before.at - t0) || 0;
     poller?.start();
+    let running = true;
+    const executing = statementRunner.run((conn) =>
+      executeHashed(conn, `${tag}\n${statementText(p.query.sql)}`),
+    );
+    // The plan that ran, from the control connection while the statement runs.
+    const ranPlan = readRunningPlan(control, p.identity, statementRunner.id, () => running);
     try {
-      execution = await statementRunner.run((conn) =>
-        executeHashed(conn, `${tag}\n${statementText(p.query.sql)}`),
-      );
+      execution = await executing;
     } catch (e) {
       failure = queryFailure(e, exec.where);
     }
+    running = false;
     const endedAt = performance.now();
     result.serverProcess =
       pid === null || usageBefore === null
@@ -128,7 +135,7 @@ export async function executeRun(
     result.innodbMetrics = metricsCapture(metrics, await quietly(() => readMetrics(control)));
     result.observer = observerCostOf(p.spec.poll, pollCost, result.innodbMetrics, result.server.flavor);
     await captureAfter(p, before, stages, poller, t0, tag);
-    if (!lost) await captureExplain(p, progress);
+    await captureExplain(p, progress, await ranPlan, lost);
     if (result.state === 'running') result.state = 'complete';
   } catch (e) {
     const f = queryFailure(e, exec.where);
@@ -242,13 +249,25 @@ async function captureAfter(
   if (profile) result.profile = profile;
 }
 
-/** EXPLAIN after the query, and EXPLAIN ANALYZE (the query run again) when the run asked for it. */
+/**
+ * The plan that ran (read during the run) with the EXPLAIN taken after it beside it when that names
+ * another plan, or the after-run EXPLAIN alone, marked so; then EXPLAIN ANALYZE (the query run again)
+ * when the run asked for it. A lost connection keeps what was read during the run.
+ */
 async function captureExplain(
   p: PreparedRun,
   progress: (phase: string, message: string) => void,
+  ranPlan: RunningPlan,
+  lost: boolean,
 ): Promise<void> {
   const { result, exec } = p;
-  result.explain = await quietly(() => explainQuery(exec, statementText(p.query.sql)));
+  const after = lost ? null : await quietly(() => explainQuery(exec, statementText(p.query.sql)));
+  result.explain = recordedPlan(ranPlan, after, {
+    schema: result.schema,
+    lruAfter: result.lru.after,
+    indexPages: result.indexPages,
+    status: result.status,
+  });
   if (!p.spec.explainAnalyze || result.state !== 'running' || !result.explain) return;
   progress('analyzing', 'running the query again under ANALYZE');
   const analyzed = await quietly(async () => {

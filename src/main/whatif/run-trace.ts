@@ -5,6 +5,7 @@
  */
 import type { RunResult } from '../../shared/runs';
 import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
+import { explainStepsOf } from '../../shared/whatif/plan-source';
 import { tracePlan } from '../../shared/whatif/plan-trace';
 import {
   measuredPageRequests,
@@ -35,13 +36,7 @@ export interface RunReplay {
 
 /** The EXPLAIN rows a run saved, in the tracer's words. */
 export function explainSteps(run: RunResult): ExplainStep[] {
-  return (run.explain?.table ?? []).map((r) => ({
-    table: String(r.table ?? ''),
-    type: String(r.type ?? ''),
-    key: r.key === null || r.key === undefined ? null : String(r.key),
-    ref: r.ref === null || r.ref === undefined ? null : String(r.ref),
-    extra: String(r.Extra ?? r.extra ?? ''),
-  }));
+  return explainStepsOf(run.explain?.table ?? []);
 }
 
 /**

@@ -36,9 +36,13 @@ export function ExplainView({
         </tbody>
       </table>
       <details className="json-block" data-testid={`${testId}-json`}>
-        <summary>FORMAT=JSON</summary>
+        <summary>FORMAT=JSON{explain.jsonAfterRun && ' (read after the run: the same plan)'}</summary>
         {explain.json === null ? (
-          <p className="muted">This server has no EXPLAIN FORMAT=JSON (MySQL added it in 5.6.5).</p>
+          <p className="muted">
+            {explain.source === 'during-run'
+              ? 'The JSON form could not be read while the statement ran (MariaDB has it from 10.9; the statement may have ended first).'
+              : 'This server has no EXPLAIN FORMAT=JSON (MySQL added it in 5.6.5).'}
+          </p>
         ) : (
           <JsonTree value={explain.json} />
         )}

@@ -10,6 +10,8 @@ import type { TaskProgress } from '../../../shared/tasks';
 import { AppFailure } from '../../../shared/result';
 import { formatSwitch } from '../../../shared/format';
 import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';
+import { describePlan } from '../../../shared/whatif/plan-check';
+import { explainStepsOf, planSourceWords } from '../../../shared/whatif/plan-source';
 import { call, dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';
 import { profileIdFrom } from './capabilities';
@@ -153,6 +155,12 @@ export function formatRunSummary(run: RunResult): string {
       `poller      ${cost.snapshots} LRU snapshots every ${cost.intervalMs} ms${cost.adaptive ? ' (auto)' : ''}, mean ${cost.meanSnapshotMs} ms, max ${cost.maxSnapshotMs} ms, ${(cost.serverShare * 100).toFixed(1)}% of the run`,
     );
   lines.push(`profile     ${run.profile.source}: ${run.profile.note}`);
+  if (run.explain) {
+    lines.push(
+      `plan        ${describePlan(explainStepsOf(run.explain.table))}. ${planSourceWords(run.explain)}`,
+    );
+    if (run.explain.afterRunNote) lines.push(`            ${run.explain.afterRunNote}`);
+  }
   if (run.lru.after) lines.push('', 'LRU composition after the run:', formatComposition(run.lru.after));
   else
     lines.push(

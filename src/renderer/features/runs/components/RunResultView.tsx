@@ -6,6 +6,7 @@
  */
 import { observerCostWords } from '../../../../shared/observer-cost';
 import type { RunResult } from '../../../../shared/runs';
+import { planSourceWords } from '../../../../shared/whatif/plan-source';
 import { ExplainView } from '../../../components/ExplainView';
 import { STATE, glanceRows, metricsView, outcomeRows, runTitle, settingsRows } from '../utils/run-view';
 import { CompositionDiffTable } from './CompositionDiffTable';
@@ -54,8 +55,20 @@ export function RunResultView({ result }: { result: RunResult }) {
       </section>
       <section className="panel" data-testid="run-section-explain">
         <h3>EXPLAIN</h3>
+        {result.explain && (
+          <p className="muted" data-testid="plan-source" data-source={result.explain.source ?? 'after-run'}>
+            {planSourceWords(result.explain)}
+          </p>
+        )}
         <ExplainView explain={result.explain} />
       </section>
+      {result.explain?.afterRun && (
+        <section className="panel" data-testid="run-section-explain-after-run">
+          <h3>EXPLAIN after the run: another plan</h3>
+          <p className="muted">{result.explain.afterRunNote}</p>
+          <ExplainView explain={result.explain.afterRun} testId="explain-after-run" />
+        </section>
+      )}
       <section className="panel" data-testid="run-section-profile">
         <h3>Stage profile</h3>
         <ProfileView profile={result.profile} />
