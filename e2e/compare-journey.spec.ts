@@ -27,6 +27,7 @@ import { RunsPage } from './pages/runs-page';
 import { overflowingTables, tableContainers } from './support/overflow';
 import { shrunkCheckboxes } from './support/checkboxes';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+import { readmePicture } from './support/readme-picture';
 
 const PREFIX = 'e2e-compare';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -142,7 +143,7 @@ test('compare two configurations of a results file, export the report, read it o
     // The detail tables come folded.
     await expect(compare.table('query-times').locator('table')).toBeHidden();
     await page.getByTestId('compare-headline').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(__dirname, '..', 'docs', 'comparison.png') });
+    await page.screenshot({ path: readmePicture('comparison.png') });
   });
 
   await test.step("the runs checked against the simulator on demand, then each side's curves", async () => {
@@ -163,7 +164,7 @@ test('compare two configurations of a results file, export the report, read it o
     // The assumptions once for both sides, not a paragraph per side.
     await expect(section.getByTestId('whatif-assumptions')).toHaveCount(1);
     await section.getByTestId('whatif-findings').scrollIntoViewIfNeeded();
-    await section.screenshot({ path: join(__dirname, '..', 'docs', 'compare-whatif.png') });
+    await section.screenshot({ path: readmePicture('compare-whatif.png') });
   });
 
   await test.step('no table of the compare screen is wider than its container, at 1024 and 1440 px', async () => {
@@ -246,7 +247,7 @@ test('compare two configurations of a results file, export the report, read it o
       await expect(offline.locator('p.legend')).toHaveText(
         'A = innodb_old_blocks_time=1000 · B = innodb_old_blocks_time=0',
       );
-      await offline.screenshot({ path: join(__dirname, '..', 'docs', 'report.png') });
+      await offline.screenshot({ path: readmePicture('report.png') });
       for (const size of [
         { width: 1024, height: 700 },
         { width: 1440, height: 900 },
@@ -301,7 +302,7 @@ test('compare two configurations of a results file, export the report, read it o
     const mapTop = (await runs.section('samples').boundingBox())!.y;
     const explainTop = (await runs.section('explain').boundingBox())!.y;
     expect(mapTop).toBeLessThan(explainTop);
-    await page.screenshot({ path: join(__dirname, '..', 'docs', 'run-view.png') });
+    await page.screenshot({ path: readmePicture('run-view.png') });
   });
 
   await test.step('two runs ticked in the Runs list are compared side by side', async () => {

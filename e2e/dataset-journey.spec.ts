@@ -4,7 +4,7 @@
  * cancel a bigger load and see it marked incomplete, drop both.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { expect, test } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { cancelDatasetLoad } from './actions/cancel-dataset-load';
@@ -15,6 +15,7 @@ import { openSandboxDatasets } from './actions/open-sandbox-datasets';
 import { verifyDataset } from './actions/verify-dataset';
 import { SandboxesPage } from './pages/sandboxes-page';
 import { createSandbox, deleteSandboxes, mustCall } from './support/api';
+import { readmePicture } from './support/readme-picture';
 
 const PREFIX = 'e2e-datasets';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -49,9 +50,7 @@ test('an SSB dataset: generate, verify, cancel, drop', async ({ page }) => {
       datasets.verifyReport.locator('[data-testid="dataset-verify-query"][data-verdict="fail"]'),
     ).toHaveCount(0);
     // BPLAB_E2E_SCREENSHOT=1 refreshes the README's picture of this screen; otherwise it goes to the test output.
-    const path = process.env.BPLAB_E2E_SCREENSHOT
-      ? join(__dirname, '..', 'docs', 'datasets.png')
-      : test.info().outputPath('datasets.png');
+    const path = readmePicture('datasets.png');
     mkdirSync(dirname(path), { recursive: true });
     await page.screenshot({ path, fullPage: true });
   });

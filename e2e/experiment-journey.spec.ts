@@ -27,6 +27,7 @@ import { startExperiment } from './actions/start-experiment';
 import type { AppPage } from './pages/app-page';
 import type { ExperimentsPage } from './pages/experiments-page';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+import { readmePicture } from './support/readme-picture';
 
 const PREFIX = 'e2e-experiments';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -164,9 +165,7 @@ test('old_blocks_time and join order: each run, each compared in turn from its f
     await page
       .getByTestId('experiment-matrix')
       .evaluate((panel) => (panel as unknown as { scrollIntoView(): void }).scrollIntoView());
-    const path = process.env.BPLAB_E2E_SCREENSHOT
-      ? join(__dirname, '..', 'docs', 'experiment-builder.png')
-      : test.info().outputPath('experiment-builder.png');
+    const path = readmePicture('experiment-builder.png');
     mkdirSync(dirname(path), { recursive: true });
     await page.screenshot({ path });
   });

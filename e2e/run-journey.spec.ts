@@ -5,7 +5,7 @@
  * canvas and the bars change between frames) and cancelled, and Q1.1's result view's sections. At 1024×700, the smallest window bplab supports.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cancelRun } from './actions/cancel-run';
 import { openApp } from './actions/open-app';
@@ -17,6 +17,7 @@ import { startRun } from './actions/start-run';
 import type { QueriesPage } from './pages/queries-page';
 import { RunsPage } from './pages/runs-page';
 import { createSandbox, deleteSandboxes, mustCall } from './support/api';
+import { readmePicture } from './support/readme-picture';
 
 const PREFIX = 'e2e-runs';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -126,9 +127,7 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     // On failure the message names what sticks out.
     expect(scrollWidth, (await app.outsideWindow()).join('\n')).toBeLessThanOrEqual(1024);
     await expect(runs.live).toBeVisible();
-    const path = process.env.BPLAB_E2E_SCREENSHOT
-      ? join(__dirname, '..', 'docs', 'live-view.png')
-      : test.info().outputPath('live-view.png');
+    const path = readmePicture('live-view.png');
     mkdirSync(dirname(path), { recursive: true });
     await page.screenshot({ path });
   });

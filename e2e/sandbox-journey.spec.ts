@@ -5,7 +5,7 @@
  * BPLAB_E2E_SCREENSHOT=1 also refreshes docs/screenshot.png (the capability report) for the README.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cancelSandboxCreate } from './actions/cancel-sandbox-create';
 import { createSandbox } from './actions/create-sandbox';
@@ -19,6 +19,7 @@ import { viewSandboxCapabilities } from './actions/view-sandbox-capabilities';
 import { viewSandboxLog } from './actions/view-sandbox-log';
 import { SandboxesPage } from './pages/sandboxes-page';
 import { deleteSandboxes } from './support/api';
+import { readmePicture } from './support/readme-picture';
 
 const PREFIX = 'e2e-journey';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -129,9 +130,7 @@ test('a MariaDB sandbox from creation to deletion', async ({ page }) => {
     await expect(capabilities.oldPageMethod).toHaveText('LRU position');
     await expect(capabilities.bufferPoolTable).toContainText('64 MiB');
     // The README's screenshot is refreshed on request only, so a test run leaves the tree clean.
-    const path = process.env.BPLAB_E2E_SCREENSHOT
-      ? join(__dirname, '..', 'docs', 'screenshot.png')
-      : test.info().outputPath('capabilities.png');
+    const path = readmePicture('screenshot.png');
     mkdirSync(dirname(path), { recursive: true });
     await page.screenshot({ path, fullPage: true });
   });
