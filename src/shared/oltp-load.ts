@@ -41,6 +41,10 @@ export const LoadSweepSpecSchema = z.object({
   threads: z.number().int().min(1).max(256).optional(),
   /** The SELECT 1 ceiling at each step's concurrency; 0 skips it. */
   ceilingSeconds: z.number().min(0).max(3_600).default(0),
+  /** Which engine drives the load; absent: sysbench when it is found, else bplab's own. */
+  engine: z.enum(['sysbench', 'bplab']).optional(),
+  /** The sysbench to drive it with; absent: BPLAB_SYSBENCH, else sysbench on PATH. */
+  sysbenchPath: z.string().min(1).max(4096).optional(),
 });
 export type LoadSweepSpec = z.infer<typeof LoadSweepSpecSchema>;
 export type LoadSweepInput = z.input<typeof LoadSweepSpecSchema>;
@@ -111,6 +115,21 @@ export type LoadStep = z.infer<typeof LoadStepSchema>;
 
 export const LOAD_RESULT_KIND = 'bplab-oltp-load';
 
+/** The load's driver: sysbench 1.x (its own Lua scripts), or bplab's Node engine where sysbench is missing. */
+export const LOAD_ENGINES = ['sysbench', 'bplab'] as const;
+export type LoadEngineName = (typeof LOAD_ENGINES)[number];
+
+export const LoadEngineSchema = z.object({
+  name: z.enum(LOAD_ENGINES),
+  /** sysbench's version ("1.0.20"); null for bplab's own engine. */
+  version: z.string().nullable(),
+  /** What the percentiles are, in words: per what, from which histogram, how wide its buckets. */
+  latency: z.string(),
+  /** Why this engine and not sysbench, when it is bplab's own (sysbench not found...); null otherwise. */
+  why: z.string().nullable(),
+});
+export type LoadEngine = z.infer<typeof LoadEngineSchema>;
+
 export const LoadResultSchema = z.object({
   kind: z.literal(LOAD_RESULT_KIND),
   version: z.literal(1),
@@ -128,6 +147,8 @@ export const LoadResultSchema = z.object({
   /** 'complete' only when every step completed. */
   state: LoadStepStateSchema,
   steps: z.array(LoadStepSchema),
+  /** Which engine drove it (absent in results saved before sysbench could drive the load: bplab's). */
+  engine: LoadEngineSchema.optional(),
 });
 export type LoadResult = z.infer<typeof LoadResultSchema>;
 

@@ -24,7 +24,8 @@ import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import type { TaskRegistry, StartedTask } from '../tasks/registry';
 import { checkConnectionRoom } from './connection-room';
-import { defaultThreads, runStep, type StepMeasure, type StepRequest } from './load-step';
+import { chooseEngine, type ChosenEngine } from './load-engine';
+import { defaultThreads, type StepMeasure, type StepRequest } from './load-step';
 import { prepareSbtest } from './sbtest-prepare';
 import type { WorkerConnection } from './worker-protocol';
 
@@ -185,6 +186,7 @@ export class LoadService {
       ctx.signal,
     );
     const connection = await this.workerConnection(control, password, spec.schema);
+    const engine = await chooseEngine(spec, connection);
     const steps: LoadStep[] = [];
     let state: LoadStepState = 'complete';
     for (const [i, clients] of spec.clients.entries()) {
@@ -212,7 +214,7 @@ export class LoadService {
         message: `${clients} clients: ${spec.warmupSeconds > 0 ? `warm-up ${spec.warmupSeconds} s, then ` : ''}${spec.seconds} s counted`,
         figures: { clients },
       });
-      const measured = await runStepOrLost({
+      const measured = await runStepOrLost(engine, {
         ...base,
         mix: { ...mix, mix: spec.workload },
         warmupSeconds: spec.warmupSeconds,
@@ -229,7 +231,7 @@ export class LoadService {
           message: `${clients} clients: SELECT 1 for ${spec.ceilingSeconds} s (the client's own ceiling)`,
           figures: { clients },
         });
-        ceiling = await runStepOrLost({
+        ceiling = await runStepOrLost(engine, {
           ...base,
           mix: { ...mix, mix: 'select-1' },
           warmupSeconds: 0,
@@ -255,6 +257,7 @@ export class LoadService {
       tables: { prepared: tables.prepared, reused: tables.reused, seconds: tables.seconds },
       state,
       steps,
+      engine: engine.engine,
     };
   }
 
@@ -307,9 +310,9 @@ export class LoadService {
  * A step whose clients cannot connect, after the sweep began, is one the server went away from
  * (killed between steps): it is recorded as interrupted with nothing counted, and the sweep ends.
  */
-async function runStepOrLost(req: StepRequest): Promise<StepMeasure> {
+async function runStepOrLost(engine: ChosenEngine, req: StepRequest): Promise<StepMeasure> {
   try {
-    return await runStep(req);
+    return await engine.run(req);
   } catch (e) {
     if (!(e instanceof AppFailure) || e.error.code !== 'UNREACHABLE') throw e;
     const none = { queries: 0, transactions: 0, errors: 0, reconnects: 0, seconds: 0, latency: null };
