@@ -130,6 +130,13 @@ export const LoadEngineSchema = z.object({
 });
 export type LoadEngine = z.infer<typeof LoadEngineSchema>;
 
+/** Which engine drove a load, why (when not sysbench), and what its percentiles are, in words. */
+export function engineWords(e: LoadEngine): string {
+  const who =
+    e.name === 'sysbench' ? `driven by sysbench ${e.version ?? ''}` : "driven by bplab's own engine";
+  return `${who}${e.why ? ` (${e.why})` : ''}; latency ${e.latency}`;
+}
+
 export const LoadResultSchema = z.object({
   kind: z.literal(LOAD_RESULT_KIND),
   version: z.literal(1),

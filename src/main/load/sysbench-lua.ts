@@ -69,13 +69,15 @@ function sysbench.hooks.report_intermediate(stat)
          buckets[#buckets + 1] = string.format("[%d,%d]", i, tonumber(n))
       end
    end
-   io.write("${SYSBENCH_LINE_MARK}{\\"second\\":true,", counts(stat), ',"buckets":[', table.concat(buckets, ","),
-      '],"deduct":', string.format("%.17g", h.range_deduct), ',"mult":', string.format("%.17g", h.range_mult), "}\\n")
+   -- One write per line: stdio locks each call, so a line is never cut by another thread's output.
+   io.write(table.concat({"${SYSBENCH_LINE_MARK}{\\"second\\":true,", counts(stat), ',"buckets":[', table.concat(buckets, ","),
+      '],"deduct":', string.format("%.17g", h.range_deduct), ',"mult":', string.format("%.17g", h.range_mult), "}\\n"}))
    io.flush()
 end
 
 function sysbench.hooks.report_cumulative(stat)
-   io.write("${SYSBENCH_LINE_MARK}{\\"total\\":true,", counts(stat), "}\\n")
+   -- On a line of its own even if the reporting thread was cancelled in the middle of its last line.
+   io.write(table.concat({"\\n${SYSBENCH_LINE_MARK}{\\"total\\":true,", counts(stat), "}\\n"}))
    io.flush()
 end
 `;

@@ -153,7 +153,13 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
       if (text.trim()) said.push(text.trim());
       return;
     }
-    const l = JSON.parse(text.slice(SYSBENCH_LINE_MARK.length)) as Line;
+    let l: Line;
+    try {
+      l = JSON.parse(text.slice(SYSBENCH_LINE_MARK.length)) as Line;
+    } catch {
+      // Never expected (each line is one write); kept in words rather than thrown from an event.
+      return void said.push(`an unreadable report line: ${text.slice(0, 200)}`);
+    }
     if (l.total) return void (total = l);
     const scale = l.mult && l.deduct !== undefined ? { mult: l.mult, deduct: l.deduct } : null;
     const isWarm = at < warm;

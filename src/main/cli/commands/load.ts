@@ -9,11 +9,11 @@ import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import {
   clientBound,
+  engineWords,
   KEY_DISTRIBUTIONS,
   LOAD_ENGINES,
   OLTP_WORKLOADS,
   type KeyDistribution,
-  type LoadEngine,
   type LoadResult,
   type LoadSecond,
   type LoadStep,
@@ -66,13 +66,6 @@ export function formatStep(s: LoadStep): string {
     `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  errors ${s.errors}  ` +
     `reconnects ${s.reconnects}  client CPU ${(s.cpu.share * 100).toFixed(0)}% of ${s.cpu.cores} cores${ceiling}${state}`
   );
-}
-
-/** Which engine drove the load, and what its percentiles are, in words. */
-export function engineWords(e: LoadEngine): string {
-  const who =
-    e.name === 'sysbench' ? `driven by sysbench ${e.version ?? ''}` : "driven by bplab's own engine";
-  return `${who}${e.why ? ` (${e.why})` : ''}; latency ${e.latency}`;
 }
 
 function formatSecond(clients: number, s: LoadSecond): string {

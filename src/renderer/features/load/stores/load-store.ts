@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { loadLiveRunId } from '../../../../shared/load-live';
-import type { LoadSecond, LoadStep } from '../../../../shared/oltp-load';
+import { engineWords, type LoadSecond, type LoadStep } from '../../../../shared/oltp-load';
 import type { MixedLoadResult } from '../../../../shared/mixed-load';
 import type { AppError } from '../../../../shared/result';
 import { onEvent, call } from '../../../lib/api';
@@ -96,7 +96,7 @@ export const useLoad = create<LoadState>()((set, get) => ({
         set({
           running: false,
           cancelling: false,
-          outcome: `${r.value.load.state}: ${r.value.load.steps.length} step(s) measured`,
+          outcome: `${r.value.load.state}: ${r.value.load.steps.length} step(s) measured${r.value.load.engine ? `, ${engineWords(r.value.load.engine)}` : ''}`,
         });
       else if (!r.ok && r.error.code === 'CANCELLED')
         set({ running: false, cancelling: false, outcome: 'cancelled: what was measured is kept' });
