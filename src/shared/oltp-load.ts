@@ -41,10 +41,6 @@ export const LoadSweepSpecSchema = z.object({
   threads: z.number().int().min(1).max(256).optional(),
   /** The SELECT 1 ceiling at each step's concurrency; 0 skips it. */
   ceilingSeconds: z.number().min(0).max(3_600).default(0),
-  /** Which engine drives the load; absent: sysbench when it is found, else bplab's own. */
-  engine: z.enum(['sysbench', 'bplab']).optional(),
-  /** The sysbench to drive it with; absent: BPLAB_SYSBENCH, else sysbench on PATH. */
-  sysbenchPath: z.string().min(1).max(4096).optional(),
 });
 export type LoadSweepSpec = z.infer<typeof LoadSweepSpecSchema>;
 export type LoadSweepInput = z.input<typeof LoadSweepSpecSchema>;
@@ -129,6 +125,15 @@ export const LoadEngineSchema = z.object({
   why: z.string().nullable(),
 });
 export type LoadEngine = z.infer<typeof LoadEngineSchema>;
+
+/** Which engine a load asks for (beside its spec, so experiment files are unchanged). */
+export const LoadDriverSchema = z.object({
+  /** Absent: sysbench when it is found, else bplab's own. */
+  engine: z.enum(LOAD_ENGINES).optional(),
+  /** The sysbench to drive it with; absent: BPLAB_SYSBENCH, else sysbench on PATH. */
+  sysbenchPath: z.string().min(1).max(4096).optional(),
+});
+export type LoadDriver = z.infer<typeof LoadDriverSchema>;
 
 /** Which engine drove a load, why (when not sysbench), and what its percentiles are, in words. */
 export function engineWords(e: LoadEngine): string {

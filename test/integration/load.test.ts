@@ -85,7 +85,6 @@ describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine
         seconds: 1.5,
         warmupSeconds: 0.25,
         ceilingSeconds: 0.25,
-        engine,
       },
       {
         atCounted: async (clients) => {
@@ -95,6 +94,7 @@ describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine
         },
         afterCounted: async (clients) => void serverCounts.set(clients, (await comSelect()) - before),
       },
+      { engine },
     );
     result = await done;
     results.set(engine, result);
@@ -329,7 +329,6 @@ describe(`the OLTP load on ${server.label}`, () => {
             workload: 'point-select',
             clients: [2, 4, 8],
             seconds: engine === 'sysbench' ? 3 : 1,
-            engine,
           },
           {
             atCounted: async (clients) => {
@@ -337,6 +336,7 @@ describe(`the OLTP load on ${server.label}`, () => {
               if (clients === 4) setTimeout(() => process.kill(sandbox.pid!, 'SIGKILL'), after);
             },
           },
+          { engine },
         );
         const killed = await done;
         expect(killed.state).toBe('interrupted');

@@ -5,7 +5,7 @@
  * Both answer the same StepMeasure, so the sweep, its result and the screen are one model; the result
  * says which engine drove it.
  */
-import type { LoadEngine, LoadSweepSpec } from '../../shared/oltp-load';
+import type { LoadDriver, LoadEngine, LoadSweepSpec } from '../../shared/oltp-load';
 import { AppFailure } from '../../shared/result';
 import { runStep, type StepMeasure, type StepRequest } from './load-step';
 import { findSysbench } from './sysbench-find';
@@ -25,7 +25,7 @@ function sysbenchLatency(version: string, spec: Pick<LoadSweepSpec, 'workload'>)
   const width = (bucketWidth(SYSBENCH_1_0_SCALE) * 100).toFixed(1);
   const per =
     spec.workload === 'read-only'
-      ? "per event (one read-only transaction's 18 statements)"
+      ? "per event (one read-only transaction's 16 statements)"
       : 'per point select';
   return `${per}, from sysbench ${version}'s own histogram: 1,024 logarithmic buckets from 0.001 ms to 100 s, each ${width}% wide`;
 }
@@ -38,7 +38,7 @@ function bplabEngine(why: string): ChosenEngine {
 }
 
 export async function chooseEngine(
-  spec: Pick<LoadSweepSpec, 'engine' | 'sysbenchPath' | 'workload'>,
+  spec: LoadDriver & Pick<LoadSweepSpec, 'workload'>,
   connection: WorkerConnection,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ChosenEngine> {

@@ -13,6 +13,7 @@ import {
   type LoadSecond,
   type LoadStep,
   type LoadStepState,
+  type LoadDriver,
   type LoadSweepInput,
   type LoadSweepSpec,
 } from '../../shared/oltp-load';
@@ -83,6 +84,7 @@ export class LoadService {
     password: string | undefined,
     input: LoadSweepInput,
     hooks: LoadHooks = {},
+    driver: LoadDriver = {},
   ): StartedTask<LoadResult> {
     const parsed = LoadSweepSpecSchema.safeParse(input);
     if (!parsed.success) {
@@ -114,7 +116,7 @@ export class LoadService {
               this.deps.onStep?.({ taskId: ctx.taskId, step });
             },
           };
-          return (await this.measure(profileId, password, spec, ctx, all, workerFile)).result;
+          return (await this.measure(profileId, password, spec, ctx, all, workerFile, driver)).result;
         } finally {
           await watch?.stop().catch(() => {});
         }
@@ -138,13 +140,14 @@ export class LoadService {
     ctx: Parameters<LoadService['sweep']>[5],
     hooks: LoadHooks = {},
     workerFile: string = this.deps.workerFile ?? loadWorkerFile(),
+    driver: LoadDriver = {},
   ): Promise<{ result: LoadResult; file: string }> {
     const control = await this.deps.connections.open(profileId, {
       ...(password !== undefined ? { password } : {}),
       localInfile: true,
     });
     try {
-      const result = await this.sweep(control, workerFile, password, spec, hooks, ctx);
+      const result = await this.sweep(control, workerFile, password, spec, hooks, ctx, driver);
       return { result, file: this.save(result) };
     } finally {
       await control.close();
@@ -166,6 +169,7 @@ export class LoadService {
         figures?: Record<string, number>;
       }) => void;
     },
+    driver: LoadDriver,
   ): Promise<LoadResult> {
     const startedAt = new Date().toISOString();
     const profileId = control.profile.id;
@@ -186,7 +190,7 @@ export class LoadService {
       ctx.signal,
     );
     const connection = await this.workerConnection(control, password, spec.schema);
-    const engine = await chooseEngine(spec, connection);
+    const engine = await chooseEngine({ ...driver, workload: spec.workload }, connection);
     const steps: LoadStep[] = [];
     let state: LoadStepState = 'complete';
     for (const [i, clients] of spec.clients.entries()) {

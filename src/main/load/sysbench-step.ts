@@ -175,9 +175,13 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
   };
   createInterface({ input: child.stdout }).on('line', onLine);
   createInterface({ input: child.stderr }).on('line', (t) => t.trim() && said.push(t.trim()));
+  let ended = '';
   const code = await new Promise<number | null>((resolve) => {
     child.on('error', (e) => (said.push(e.message), resolve(-1)));
-    child.on('close', (c) => resolve(c));
+    child.on('close', (c, signal) => {
+      ended = signal ? `signal ${signal}` : `code ${String(c)}`;
+      resolve(c);
+    });
   });
   req.signal?.removeEventListener('abort', cancel);
   rmSync(dir, { recursive: true, force: true });
@@ -205,7 +209,13 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
       throw AppFailure.of('UNREACHABLE', `sysbench could not connect to the server: ${fatal}`);
     throw AppFailure.of('INTERNAL', `sysbench did not run: ${fatal || `it ended with code ${String(code)}`}`);
   }
-  const state: LoadStepState = req.signal?.aborted ? 'cancelled' : code !== 0 ? 'interrupted' : 'complete';
+  // The totals come only from a run that ended without an error (sysbench skips them after a FATAL
+  // one): with them, the step measured its whole time even if sysbench's own exit then failed.
+  const state: LoadStepState = req.signal?.aborted
+    ? 'cancelled'
+    : code !== 0 && !t
+      ? 'interrupted'
+      : 'complete';
   const countedSeconds = counted.seconds;
   return {
     state,
@@ -213,7 +223,7 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
       state === 'cancelled'
         ? 'Cancelled; what was measured until then is kept.'
         : state === 'interrupted'
-          ? `sysbench ended before its time (the server went away?): ${fatal || `code ${String(code)}`}`
+          ? `sysbench ended before its time (${ended}; the server went away?): ${said.find((x) => /FATAL|error/i.test(x)) ?? 'it said no error'}`
           : null,
     counted: counted.counts(countedSeconds),
     warmup: warm > 0 ? warmup.counts() : null,

@@ -143,12 +143,12 @@ describe('which engine drives the load', () => {
 describe("the load form's engine", () => {
   it('sends no engine for "sysbench when installed", and the one picked with its path otherwise', () => {
     const auto = checkLoadForm(DEFAULT_LOAD_FORM);
-    expect(auto.ok && auto.spec).not.toHaveProperty('engine');
+    expect(auto.ok && auto.driver).toEqual({});
     const picked = checkLoadForm({
       ...DEFAULT_LOAD_FORM,
       engine: 'sysbench',
       sysbenchPath: ' /opt/sb/sysbench ',
     });
-    expect(picked.ok && picked.spec).toMatchObject({ engine: 'sysbench', sysbenchPath: '/opt/sb/sysbench' });
+    expect(picked.ok && picked.driver).toEqual({ engine: 'sysbench', sysbenchPath: '/opt/sb/sysbench' });
   });
 });

@@ -65,6 +65,7 @@ describe('the load form', () => {
           clients: [1, 8, 64],
           seconds: 2.5,
         },
+        driver: {},
       },
     );
   });
@@ -123,6 +124,7 @@ describe('the load store', () => {
           clients: [1, 4, 16],
           seconds: 10,
         },
+        driver: {},
       },
     ]);
     expect(useLive.getState().runId).toBe('load:t1');

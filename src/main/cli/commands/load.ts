@@ -154,6 +154,8 @@ export const loadCommand = defineCommand({
             }),
           }
         : {}),
+    };
+    const driver = {
       ...(values.engine !== undefined ? { engine: oneOf('--engine', values.engine, LOAD_ENGINES) } : {}),
       ...(values.sysbench !== undefined ? { sysbenchPath: resolve(values.sysbench) } : {}),
     };
@@ -175,13 +177,19 @@ export const loadCommand = defineCommand({
     let result: LoadResult;
     try {
       result = await withPassword(profileId, async (password) => {
-        const started = app.load.start(profileId, password, spec, {
-          onSecond: (clients, s) => printer.show(formatSecond(clients, s)),
-          onStep: (s) => {
-            printer.end();
-            ctx.out(formatStep(s));
+        const started = app.load.start(
+          profileId,
+          password,
+          spec,
+          {
+            onSecond: (clients, s) => printer.show(formatSecond(clients, s)),
+            onStep: (s) => {
+              printer.end();
+              ctx.out(formatStep(s));
+            },
           },
-        });
+          driver,
+        );
         taskId = started.taskId;
         return started.result;
       });

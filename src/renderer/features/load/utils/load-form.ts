@@ -4,6 +4,7 @@
  */
 import {
   OLTP_WORKLOADS,
+  type LoadDriver,
   type LoadEngineName,
   type LoadSweepInput,
   type OltpWorkload,
@@ -35,7 +36,8 @@ export const DEFAULT_LOAD_FORM: LoadForm = {
   sysbenchPath: '',
 };
 
-export type LoadFormCheck = { ok: true; spec: LoadSweepInput } | { ok: false; problem: string };
+export type LoadFormCheck =
+  { ok: true; spec: LoadSweepInput; driver: LoadDriver } | { ok: false; problem: string };
 
 function whole(label: string, text: string, min: number, max: number): number | string {
   const n = Number(text.trim());
@@ -78,6 +80,8 @@ export function checkLoadForm(form: LoadForm): LoadFormCheck {
       rows,
       clients,
       seconds,
+    },
+    driver: {
       ...(form.engine !== 'auto' ? { engine: form.engine } : {}),
       ...(sysbenchPath ? { sysbenchPath } : {}),
     },
