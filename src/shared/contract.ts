@@ -33,7 +33,13 @@ import {
   type RunState,
 } from './runs';
 import type { LiveRunSample } from './lru-map-codec';
-import { LoadSweepSpecSchema, type LoadResult, type LoadSecond, type LoadStep } from './oltp-load';
+import {
+  LoadDriverSchema,
+  LoadSweepSpecSchema,
+  type LoadResult,
+  type LoadSecond,
+  type LoadStep,
+} from './oltp-load';
 import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
 import type { CommandId } from './commands';
 import type { MixedLoadResult } from './mixed-load';
@@ -157,7 +163,12 @@ export const requestSchemas = {
   'runs/delete': z.object({ runId: id }),
   // sysbench's OLTP load (posts 002, 004) as a task: the tables prepared or reused, then the sweep;
   // each second and each step stream as 'load/second' and 'load/step'; tasks/wait answers the result.
-  'load/start': z.object({ profileId: id, password, spec: LoadSweepSpecSchema }),
+  'load/start': z.object({
+    profileId: id,
+    password,
+    spec: LoadSweepSpecSchema,
+    driver: LoadDriverSchema.optional(),
+  }),
   // A saved result of the mixed preset (bplab load --during), read by main from its path.
   'load/open-mixed': z.object({ file: z.string().min(1).max(4096) }),
   // A saved run replayed through InnoDB's LRU simulated (src/shared/whatif): simulated vs measured, curves.

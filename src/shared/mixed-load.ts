@@ -5,7 +5,7 @@
  * saved as one file the comparison and the report read.
  */
 import { z } from 'zod';
-import { KEY_DISTRIBUTIONS } from './oltp-load';
+import { KEY_DISTRIBUTIONS, LoadEngineSchema } from './oltp-load';
 import { oldBlocksTimeSchema } from './lru-settings';
 
 export const MIXED_RESULT_KIND = 'bplab-mixed-load';
@@ -156,5 +156,7 @@ export const MixedLoadResultSchema = z.object({
   spec: MixedLoadSpecSchema,
   state: z.enum(['complete', 'interrupted', 'cancelled']),
   sides: z.array(MixedSideSchema),
+  /** Which engine drove the point selects (absent in results saved before sysbench could). */
+  engine: LoadEngineSchema.optional(),
 });
 export type MixedLoadResult = z.infer<typeof MixedLoadResultSchema>;

@@ -111,6 +111,37 @@ export type LoadStep = z.infer<typeof LoadStepSchema>;
 
 export const LOAD_RESULT_KIND = 'bplab-oltp-load';
 
+/** The load's driver: sysbench 1.x (its own Lua scripts), or bplab's Node engine where sysbench is missing. */
+export const LOAD_ENGINES = ['sysbench', 'bplab'] as const;
+export type LoadEngineName = (typeof LOAD_ENGINES)[number];
+
+export const LoadEngineSchema = z.object({
+  name: z.enum(LOAD_ENGINES),
+  /** sysbench's version ("1.0.20"); null for bplab's own engine. */
+  version: z.string().nullable(),
+  /** What the percentiles are, in words: per what, from which histogram, how wide its buckets. */
+  latency: z.string(),
+  /** Why this engine and not sysbench, when it is bplab's own (sysbench not found...); null otherwise. */
+  why: z.string().nullable(),
+});
+export type LoadEngine = z.infer<typeof LoadEngineSchema>;
+
+/** Which engine a load asks for (beside its spec, so experiment files are unchanged). */
+export const LoadDriverSchema = z.object({
+  /** Absent: sysbench when it is found, else bplab's own. */
+  engine: z.enum(LOAD_ENGINES).optional(),
+  /** The sysbench to drive it with; absent: BPLAB_SYSBENCH, else sysbench on PATH. */
+  sysbenchPath: z.string().min(1).max(4096).optional(),
+});
+export type LoadDriver = z.infer<typeof LoadDriverSchema>;
+
+/** Which engine drove a load, why (when not sysbench), and what its percentiles are, in words. */
+export function engineWords(e: LoadEngine): string {
+  const who =
+    e.name === 'sysbench' ? `driven by sysbench ${e.version ?? ''}` : "driven by bplab's own engine";
+  return `${who}${e.why ? ` (${e.why})` : ''}; latency ${e.latency}`;
+}
+
 export const LoadResultSchema = z.object({
   kind: z.literal(LOAD_RESULT_KIND),
   version: z.literal(1),
@@ -128,6 +159,8 @@ export const LoadResultSchema = z.object({
   /** 'complete' only when every step completed. */
   state: LoadStepStateSchema,
   steps: z.array(LoadStepSchema),
+  /** Which engine drove it (absent in results saved before sysbench could drive the load: bplab's). */
+  engine: LoadEngineSchema.optional(),
 });
 export type LoadResult = z.infer<typeof LoadResultSchema>;
 

@@ -60,11 +60,14 @@ afterAll(async () => {
   await app.shutdown();
 });
 
-describe(`the OLTP load on ${server.label}`, () => {
+const ENGINES = ['sysbench', 'bplab'] as const;
+const results = new Map<(typeof ENGINES)[number], LoadResult>();
+
+describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine) => {
   let result: LoadResult;
   const serverCounts = new Map<number, number>();
 
-  it('prepares sbtest1 and sweeps 1, 4 and 16 clients: QPS is what the server counted, within 2%', async () => {
+  it('prepares sbtest1 (or reuses it) and sweeps 1, 4 and 16 clients: QPS is what the server counted, within 2%', async () => {
     let before = 0;
     // How long reading Com_select at the window's start took: the clients run on while it is read, and
     // the window opens only once it is back, so the server counts up to that long of queries bplab does not.
@@ -91,10 +94,17 @@ describe(`the OLTP load on ${server.label}`, () => {
         },
         afterCounted: async (clients) => void serverCounts.set(clients, (await comSelect()) - before),
       },
+      { engine },
     );
     result = await done;
+    results.set(engine, result);
     expect(result.state).toBe('complete');
-    expect(result.tables.prepared).toEqual(['sbtest1']);
+    expect([...result.tables.prepared, ...result.tables.reused]).toEqual(['sbtest1']);
+    expect(result.engine).toMatchObject(
+      engine === 'sysbench'
+        ? { name: 'sysbench', version: '1.0.20', why: null }
+        : { name: 'bplab', version: null },
+    );
     expect(result.steps.map((s) => s.clients)).toEqual([1, 4, 16]);
     for (const step of result.steps) {
       const counted = serverCounts.get(step.clients)!;
@@ -126,13 +136,19 @@ describe(`the OLTP load on ${server.label}`, () => {
       expect(step.cpu.seconds).toBeGreaterThan(0);
     }
   });
+});
+
+describe(`the OLTP load on ${server.label}`, () => {
+  const result = () => results.get('sysbench')!;
 
   it('saves the result where the comparison can read it', () => {
     const dir = join(dataDir, 'loads');
     const files = readdirSync(dir).filter((f) => f.endsWith('.bplab-load.json'));
-    expect(files).toHaveLength(1);
-    const saved = LoadResultSchema.parse(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')));
-    expect(saved.steps.map((s) => s.qps)).toEqual(result.steps.map((s) => s.qps));
+    expect(files).toHaveLength(ENGINES.length);
+    const saved = files.map((f) => LoadResultSchema.parse(JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+    const mine = saved.find((r) => r.startedAt === result().startedAt)!;
+    expect(mine.engine?.name).toBe('sysbench');
+    expect(mine.steps.map((s) => s.qps)).toEqual(result().steps.map((s) => s.qps));
   });
 
   it('lists the prepared schema among the datasets, as an OLTP dataset with its table, rows and size', async () => {
@@ -202,32 +218,37 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(queries).toBeLessThanOrEqual(16 * (transactions + 2));
   });
 
-  it('bplab load: Ctrl-C during the second step ends the sweep, keeps both steps in --json, exits 130', async () => {
-    requireBuiltCli();
-    const home = mkdtempSync(join(server.scratchDir, 'load-cli-'));
-    writeTestProfile(home, server);
-    const json = join(home, 'load.json');
-    const run = startCli(home, [
-      'load',
-      ...['--workload', 'point-select', '--schema', schema, '--tables', '1', '--rows', String(ROWS)],
-      ...['--clients', '1,2,4', '--seconds', '2', '--ceiling', '0', '--profile', 'it', '--json', json],
-    ]);
-    const deadline = Date.now() + 30_000;
-    while (!/^ +1 clients/m.test(run.out()) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    run.child.kill('SIGINT');
-    const r = await run.exit;
-    expect(r.err).toContain('stopping the load, keeping what was measured');
-    expect(r.code, r.err).toBe(130);
-    const saved = LoadResultSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
-    expect(saved.state).toBe('cancelled');
-    expect(saved.tables.reused).toEqual(['sbtest1']);
-    expect(saved.steps.map((s) => [s.clients, s.state])).toEqual([
-      [1, 'complete'],
-      [2, 'cancelled'],
-    ]);
-    expect(saved.steps[0]!.qps).toBeGreaterThan(0);
-  });
+  it.each(ENGINES)(
+    'bplab load --engine %s: Ctrl-C during the second step ends the sweep, keeps both steps in --json, exits 130',
+    async (engine) => {
+      requireBuiltCli();
+      const home = mkdtempSync(join(server.scratchDir, 'load-cli-'));
+      writeTestProfile(home, server);
+      const json = join(home, 'load.json');
+      const run = startCli(home, [
+        'load',
+        ...['--workload', 'point-select', '--schema', schema, '--tables', '1', '--rows', String(ROWS)],
+        ...['--clients', '1,2,4', '--seconds', '2', '--ceiling', '0', '--profile', 'it', '--json', json],
+        ...['--engine', engine],
+      ]);
+      const deadline = Date.now() + 30_000;
+      while (!/^ +1 clients/m.test(run.out()) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      run.child.kill('SIGINT');
+      const r = await run.exit;
+      expect(r.err).toContain('stopping the load, keeping what was measured');
+      expect(r.code, r.err).toBe(130);
+      const saved = LoadResultSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+      expect(saved.state).toBe('cancelled');
+      expect(saved.tables.reused).toEqual(['sbtest1']);
+      expect(saved.steps.map((s) => [s.clients, s.state])).toEqual([
+        [1, 'complete'],
+        [2, 'cancelled'],
+      ]);
+      expect(saved.steps[0]!.qps).toBeGreaterThan(0);
+      expect(saved.engine?.name).toBe(engine);
+    },
+  );
 
   it('a cancel while the rows stream in stops the prepare: the load is KILLed, its table left empty', async () => {
     const other = scratchSchema('bplab_it_sbcancel');
@@ -281,51 +302,58 @@ describe(`the OLTP load on ${server.label}`, () => {
     expect(schemas).toEqual([]);
   });
 
-  it('a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends', async () => {
-    const created = await dispatchAndWait(app, 'sandboxes/create', {
-      spec: { name: 'loadkill', binaryPath: server.binaryPath, bufferPoolSize: '32M', localInfile: true },
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    const sandbox = created.value as SandboxInfo;
-    try {
-      // A sandbox lets post 004's 256 clients in (the servers' default of 151 refused them).
-      const own = await createConnection({
-        host: '127.0.0.1',
-        port: sandbox.port,
-        user: 'root',
-        password: '',
+  // sysbench reports by the second and a FATAL error loses its last part: it is killed 1.5 s into a 3 s step.
+  it.each(ENGINES)(
+    '%s: a kill -9 of the server mid-sweep marks the step interrupted, keeps the steps before it, and ends',
+    async (engine) => {
+      const created = await dispatchAndWait(app, 'sandboxes/create', {
+        spec: { name: 'loadkill', binaryPath: server.binaryPath, bufferPoolSize: '32M', localInfile: true },
       });
-      const [mc] = await own.query<RowDataPacket[]>('SELECT @@max_connections AS mc');
-      await own.end();
-      expect(Number(mc[0]?.mc)).toBe(1000);
-      const { result: done } = app.load.start(
-        `sandbox-${sandbox.id}`,
-        undefined,
-        {
-          schema: 'sbtest',
-          tables: 1,
-          rows: 2_000,
-          workload: 'point-select',
-          clients: [2, 4, 8],
-          seconds: 1,
-        },
-        {
-          atCounted: async (clients) => {
-            if (clients === 4) setTimeout(() => process.kill(sandbox.pid!, 'SIGKILL'), 300);
+      if (!created.ok) throw new Error(created.error.message);
+      const sandbox = created.value as SandboxInfo;
+      try {
+        // A sandbox lets post 004's 256 clients in (the servers' default of 151 refused them).
+        const own = await createConnection({
+          host: '127.0.0.1',
+          port: sandbox.port,
+          user: 'root',
+          password: '',
+        });
+        const [mc] = await own.query<RowDataPacket[]>('SELECT @@max_connections AS mc');
+        await own.end();
+        expect(Number(mc[0]?.mc)).toBe(1000);
+        const { result: done } = app.load.start(
+          `sandbox-${sandbox.id}`,
+          undefined,
+          {
+            schema: 'sbtest',
+            tables: 1,
+            rows: 2_000,
+            workload: 'point-select',
+            clients: [2, 4, 8],
+            seconds: engine === 'sysbench' ? 3 : 1,
           },
-        },
-      );
-      const killed = await done;
-      expect(killed.state).toBe('interrupted');
-      expect(killed.steps.map((s) => [s.clients, s.state])).toEqual([
-        [2, 'complete'],
-        [4, 'interrupted'],
-      ]);
-      expect(killed.steps[1]!.counted.queries).toBeGreaterThan(0);
-      expect(killed.steps[1]!.reason).toMatch(/server went away/);
-      expect(app.tasks.list().filter((t) => t.kind === 'oltp-load')).toEqual([]);
-    } finally {
-      await dispatchAndWait(app, 'sandboxes/delete', { id: sandbox.id });
-    }
-  });
+          {
+            atCounted: async (clients) => {
+              const after = engine === 'sysbench' ? 1_500 : 300;
+              if (clients === 4) setTimeout(() => process.kill(sandbox.pid!, 'SIGKILL'), after);
+            },
+          },
+          { engine },
+        );
+        const killed = await done;
+        expect(killed.state).toBe('interrupted');
+        expect(killed.steps.map((s) => [s.clients, s.state])).toEqual([
+          [2, 'complete'],
+          [4, 'interrupted'],
+        ]);
+        expect(killed.steps[1]!.counted.queries).toBeGreaterThan(0);
+        expect(killed.steps[1]!.reason).toMatch(/server went away/);
+        expect(killed.engine?.name).toBe(engine);
+        expect(app.tasks.list().filter((t) => t.kind === 'oltp-load')).toEqual([]);
+      } finally {
+        await dispatchAndWait(app, 'sandboxes/delete', { id: sandbox.id });
+      }
+    },
+  );
 });

@@ -4,7 +4,7 @@
  * placed on the caller's clock. One step of the load engine (load-step.ts) bounded by a stop, not a time.
  */
 import type { LoadSecond, LoadStepState } from '../../shared/oltp-load';
-import { runStep, defaultThreads, type StepMeasure } from '../load/load-step';
+import { runStep, defaultThreads, type StepMeasure, type StepRequest } from '../load/load-step';
 import { epochMs, type WorkerConnection } from '../load/worker-protocol';
 
 /** Longer than any plan: the load stops when stop() is called (or the caller's signal aborts). */
@@ -22,6 +22,8 @@ export interface BackgroundLoadRequest {
   /** The user's cancel. */
   signal: AbortSignal;
   onSecond?: (s: { fromMs: number; second: LoadSecond }) => void;
+  /** The engine's step (load-engine.ts: sysbench's or bplab's own); bplab's own when not given. */
+  run?: (req: StepRequest) => Promise<StepMeasure>;
 }
 
 export interface BackgroundLoadOutcome {
@@ -52,7 +54,7 @@ export function startBackgroundLoad(req: BackgroundLoadRequest): BackgroundLoad 
   const started = new Promise<void>((res) => (onStarted = res));
   const at = (second: LoadSecond) => goMs - req.originMs + second.at * 1000;
   let received = 0;
-  const measured: Promise<StepMeasure> = runStep({
+  const measured: Promise<StepMeasure> = (req.run ?? runStep)({
     connection: req.connection,
     workerFile: req.workerFile,
     mix: { mix: 'point-select', tables: 1, rows: req.rows, distribution: req.distribution, rangeSize: 100 },

@@ -29,6 +29,7 @@ import { readPoolStats } from '../bufferpool/lru';
 import { CancellableConnection } from '../db/cancellable';
 import type { ConnectionService, ServerConnection } from '../db/connections';
 import { writeFileAtomic } from '../files/atomic-file';
+import { chooseEngine, type ChosenEngine } from '../load/load-engine';
 import { loadWorkerFile, type LoadService } from '../load/load-service';
 import { prepareSbtest } from '../load/sbtest-prepare';
 import { epochMs } from '../load/worker-protocol';
@@ -150,6 +151,7 @@ export class MixedLoadService {
       const stats = await readIndexPages(control, spec.oltp.schema).catch(() => []);
       const mine = stats.filter((s) => s.table === MIXED_OLTP_TABLE);
       const connection = await this.deps.load.workerConnection(control, password, spec.oltp.schema);
+      const engine = await chooseEngine({ workload: 'point-select' }, connection);
       const sides: MixedSide[] = [];
       const plan = mixedPlan(spec);
       for (const [i, steps] of plan.entries()) {
@@ -159,7 +161,7 @@ export class MixedLoadService {
           plan.length,
           steps,
           spec,
-          { open, connection, workerFile },
+          { open, connection, workerFile, run: engine.run },
           hooks,
           ctx,
         );
@@ -184,6 +186,7 @@ export class MixedLoadService {
         spec,
         state: ctx.signal.aborted ? 'cancelled' : last && last.state !== 'complete' ? last.state : 'complete',
         sides,
+        engine: engine.engine,
       };
     } finally {
       await control.close();
@@ -200,6 +203,7 @@ export class MixedLoadService {
       open: () => Promise<ServerConnection>;
       connection: Awaited<ReturnType<LoadService['workerConnection']>>;
       workerFile: string;
+      run: ChosenEngine['run'];
     },
     hooks: MixedHooks,
     ctx: Ctx,
@@ -254,6 +258,7 @@ export class MixedLoadService {
           load = startBackgroundLoad({
             connection: env.connection,
             workerFile: env.workerFile,
+            run: env.run,
             rows: spec.oltp.rows,
             clients: step.clients,
             distribution: spec.oltp.distribution,

@@ -13,6 +13,7 @@ import {
   type LoadSecond,
   type LoadStep,
   type LoadStepState,
+  type LoadDriver,
   type LoadSweepInput,
   type LoadSweepSpec,
 } from '../../shared/oltp-load';
@@ -24,7 +25,8 @@ import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import type { TaskRegistry, StartedTask } from '../tasks/registry';
 import { checkConnectionRoom } from './connection-room';
-import { defaultThreads, runStep, type StepMeasure, type StepRequest } from './load-step';
+import { chooseEngine, type ChosenEngine } from './load-engine';
+import { defaultThreads, type StepMeasure, type StepRequest } from './load-step';
 import { prepareSbtest } from './sbtest-prepare';
 import type { WorkerConnection } from './worker-protocol';
 
@@ -84,8 +86,9 @@ export class LoadService {
     password: string | undefined,
     input: LoadSweepInput,
     hooks: LoadHooks = {},
+    driver: LoadDriver = {},
   ): StartedTask<LoadResult> {
-    const started = this.startSaved(profileId, password, input, hooks);
+    const started = this.startSaved(profileId, password, input, hooks, driver);
     const result = started.result.then((r) => r.result);
     // A caller that wants only the task id (the contract's load/start) leaves this unawaited.
     result.catch(() => {});
@@ -98,6 +101,7 @@ export class LoadService {
     password: string | undefined,
     input: LoadSweepInput,
     hooks: LoadHooks,
+    driver: LoadDriver,
   ): StartedTask<{ result: LoadResult; file: string }> {
     const parsed = LoadSweepSpecSchema.safeParse(input);
     if (!parsed.success) {
@@ -129,7 +133,7 @@ export class LoadService {
               this.deps.onStep?.({ taskId: ctx.taskId, step });
             },
           };
-          const measured = await this.measure(profileId, password, spec, ctx, all, workerFile);
+          const measured = await this.measure(profileId, password, spec, ctx, all, workerFile, driver);
           const file = join(this.deps.dataDir, 'loads', measured.file);
           this.deps.onSaved?.(file);
           return { result: measured.result, file };
@@ -156,13 +160,14 @@ export class LoadService {
     ctx: Parameters<LoadService['sweep']>[5],
     hooks: LoadHooks = {},
     workerFile: string = this.deps.workerFile ?? loadWorkerFile(),
+    driver: LoadDriver = {},
   ): Promise<{ result: LoadResult; file: string }> {
     const control = await this.deps.connections.open(profileId, {
       ...(password !== undefined ? { password } : {}),
       localInfile: true,
     });
     try {
-      const result = await this.sweep(control, workerFile, password, spec, hooks, ctx);
+      const result = await this.sweep(control, workerFile, password, spec, hooks, ctx, driver);
       return { result, file: this.save(result) };
     } finally {
       await control.close();
@@ -184,6 +189,7 @@ export class LoadService {
         figures?: Record<string, number>;
       }) => void;
     },
+    driver: LoadDriver,
   ): Promise<LoadResult> {
     const startedAt = new Date().toISOString();
     const profileId = control.profile.id;
@@ -204,6 +210,7 @@ export class LoadService {
       ctx.signal,
     );
     const connection = await this.workerConnection(control, password, spec.schema);
+    const engine = await chooseEngine({ ...driver, workload: spec.workload }, connection);
     const steps: LoadStep[] = [];
     let state: LoadStepState = 'complete';
     for (const [i, clients] of spec.clients.entries()) {
@@ -231,7 +238,7 @@ export class LoadService {
         message: `${clients} clients: ${spec.warmupSeconds > 0 ? `warm-up ${spec.warmupSeconds} s, then ` : ''}${spec.seconds} s counted`,
         figures: { clients },
       });
-      const measured = await runStepOrLost({
+      const measured = await runStepOrLost(engine, {
         ...base,
         mix: { ...mix, mix: spec.workload },
         warmupSeconds: spec.warmupSeconds,
@@ -248,7 +255,7 @@ export class LoadService {
           message: `${clients} clients: SELECT 1 for ${spec.ceilingSeconds} s (the client's own ceiling)`,
           figures: { clients },
         });
-        ceiling = await runStepOrLost({
+        ceiling = await runStepOrLost(engine, {
           ...base,
           mix: { ...mix, mix: 'select-1' },
           warmupSeconds: 0,
@@ -274,6 +281,7 @@ export class LoadService {
       tables: { prepared: tables.prepared, reused: tables.reused, seconds: tables.seconds },
       state,
       steps,
+      engine: engine.engine,
     };
   }
 
@@ -326,9 +334,9 @@ export class LoadService {
  * A step whose clients cannot connect, after the sweep began, is one the server went away from
  * (killed between steps): it is recorded as interrupted with nothing counted, and the sweep ends.
  */
-async function runStepOrLost(req: StepRequest): Promise<StepMeasure> {
+async function runStepOrLost(engine: ChosenEngine, req: StepRequest): Promise<StepMeasure> {
   try {
-    return await runStep(req);
+    return await engine.run(req);
   } catch (e) {
     if (!(e instanceof AppFailure) || e.error.code !== 'UNREACHABLE') throw e;
     const none = { queries: 0, transactions: 0, errors: 0, reconnects: 0, seconds: 0, latency: null };

@@ -44,7 +44,7 @@ describe('bplab load', () => {
     };
     expect(formatStep(step)).toBe(
       '  16 clients     12,346 qps     12,346 tps  p50 0.50 ms  p95 1.25 ms  p99 2.00 ms  max 40.00 ms  errors 3  ' +
-        'reconnects 0  bplab CPU 25% of 2 cores  ceiling 30,000 qps  INTERRUPTED: The server went away during the step.',
+        'reconnects 0  client CPU 25% of 2 cores  ceiling 30,000 qps  INTERRUPTED: The server went away during the step.',
     );
     // 12,346 of a 14,000 ceiling: the client could not send faster, whatever the server did.
     expect(formatStep({ ...step, ceiling: { qps: 14_000, p99: 1, errors: 0, seconds: 1 } })).toContain(

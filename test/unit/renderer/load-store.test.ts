@@ -74,6 +74,7 @@ describe('the load form', () => {
           clients: [1, 8, 64],
           seconds: 2.5,
         },
+        driver: {},
       },
     );
   });
@@ -132,6 +133,7 @@ describe('the load store', () => {
           clients: [1, 4, 16],
           seconds: 10,
         },
+        driver: {},
       },
     ]);
     expect(useLive.getState().runId).toBe('load:t1');

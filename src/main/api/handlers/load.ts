@@ -5,8 +5,8 @@ import type { Handlers } from '../router';
 
 export function loadHandlers(load: LoadService): Pick<Handlers, 'load/start' | 'load/open-mixed'> {
   return {
-    'load/start': async ({ profileId, password, spec }) => ({
-      taskId: load.start(profileId, password, spec).taskId,
+    'load/start': async ({ profileId, password, spec, driver }) => ({
+      taskId: load.start(profileId, password, spec, {}, driver).taskId,
     }),
     'load/open-mixed': ({ file }) => readMixedFile(file),
   };

@@ -9,7 +9,9 @@ import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import {
   clientBound,
+  engineWords,
   KEY_DISTRIBUTIONS,
+  LOAD_ENGINES,
   OLTP_WORKLOADS,
   type KeyDistribution,
   type LoadResult,
@@ -30,7 +32,8 @@ import { runDuring } from './load-during';
 const USAGE =
   'bplab load --workload point-select|read-only --tables N --rows N --clients 1,2,4,... --seconds S ' +
   '(--sandbox NAME | --profile ID) [--schema sbtest] [--warmup S] [--ceiling S] ' +
-  '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] [--json FILE] [--data-dir DIR]\n' +
+  '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] ' +
+  '[--engine sysbench|bplab] [--sysbench PATH] [--json FILE] [--data-dir DIR]\n' +
   '  bplab load --during Q1.1,Q2.1,... --ssb-schema S --rows N [--clients C] [--old-blocks-time 0,1000] [--lead S] [--tail S] [--poll auto|MS] ' +
   '(--sandbox NAME | --profile ID) [--json FILE]   (point selects on sbtest1 beside SSB scans, per innodb_old_blocks_time)';
 
@@ -52,7 +55,7 @@ export function clientsArg(text: string): number[] {
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-/** One row per step: clients, QPS, TPS, percentiles, errors, bplab's CPU and the SELECT 1 ceiling. */
+/** One row per step: clients, QPS, TPS, percentiles, errors, the load client's CPU and the SELECT 1 ceiling. */
 export function formatStep(s: LoadStep): string {
   const ceiling = s.ceiling
     ? `  ceiling ${formatCount(s.ceiling.qps)} qps${clientBound(s) ? ' (at the ceiling: the client is the limit, not the server)' : ''}`
@@ -61,7 +64,7 @@ export function formatStep(s: LoadStep): string {
   return (
     `${String(s.clients).padStart(4)} clients  ${formatCount(s.qps).padStart(9)} qps  ${formatCount(s.tps).padStart(9)} tps  ` +
     `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  errors ${s.errors}  ` +
-    `reconnects ${s.reconnects}  bplab CPU ${(s.cpu.share * 100).toFixed(0)}% of ${s.cpu.cores} cores${ceiling}${state}`
+    `reconnects ${s.reconnects}  client CPU ${(s.cpu.share * 100).toFixed(0)}% of ${s.cpu.cores} cores${ceiling}${state}`
   );
 }
 
@@ -87,6 +90,8 @@ export const loadCommand = defineCommand({
     'range-size': { type: 'string', default: '100' },
     protocol: { type: 'string', default: 'prepared' },
     threads: { type: 'string' },
+    engine: { type: 'string' },
+    sysbench: { type: 'string' },
     json: { type: 'string' },
     profile: { type: 'string' },
     sandbox: { type: 'string' },
@@ -150,6 +155,10 @@ export const loadCommand = defineCommand({
           }
         : {}),
     };
+    const driver = {
+      ...(values.engine !== undefined ? { engine: oneOf('--engine', values.engine, LOAD_ENGINES) } : {}),
+      ...(values.sysbench !== undefined ? { sysbenchPath: resolve(values.sysbench) } : {}),
+    };
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const printer = progressPrinter(ctx);
     let taskId: string | null = null;
@@ -168,13 +177,19 @@ export const loadCommand = defineCommand({
     let result: LoadResult;
     try {
       result = await withPassword(profileId, async (password) => {
-        const started = app.load.start(profileId, password, spec, {
-          onSecond: (clients, s) => printer.show(formatSecond(clients, s)),
-          onStep: (s) => {
-            printer.end();
-            ctx.out(formatStep(s));
+        const started = app.load.start(
+          profileId,
+          password,
+          spec,
+          {
+            onSecond: (clients, s) => printer.show(formatSecond(clients, s)),
+            onStep: (s) => {
+              printer.end();
+              ctx.out(formatStep(s));
+            },
           },
-        });
+          driver,
+        );
         taskId = started.taskId;
         return started.result;
       });
@@ -183,6 +198,7 @@ export const loadCommand = defineCommand({
       printer.end();
     }
     const t = result.tables;
+    if (result.engine) ctx.err(`bplab: ${engineWords(result.engine)}`);
     ctx.err(
       `bplab: tables ${t.prepared.length > 0 ? `prepared ${t.prepared.join(', ')} in ${t.seconds.toFixed(1)} s` : ''}${t.prepared.length > 0 && t.reused.length > 0 ? '; ' : ''}${t.reused.length > 0 ? `reused ${t.reused.join(', ')}` : ''}`,
     );

@@ -18,6 +18,7 @@ import { useLoad } from '../stores/load-store';
 import { MixedResultPanel } from './MixedResultPanel';
 import { loadPoolSample, poolPagesRows } from '../utils/pool-pages';
 import { useNavigation } from '../../../lib/navigation';
+import type { LoadForm } from '../utils/load-form';
 import { Pairs } from '../../../components/Pairs';
 import { useLive } from '../../../lib/live-store';
 
@@ -74,6 +75,28 @@ export function LoadScreen() {
                 </option>
               ))}
             </select>
+          </label>
+          <label className="field">
+            <span>Engine</span>
+            <select
+              data-testid="load-engine"
+              value={load.form.engine}
+              disabled={load.running}
+              onChange={(e) => load.edit({ engine: e.target.value as LoadForm['engine'] })}
+            >
+              <option value="auto">sysbench when installed</option>
+              <option value="sysbench">sysbench</option>
+              <option value="bplab">bplab&apos;s own</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>sysbench path (empty: on PATH)</span>
+            <input
+              data-testid="load-sysbench-path"
+              value={load.form.sysbenchPath}
+              disabled={load.running || load.form.engine === 'bplab'}
+              onChange={(e) => load.edit({ sysbenchPath: e.target.value })}
+            />
           </label>
           {FIELDS.map(([key, label]) => (
             <label key={key} className="field">

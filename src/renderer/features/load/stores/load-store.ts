@@ -92,7 +92,7 @@ export const useLoad = create<LoadState>()((set, get) => ({
       taskId: null,
     });
     handle = runTask(
-      () => call('load/start', { profileId, spec: checked.spec }),
+      () => call('load/start', { profileId, spec: checked.spec, driver: checked.driver }),
       (taskId) => {
         set({ taskId });
         useLive.getState().follow(loadLiveRunId(taskId), Date.now());

@@ -2,7 +2,13 @@
  * The load form's fields (text, as typed) and the sweep they ask for: each field checked and, when
  * wrong, said in words naming the field, before anything is sent to main.
  */
-import { OLTP_WORKLOADS, type LoadSweepInput, type OltpWorkload } from '../../../../shared/oltp-load';
+import {
+  OLTP_WORKLOADS,
+  type LoadDriver,
+  type LoadEngineName,
+  type LoadSweepInput,
+  type OltpWorkload,
+} from '../../../../shared/oltp-load';
 
 export interface LoadForm {
   schema: string;
@@ -13,6 +19,10 @@ export interface LoadForm {
   clients: string;
   /** Each step's counted seconds. */
   seconds: string;
+  /** 'auto': sysbench when it is found, else bplab's own engine. */
+  engine: 'auto' | LoadEngineName;
+  /** sysbench's path; empty: on PATH. */
+  sysbenchPath: string;
 }
 
 export const DEFAULT_LOAD_FORM: LoadForm = {
@@ -22,9 +32,12 @@ export const DEFAULT_LOAD_FORM: LoadForm = {
   rows: '10000',
   clients: '1,4,16',
   seconds: '10',
+  engine: 'auto',
+  sysbenchPath: '',
 };
 
-export type LoadFormCheck = { ok: true; spec: LoadSweepInput } | { ok: false; problem: string };
+export type LoadFormCheck =
+  { ok: true; spec: LoadSweepInput; driver: LoadDriver } | { ok: false; problem: string };
 
 function whole(label: string, text: string, min: number, max: number): number | string {
   const n = Number(text.trim());
@@ -57,5 +70,20 @@ export function checkLoadForm(form: LoadForm): LoadFormCheck {
   const seconds = Number(form.seconds.trim());
   if (!/^\d+(\.\d+)?$/.test(form.seconds.trim()) || seconds < 0.5 || seconds > 86_400)
     return { ok: false, problem: `Seconds per step must be from 0.5 to 86,400, not "${form.seconds}".` };
-  return { ok: true, spec: { schema, workload: form.workload, tables, rows, clients, seconds } };
+  const sysbenchPath = form.sysbenchPath.trim();
+  return {
+    ok: true,
+    spec: {
+      schema,
+      workload: form.workload,
+      tables,
+      rows,
+      clients,
+      seconds,
+    },
+    driver: {
+      ...(form.engine !== 'auto' ? { engine: form.engine } : {}),
+      ...(sysbenchPath ? { sysbenchPath } : {}),
+    },
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { formatCount } from '../../../../shared/format';
 import { loadLiveRunId } from '../../../../shared/load-live';
-import type { LoadResult } from '../../../../shared/oltp-load';
+import { engineWords, type LoadResult } from '../../../../shared/oltp-load';
 import type { PoolStatsSample } from '../../../../shared/runs';
 import type { Row } from '../../../lib/live-view';
 
@@ -19,10 +19,11 @@ export function loadPoolSample(
 }
 
 /** "Complete: 3 of 3 steps measured." */
-export function loadOutcomeWords(load: Pick<LoadResult, 'state' | 'steps' | 'spec'>): string {
+export function loadOutcomeWords(load: Pick<LoadResult, 'state' | 'steps' | 'spec' | 'engine'>): string {
   const state = load.state.charAt(0).toUpperCase() + load.state.slice(1);
   const n = load.spec.clients.length;
-  return `${state}: ${load.steps.length} of ${n} step${n === 1 ? '' : 's'} measured.`;
+  const engine = load.engine ? `, ${engineWords(load.engine)}` : '';
+  return `${state}: ${load.steps.length} of ${n} step${n === 1 ? '' : 's'} measured${engine}.`;
 }
 
 export function poolPagesRows(sample: PoolStatsSample | null): Row[] {

@@ -1,0 +1,154 @@
+/**
+ * The sysbench engine's parts that need no server: its histogram read the way sysbench reads its own
+ * (sb_histogram.c: bucket i is exp(i / mult + deduct) ms, 0.001 ms at 0 and 100,000 ms at 1,023), the
+ * flags and the config file it is given (the password never among the flags), and which engine is
+ * chosen when sysbench is there, missing, or not sysbench.
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseEngine } from '../../../src/main/load/load-engine';
+import {
+  SYSBENCH_1_0_SCALE,
+  SysbenchHistogram,
+  bucketWidth,
+} from '../../../src/main/load/sysbench-histogram';
+import { sysbenchArgs, sysbenchConfig, sysbenchCannotUse } from '../../../src/main/load/sysbench-step';
+import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
+import { AppFailure } from '../../../src/shared/result';
+
+const connection = {
+  host: '127.0.0.1',
+  port: 3307,
+  user: 'bench',
+  password: 's3cret,#x',
+  database: 'sbtest',
+};
+
+describe("sysbench's histogram", () => {
+  it('reads percentiles as sysbench does: the first bucket whose running count reaches round(n × p / 100)', () => {
+    const h = new SysbenchHistogram();
+    // Two seconds' buckets add up: 50 events at 0.001 ms, 46 at 100,000 ms, then 4 more at 0.001 ms.
+    h.add([[0, 50]], SYSBENCH_1_0_SCALE);
+    h.add(
+      [
+        [0, 4],
+        [1023, 46],
+      ],
+      SYSBENCH_1_0_SCALE,
+    );
+    expect(h.total).toBe(100);
+    // 54 of 100 in bucket 0: p50 is there; p95 and p99 need 95 and 99, in the last bucket.
+    expect(h.latency()).toEqual({ p50: 0.001, p95: 100_000, p99: 100_000, max: 100_000 });
+  });
+
+  it('its middle bucket is 10 ms (the scale is logarithmic from 0.001 to 100,000 ms) and a bucket is 1.8% wide', () => {
+    const h = new SysbenchHistogram();
+    // 1,023 / 2 is not a bucket: 511 and 512 sit either side of 10 ms, a bucket's width apart.
+    h.add([[511, 1]], SYSBENCH_1_0_SCALE);
+    const p50 = h.latency()!.p50;
+    expect(p50).toBeLessThan(10);
+    expect(p50).toBeGreaterThan(10 / 1.02);
+    expect(bucketWidth(SYSBENCH_1_0_SCALE)).toBeCloseTo(0.0182, 3);
+  });
+
+  it('has no latency when nothing was recorded', () => {
+    expect(new SysbenchHistogram().latency()).toBeNull();
+  });
+});
+
+describe("sysbench's flags and config file", () => {
+  const req = {
+    sysbench: { path: '/usr/bin/sysbench', version: '1.0.20' },
+    connection,
+    mix: { mix: 'read-only' as const, tables: 4, rows: 1000, distribution: 'pareto' as const, rangeSize: 10 },
+    protocol: 'text' as const,
+    clients: 16,
+    warmupSeconds: 1,
+    seconds: 2,
+  };
+
+  it("maps bplab's options to sysbench's flags and keeps the password off them", () => {
+    const args = sysbenchArgs('/tmp/x/bplab-oltp.lua', req, 3);
+    expect(args).toEqual([
+      '/tmp/x/bplab-oltp.lua',
+      '--config-file=/dev/stdin',
+      '--mysql-host=127.0.0.1',
+      '--mysql-port=3307',
+      '--mysql-user=bench',
+      '--mysql-db=sbtest',
+      '--tables=4',
+      '--table-size=1000',
+      '--rand-type=pareto',
+      '--range-size=10',
+      '--db-ps-mode=disable',
+      '--threads=16',
+      '--time=3',
+      '--report-interval=1',
+      '--percentile=99',
+      'run',
+    ]);
+    expect(args.join(' ')).not.toContain('s3cret');
+    expect(
+      sysbenchArgs('s.lua', { ...req, connection: { ...connection, socketPath: '/tmp/m.sock' } }, 1),
+    ).toContain('--mysql-socket=/tmp/m.sock');
+  });
+
+  it('quotes the password in the config file, and says when it cannot carry it', () => {
+    expect(sysbenchConfig('s3cret,#x')).toBe('mysql-password="s3cret,#x"\n');
+    expect(sysbenchConfig('a"b')).toBe(`mysql-password='a"b'\n`);
+    expect(sysbenchCannotUse(connection)).toBeNull();
+    expect(sysbenchCannotUse({ ...connection, password: `a'b"c` })).toMatch(/config file cannot carry/);
+    expect(sysbenchCannotUse({ ...connection, ssl: { rejectUnauthorized: true } })).toMatch(/TLS/);
+  });
+});
+
+describe('which engine drives the load', () => {
+  const spec = { workload: 'point-select' as const };
+
+  it('sysbench 1.0.20 on PATH drives it', async () => {
+    const chosen = await chooseEngine(spec, connection);
+    expect(chosen.engine).toMatchObject({ name: 'sysbench', version: '1.0.20', why: null });
+    expect(chosen.engine.latency).toMatch(
+      /per point select, from sysbench 1\.0\.20's own histogram.*1\.8% wide/,
+    );
+  });
+
+  it("bplab's own engine when sysbench is not on PATH, or when asked for", async () => {
+    const none = await chooseEngine(spec, connection, { PATH: '/nonexistent' });
+    expect(none.engine).toMatchObject({
+      name: 'bplab',
+      version: null,
+      why: 'sysbench 1.x was not found on PATH.',
+    });
+    const asked = await chooseEngine({ ...spec, engine: 'bplab' }, connection);
+    expect(asked.engine.name).toBe('bplab');
+  });
+
+  it('says in words when sysbench is asked for but missing, or the path given is not sysbench', async () => {
+    const missing = await chooseEngine({ ...spec, engine: 'sysbench' }, connection, {
+      PATH: '/nonexistent',
+    }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(AppFailure);
+    expect((missing as AppFailure).error.message).toBe(
+      'sysbench was asked to drive the load, but it is not installed.',
+    );
+    const wrong = await chooseEngine({ ...spec, sysbenchPath: '/bin/true' }, connection).catch(
+      (e: unknown) => e,
+    );
+    expect((wrong as AppFailure).error.message).toBe(
+      '/bin/true does not run as sysbench (sysbench --version gave no version).',
+    );
+  });
+});
+
+describe("the load form's engine", () => {
+  it('sends no engine for "sysbench when installed", and the one picked with its path otherwise', () => {
+    const auto = checkLoadForm(DEFAULT_LOAD_FORM);
+    expect(auto.ok && auto.driver).toEqual({});
+    const picked = checkLoadForm({
+      ...DEFAULT_LOAD_FORM,
+      engine: 'sysbench',
+      sysbenchPath: ' /opt/sb/sysbench ',
+    });
+    expect(picked.ok && picked.driver).toEqual({ engine: 'sysbench', sysbenchPath: '/opt/sb/sysbench' });
+  });
+});
