@@ -17,6 +17,7 @@ import { QueryCatalogue } from './queries/catalogue';
 import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
+import { machineProbes } from './pagetrace/capability';
 import { findBinaries } from './sandbox/server-binaries';
 import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
@@ -97,7 +98,12 @@ export async function createApp(given: AppOptions): Promise<App> {
   // Another process's task shows here as if it ran here: its progress arrives as 'task/progress'.
   tasks.followOthers();
   const connections = new ConnectionService({ profiles, secrets, onOpen: journal.restoreLeftoversOn(log) });
-  const capabilities = new CapabilityService({ connections });
+  const sandboxBinary = async (profileId: string) =>
+    (await sandboxes.list()).find((s) => s.profileId === profileId)?.binaryPath ?? null;
+  const capabilities = new CapabilityService({
+    connections,
+    pageTrace: { binaryOf: sandboxBinary, probes: machineProbes() },
+  });
   const sandboxes = new SandboxService({
     root: join(opts.dataDir, 'sandboxes'),
     templates:

@@ -256,6 +256,15 @@ export const RunResultCoreSchema = z.object({
       }),
     )
     .optional(),
+  pageTrace: z
+    .object({
+      file: z.string(),
+      requests: count,
+      records: count,
+      probes: z.array(z.object({ name: z.string(), calls: count, serverCounts: count })),
+      lost: count,
+    })
+    .optional(),
 });
 
 export const RunResultSchema: z.ZodType<RunResult> = RunResultCoreSchema.extend({
