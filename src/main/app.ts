@@ -3,6 +3,7 @@
  * for the transports. Electron (src/main/electron) and the CLI (src/main/cli) both call createApp;
  * only what differs between them (where secrets go, the transport's name) is passed in.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppInfo } from '../shared/contract';
@@ -18,6 +19,7 @@ import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { machineProbes } from './pagetrace/capability';
+import { RunPageTracer } from './pagetrace/run-tracer';
 import { findBinaries } from './sandbox/server-binaries';
 import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
@@ -146,6 +148,12 @@ export async function createApp(given: AppOptions): Promise<App> {
       return id ? ((await sandboxes.get(id)).pid ?? null) : null;
     },
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+    pageTracer: new RunPageTracer({
+      probes: machineProbes(),
+      spawn,
+      binaryOf: sandboxBinary,
+      dir: new RunStore(opts.dataDir).dir,
+    }),
   });
   const load = new LoadService({
     connections,

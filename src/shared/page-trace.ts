@@ -22,6 +22,11 @@ export interface PageTraceSummary {
   probes: PageTraceProbeCalls[];
   /** Records the trace lost (more than bpftrace's maps hold): the trace is then incomplete. */
   lost: number;
+  /**
+   * Innodb_buffer_pool_read_requests' delta over the traced window (from bpftrace attached to the
+   * statement's end), read on the run's connection: the run's own delta also spans its captures.
+   */
+  serverRequests?: number;
 }
 
 /** Whether a run was traced: its time includes the probes' cost, so no timing comparison uses it. */

@@ -263,6 +263,7 @@ export const RunResultCoreSchema = z.object({
       records: count,
       probes: z.array(z.object({ name: z.string(), calls: count, serverCounts: count })),
       lost: count,
+      serverRequests: count.optional(),
     })
     .optional(),
 });

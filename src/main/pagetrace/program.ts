@@ -25,6 +25,7 @@ export const REC_LINE = /^@rec\[(\d+)\]: \((\d+), (\d+)\)$/;
 export const CNT_LINE = /^@cnt\[(\d+)\]: (\d+)$/;
 export const HITS_LINE = /^@hits\[(\d+)\]: (\d+)$/;
 export const SEQ_LINE = /^@seq: (\d+)$/;
+export const AHI_LINE = /^@ahi: (\d+)$/;
 /** Printed once every probe is attached (BEGIN runs after attaching). */
 export const READY_LINE = 'BPLAB-TRACE-READY';
 
@@ -51,14 +52,22 @@ uprobe:${binary}:${p.symbol} /tid == ${tid}/ {
   }
 }`,
   );
+  const ahi = table.latchedHashHits;
+  if (ahi)
+    probes.push(`// adaptive-hash hits under the search latch: counted, not placed
+uprobe:${binary}:${ahi.symbol} /tid == ${tid}/ { @latched[tid] = sarg0; }
+uretprobe:${binary}:${ahi.symbol} /tid == ${tid}/ {
+  if ((retval & 0xff) != 0) { if (@latched[tid] != 0) { @ahi = count(); } }
+}`);
   return `BEGIN { printf("${READY_LINE}\\n"); }
 ${probes.join('\n')}
 END {
   print(@seq);
   print(@hits);
+  print(@ahi);
   print(@rec);
   print(@cnt);
-  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq);
+  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq); clear(@ahi); clear(@latched);
 }
 `;
 }

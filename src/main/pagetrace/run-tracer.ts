@@ -41,8 +41,18 @@ export interface RunPageTracerDeps {
 }
 
 export interface RunTraceSession {
+  /** The statement ended: reads the server's request counter, closing the window the check compares. */
+  statementEnded(): Promise<void>;
   /** Stops bpftrace, writes the records, and returns what the run keeps. */
   stop(): Promise<PageTraceSummary>;
+}
+
+/** The server's Innodb_buffer_pool_read_requests (a read of the status, which asks InnoDB for no page). */
+async function readRequests(c: RowsReader): Promise<number> {
+  const rows = await c.rows<{ Value?: string; value?: string }>(
+    "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_read_requests'",
+  );
+  return Number(rows[0]?.Value ?? rows[0]?.value ?? NaN);
 }
 
 export class RunPageTracer {
@@ -66,7 +76,12 @@ export class RunPageTracer {
       tid,
     );
     const file = `${runId}.pagetrace`;
+    const before = await readRequests(conn);
+    let after: number | null = null;
     return {
+      statementEnded: async () => {
+        after = await readRequests(conn);
+      },
       stop: async () => {
         const raw = await session.stop();
         writePageTrace(join(this.deps.dir, file), storedOf(raw));
@@ -74,12 +89,26 @@ export class RunPageTracer {
           file,
           requests: raw.count.reduce((n, c) => n + c, 0),
           records: raw.count.length,
-          probes: ready.table.probes.map((p, i) => ({
-            name: p.name,
-            calls: raw.calls[i] ?? 0,
-            serverCounts: p.serverCounts,
-          })),
+          probes: [
+            ...ready.table.probes.map((p, i) => ({
+              name: p.name,
+              calls: raw.calls[i] ?? 0,
+              serverCounts: p.serverCounts,
+            })),
+            ...(ready.table.latchedHashHits
+              ? [
+                  {
+                    name: 'btr_search_guess_on_hash hits under the search latch (counted, not placed: no LRU access)',
+                    calls: raw.latchedHashHits,
+                    serverCounts: 1,
+                  },
+                ]
+              : []),
+          ],
           lost: raw.lost,
+          ...(after !== null && Number.isFinite(before) && Number.isFinite(after)
+            ? { serverRequests: after - before }
+            : {}),
         };
       },
     };

@@ -3,7 +3,8 @@
  * (the record count) then space, page and count as little-endian uint32 arrays and each record's
  * time as float64 ms since the trace's first request.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { RawPageTrace } from './tracer';
 
 export interface StoredPageTrace {
@@ -23,6 +24,7 @@ export function storedOf(raw: RawPageTrace): StoredPageTrace {
 
 export function writePageTrace(path: string, t: StoredPageTrace): void {
   const n = t.space.length;
+  mkdirSync(dirname(path), { recursive: true });
   const header = Buffer.from(`${JSON.stringify({ format: 'bplab-pagetrace-1', records: n })}\n`);
   writeFileSync(
     path,

@@ -4,7 +4,16 @@
  * process is handed in (spawn), so a test can run it against a bpftrace of its own choosing.
  */
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
-import { bpftraceProgram, CNT_LINE, HITS_LINE, MAX_RECORDS, READY_LINE, REC_LINE, SEQ_LINE } from './program';
+import {
+  AHI_LINE,
+  bpftraceProgram,
+  CNT_LINE,
+  HITS_LINE,
+  MAX_RECORDS,
+  READY_LINE,
+  REC_LINE,
+  SEQ_LINE,
+} from './program';
 import type { ProbeTable } from './probes';
 
 export type Spawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
@@ -19,6 +28,8 @@ export interface RawPageTrace {
   count: Uint32Array;
   /** Calls per probe, in the table's order. */
   calls: number[];
+  /** Adaptive-hash hits under the search latch (counted by the server, not in the records). */
+  latchedHashHits: number;
   /** Records the maps could not hold (more than MAX_RECORDS), or missing from the output: then the trace is incomplete. */
   lost: number;
 }
@@ -50,6 +61,7 @@ export function parseTraceOutput(text: string, probes: number, stderr = ''): Raw
   const count = new Uint32Array(kept);
   const seen = new Uint8Array(kept);
   const calls = new Array<number>(probes).fill(0);
+  let latchedHashHits = 0;
   for (const line of text.split('\n')) {
     const r = REC_LINE.exec(line);
     if (r) {
@@ -70,11 +82,13 @@ export function parseTraceOutput(text: string, probes: number, stderr = ''): Raw
     }
     const h = HITS_LINE.exec(line);
     if (h) calls[Number(h[1])] = Number(h[2]);
+    const a = AHI_LINE.exec(line);
+    if (a) latchedHashHits = Number(a[1]);
   }
   let lost = records - kept;
   for (let i = 0; i < kept; i++) if (!seen[i]) lost++;
   for (const m of stderr.matchAll(/Lost (\d+) events/g)) lost += Number(m[1]);
-  return { atNs, space, page, count, calls, lost };
+  return { atNs, space, page, count, calls, latchedHashHits, lost };
 }
 
 /** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */

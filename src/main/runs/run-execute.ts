@@ -127,6 +127,9 @@ export async function executeRun(
       failure = queryFailure(e, exec.where);
     }
     const endedAt = performance.now();
+    await trace?.statementEnded().catch(() => {
+      // The window's end is not known: the check falls back to the run's own delta.
+    });
     result.serverProcess =
       pid === null || usageBefore === null
         ? {
