@@ -120,4 +120,8 @@ fi
 if has sysbench; then
   apt_install sysbench
 fi
+# bpftrace (Debian's 0.17): the page trace's uprobes on the server binary (issue 31; runs as root).
+if has bpftrace; then
+  apt_install bpftrace
+fi
 say "ready"

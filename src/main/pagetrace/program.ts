@@ -64,10 +64,10 @@ ${probes.join('\n')}
 END {
   print(@seq);
   print(@hits);
-  print(@ahi);
+${ahi ? '  print(@ahi);' : ''}
   print(@rec);
   print(@cnt);
-  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq); clear(@ahi); clear(@latched);
+  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq);${ahi ? ' clear(@ahi); clear(@latched);' : ''}
 }
 `;
 }
