@@ -8,6 +8,7 @@ export const ROOMS = [
   'tasks', // leases, the task registry, the data-folder lock
   'profiles', // connection profiles and their secrets
   'db', // connections, SQL errors in words, server identity
+  'pagetrace', // the server's own page requests, traced with bpftrace (probe tables, program, capability)
   'bufferpool', // LRU walks, pool stats, purge, the old-page probe
   'pagecache', // the OS page cache: eviction and residency
   'server', // server variables, capabilities, grants, the settings journal

@@ -5,7 +5,7 @@
 # Server tarballs are unpacked under $BPLAB_SERVERS (default ~/.cache/bplab/servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4 sysbench}"
+want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4 sysbench bpftrace}"
 servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
 has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 say() { echo "install-deps: $*"; }
@@ -119,5 +119,9 @@ fi
 # test runs it on tables bplab prepared).
 if has sysbench; then
   apt_install sysbench
+fi
+# bpftrace (Debian's 0.17): the page trace's uprobes on the server binary (issue 31; runs as root).
+if has bpftrace; then
+  apt_install bpftrace
 fi
 say "ready"

@@ -3,6 +3,7 @@
  * for the transports. Electron (src/main/electron) and the CLI (src/main/cli) both call createApp;
  * only what differs between them (where secrets go, the transport's name) is passed in.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppInfo } from '../shared/contract';
@@ -17,6 +18,8 @@ import { QueryCatalogue } from './queries/catalogue';
 import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
+import { machineProbes } from './pagetrace/capability';
+import { RunPageTracer } from './pagetrace/run-tracer';
 import { findBinaries } from './sandbox/server-binaries';
 import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
@@ -97,7 +100,12 @@ export async function createApp(given: AppOptions): Promise<App> {
   // Another process's task shows here as if it ran here: its progress arrives as 'task/progress'.
   tasks.followOthers();
   const connections = new ConnectionService({ profiles, secrets, onOpen: journal.restoreLeftoversOn(log) });
-  const capabilities = new CapabilityService({ connections });
+  const sandboxBinary = async (profileId: string) =>
+    (await sandboxes.list()).find((s) => s.profileId === profileId)?.binaryPath ?? null;
+  const capabilities = new CapabilityService({
+    connections,
+    pageTrace: { binaryOf: sandboxBinary, probes: machineProbes() },
+  });
   const sandboxes = new SandboxService({
     root: join(opts.dataDir, 'sandboxes'),
     templates:
@@ -140,6 +148,12 @@ export async function createApp(given: AppOptions): Promise<App> {
       return id ? ((await sandboxes.get(id)).pid ?? null) : null;
     },
     onSample: (s) => events.emit('runs/sample', liveSampleOf(s)),
+    pageTracer: new RunPageTracer({
+      probes: machineProbes(),
+      spawn,
+      binaryOf: sandboxBinary,
+      dir: new RunStore(opts.dataDir).dir,
+    }),
   });
   // Results files opened or saved lately: experiments, and the loads started from the load screen.
   const recent = new RecentFiles(opts.dataDir, (list) => events.emit('experiments/recent-changed', list));

@@ -121,7 +121,13 @@ export interface BufferPoolConfig extends PoolFacts {
 export type CapabilityStatus = 'yes' | 'no' | 'partial';
 
 export type CapabilityId =
-  'lru-is-old' | 'show-profile' | 'perf-schema-stages' | 'explain-analyze' | 'local-infile' | 'lru-table';
+  | 'lru-is-old'
+  | 'show-profile'
+  | 'perf-schema-stages'
+  | 'explain-analyze'
+  | 'local-infile'
+  | 'lru-table'
+  | 'page-trace';
 
 export interface Capability {
   id: CapabilityId;

@@ -274,6 +274,16 @@ export const RunResultCoreSchema = z.object({
       }),
     )
     .optional(),
+  pageTrace: z
+    .object({
+      file: z.string(),
+      requests: count,
+      records: count,
+      probes: z.array(z.object({ name: z.string(), calls: count, serverCounts: count })),
+      lost: count,
+      serverRequests: count.optional(),
+    })
+    .optional(),
 });
 
 export const RunResultSchema: z.ZodType<RunResult> = RunResultCoreSchema.extend({

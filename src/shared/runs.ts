@@ -3,6 +3,7 @@
  * The run service (main), the live view and result view (renderer), the CLI and, later, experiments
  * and comparison reports all read these shapes; a saved run is plain JSON of them.
  */
+import type { PageTraceSummary } from './page-trace';
 import { z } from './zod';
 import type { DatasetEngine } from './datasets';
 import type { PoolFacts, ServerFlavor } from './models';
@@ -65,6 +66,8 @@ export const RunSpecSchema = z.object({
   explainAnalyze: z.boolean().default(false),
   /** The user agreed to poll INNODB_BUFFER_PAGE_LRU on a large pool or a production profile. */
   allowLruPolling: z.boolean().default(false),
+  /** Trace the server's page requests with bpftrace (a sandbox with symbols, bplab as root): slows the run. */
+  tracePages: z.boolean().optional(),
 });
 export type RunSpec = z.input<typeof RunSpecSchema>;
 export type RunSpecParsed = z.output<typeof RunSpecSchema>;
@@ -369,6 +372,8 @@ export interface RunResult {
    * recorded it, or where the server would not say.
    */
   indexPages?: IndexPageCount[];
+  /** Set when the run was traced (its "trace pages" option): its time includes the probes' cost. */
+  pageTrace?: PageTraceSummary;
   /** What the poller saw, downsampled to a fixed bound for long runs. */
   samples: {
     stats: PoolStatsSample[];

@@ -8,6 +8,7 @@ import { createConnection, type Connection } from 'mysql2/promise';
 import { waitForPurge } from '../../src/main/bufferpool/purge';
 import { QueryCatalogue } from '../../src/main/queries/catalogue';
 import { RunService } from '../../src/main/runs/run-service';
+import type { RunPageTracer } from '../../src/main/pagetrace/run-tracer';
 import { RunStore } from '../../src/main/runs/run-store';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';
 import { ConnectionService } from '../../src/main/db/connections';
@@ -44,7 +45,11 @@ export interface RunsLab {
 
 export async function openRunsLab(
   name: string,
-  opts: { sf?: number; poolSize?: string } = {},
+  opts: {
+    sf?: number;
+    poolSize?: string;
+    pageTracer?: (dataDir: string, info: () => SandboxInfo) => RunPageTracer;
+  } = {},
 ): Promise<RunsLab> {
   const server = testServer();
   const dataDir = join(server.scratchDir, `runs-${name}`);
@@ -97,6 +102,7 @@ export async function openRunsLab(
     store: new RunStore(dataDir),
     journal,
     onSample: (s) => samples.push(s),
+    pageTracer: opts.pageTracer?.(dataDir, () => current.info),
   });
   return {
     dataDir,

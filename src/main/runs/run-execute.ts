@@ -17,6 +17,7 @@ import { queryFailure, serverErrno } from '../db/errors';
 import { versionAtLeast } from '../db/server-identity';
 import { readProcessUsage, usageDelta } from '../sandbox/process-io';
 import type { SettingsJournal } from '../server/settings-journal';
+import type { RunPageTracer, RunTraceSession } from '../pagetrace/run-tracer';
 import type { TaskUpdate } from '../tasks/registry';
 import {
   analyzeQuery,
@@ -54,6 +55,8 @@ export interface ExecuteDeps {
   /** Where the live samples go (the UI's events, and a caller's own listener). */
   onSample: (sample: RunSample) => void;
   serverPid?: (profileId: string) => Promise<number | null>;
+  /** Traces the run's page requests when its spec asks (tracePages); absent, such a run fails in words. */
+  pageTracer?: RunPageTracer;
 }
 
 /** What was read before the query, to take the deltas after it. */
@@ -63,6 +66,20 @@ interface Before {
   /** When the LRU snapshot before ended, on performance.now()'s clock. */
   at: number;
   walkMs: number | undefined;
+}
+
+/** bpftrace on the run's own connection, or why not, as the run's failure. */
+async function startTrace(p: PreparedRun, deps: ExecuteDeps): Promise<RunTraceSession> {
+  if (!deps.pageTracer)
+    throw AppFailure.of(
+      'FEATURE_MISSING',
+      'This bplab process cannot trace pages (it was started without the page tracer).',
+    );
+  try {
+    return await deps.pageTracer.start(p.runId, p.profileId, p.identity, p.exec);
+  } catch (e) {
+    throw AppFailure.of('FEATURE_MISSING', (e as Error).message);
+  }
 }
 
 /** Runs the query with full capture; the result, whatever its state, is returned (and saved by the caller). */
@@ -78,6 +95,7 @@ export async function executeRun(
   let stages: StagePlan = { source: 'none', psThread: null, psNote: '' };
   let poller: LivePoller | null = null;
   let metrics: MetricsPlan | null = null;
+  let trace: RunTraceSession | null = null;
   try {
     progress('preparing', `capturing the state before ${p.query.query.id}`);
     const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
@@ -89,6 +107,10 @@ export async function executeRun(
     let t0 = 0;
     poller = livePoller(p, before, () => performance.now() - t0, deps.onSample);
     if (p.query.custom) await startReadOnly(exec);
+    if (p.spec.tracePages) {
+      progress('preparing', "attaching bpftrace to the server for the run's page trace");
+      trace = await startTrace(p, deps);
+    }
     if (stages.source === 'show-profile') await exec.rows('SET SESSION profiling = 1');
     entry.kill = () => statementRunner.cancel();
     progress('running', `${p.query.query.id} (${p.query.variant}) is running`);
@@ -113,6 +135,9 @@ export async function executeRun(
     }
     running = false;
     const endedAt = performance.now();
+    await trace?.statementEnded().catch(() => {
+      // The window's end is not known: the check falls back to the run's own delta.
+    });
     result.serverProcess =
       pid === null || usageBefore === null
         ? {
@@ -135,6 +160,12 @@ export async function executeRun(
     result.innodbMetrics = metricsCapture(metrics, await quietly(() => readMetrics(control)));
     result.observer = observerCostOf(p.spec.poll, pollCost, result.innodbMetrics, result.server.flavor);
     await captureAfter(p, before, stages, poller, t0, tag);
+    if (trace) {
+      progress('capturing', 'reading the page trace from bpftrace');
+      const tracing = trace;
+      trace = null;
+      result.pageTrace = await tracing.stop();
+    }
     await captureExplain(p, progress, await ranPlan, lost);
     if (result.state === 'running') result.state = 'complete';
   } catch (e) {
@@ -149,6 +180,9 @@ export async function executeRun(
     if (poller) result.samples = poller.samples();
     result.observer = observerCostOf(p.spec.poll, poller?.cost() ?? null, undefined, result.server.flavor);
   } finally {
+    await trace?.stop().catch(() => {
+      // The run failed: its trace is not kept.
+    });
     if (metrics?.enabledForRun.length)
       await deps.journal.restore(control.raw, p.profileId, METRICS_JOURNAL_VARIABLES).catch(() => {
         // Kept in the journal: the next connection to this server switches them off.

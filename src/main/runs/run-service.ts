@@ -15,6 +15,7 @@ import type { QueryCatalogue } from '../queries/catalogue';
 import type { SettingsJournal } from '../server/settings-journal';
 import type { TaskRegistry, TaskUpdate } from '../tasks/registry';
 import { executeRun, type ActiveRun } from './run-execute';
+import type { RunPageTracer } from '../pagetrace/run-tracer';
 import { prepareRun, type PreparedRun } from './run-prepare';
 import type { RunStore } from './run-store';
 
@@ -37,6 +38,8 @@ export interface RunServiceDeps {
   onProgress?: (progress: TaskProgress) => void;
   lruConsentPoolBytes?: number;
   now?: () => Date;
+  /** Traces a run's page requests when its spec asks (tracePages). */
+  pageTracer?: RunPageTracer;
 }
 
 export class RunService {
@@ -184,6 +187,7 @@ export class RunService {
         this.sampleListeners.get(p.runId)?.(sample);
       },
       serverPid: this.deps.serverPid,
+      pageTracer: this.deps.pageTracer,
     });
     this.deps.store.save(result);
     return result;

@@ -16,10 +16,16 @@ import { databasesWith, hasGlobal, hasOnDatabase, hasOnTable, parseGrants, type 
 import { identifyServer, versionAtLeast } from '../db/server-identity';
 import { lruOldMethod, probeLru, type LruProbe } from '../bufferpool/lru-probe';
 import { bufferPoolConfig, readVariables, type Variables } from './variables';
+import { pageTraceCapability, type PageTraceProbes } from '../pagetrace/capability';
 
 export interface CapabilityServiceDeps {
   connections: ConnectionService;
   now?: () => Date;
+  /**
+   * The page trace's line: the server binary behind a profile (a sandbox's; null for another server)
+   * and the machine checks (pagetrace/capability.ts). Left out, the report has no page-trace line.
+   */
+  pageTrace?: { binaryOf: (profileId: string) => Promise<string | null>; probes: PageTraceProbes };
 }
 
 const STAGE_CONSUMERS = ['events_stages_current', 'events_stages_history_long'];
@@ -27,10 +33,12 @@ const STAGE_CONSUMERS = ['events_stages_current', 'events_stages_history_long'];
 export class CapabilityService {
   private readonly connections: ConnectionService;
   private readonly now: () => Date;
+  private readonly pageTrace: CapabilityServiceDeps['pageTrace'];
 
   constructor(deps: CapabilityServiceDeps) {
     this.connections = deps.connections;
     this.now = deps.now ?? (() => new Date());
+    this.pageTrace = deps.pageTrace;
   }
 
   async report(profileId: string, password?: string): Promise<CapabilityReport> {
@@ -57,6 +65,10 @@ export class CapabilityService {
       await explainAnalyzeCapability(c, server),
       localInfileCapability(vars, grants),
     ];
+    if (this.pageTrace) {
+      const binary = await this.pageTrace.binaryOf(c.profile.id).catch(() => null);
+      capabilities.push(await pageTraceCapability(this.pageTrace.probes, server, binary));
+    }
     return {
       profileId: c.profile.id,
       checkedAt: this.now().toISOString(),

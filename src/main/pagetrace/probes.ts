@@ -1,0 +1,143 @@
+/**
+ * Where each server version asks the buffer pool for a page, and where the page id sits in the call's
+ * arguments: one table per version, each entry citing the source it was read from. bplab attaches a
+ * uprobe to each function of its server's table (program.ts); a version missing here cannot be traced.
+ */
+
+/**
+ * How a probe finds the page id in its arguments:
+ * - `ref-pair`: argN points at a page_id_t of two uint32, space then page number (MySQL 8.0's
+ *   `const page_id_t &`, and a buf_block_t * whose first member's first member is that id);
+ * - `packed`: argN is MariaDB's page_id_t by value, one uint64 `space << 32 | page_no`;
+ * - `split`: the space in one argument, the page number in another (MySQL 5.6).
+ */
+export type PageIdAt =
+  | { kind: 'ref-pair'; arg: number }
+  | { kind: 'packed'; arg: number }
+  | { kind: 'split'; spaceArg: number; pageArg: number };
+
+export interface PageProbe {
+  /** The function, as its source names it. */
+  name: string;
+  /** Its symbol in the binary (a glob over the mangled C++ name: the argument types follow it). */
+  symbol: string;
+  at: PageIdAt;
+  /**
+   * How many page requests the server counts per call (Innodb_buffer_pool_read_requests): MySQL 8.0
+   * counts an adaptive-hash hit twice, once in buf_page_get_known_nowait and once in
+   * btr_search_guess_on_hash, so its calls weigh 2 in the check against the server's counter.
+   */
+  serverCounts: number;
+  /** The source the layout was read from: file, function, and the line that counts the request. */
+  source: string;
+}
+
+export interface ProbeTable {
+  /** "mysql 8.0", "mariadb 11.4": the versions it holds for (major.minor). */
+  server: string;
+  probes: PageProbe[];
+  /**
+   * Requests the server counts without asking the buffer pool for the page: an adaptive-hash hit
+   * while the caller holds the search latch. Counted (a uretprobe on a hit), not placed in the trace:
+   * such an access neither fixes the page nor moves it in the LRU.
+   */
+  latchedHashHits?: { symbol: string; source: string };
+}
+
+/** MySQL 8.0.31 (storage/innobase, tag mysql-8.0.31). */
+const MYSQL_80: ProbeTable = {
+  server: 'mysql 8.0',
+  probes: [
+    {
+      name: 'buf_page_get_gen',
+      symbol: '_Z16buf_page_get_genRK9page_id_t*',
+      at: { kind: 'ref-pair', arg: 0 },
+      serverCounts: 1,
+      source:
+        'include/buf0buf.h: buf_page_get_gen(const page_id_t &page_id, const page_size_t &page_size, ulint rw_latch, buf_block_t *guess, Page_fetch mode, ut::Location location, mtr_t *mtr, bool dirty_with_no_latch); page_id_t is { space_id_t m_space; page_no_t m_page_no; } (include/buf0types.h); counted by ++buf_pool->stat.n_page_gets in Buf_fetch::single_page (buf/buf0buf.cc)',
+    },
+    {
+      name: 'buf_page_optimistic_get',
+      symbol: '_Z23buf_page_optimistic_getmP11buf_block_t*',
+      at: { kind: 'ref-pair', arg: 1 },
+      serverCounts: 1,
+      source:
+        'include/buf0buf.h: bool buf_page_optimistic_get(ulint rw_latch, buf_block_t *block, uint64_t modify_clock, Page_fetch fetch_mode, const char *file, ulint line, mtr_t *mtr); buf_block_t begins with buf_page_t page, which begins with page_id_t id (include/buf0buf.h); counted by buf_pool->stat.n_page_gets++ at its end (buf/buf0buf.cc)',
+    },
+    {
+      name: 'buf_page_get_known_nowait',
+      symbol: '_Z25buf_page_get_known_nowaitmP11buf_block_t*',
+      at: { kind: 'ref-pair', arg: 1 },
+      serverCounts: 2,
+      source:
+        'include/buf0buf.h: bool buf_page_get_known_nowait(ulint rw_latch, buf_block_t *block, Cache_hint hint, const char *file, ulint line, mtr_t *mtr); counted by buf_pool->stat.n_page_gets++ in it (buf/buf0buf.cc) and again by btr_search_guess_on_hash after it ("Increment the page get statistics though we did not really fix the page", btr/btr0sea.cc)',
+    },
+    {
+      name: 'buf_page_try_get',
+      symbol: '_Z16buf_page_try_getRK9page_id_t*',
+      at: { kind: 'ref-pair', arg: 0 },
+      serverCounts: 1,
+      source:
+        'include/buf0buf.h: const buf_block_t *buf_page_try_get(const page_id_t &page_id, ut::Location location, mtr_t *mtr); counted by buf_pool->stat.n_page_gets++ before it returns (buf/buf0buf.cc)',
+    },
+  ],
+  latchedHashHits: {
+    symbol: '_Z24btr_search_guess_on_hash*',
+    source:
+      "btr/btr0sea.cc: bool btr_search_guess_on_hash(dict_index_t *index, btr_search_t *info, const dtuple_t *tuple, ulint mode, ulint latch_mode, btr_cur_t *cursor, ulint has_search_latch, mtr_t *mtr): with has_search_latch set (the 7th argument, on the stack: sarg0) it skips buf_page_get_known_nowait and still counts buf_pool->stat.n_page_gets++ on a hit (row_sel_try_search_shortcut_for_mysql, row/row0sel.cc). SF 0.1 Q2.1: 27,105 such hits; with them the probes account for 141,693 of the server's 141,690",
+  },
+};
+
+/** MariaDB 11.4.5 (storage/innobase, tag mariadb-11.4.5). */
+const MARIADB_114: ProbeTable = {
+  server: 'mariadb 11.4',
+  probes: [
+    {
+      name: 'buf_page_get_gen',
+      symbol: '_Z16buf_page_get_gen9page_id_t*',
+      at: { kind: 'packed', arg: 0 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: buf_block_t *buf_page_get_gen(const page_id_t page_id, ulint zip_size, rw_lock_type_t rw_latch, buf_block_t *guess, ulint mode, mtr_t *mtr, dberr_t *err) calls buf_page_get_low (inlined here), which counts with buf_inc_get(stats) (++buf_pool.stat.n_page_gets); page_id_t is one uint64_t m_id = space << 32 | page_no (include/buf0types.h), passed by value in a register',
+    },
+    {
+      name: 'buf_pool_t::page_fix',
+      symbol: '_ZN10buf_pool_t8page_fixE9page_id_t*',
+      at: { kind: 'packed', arg: 1 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: buf_block_t *buf_pool_t::page_fix(const page_id_t id, dberr_t *err, page_fix_conflicts c), a member (arg0 is this), counts with buf_inc_get(stats) first',
+    },
+    {
+      name: 'buf_page_try_get',
+      symbol: '_Z16buf_page_try_get9page_id_t*',
+      at: { kind: 'packed', arg: 0 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: buf_block_t *buf_page_try_get(const page_id_t page_id, mtr_t *mtr) counts with buf_inc_get(mariadb_stats) once the latch is granted (a refused latch is not counted; the probe at entry counts it: named in the check)',
+    },
+    {
+      name: 'buf_page_get_zip',
+      symbol: '_Z16buf_page_get_zip9page_id_t*',
+      at: { kind: 'packed', arg: 0 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: buf_page_t *buf_page_get_zip(const page_id_t page_id, ulint zip_size) counts with buf_inc_get(stats) first (ROW_FORMAT=COMPRESSED pages only)',
+    },
+  ],
+};
+
+const TABLES: ProbeTable[] = [MYSQL_80, MARIADB_114];
+
+/** The probe table for a server (flavor and version as the capability report reads them), or null. */
+export function probeTableFor(flavor: string, version: string): ProbeTable | null {
+  const m = /^(\d+)\.(\d+)/.exec(version);
+  if (!m) return null;
+  const key = `${flavor} ${m[1]}.${m[2]}`;
+  return TABLES.find((t) => t.server === key) ?? null;
+}
+
+/** The versions bplab can trace, in words. */
+export const TRACEABLE_SERVERS = TABLES.map((t) =>
+  t.server.replace('mysql', 'MySQL').replace('mariadb', 'MariaDB'),
+);

@@ -1,0 +1,153 @@
+/**
+ * Starts and stops bpftrace for one traced run: the program for the server's binary and the run's
+ * thread, its output read back as folds (time, thread, space, page, count) and calls per probe. The
+ * process is handed in (spawn), so a test can run it against a bpftrace of its own choosing.
+ */
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import {
+  AHI_LINE,
+  bpftraceProgram,
+  CNT_LINE,
+  HITS_LINE,
+  MAX_RECORDS,
+  READY_LINE,
+  REC_LINE,
+  SEQ_LINE,
+} from './program';
+import type { ProbeTable } from './probes';
+
+export type Spawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
+
+/** The trace of one thread: folds in order, with the calls each probe saw. */
+export interface RawPageTrace {
+  /** ns on the kernel's monotonic clock, of each fold's first request. */
+  atNs: bigint[];
+  space: Uint32Array;
+  page: Uint32Array;
+  /** Consecutive requests of the same page, folded. */
+  count: Uint32Array;
+  /** Calls per probe, in the table's order. */
+  calls: number[];
+  /** Adaptive-hash hits under the search latch (counted by the server, not in the records). */
+  latchedHashHits: number;
+  /** Records the maps could not hold (more than MAX_RECORDS), or missing from the output: then the trace is incomplete. */
+  lost: number;
+}
+
+/** A running trace: stop() ends bpftrace (its END prints the last fold) and parses what it wrote. */
+export interface PageTraceSession {
+  stop(): Promise<RawPageTrace>;
+}
+
+export interface TracerDeps {
+  spawn: Spawn;
+  /** The bpftrace to run (a path or a name on PATH). */
+  bpftrace: string;
+  /** How long attaching may take before the trace is given up, ms. */
+  attachTimeoutMs?: number;
+}
+
+/** Parses bpftrace's output at its end (the record, count and hit lines; anything else is ignored). */
+export function parseTraceOutput(text: string, probes: number, stderr = ''): RawPageTrace {
+  let records = 0;
+  for (const line of text.split('\n')) {
+    const m = SEQ_LINE.exec(line);
+    if (m) records = Number(m[1]);
+  }
+  const kept = Math.min(records, MAX_RECORDS);
+  const atNs = new Array<bigint>(kept).fill(0n);
+  const space = new Uint32Array(kept);
+  const page = new Uint32Array(kept);
+  const count = new Uint32Array(kept);
+  const seen = new Uint8Array(kept);
+  const calls = new Array<number>(probes).fill(0);
+  let latchedHashHits = 0;
+  for (const line of text.split('\n')) {
+    const r = REC_LINE.exec(line);
+    if (r) {
+      const i = Number(r[1]);
+      if (i >= kept) continue;
+      const key = BigInt(r[2]!);
+      space[i] = Number(key >> 32n);
+      page[i] = Number(key & 0xffffffffn);
+      atNs[i] = BigInt(r[3]!);
+      seen[i] = 1;
+      continue;
+    }
+    const c = CNT_LINE.exec(line);
+    if (c) {
+      const i = Number(c[1]);
+      if (i < kept) count[i] = Number(c[2]);
+      continue;
+    }
+    const h = HITS_LINE.exec(line);
+    if (h) calls[Number(h[1])] = Number(h[2]);
+    const a = AHI_LINE.exec(line);
+    if (a) latchedHashHits = Number(a[1]);
+  }
+  let lost = records - kept;
+  for (let i = 0; i < kept; i++) if (!seen[i]) lost++;
+  for (const m of stderr.matchAll(/Lost (\d+) events/g)) lost += Number(m[1]);
+  return { atNs, space, page, count, calls, latchedHashHits, lost };
+}
+
+/** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */
+export function startPageTrace(
+  deps: TracerDeps,
+  binary: string,
+  table: ProbeTable,
+  tid: number,
+): Promise<PageTraceSession> {
+  const program = bpftraceProgram(binary, table, tid);
+  const child = deps.spawn(deps.bpftrace, ['-e', program], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BPFTRACE_MAP_KEYS_MAX: String(MAX_RECORDS) },
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8');
+  child.stderr?.setEncoding('utf8');
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code));
+    child.on('error', (e) => {
+      err += `\n${e.message}`;
+      resolve(-1);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    const timer = setTimeout(() => {
+      if (ready) return;
+      child.kill('SIGKILL');
+      reject(
+        new Error(`bpftrace did not attach its probes within ${(deps.attachTimeoutMs ?? 60000) / 1000} s`),
+      );
+    }, deps.attachTimeoutMs ?? 60_000);
+    child.stdout?.on('data', (chunk: string) => {
+      out += chunk;
+      if (!ready && out.includes(READY_LINE)) {
+        ready = true;
+        clearTimeout(timer);
+        resolve({
+          stop: async () => {
+            child.kill('SIGINT');
+            const code = await exited;
+            if (code !== 0 && code !== null)
+              throw new Error(`bpftrace ended with code ${code}: ${lastLines(err)}`);
+            return parseTraceOutput(out, table.probes.length, err);
+          },
+        });
+      }
+    });
+    child.stderr?.on('data', (chunk: string) => (err += chunk));
+    void exited.then((code) => {
+      if (ready) return;
+      clearTimeout(timer);
+      reject(new Error(`bpftrace could not start (code ${code}): ${lastLines(err)}`));
+    });
+  });
+}
+
+function lastLines(text: string): string {
+  return text.trim().split('\n').slice(-3).join(' ') || 'it said nothing';
+}

@@ -1,0 +1,141 @@
+/**
+ * A traced run turned into what the simulator replays, as run-trace.ts turns a derived one: the
+ * server's own page requests (its trace file, folds expanded back into requests) over the real layout
+ * of the files they touched, at the run's settings. Nothing is derived: any query on any schema works.
+ */
+import { join } from 'node:path';
+import type { RunResult } from '../../shared/runs';
+import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
+import { NO_PAGE, type PageLayout, type PageTrace, type SpaceLayout } from '../../shared/whatif/trace';
+import { cleanerBatchesOfRun } from '../../shared/whatif/mysql-cleaner';
+import { readSpaceLayout, spaceFiles } from '../pagetrace/ibd-layout';
+import { readPageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
+import type { RunReplay } from './run-trace';
+
+/** The requests in order, each fold's count expanded, the spaces numbered as the layout's ordinals. */
+function expand(t: StoredPageTrace, ordinalOf: Map<number, number>): PageTrace {
+  let n = 0;
+  for (const c of t.count) n += c;
+  const space = new Uint32Array(n);
+  const page = new Uint32Array(n);
+  const atMs = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < t.count.length; i++) {
+    const s = ordinalOf.get(t.space[i]!)!;
+    for (let j = 0; j < t.count[i]!; j++) {
+      space[k] = s;
+      page[k] = t.page[i]!;
+      atMs[k] = t.atMs[i]!;
+      k++;
+    }
+  }
+  return { space, page, atMs, length: n };
+}
+
+/** The layout of the spaces `t` touched: read from the files where the data folder has them. */
+async function layoutOf(
+  t: StoredPageTrace,
+  datadir: string,
+  pageSize: number,
+): Promise<{ layout: PageLayout; ordinalOf: Map<number, number>; fromFiles: number }> {
+  const touched = [...new Set(t.space)].sort((a, b) => a - b);
+  const maxPage = new Map<number, number>();
+  for (let i = 0; i < t.space.length; i++)
+    maxPage.set(t.space[i]!, Math.max(maxPage.get(t.space[i]!) ?? 0, t.page[i]!));
+  const files = await spaceFiles(datadir, pageSize);
+  const indexNames: string[] = [];
+  const indexIds = new Map<string, number>();
+  const spaces: SpaceLayout[] = [];
+  const ordinalOf = new Map<number, number>();
+  let fromFiles = 0;
+  for (const id of touched) {
+    ordinalOf.set(id, spaces.length);
+    const file = files.get(id);
+    const need = (maxPage.get(id) ?? 0) + 1;
+    if (file) {
+      const name = file.slice(datadir.length + 1).replace(/\.ibd$/, '');
+      const layout = await readSpaceLayout(file, id, pageSize, (indexId) => {
+        const key = `${name}/index ${indexId}`;
+        let o = indexIds.get(key);
+        if (o === undefined) {
+          o = indexNames.length;
+          indexNames.push(key);
+          indexIds.set(key, o);
+        }
+        return o;
+      });
+      if (layout.sizePages >= need) {
+        spaces.push(layout);
+        fromFiles++;
+        continue;
+      }
+    }
+    // A space with no file here (the temporary tablespace) or grown past its file: no links known.
+    spaces.push({
+      spaceId: id,
+      sizePages: need,
+      indexOf: new Int32Array(need).fill(NO_PAGE),
+      prev: new Int32Array(need).fill(NO_PAGE),
+      next: new Int32Array(need).fill(NO_PAGE),
+    });
+  }
+  return { layout: { indexNames, spaces }, ordinalOf, fromFiles };
+}
+
+/** Hot when the trace's first requests found their pages: measured reads under a tenth of the touched pages. */
+function foundWarm(run: RunResult, distinctPages: number): boolean {
+  const reads = run.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_reads')?.delta ?? 0;
+  const ahead = run.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_read_ahead')?.delta ?? 0;
+  return reads + ahead < 0.1 * distinctPages;
+}
+
+/** The traced run replayable, or why not in words. */
+export async function tracedRunReplay(
+  run: RunResult,
+  runsDir: string,
+  datadir: string,
+): Promise<RunReplay | { error: string }> {
+  if (!run.pageTrace) return { error: 'the run was not traced (its "trace pages" option was off)' };
+  if (run.state !== 'complete' || run.elapsedMs === null)
+    return { error: `the run did not complete (${run.state}): there is nothing to replay` };
+  let stored: StoredPageTrace;
+  try {
+    stored = readPageTrace(join(runsDir, run.pageTrace.file));
+  } catch (e) {
+    return { error: `the run's page trace cannot be read: ${(e as Error).message}` };
+  }
+  const pageSize = run.server.pageSizeBytes;
+  const { layout, ordinalOf, fromFiles } = await layoutOf(stored, datadir, pageSize);
+  const trace = expand(stored, ordinalOf);
+  const distinct = new Set<number>();
+  for (let i = 0; i < stored.space.length; i++) distinct.add(stored.space[i]! * 2 ** 32 + stored.page[i]!);
+  const hot = foundWarm(run, distinct.size);
+  const cleanerBatchesMs = cleanerBatchesOfRun(run);
+  const assumptions = [
+    `the server's own page requests, traced with bpftrace (${trace.length} requests in ${stored.count.length} records)`,
+    `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files (a page not yet flushed keeps its old links)`,
+    "the requests are spread evenly over the run's measured time",
+  ];
+  if (run.pageTrace.lost > 0)
+    assumptions.push(`the trace lost ${run.pageTrace.lost} record(s): the replay misses their requests`);
+  if (hot)
+    assumptions.push(
+      'the run found its pages in the pool: it is replayed after one pass of the same requests',
+    );
+  const steps: ReplayStep[] = hot
+    ? [
+        { trace, elapsedMs: run.elapsedMs, cleanerBatchesMs },
+        { trace, elapsedMs: run.elapsedMs, gapMs: 1000, cleanerBatchesMs },
+      ]
+    : [{ trace, elapsedMs: run.elapsedMs, cleanerBatchesMs }];
+  return {
+    layout,
+    trace,
+    settings: settingsOfRun(run),
+    steps,
+    hot,
+    foreignPages: hot ? 0 : run.poolStats.before.reduce((n, p) => n + p.databasePages, 0),
+    assumptions,
+    planMismatch: null,
+  };
+}

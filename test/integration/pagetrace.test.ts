@@ -1,0 +1,111 @@
+/**
+ * The server's own page trace (bpftrace uprobes on the page-request functions) on the flavors whose
+ * binaries keep their symbols: MySQL 8.0.31 and MariaDB 11.4.5. One traced SSB query at SF 0.01 on a
+ * 16 MB pool: the requests traced (with MySQL's double count of adaptive-hash hits) equal the run's
+ * Innodb_buffer_pool_read_requests delta within 1%, and the simulator replays the trace. The capability
+ * report says why a trace is unavailable, each case on a real machine check with one dependency changed:
+ * Debian's stripped mariadbd, a non-root user, no bpftrace on the PATH.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machineProbes, pageTraceCapability } from '../../src/main/pagetrace/capability';
+import { RunPageTracer } from '../../src/main/pagetrace/run-tracer';
+import { tracedRunReplay } from '../../src/main/whatif/traced-run';
+import { checkRequests, isTracedRun } from '../../src/shared/page-trace';
+import { replaySteps } from '../../src/shared/whatif/replay';
+import { testServer } from '../support/test-server';
+import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
+
+const server = testServer();
+const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+/** Debian's mariadbd (scripts/install-deps.sh installs mariadb-server-core): stripped of its symbols. */
+const DEBIAN_MARIADBD = '/usr/sbin/mariadbd';
+
+let lab: RunsLab;
+
+beforeAll(async () => {
+  if (!traceable) return;
+  lab = await openRunsLab('pagetrace', {
+    sf: 0.01,
+    poolSize: '16M',
+    pageTracer: (dataDir, info) =>
+      new RunPageTracer({
+        probes: machineProbes(),
+        spawn,
+        binaryOf: async () => info().binaryPath,
+        dir: join(dataDir, 'runs'),
+      }),
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await lab?.close();
+}, 60_000);
+
+describe.runIf(traceable)(`page trace on ${server.label}`, () => {
+  const flavorOf = { flavor: server.flavor, version: server.version };
+
+  it('says the trace is available on this binary as root, and why not otherwise', async () => {
+    const here = await pageTraceCapability(machineProbes(), flavorOf, server.binaryPath);
+    expect(here.detail).toMatch(/^page trace: available/);
+    const notRoot = await pageTraceCapability(
+      { ...machineProbes(), uid: () => 1000 },
+      flavorOf,
+      server.binaryPath,
+    );
+    expect(notRoot.status).toBe('no');
+    expect(notRoot.detail).toContain('bplab is not running as root');
+    const noBpftrace = await pageTraceCapability(machineProbes('/nonexistent'), flavorOf, server.binaryPath);
+    expect(noBpftrace.detail).toContain('bpftrace is not installed');
+    expect(existsSync(DEBIAN_MARIADBD)).toBe(true);
+    const stripped = await pageTraceCapability(
+      machineProbes(),
+      { flavor: 'mariadb', version: '11.4.5' },
+      DEBIAN_MARIADBD,
+    );
+    expect(stripped.detail).toContain('has no symbols (it was stripped)');
+  });
+
+  it("traces a run's page requests: they equal the server's count within 1%, and the simulator replays them", async () => {
+    // Cold then hot untraced, then hot traced: the server's background work after the restart (its
+    // requests are in the global counter, not in the run's thread) has calmed by the traced run.
+    await coldPool(lab);
+    const spec = { queryId: 'Q1.1', schema: LAB_SCHEMA, poll: 'off' as const };
+    await lab.service.run(lab.info.profileId, undefined, spec);
+    const untraced = await lab.service.run(lab.info.profileId, undefined, spec);
+    const run = await lab.service.run(lab.info.profileId, undefined, { ...spec, tracePages: true });
+    console.log(
+      `${server.label} Q1.1 hot: ${untraced.elapsedMs} ms untraced, ${run.elapsedMs} ms traced (not asserted: timing is noisy here)`,
+    );
+    expect(isTracedRun(untraced)).toBe(false);
+    expect(run.error).toBeNull();
+    expect(run.state).toBe('complete');
+    expect(isTracedRun(run)).toBe(true);
+    const summary = run.pageTrace!;
+    expect(summary.lost).toBe(0);
+    const runDelta = run.status.find(
+      (s) => s.name.toLowerCase() === 'innodb_buffer_pool_read_requests',
+    )!.delta;
+    expect(summary.serverRequests).toBeDefined();
+    const measured = summary.serverRequests!;
+    const check = checkRequests(summary, measured);
+    console.log(
+      `${server.label} Q1.1 SF 0.01: traced ${check.traced}, server ${measured} over the traced window (${runDelta} over the run's); ${check.remainder}`,
+    );
+    expect(check.relError).toBeLessThanOrEqual(0.01);
+    expect(summary.requests).toBeGreaterThan(1000);
+    const replay = await tracedRunReplay(run, join(lab.dataDir, 'runs'), lab.info.datadir);
+    if ('error' in replay) throw new Error(replay.error);
+    expect(replay.trace.length).toBe(summary.requests);
+    const { counters } = replaySteps(replay.layout, replay.settings, replay.steps, replay.foreignPages);
+    const reads = run.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_reads')!.delta;
+    console.log(
+      `${server.label} Q1.1 replayed: ${counters[counters.length - 1]!.syncReads} pages read, measured ${reads}`,
+    );
+    // Printed, not asserted: the replay's accuracy is bench:trace's (a hot run on MariaDB's short LRU
+    // still reads; this test's pool and data are too small for a ±2% verdict).
+    expect(Number.isFinite(counters[counters.length - 1]!.syncReads)).toBe(true);
+  }, 300_000);
+});
