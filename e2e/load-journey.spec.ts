@@ -56,6 +56,8 @@ test('an OLTP load: the form, QPS and p99 per second beside the pool, the step a
     await expect(page.getByTestId('load-outcome')).toContainText('Complete: 1 of 1 step measured.', {
       timeout: 30_000,
     });
+    // install-deps installs sysbench, so it drives the load, and the ending says so.
+    await expect(page.getByTestId('load-outcome')).toContainText('Driven by sysbench 1.');
     await expect(page.getByTestId('load-steps')).toContainText('complete');
     saved = (await page.getByTestId('load-file').textContent()) ?? '';
     expect(saved.startsWith(join(e2eServer().dataDir, 'loads'))).toBe(true);

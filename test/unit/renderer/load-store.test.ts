@@ -10,7 +10,11 @@ import { setApi } from '../../../src/renderer/lib/api';
 import { useLive } from '../../../src/renderer/lib/live-store';
 import { followLoadEvents, useLoad } from '../../../src/renderer/features/load/stores/load-store';
 import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
-import { loadPoolSample, poolPagesRows } from '../../../src/renderer/features/load/utils/pool-pages';
+import {
+  loadOutcomeWords,
+  loadPoolSample,
+  poolPagesRows,
+} from '../../../src/renderer/features/load/utils/pool-pages';
 import type { PoolStats } from '../../../src/shared/runs';
 import { fakeEvents } from './fake-events';
 
@@ -185,5 +189,19 @@ describe("the pool's pages now", () => {
     expect(loadPoolSample('load:t1', [sample], 't1')).toBe(sample);
     expect(loadPoolSample('run-of-an-experiment', [sample], 't1')).toBeNull();
     expect(loadPoolSample(null, [sample], 't1')).toBeNull();
+  });
+});
+
+describe('how a load ended, in words', () => {
+  it('says which engine drove it, after the steps measured', () => {
+    const engine = {
+      name: 'sysbench',
+      version: '1.0.20',
+      latency: 'per point select',
+    } as LoadResult['engine'];
+    const load = { state: 'complete', steps: [{}], spec: { clients: [1] }, engine } as LoadResult;
+    expect(loadOutcomeWords(load)).toBe(
+      'Complete: 1 of 1 step measured. Driven by sysbench 1.0.20; latency per point select.',
+    );
   });
 });

@@ -22,8 +22,9 @@ export function loadPoolSample(
 export function loadOutcomeWords(load: Pick<LoadResult, 'state' | 'steps' | 'spec' | 'engine'>): string {
   const state = load.state.charAt(0).toUpperCase() + load.state.slice(1);
   const n = load.spec.clients.length;
-  const engine = load.engine ? `, ${engineWords(load.engine)}` : '';
-  return `${state}: ${load.steps.length} of ${n} step${n === 1 ? '' : 's'} measured${engine}.`;
+  const words = load.engine ? engineWords(load.engine) : '';
+  const engine = words ? ` ${words.charAt(0).toUpperCase()}${words.slice(1)}.` : '';
+  return `${state}: ${load.steps.length} of ${n} step${n === 1 ? '' : 's'} measured.${engine}`;
 }
 
 export function poolPagesRows(sample: PoolStatsSample | null): Row[] {
