@@ -30,6 +30,7 @@ import { tracedRunReplay } from '../src/main/whatif/traced-run';
 import { checkRequests } from '../src/shared/page-trace';
 import type { RunResult } from '../src/shared/runs';
 import { measuredPagesRead, replaySteps } from '../src/shared/whatif/replay';
+import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
 
 const { values } = parseArgs({
   options: {
@@ -46,21 +47,7 @@ if (!values['data-dir'] || !values.sandbox) {
   process.exit(2);
 }
 const dataDir = values['data-dir'];
-const QUERIES = values.queries?.split(',') ?? [
-  'Q1.1',
-  'Q1.2',
-  'Q1.3',
-  'Q2.1',
-  'Q2.2',
-  'Q2.3',
-  'Q3.1',
-  'Q3.2',
-  'Q3.3',
-  'Q3.4',
-  'Q4.1',
-  'Q4.2',
-  'Q4.3',
-];
+const QUERIES = values.queries?.split(',') ?? [...SSB_QUERY_IDS];
 
 const profiles = new ProfileStore(dataDir);
 const sandboxes = new SandboxService({
