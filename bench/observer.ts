@@ -26,16 +26,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
 import { waitForPurge } from '../src/main/bufferpool/purge';
-import { ConnectionService } from '../src/main/db/connections';
 import { ProfileStore } from '../src/main/profiles/profile-store';
-import { SessionSecretStore } from '../src/main/profiles/secrets';
-import { QueryCatalogue } from '../src/main/queries/catalogue';
-import { RunService } from '../src/main/runs/run-service';
-import { RunStore } from '../src/main/runs/run-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
 import type { PollSetting, RunResult } from '../src/shared/runs';
+import { benchRunService } from './run-service';
 
 const { values } = parseArgs({
   options: {
@@ -85,16 +81,7 @@ async function main(): Promise<void> {
       { connect, bplabVersion: 'bench' },
     );
   const journal = new SettingsJournal(dataDir);
-  const runs = new RunService({
-    connections: new ConnectionService({
-      profiles,
-      secrets: new SessionSecretStore(),
-      onOpen: journal.restoreLeftoversOn(),
-    }),
-    catalogue: new QueryCatalogue(dataDir),
-    store: new RunStore(dataDir),
-    journal,
-  });
+  const runs = benchRunService(dataDir, profiles, journal);
   say(
     `bplab observer benchmark: ${values.query} at innodb_old_blocks_time 1000, ${info.flavor} ${info.version}, pool ${values.pool}, a cold run and ${values.hot} hot per sequence, poll ${values.poll}, ${values.rounds} round(s)`,
   );

@@ -16,12 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
 import { waitForPurge } from '../src/main/bufferpool/purge';
-import { ConnectionService } from '../src/main/db/connections';
 import { ProfileStore } from '../src/main/profiles/profile-store';
-import { SessionSecretStore } from '../src/main/profiles/secrets';
-import { QueryCatalogue } from '../src/main/queries/catalogue';
-import { RunService } from '../src/main/runs/run-service';
-import { RunStore } from '../src/main/runs/run-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
@@ -29,6 +24,7 @@ import type { ExplainCapture, RunResult } from '../src/shared/runs';
 import { describePlan, measuredScanRows } from '../src/shared/whatif/plan-check';
 import { explainStepsOf } from '../src/shared/whatif/plan-source';
 import { binaryForFlavor } from '../test/support/flavors';
+import { benchRunService } from './run-service';
 
 const { values } = parseArgs({
   options: {
@@ -95,16 +91,7 @@ async function main(): Promise<void> {
   });
   const connect = () => mysql.createConnection(sandboxes.connectionOptions(info));
   const journal = new SettingsJournal(dataDir);
-  const runs = new RunService({
-    connections: new ConnectionService({
-      profiles,
-      secrets: new SessionSecretStore(),
-      onOpen: journal.restoreLeftoversOn(),
-    }),
-    catalogue: new QueryCatalogue(dataDir),
-    store: new RunStore(dataDir),
-    journal,
-  });
+  const runs = benchRunService(dataDir, profiles, journal);
   say(
     `bplab plan-source benchmark: ${info.flavor} ${info.version}, SSB SF ${sf}, 16 MB pool, Q1.1 cold on ${datasets} freshly loaded datasets`,
   );

@@ -41,16 +41,12 @@ import {
   walkLru,
   type Queryable,
 } from '../src/main/bufferpool/lru';
-import { ConnectionService } from '../src/main/db/connections';
 import { QueryCatalogue } from '../src/main/queries/catalogue';
 import { executeHashed } from '../src/main/runs/capture';
 import { statementText } from '../src/main/runs/capture';
-import { RunService } from '../src/main/runs/run-service';
-import { RunStore } from '../src/main/runs/run-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';
 import { ProfileStore } from '../src/main/profiles/profile-store';
-import { SessionSecretStore } from '../src/main/profiles/secrets';
 import { cannotResizeOnline, resizePool, sizeBytes } from '../src/main/experiments/cell-settings';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
@@ -59,6 +55,7 @@ import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
 import { observerCostWords } from '../src/shared/observer-cost';
 import type { PollSetting } from '../src/shared/runs';
 import { mariadbClientArgs } from './mariadb-client';
+import { benchRunService } from './run-service';
 
 const { values } = parseArgs({
   options: {
@@ -278,16 +275,7 @@ async function main(): Promise<void> {
       say(`  (loaded SF ${sf} in ${((performance.now() - loadStart) / 1000).toFixed(0)} s)`);
     } else say(`  (reusing the kept sandbox and its SF ${sf} data in ${dataDir})`);
     await setPoolSize('1G');
-    const runs = new RunService({
-      connections: new ConnectionService({
-        profiles,
-        secrets: new SessionSecretStore(),
-        onOpen: journal.restoreLeftoversOn(),
-      }),
-      catalogue: new QueryCatalogue(dataDir),
-      store: new RunStore(dataDir),
-      journal,
-    });
+    const runs = benchRunService(dataDir, profiles, journal);
     const q11 = async (poll: PollSetting) => {
       const r = await runs.run(info.profileId, undefined, { queryId: 'Q1.1', schema: SCHEMA, poll });
       if (r.state !== 'complete') throw new Error(`Q1.1 ${r.state}: ${r.error}`);
