@@ -67,11 +67,16 @@ describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine
   let result: LoadResult;
   const serverCounts = new Map<number, number>();
 
-  it('prepares sbtest1 (or reuses it) and sweeps 1, 4 and 16 clients: QPS is what the server counted, within 2%', async () => {
+  it('prepares sbtest1 (or reuses it) and sweeps 1, 4 and 16 clients: its queries are what the server counted', async () => {
     let before = 0;
+    let beforeStep = 0;
     // How long reading Com_select at the window's start took: the clients run on while it is read, and
     // the window opens only once it is back, so the server counts up to that long of queries bplab does not.
     const readMs = new Map<number, number>();
+    // sysbench opens the counted window when bplab receives the report that ends the warm-up, later than
+    // sysbench sent it by a delay no test can read; its own counts cover its whole run, so for it the
+    // server's count is read before the step starts too, and must equal warm-up plus counted.
+    const wholeStep = new Map<number, number>();
     const { result: done } = app.load.start(
       profileId,
       undefined,
@@ -87,12 +92,17 @@ describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine
         ceilingSeconds: 0.25,
       },
       {
+        beforeStep: async () => void (beforeStep = await comSelect()),
         atCounted: async (clients) => {
           const t0 = performance.now();
           before = await comSelect();
           readMs.set(clients, performance.now() - t0);
         },
-        afterCounted: async (clients) => void serverCounts.set(clients, (await comSelect()) - before),
+        afterCounted: async (clients) => {
+          const after = await comSelect();
+          serverCounts.set(clients, after - before);
+          wholeStep.set(clients, after - beforeStep);
+        },
       },
       { engine },
     );
@@ -111,11 +121,24 @@ describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine
       expect(step.counted.queries, `${step.clients} clients`).toBeGreaterThan(100);
       // point selects: one statement per transaction, every statement a SELECT.
       expect(step.counted.transactions).toBe(step.counted.queries);
-      const unresolved = (step.qps * readMs.get(step.clients)!) / 1000 + 2 * step.clients;
-      expect(
-        Math.abs(step.counted.queries - counted),
-        `${step.clients} clients: bplab ${step.counted.queries}, server ${counted}, the start's read took ${readMs.get(step.clients)!.toFixed(1)} ms`,
-      ).toBeLessThanOrEqual(0.02 * counted + unresolved);
+      if (engine === 'sysbench') {
+        // Every query sysbench ran, counted by sysbench and by the server: equal but for the last
+        // statement of each client caught mid-flight, and the few SELECTs sysbench runs outside its
+        // events (the server counted 14 to 26 more, at 1, 4 and 16 clients alike, on MariaDB 10.11 and
+        // MySQL 8.0 with two suites at once).
+        const ran = step.counted.queries + step.warmup!.queries;
+        const server = wholeStep.get(step.clients)!;
+        expect(
+          Math.abs(ran - server),
+          `${step.clients} clients: sysbench ${ran}, server ${server}`,
+        ).toBeLessThanOrEqual(0.005 * server + 2 * step.clients + 64);
+      } else {
+        const unresolved = (step.qps * readMs.get(step.clients)!) / 1000 + 2 * step.clients;
+        expect(
+          Math.abs(step.counted.queries - counted),
+          `${step.clients} clients: bplab ${step.counted.queries}, server ${counted}, the start's read took ${readMs.get(step.clients)!.toFixed(1)} ms`,
+        ).toBeLessThanOrEqual(0.02 * counted + unresolved);
+      }
       expect(step.qps).toBeCloseTo(step.counted.queries / step.counted.seconds, 6);
     }
   });

@@ -57,6 +57,8 @@ export interface LoadServiceDeps {
 }
 
 export interface LoadHooks {
+  /** Before each step starts, warm-up included (a test reads the server's counters here). */
+  beforeStep?: (clients: number) => Promise<void>;
   /** Before each step's counted time (a test reads the server's counters here). */
   atCounted?: (clients: number) => Promise<void>;
   /** Right after each step's counted time, before its ceiling runs. */
@@ -238,6 +240,7 @@ export class LoadService {
         message: `${clients} clients: ${spec.warmupSeconds > 0 ? `warm-up ${spec.warmupSeconds} s, then ` : ''}${spec.seconds} s counted`,
         figures: { clients },
       });
+      await hooks.beforeStep?.(clients);
       const measured = await runStepOrLost(engine, {
         ...base,
         mix: { ...mix, mix: spec.workload },
