@@ -7,6 +7,7 @@
 import { z } from './zod';
 import type { Result } from './result';
 import { oldBlocksPctSchema, oldBlocksTimeSchema } from './lru-settings';
+import { ReferenceFigureSchema } from './reference-figures';
 import {
   DatasetGenerateSpecSchema,
   DatasetImportSpecSchema,
@@ -128,6 +129,12 @@ export const requestSchemas = {
   // A results file of any kind the comparison reads, by its path: an experiment or run file (as
   // experiments/open's view 'comparison' without samples), a `bplab load` result, a `bplab load --during` result.
   'reports/open': z.object({ file: z.string().min(1).max(4096) }),
+  // Reference figures kept in an experiment file's definition (a vendor's claim, an earlier result),
+  // as `bplab compare --reference F --keep` keeps them: a figure of the same id is replaced.
+  'reports/add-references': z.object({
+    file: z.string().min(1).max(4096),
+    figures: z.array(ReferenceFigureSchema).min(1).max(50),
+  }),
   'reports/export': z.object({
     files: z.array(z.string().min(1)).min(1).max(50),
     sides: z.array(z.string().min(1)).min(2, 'choose at least two configurations').optional(),
@@ -248,6 +255,7 @@ export interface ResultTypes {
   'experiments/write': { file: string };
   'experiments/recent': RecentFile[];
   'reports/open': OpenedResults;
+  'reports/add-references': { file: string; references: number };
   'reports/export': ReportExport;
   'tasks/list': TaskInfo[];
   'tasks/cancel': { taskId: string; cancelled: boolean };

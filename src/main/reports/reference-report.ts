@@ -66,8 +66,30 @@ export function addReferences(path: string, figures: readonly ReferenceFigure[])
     });
   const ids = new Set(figures.map((f) => f.id));
   const references = [...(file.definition.references ?? []).filter((f) => !ids.has(f.id)), ...figures];
-  saveExperimentFile(path, { ...file, definition: { ...file.definition, references } });
+  try {
+    saveExperimentFile(path, { ...file, definition: { ...file.definition, references } });
+  } catch (e) {
+    if (e instanceof AppFailure) throw e;
+    const full = (e as NodeJS.ErrnoException).code === 'ENOSPC';
+    throw AppFailure.of(
+      full ? 'DISK_FULL' : 'INVALID_ARGUMENT',
+      `bplab could not write ${path}: ${writeWords(e)}`,
+      {
+        hint: 'The file is left as it was. Check that you may write its folder, or save a copy elsewhere and add the figures there.',
+        details: { file: path },
+      },
+    );
+  }
   return references.length;
+}
+
+/** Why a write failed, in words (the system's code only where it has no words here). */
+function writeWords(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'you may not write its folder (permission denied).';
+  if (code === 'EROFS') return 'it is on a read-only file system.';
+  if (code === 'ENOSPC') return 'the disk is full.';
+  return `${(e as Error).message}.`;
 }
 
 /** The verdicts of each experiment file among `paths` that holds figures (or is given some). */

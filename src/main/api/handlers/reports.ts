@@ -1,19 +1,20 @@
 /**
  * Handlers for reports/*: a results file of any kind opened for the comparison (an experiment or run
- * file, a `bplab load` result, a `bplab load --during` result), and a comparison's report written by
- * main from the results files.
+ * file, a `bplab load` result, a `bplab load --during` result), reference figures kept in an
+ * experiment file, and a comparison's report written by main from the results files.
  */
 import type { OpenedResults } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/result';
 import type { ExperimentService } from '../../experiments/experiment-service';
 import { exportReport } from '../../reports/export';
+import { addReferences } from '../../reports/reference-report';
 import { loadResultFrom } from '../../reports/load-files';
 import { isMixedResult, mixedResultFrom, readJsonFile } from '../../reports/mixed-file';
 import type { TaskRegistry } from '../../tasks/registry';
 import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
 import type { Handlers } from '../router';
 
-export type ReportHandlers = Pick<Handlers, 'reports/open' | 'reports/export'>;
+export type ReportHandlers = Pick<Handlers, 'reports/open' | 'reports/add-references' | 'reports/export'>;
 
 /**
  * An experiment file first (the usual one; read once); a file that is not one is read again as a load
@@ -42,6 +43,11 @@ export function reportHandlers(
 ): ReportHandlers {
   return {
     'reports/open': ({ file }) => openResults(deps.experiments, file),
+    // One way to keep figures: the same as `bplab compare --reference F --keep`.
+    'reports/add-references': async ({ file, figures }) => ({
+      file,
+      references: addReferences(file, figures),
+    }),
     'reports/export': (req) =>
       exportReport(
         req,

@@ -4,6 +4,7 @@
  * post 001's tables, one query's pair in detail, and the export of the report.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AddReferenceForm } from './AddReferenceForm';
 import { ExportPanel } from './ExportPanel';
 import { ComparisonBody } from './ComparisonBody';
 import { LoadSweeps } from './LoadSweeps';
@@ -66,6 +67,7 @@ export function CompareScreen() {
     >
       <ResultsFilesPanel />
       <PublishedFigures views={published} />
+      <AddReferenceForm />
       <LoadSweeps files={files} loads={loads} />
       {/* Files of load sweeps only have no runs to compare: their sweeps above are the comparison. */}
       {!outcome.ok && (files.some((f) => f.experiment.results.length > 0) || picked.length > 0) && (

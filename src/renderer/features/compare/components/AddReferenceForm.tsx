@@ -1,0 +1,253 @@
+/**
+ * Adds a reference figure to an open experiment file (a vendor's claim, a figure of one's own, or an
+ * earlier result's): what it measures, from the figures the experiment has; its value and unit; where
+ * it comes from. Kept in the file, its verdict joins the published figures above at once.
+ */
+import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { ErrorMessage } from '../../../components/ErrorMessage';
+import { Field, TextField } from '../../../components/Field';
+import { dialogs } from '../../../lib/document-files';
+import { useCompare } from '../stores/compare-store';
+import { useReference } from '../stores/reference-store';
+import { describeFigure, referenceChoices, UNITS_OF, type ReferenceKind } from '../utils/reference-form';
+
+export function AddReferenceForm() {
+  const { files, recent } = useCompare();
+  const { target, form, errors, busy, error, added, start, change, takeEarlier, save } = useReference();
+  const listId = useId();
+  const current = files.find((f) => f.file === target) ?? files[0];
+  useEffect(() => {
+    if (current && current.file !== target) start(current);
+  }, [current, target, start]);
+  const choices = useMemo(
+    () => (current ? referenceChoices(current.experiment.definition) : null),
+    [current],
+  );
+  if (!current || !form || !choices || choices.kinds.length === 0) return null;
+  const def = current.experiment.definition;
+  const bound = { form, errors, change };
+  const earlierFiles = [
+    ...new Set([...files.map((f) => f.file), ...recent.filter((r) => r.exists).map((r) => r.file)]),
+  ];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(current);
+  };
+  const configurations = (name: 'side' | 'other', label: string) => (
+    <Field label={label} name={name} error={errors[name]}>
+      <select
+        data-testid={`reference-${name}`}
+        value={form[name]}
+        onChange={(e) => change({ [name]: e.target.value })}
+      >
+        {choices.configurations.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  const step = choices.steps[Number(form.step)];
+  return (
+    <details className="panel reference-add" data-testid="reference-add">
+      <summary>
+        <h2>Add a reference figure</h2>{' '}
+        <span className="muted">a vendor’s claim, a figure of your own, or an earlier result’s</span>
+      </summary>
+      <form data-testid="reference-form" onSubmit={submit} noValidate>
+        <div className="grid">
+          {files.length > 1 && (
+            <Field label="To the experiment" name="target">
+              <select
+                data-testid="reference-target"
+                value={current.file}
+                onChange={(e) => {
+                  const f = files.find((x) => x.file === e.target.value);
+                  if (f) start(f);
+                }}
+              >
+                {files.map((f) => (
+                  <option key={f.file} value={f.file}>
+                    {f.experiment.definition.name} ({f.file})
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          <Field label="What it measures" name="kind">
+            <select
+              data-testid="reference-kind"
+              value={form.kind}
+              onChange={(e) => change({ kind: e.target.value as ReferenceKind })}
+            >
+              {choices.kinds.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {configurations('side', form.kind === 'ratio' ? 'First configuration' : 'Configuration')}
+          {form.kind === 'ratio' && configurations('other', 'Second configuration (divided by)')}
+          {form.kind !== 'load-qps' ? (
+            <>
+              <Field label="Pass" name="pass">
+                <select
+                  data-testid="reference-pass"
+                  value={form.pass}
+                  onChange={(e) => change({ pass: e.target.value })}
+                >
+                  {choices.passes.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Queries" name="query">
+                <select
+                  data-testid="reference-query"
+                  value={form.query}
+                  onChange={(e) => change({ query: e.target.value })}
+                >
+                  {choices.queries.map((q) => (
+                    <option key={q.id} value={q.id}>
+                      {q.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          ) : (
+            <>
+              <Field label="Load step" name="step">
+                <select
+                  data-testid="reference-step"
+                  value={form.step}
+                  onChange={(e) =>
+                    change({
+                      step: e.target.value,
+                      clients: String(choices.steps[Number(e.target.value)]?.clients[0] ?? ''),
+                    })
+                  }
+                >
+                  {choices.steps.map((s) => (
+                    <option key={s.index} value={String(s.index)}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Clients" name="clients" error={errors.clients}>
+                <select
+                  data-testid="reference-clients"
+                  value={form.clients}
+                  onChange={(e) => change({ clients: e.target.value })}
+                >
+                  {(step?.clients ?? []).map((c) => (
+                    <option key={c} value={String(c)}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          )}
+          <TextField
+            {...bound}
+            name="value"
+            label="Value"
+            testId="reference-value"
+            numeric
+            placeholder="1.8"
+          />
+          <Field label="Unit" name="unit">
+            <select
+              data-testid="reference-unit"
+              value={form.unit}
+              onChange={(e) => change({ unit: e.target.value as typeof form.unit })}
+            >
+              {UNITS_OF[form.kind].map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <TextField
+            {...bound}
+            name="source"
+            label="Where it comes from"
+            testId="reference-source"
+            placeholder="vendor’s tuning guide; our run of 12 May"
+          />
+          <TextField
+            {...bound}
+            name="where"
+            label="Page, table or link"
+            testId="reference-where"
+            hint="blank: the day it is added"
+          />
+          <TextField
+            {...bound}
+            name="label"
+            label="Name"
+            testId="reference-label"
+            placeholder={describeFigure(form, def)}
+            hint="blank: named by what it measures"
+          />
+        </div>
+        <div className="toolbar">
+          <Field label="Or take the value from an earlier result" name="earlier" error={errors.earlier}>
+            <input
+              data-testid="reference-earlier"
+              list={listId}
+              value={form.earlier}
+              placeholder="/home/me/earlier.bplab.json"
+              onChange={(e) => change({ earlier: e.target.value })}
+            />
+            <datalist id={listId}>
+              {earlierFiles.map((f) => (
+                <option key={f} value={f} />
+              ))}
+            </datalist>
+          </Field>
+          {dialogs() !== undefined && (
+            <button
+              type="button"
+              data-testid="reference-earlier-pick"
+              disabled={busy}
+              onClick={() =>
+                void dialogs()
+                  ?.pickOpenMany()
+                  .then((paths) => paths?.[0] && change({ earlier: paths[0] }))
+              }
+            >
+              Choose…
+            </button>
+          )}
+          <button
+            type="button"
+            data-testid="reference-earlier-take"
+            disabled={busy}
+            onClick={() => void takeEarlier(current, form.earlier)}
+          >
+            Take its figure
+          </button>
+        </div>
+        <div className="toolbar">
+          <button type="submit" data-testid="reference-save" disabled={busy}>
+            {busy ? 'Working…' : 'Add the figure'}
+          </button>
+        </div>
+      </form>
+      <ErrorMessage error={error} testId="reference-error" />
+      {added && (
+        <p className="ok-box" data-testid="reference-added">
+          Added “{added}” to {def.name}: its verdict is with the published figures above.
+        </p>
+      )}
+    </details>
+  );
+}
