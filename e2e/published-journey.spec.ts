@@ -4,15 +4,19 @@
  * and its file carries the post's own figures. Opened on the comparison screen with no server, the
  * published figures come first: a headline counting the verdicts, each figure beside what this run
  * measured, once per flush method, with its verdict in words and the counters that explain it; the
- * passes the narrowed run did not make are said to be not measured.
+ * passes the narrowed run did not make are said to be not measured. Then, on the same file, a vendor's
+ * figure added on the Compare screen is judged at once (a bad value first, said in words with what
+ * was typed kept), and a figure taken from an earlier result's file is judged beside it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openApp } from './actions/open-app';
+import { addRatioFigure } from './actions/add-reference';
 import { openResultsFile } from './actions/open-results-file';
 import { PublishedFiguresPanel } from './pages/published-figures';
+import { ReferenceFormPanel } from './pages/reference-form';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
 
 const PREFIX = 'e2e-published';
@@ -109,5 +113,67 @@ test("post 001's figures beside the run's, with verdicts, first on the compariso
     await expect(run3.first()).toHaveAttribute('data-verdict', 'not-measured');
     await expect(run3.first().getByTestId('published-verdict')).toHaveText('not measured');
     await expect(run3.first()).toContainText(/not measured: Q1\.1 has no complete run 3 in MariaDB · /);
+  });
+});
+
+test("a vendor's figure added on the Compare screen is judged at once; a bad value is said in words", async ({
+  page,
+}) => {
+  const app = await openApp(page);
+  await openResultsFile(app, resultsFile);
+  const published = new PublishedFiguresPanel(page);
+  await expect(published.figures).toHaveCount(10);
+  const form = new ReferenceFormPanel(page);
+  const vendor = {
+    first: 'innodb_old_blocks_time=1000 · innodb_flush_method=default',
+    second: 'innodb_old_blocks_time=0 · innodb_flush_method=default',
+    pass: 'run 1',
+    name: 'run 1, the vendor’s ratio',
+    source: 'vendor’s tuning guide',
+    where: 'page 4',
+  };
+
+  await test.step('a bad value is said in words, and what was typed stays', async () => {
+    await addRatioFigure(form, { ...vendor, value: '1,5x' });
+    await expect(form.error('value')).toHaveText(
+      'a number, such as 1.8 or 92301 (a dot before the decimals, no unit or thousands commas)',
+    );
+    await expect(form.field('value')).toHaveValue('1,5x');
+    await expect(form.field('source')).toHaveValue('vendor’s tuning guide');
+    await expect(form.field('label')).toHaveValue('run 1, the vendor’s ratio');
+    await expect(form.field('other')).toHaveValue(/innodb_old_blocks_time=0 · innodb_flush_method=default$/);
+    await expect(published.figures).toHaveCount(10);
+  });
+
+  await test.step('the figure fixed and added: its verdict at once, beside the posts’ figures', async () => {
+    await form.field('value').fill('1.5');
+    await expect(form.error('value')).toHaveCount(0);
+    await form.save.click();
+    await expect(form.added).toContainText('Added “run 1, the vendor’s ratio”');
+    await expect(published.figures).toHaveCount(11);
+    await expect(published.headline).toHaveText(/^Published figures against bplab's: \d+ of 11 .*\.$/);
+    const row = published.figure('run 1, the vendor’s ratio');
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('td').nth(1)).toHaveText('1.50×');
+    await expect(row.locator('td').nth(2)).toHaveText(/^\d+\.\d+×$/);
+    await expect(row.getByTestId('published-verdict')).toHaveText(VERDICT);
+    await expect(row).toContainText('vendor’s tuning guide, page 4');
+  });
+
+  await test.step("an earlier result's figure taken as the value, and judged", async () => {
+    // The same file read as an earlier result: its own measurement again, so within 10% of itself.
+    await form.field('kind').selectOption({ label: 'a ratio between two configurations' });
+    await form.field('side').selectOption({ label: vendor.first });
+    await form.field('other').selectOption({ label: vendor.second });
+    await form.field('earlier').fill(resultsFile);
+    await form.takeEarlier.click();
+    await expect(form.field('value')).toHaveValue(/^\d+(\.\d+)?$/);
+    await expect(form.field('source')).toHaveValue('earlier result post001');
+    await form.field('label').fill('run 1, our earlier ratio');
+    await form.save.click();
+    const row = published.figure('run 1, our earlier ratio');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('published-verdict')).toHaveText('reproduced (within 10%)');
+    await expect(published.figures).toHaveCount(12);
   });
 });

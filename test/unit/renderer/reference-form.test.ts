@@ -65,6 +65,29 @@ describe('the reference figure form', () => {
     });
   });
 
+  it('names configurations by the settings that vary, as their sides pin them', () => {
+    const pool = {
+      ...def,
+      matrix: [
+        { kind: 'buffer-pool-size' as const, variable: 'innodb_buffer_pool_size', values: ['32M'] },
+        ...def.matrix,
+      ],
+    };
+    const c = referenceChoices(pool);
+    expect(c.configurations[0]).toEqual({
+      key: 'MySQL 5.6 · innodb_buffer_pool_size=32M · innodb_old_blocks_time=1000 · innodb_flush_method=default',
+      label: 'innodb_old_blocks_time=1000 · innodb_flush_method=default',
+    });
+    const made = figureFromForm(
+      vendor({ kind: 'query-seconds', unit: 's', side: c.configurations[0]!.key }),
+      pool,
+      'd',
+    );
+    expect(made.ok && made.figure.sides).toEqual([
+      { settings: { innodb_old_blocks_time: '1000', innodb_flush_method: 'default' } },
+    ]);
+  });
+
   it("makes a vendor's ratio the experiment judges at once, beside what it measured", () => {
     const made = figureFromForm(vendor(), def, '2026-11-27');
     expect(made.ok).toBe(true);

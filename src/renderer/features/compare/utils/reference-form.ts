@@ -68,9 +68,30 @@ const KIND_LABELS: Record<ReferenceKind, string> = {
   'load-qps': "a load's QPS at some clients",
 };
 
-/** A configuration's name without the server where the experiment has one. */
-const cellLabel = (key: string, servers: number) =>
-  servers > 1 ? key : key.split(' · ').slice(1).join(' · ') || key;
+/**
+ * A configuration as a figure's side, and its name: the settings that vary between the experiment's
+ * configurations (a pool size every one shares names none), and its server where there are several.
+ */
+function sideOfCell(def: ExperimentDefinition, key: string): { side: FigureSide; label: string } | null {
+  const cells = expandCells(def);
+  const cell = cells.find((c) => c.key === key);
+  if (!cell) return null;
+  const varies = (variable: string) =>
+    new Set(cells.map((c) => c.settings.find((s) => s.variable === variable)?.value)).size > 1;
+  const settings = cell.settings.filter((s) => varies(s.variable));
+  const several = def.servers.length > 1;
+  return {
+    side: {
+      ...(several ? { server: cell.server } : {}),
+      settings: Object.fromEntries(settings.map((s) => [s.variable, s.value])),
+    },
+    label:
+      [...(several ? [cell.server] : []), ...settings.map((s) => `${s.variable}=${s.value}`)].join(' · ') ||
+      cell.key,
+  };
+}
+
+const cellLabel = (def: ExperimentDefinition, key: string) => sideOfCell(def, key)?.label ?? key;
 
 /** What the experiment lets a figure measure: its kinds, configurations, passes, queries and load steps. */
 export function referenceChoices(def: ExperimentDefinition): ReferenceChoices {
@@ -88,7 +109,7 @@ export function referenceChoices(def: ExperimentDefinition): ReferenceChoices {
   ];
   return {
     kinds: kinds.map((id) => ({ id, label: KIND_LABELS[id] })),
-    configurations: cells.map((c) => ({ key: c.key, label: cellLabel(c.key, def.servers.length) })),
+    configurations: cells.map((c) => ({ key: c.key, label: cellLabel(def, c.key) })),
     passes: [
       ...(def.protocol.cold ? ['cold'] : []),
       ...Array.from({ length: def.protocol.hotRuns }, (_, i) => `run ${i + 1}`),
@@ -129,19 +150,12 @@ export function changeReferenceForm(form: ReferenceForm, patch: Partial<Referenc
   return next;
 }
 
-/** A configuration as a figure's side: every one of its settings, and its server where there are several. */
-function sideOf(def: ExperimentDefinition, key: string): FigureSide | null {
-  const cell = expandCells(def).find((c) => c.key === key);
-  if (!cell) return null;
-  return {
-    ...(def.servers.length > 1 ? { server: cell.server } : {}),
-    settings: Object.fromEntries(cell.settings.map((s) => [s.variable, s.value])),
-  };
-}
+const sideOf = (def: ExperimentDefinition, key: string): FigureSide | null =>
+  sideOfCell(def, key)?.side ?? null;
 
 /** The figure named by what it measures: "Q1.1, run 1: innodb_old_blocks_time=1000 over …=0". */
 export function describeFigure(form: ReferenceForm, def: ExperimentDefinition): string {
-  const name = (key: string) => cellLabel(key, def.servers.length);
+  const name = (key: string) => cellLabel(def, key);
   const queries = form.query || 'every query';
   if (form.kind === 'load-qps') {
     const step = def.loads?.[Number(form.step)];
