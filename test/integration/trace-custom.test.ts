@@ -65,6 +65,8 @@ beforeAll(async () => {
         spawn,
         binaryOf: async () => info().binaryPath,
         dir: join(dataDir, 'runs'),
+        // The join makes about 40,000 records: a small map attaches in seconds, not half a minute.
+        maxRecords: 200_000,
       }),
   });
   const c = await lab.connect();

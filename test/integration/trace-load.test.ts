@@ -1,0 +1,111 @@
+/**
+ * One client of an OLTP load step traced (LoadDriver.traceClient), with sysbench and with bplab's own
+ * engine: the newest connection to the load's schema is found on the server, bpftrace follows its OS
+ * thread for the step, and its page requests become the step's what-if (pages read per 1,000 queries
+ * against pool size). A step of one client, so that the server's Innodb_buffer_pool_read_requests
+ * over the trace (InnoDB keeps it for the whole server only, never per thread) is that client's.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machineProbes } from '../../src/main/pagetrace/capability';
+import { LoadClientTracer } from '../../src/main/load/client-trace';
+import { LoadService } from '../../src/main/load/load-service';
+import { clientCurve } from '../../src/main/whatif/client-curve';
+import { SessionSecretStore } from '../../src/main/profiles/secrets';
+import type { LoadClientTrace } from '../../src/shared/oltp-load';
+import { loadWorker } from '../support/workers';
+import { testServer } from '../support/test-server';
+import { openRunsLab, type RunsLab } from './runs-support';
+
+const server = testServer();
+const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+const SCHEMA = 'sbtest';
+/** About 4.5 MB of sbtest1: the curve's smallest pools (a sixteenth of it) read pages again. */
+const ROWS = 20_000;
+/**
+ * The traced requests against the server's over the trace: the trace starts a round trip (the read
+ * of the server's counter) before the server's window does, during which the client runs on.
+ */
+const TOLERANCE = 0.02;
+
+let lab: RunsLab;
+let load: LoadService;
+
+beforeAll(async () => {
+  if (!traceable) return;
+  lab = await openRunsLab('trace-load', { ssb: false, poolSize: '16M' });
+  load = new LoadService({
+    connections: lab.connections,
+    profiles: lab.profiles,
+    secrets: new SessionSecretStore(),
+    tasks: lab.tasks,
+    dataDir: lab.dataDir,
+    bplabVersion: 'test',
+    workerFile: await loadWorker(),
+    clientTracer: new LoadClientTracer({
+      probes: machineProbes(),
+      spawn,
+      binaryOf: async () => lab.info.binaryPath,
+      datadirOf: async () => lab.info.datadir,
+      curveOf: clientCurve,
+    }),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await lab?.close();
+}, 60_000);
+
+describe.runIf(traceable).each(['sysbench', 'bplab'] as const)(
+  `a traced client of a load step on ${server.label}, driven by %s`,
+  (engine) => {
+    it("traces one client's page requests and gives the step's what-if curve", async () => {
+      const { result } = load.start(
+        lab.info.profileId,
+        undefined,
+        {
+          schema: SCHEMA,
+          tables: 1,
+          rows: ROWS,
+          workload: 'point-select',
+          distribution: 'uniform',
+          clients: [1],
+          // bplab's engine holds its counted time until the client is traced; sysbench runs on, so its
+          // warm-up must outlast the attach (about 8 s here).
+          warmupSeconds: engine === 'bplab' ? 0.5 : 15,
+          seconds: 2,
+        },
+        {},
+        { engine, traceClient: true },
+      );
+      const done = await result;
+      expect(done.state).toBe('complete');
+      const trace = done.steps[0]!.clientTrace!;
+      if ('unavailable' in trace) throw new Error(trace.unavailable);
+      const t: LoadClientTrace = trace;
+      const measured = t.serverRequests!;
+      const gap = Math.abs(t.serverCountedRequests - measured) / measured;
+      console.log(
+        `${server.label} ${engine}: traced connection ${t.connectionId} (thread ${t.thread}) for ` +
+          `${t.seconds.toFixed(1)} s: ${t.requests} requests (${t.serverCountedRequests} as the server ` +
+          `counts them), server ${measured} (${(gap * 100).toFixed(2)}%), ${Math.round(t.queries)} ` +
+          `queries; per 1,000 queries: ` +
+          t.curve
+            .map((p) => `${(p.poolBytes / 1048576).toFixed(2)} MB ${p.perThousandQueries.toFixed(0)}`)
+            .join(', '),
+      );
+      expect(t.lost).toBe(0);
+      expect(t.requests).toBeGreaterThan(1000);
+      expect(t.queries).toBeGreaterThan(100);
+      expect(gap).toBeLessThanOrEqual(TOLERANCE);
+      expect(t.curve.length).toBeGreaterThanOrEqual(4);
+      for (let i = 1; i < t.curve.length; i++) {
+        expect(t.curve[i]!.poolBytes).toBeGreaterThan(t.curve[i - 1]!.poolBytes);
+        expect(t.curve[i]!.pagesRead).toBeLessThanOrEqual(t.curve[i - 1]!.pagesRead);
+      }
+      // A sixteenth of the table reads most of what it asks again; all of it reads nothing.
+      expect(t.curve[0]!.perThousandQueries).toBeGreaterThan(100);
+      expect(t.curve[t.curve.length - 1]!.pagesRead).toBe(0);
+    }, 180_000);
+  },
+);
