@@ -15,6 +15,7 @@ import { SessionSecretStore } from '../../src/main/profiles/secrets';
 import type { LoadClientTrace } from '../../src/shared/oltp-load';
 import { loadWorker } from '../support/workers';
 import { testServer } from '../support/test-server';
+import { BUF_LRU_MIN_LEN } from '../../src/shared/whatif/pool-model';
 import { openRunsLab, type RunsLab } from './runs-support';
 
 const server = testServer();
@@ -56,10 +57,22 @@ afterAll(async () => {
   await lab?.close();
 }, 60_000);
 
+/** The server's Innodb_buffer_pool_reads, on the test's own connection. */
+async function poolReads(): Promise<number> {
+  const c = await lab.connect();
+  try {
+    const [rows] = await c.query("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_reads'");
+    return Number((rows as Array<{ Value: string }>)[0]!.Value);
+  } finally {
+    await c.end();
+  }
+}
+
 describe.runIf(traceable).each(['sysbench', 'bplab'] as const)(
   `a traced client of a load step on ${server.label}, driven by %s`,
   (engine) => {
     it("traces one client's page requests and gives the step's what-if curve", async () => {
+      let readsAt = 0;
       const { result } = load.start(
         lab.info.profileId,
         undefined,
@@ -75,11 +88,14 @@ describe.runIf(traceable).each(['sysbench', 'bplab'] as const)(
           warmupSeconds: engine === 'bplab' ? 0.5 : 15,
           seconds: 2,
         },
-        {},
+        {
+          atCounted: async () => void (readsAt = await poolReads()),
+          afterCounted: async () => void (readsAt = (await poolReads()) - readsAt),
+        },
         { engine, traceClient: true },
       );
       const done = await result;
-      expect(done.state).toBe('complete');
+      expect(done.state, done.steps[0]?.reason ?? '').toBe('complete');
       const trace = done.steps[0]!.clientTrace!;
       if ('unavailable' in trace) throw new Error(trace.unavailable);
       const t: LoadClientTrace = trace;
@@ -92,20 +108,27 @@ describe.runIf(traceable).each(['sysbench', 'bplab'] as const)(
           `queries; per 1,000 queries: ` +
           t.curve
             .map((p) => `${(p.poolBytes / 1048576).toFixed(2)} MB ${p.perThousandQueries.toFixed(0)}`)
-            .join(', '),
+            .join(', ') +
+          ` (printed, not asserted: the server read ${readsAt} pages over the counted time at its own ` +
+          `${(t.ownPoolBytes / 1048576).toFixed(0)} MB)`,
       );
       expect(t.lost).toBe(0);
       expect(t.requests).toBeGreaterThan(1000);
       expect(t.queries).toBeGreaterThan(100);
       expect(gap).toBeLessThanOrEqual(TOLERANCE);
       expect(t.curve.length).toBeGreaterThanOrEqual(4);
+      // MariaDB's page cleaner, woken while the LRU is longer than BUF_LRU_MIN_LEN pages, cuts it to a
+      // twentieth of the pool in pools smaller than innodb_lru_scan_depth (replay.ts): there a larger
+      // pool can read more, so the curve falls only up to that length; MySQL's falls everywhere.
+      const falls = (p: { poolBytes: number }) =>
+        server.flavor !== 'mariadb' || p.poolBytes / 16384 <= BUF_LRU_MIN_LEN;
       for (let i = 1; i < t.curve.length; i++) {
         expect(t.curve[i]!.poolBytes).toBeGreaterThan(t.curve[i - 1]!.poolBytes);
-        expect(t.curve[i]!.pagesRead).toBeLessThanOrEqual(t.curve[i - 1]!.pagesRead);
+        if (falls(t.curve[i]!)) expect(t.curve[i]!.pagesRead).toBeLessThanOrEqual(t.curve[i - 1]!.pagesRead);
       }
-      // A sixteenth of the table reads most of what it asks again; all of it reads nothing.
+      // A sixteenth of the table reads most of what it asks again; on MySQL all of it reads nothing.
       expect(t.curve[0]!.perThousandQueries).toBeGreaterThan(100);
-      expect(t.curve[t.curve.length - 1]!.pagesRead).toBe(0);
+      if (server.flavor !== 'mariadb') expect(t.curve[t.curve.length - 1]!.pagesRead).toBe(0);
     }, 180_000);
   },
 );
