@@ -14,6 +14,7 @@ import {
   LOAD_ENGINES,
   OLTP_WORKLOADS,
   type KeyDistribution,
+  type LoadDriver,
   type LoadResult,
   type LoadSecond,
   type LoadStep,
@@ -75,6 +76,19 @@ export function formatStep(s: LoadStep): string {
 function formatSecond(clients: number, s: LoadSecond): string {
   const p99 = s.latency ? `  p99 ${ms(s.latency.p99)}` : '';
   return `${clients} clients  ${s.warmup ? 'warm-up' : 'second'} ${s.at + 1}  ${formatCount(s.queries)} qps${p99}${s.errors ? `  ${s.errors} errors` : ''}`;
+}
+
+/** --engine, --sysbench and --trace-client as the load's driver (LoadService.start's last argument). */
+export function driverArgs(values: {
+  engine?: string | undefined;
+  sysbench?: string | undefined;
+  'trace-client'?: boolean | undefined;
+}): LoadDriver {
+  return {
+    ...(values.engine !== undefined ? { engine: oneOf('--engine', values.engine, LOAD_ENGINES) } : {}),
+    ...(values.sysbench !== undefined ? { sysbenchPath: resolve(values.sysbench) } : {}),
+    ...(values['trace-client'] ? { traceClient: true } : {}),
+  };
 }
 
 export const loadCommand = defineCommand({
@@ -160,11 +174,7 @@ export const loadCommand = defineCommand({
           }
         : {}),
     };
-    const driver = {
-      ...(values.engine !== undefined ? { engine: oneOf('--engine', values.engine, LOAD_ENGINES) } : {}),
-      ...(values.sysbench !== undefined ? { sysbenchPath: resolve(values.sysbench) } : {}),
-      ...(values['trace-client'] ? { traceClient: true } : {}),
-    };
+    const driver = driverArgs(values);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const printer = progressPrinter(ctx);
     let taskId: string | null = null;
