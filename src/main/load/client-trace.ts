@@ -34,11 +34,14 @@ export interface LoadClientTracerDeps {
     elapsedMs: number;
     queries: number;
     points: number;
+    alsoAtBytes?: number[];
   }): Promise<{ curve: ClientCurvePoint[]; assumptions: string[] }>;
   /** How long the step's clients may take to connect (ms). */
   connectWaitMs?: number;
   /** Points of the curve. */
   points?: number;
+  /** Pool sizes (bytes) the curve takes besides its own range (another pool a DBA asks about). */
+  alsoAtBytes?: number[];
 }
 
 /** A step's trace under way: stop() after the step, answering the trace and its curve or why not. */
@@ -226,6 +229,7 @@ export class LoadClientTracer {
       elapsedMs: (windowNs * share) / 1e6,
       queries,
       points: this.deps.points ?? 8,
+      ...(this.deps.alsoAtBytes ? { alsoAtBytes: this.deps.alsoAtBytes } : {}),
     });
     return {
       connectionId: a.client.id,

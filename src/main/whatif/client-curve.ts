@@ -23,6 +23,8 @@ export interface ClientCurveInput {
   /** The client's statements over the trace. */
   queries: number;
   points: number;
+  /** Pool sizes (bytes) the curve takes besides its own range: another pool a DBA asks about. */
+  alsoAtBytes?: number[];
 }
 
 export interface ClientCurve {
@@ -37,7 +39,9 @@ export async function clientCurve(input: ClientCurveInput): Promise<ClientCurve>
   const { layout, trace, fromFiles } = await traceOverFiles(input.stored, input.datadir, input.pageSizeBytes);
   const whole = layout.spaces.reduce((n, s) => n + s.sizePages, 0);
   const from = Math.max(8, Math.floor(whole / 16));
-  const sizes = poolSizes(from, Math.max(from, Math.ceil(whole * 1.1)), input.points);
+  const asked = (input.alsoAtBytes ?? []).map((b) => Math.round(b / input.pageSizeBytes));
+  const range = poolSizes(from, Math.max(from, Math.ceil(whole * 1.1)), input.points);
+  const sizes = [...new Set([...range, ...asked])].sort((x, y) => x - y);
   const steps: ReplayStep[] = [
     { trace, elapsedMs: input.elapsedMs },
     { trace, elapsedMs: input.elapsedMs },
