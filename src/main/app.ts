@@ -20,6 +20,8 @@ import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { machineProbes } from './pagetrace/capability';
 import { RunPageTracer } from './pagetrace/run-tracer';
+import { LoadClientTracer } from './load/client-trace';
+import { clientCurve } from './whatif/client-curve';
 import { findBinaries } from './sandbox/server-binaries';
 import { experimentHandlers } from './api/handlers/experiments';
 import { reportHandlers } from './api/handlers/reports';
@@ -167,6 +169,14 @@ export async function createApp(given: AppOptions): Promise<App> {
     onSecond: (e) => events.emit('load/second', e),
     onStep: (e) => events.emit('load/step', e),
     onSaved: (file) => recent.add(file),
+    clientTracer: new LoadClientTracer({
+      probes: machineProbes(),
+      spawn,
+      binaryOf: sandboxBinary,
+      curveOf: clientCurve,
+      datadirOf: async (profileId) =>
+        (await sandboxes.list()).find((s) => s.profileId === profileId)?.datadir ?? null,
+    }),
     watchPool: (profileId, password, taskId) => {
       const startedAt = performance.now();
       return startPoolWatch(() => connections.open(profileId, password !== undefined ? { password } : {}), {

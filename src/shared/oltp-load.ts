@@ -85,6 +85,42 @@ export const LoadCeilingSchema = z.object({
   seconds: z.number().min(0),
 });
 
+/** One point of a traced client's what-if: the pages it would read at this pool size. */
+export const ClientCurvePointSchema = z.object({
+  poolBytes: z.number().min(0),
+  /** Innodb_buffer_pool_reads the client's requests would make here, replayed on a warm pool. */
+  pagesRead: z.number().min(0),
+  /** The same per 1,000 of the client's statements. */
+  perThousandQueries: z.number().min(0),
+});
+export type ClientCurvePoint = z.infer<typeof ClientCurvePointSchema>;
+
+/**
+ * One client of a step traced (its server thread's page requests, bpftrace), and its what-if: one
+ * client's requests as a sample of the step's, whose clients all draw keys the same way.
+ */
+export const LoadClientTraceSchema = z.object({
+  /** The server connection traced (its processlist id) and the OS thread serving it. */
+  connectionId: z.number().int(),
+  thread: z.number().int(),
+  /** How long the trace ran (from bpftrace attached to the step's end). */
+  seconds: z.number().min(0),
+  /** Page requests traced, and records after folding repeats of one page. */
+  requests: z.number().int().min(0),
+  records: z.number().int().min(0),
+  /** The requests as the server counts them (MySQL 8.0 counts an adaptive-hash hit twice). */
+  serverCountedRequests: z.number().int().min(0),
+  lost: z.number().int().min(0),
+  /** Innodb_buffer_pool_read_requests over the trace, the whole server's: InnoDB keeps no count per thread. */
+  serverRequests: z.number().nullable(),
+  /** The client's statements over the trace: the server's Questions over it, shared by the step's clients. */
+  queries: z.number().min(0),
+  ownPoolBytes: z.number().min(0),
+  curve: z.array(ClientCurvePointSchema),
+  assumptions: z.array(z.string()),
+});
+export type LoadClientTrace = z.infer<typeof LoadClientTraceSchema>;
+
 export const LoadStepSchema = z.object({
   clients: z.number().int().min(1),
   state: LoadStepStateSchema,
@@ -106,6 +142,8 @@ export const LoadStepSchema = z.object({
   /** The load engine's threads this step used. */
   threads: z.number().int().min(1),
   ceiling: LoadCeilingSchema.nullable(),
+  /** One client traced, when the load asked (LoadDriver.traceClient), or why it could not be. */
+  clientTrace: z.union([LoadClientTraceSchema, z.object({ unavailable: z.string() })]).optional(),
 });
 export type LoadStep = z.infer<typeof LoadStepSchema>;
 
@@ -132,6 +170,8 @@ export const LoadDriverSchema = z.object({
   engine: z.enum(LOAD_ENGINES).optional(),
   /** The sysbench to drive it with; absent: BPLAB_SYSBENCH, else sysbench on PATH. */
   sysbenchPath: z.string().min(1).max(4096).optional(),
+  /** Trace one client of each step (a sandbox with symbols, bplab as root): its page requests' what-if. */
+  traceClient: z.boolean().optional(),
 });
 export type LoadDriver = z.infer<typeof LoadDriverSchema>;
 

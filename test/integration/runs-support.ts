@@ -47,6 +47,8 @@ export async function openRunsLab(
   name: string,
   opts: {
     sf?: number;
+    /** false: no SSB dataset (a test that makes its own tables). */
+    ssb?: boolean;
     poolSize?: string;
     pageTracer?: (dataDir: string, info: () => SandboxInfo) => RunPageTracer;
   } = {},
@@ -73,10 +75,11 @@ export async function openRunsLab(
   const current = { info };
   const connect = () =>
     createConnection({ ...sandboxes.connectionOptions(current.info), connectTimeout: 5000 });
-  await generateDataset(
-    { schema: LAB_SCHEMA, sf: opts.sf ?? 0.05, seed: 1 },
-    { connect, bplabVersion: 'test' },
-  );
+  if (opts.ssb !== false)
+    await generateDataset(
+      { schema: LAB_SCHEMA, sf: opts.sf ?? 0.05, seed: 1 },
+      { connect, bplabVersion: 'test' },
+    );
   const journal = new SettingsJournal(dataDir);
   const connections = new ConnectionService({
     profiles,
@@ -131,12 +134,13 @@ export async function openRunsLab(
 }
 
 /**
- * A cold buffer pool: the sandbox restarted (dump and load at startup are off), then purge caught up,
- * as before an experiment's cold pass: MySQL 8.0 purges a fresh load's undo after the restart, and
- * while it does, its undo pages push the dataset's old pages out of a 16 MB pool under the tests' feet.
+ * A cold buffer pool: the sandbox restarted (dump and load at startup are off; at `bufferPoolSize` for
+ * this start only, when given), then purge caught up, as before an experiment's cold pass: MySQL 8.0
+ * purges a fresh load's undo after the restart, and while it does, its undo pages push the dataset's
+ * old pages out of a 16 MB pool under the tests' feet.
  */
-export async function coldPool(lab: RunsLab): Promise<void> {
-  lab.info = await lab.sandboxes.restart(lab.info.id);
+export async function coldPool(lab: RunsLab, bufferPoolSize?: string): Promise<void> {
+  lab.info = await lab.sandboxes.restart(lab.info.id, bufferPoolSize ? { bufferPoolSize } : {});
   const c = await lab.connect();
   try {
     const waited = await waitForPurge({ rows: async <T>(sql: string) => (await c.query(sql))[0] as T[] });

@@ -24,6 +24,7 @@ import { writeFileAtomic } from '../files/atomic-file';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import type { TaskRegistry, StartedTask } from '../tasks/registry';
+import type { LoadClientTracer } from './client-trace';
 import { checkConnectionRoom } from './connection-room';
 import { chooseEngine, type ChosenEngine } from './load-engine';
 import { defaultThreads, type StepMeasure, type StepRequest } from './load-step';
@@ -54,6 +55,8 @@ export interface LoadServiceDeps {
     password: string | undefined,
     taskId: string,
   ) => Promise<{ stop(): Promise<unknown> }>;
+  /** Traces one client of each step when the load asks (LoadDriver.traceClient). */
+  clientTracer?: LoadClientTracer;
 }
 
 export interface LoadHooks {
@@ -241,15 +244,21 @@ export class LoadService {
         figures: { clients },
       });
       await hooks.beforeStep?.(clients);
+      const tracing = driver.traceClient ? await this.traceClient(control, spec.schema, clients) : null;
       const measured = await runStepOrLost(engine, {
         ...base,
         mix: { ...mix, mix: spec.workload },
         warmupSeconds: spec.warmupSeconds,
         seconds: spec.seconds,
-        atCounted: hooks.atCounted ? () => hooks.atCounted!(clients) : undefined,
+        // bplab's engine holds its counted time until the client is traced; sysbench cannot wait.
+        atCounted: async () => {
+          if (engine.engine.name === 'bplab') await tracing?.attached();
+          await hooks.atCounted?.(clients);
+        },
         onSecond: (s) => hooks.onSecond?.(clients, s),
       });
       await hooks.afterCounted?.(clients);
+      const clientTrace = await tracing?.stop();
       let ceiling: StepMeasure | null = null;
       if (measured.state === 'complete' && spec.ceilingSeconds > 0) {
         ctx.progress({
@@ -265,7 +274,7 @@ export class LoadService {
           seconds: spec.ceilingSeconds,
         });
       }
-      const step = stepOf(clients, measured, ceiling);
+      const step = { ...stepOf(clients, measured, ceiling), ...(clientTrace ? { clientTrace } : {}) };
       steps.push(step);
       hooks.onStep?.(step);
       if (step.state !== 'complete') {
@@ -321,6 +330,12 @@ export class LoadService {
           }
         : {}),
     };
+  }
+
+  private async traceClient(control: ServerConnection, schema: string, clients: number) {
+    if (this.deps.clientTracer) return this.deps.clientTracer.startStep(control, schema, clients);
+    const unavailable = 'this bplab process was started without the page tracer';
+    return { attached: async () => {}, stop: async () => ({ unavailable }) };
   }
 
   /** Saves the result in loads/ and answers its file's name there. */

@@ -38,6 +38,8 @@ export interface RunPageTracerDeps {
   binaryOf(profileId: string): Promise<string | null>;
   /** Where the trace files go (the run store's folder). */
   dir: string;
+  /** The records a trace holds (tracer.ts: a smaller map attaches sooner); 8 million by default. */
+  maxRecords?: number;
 }
 
 export interface RunTraceSession {
@@ -70,7 +72,11 @@ export class RunPageTracer {
     if (!ready.ok) throw new Error(`The run cannot trace pages: ${ready.why}.`);
     const tid = await connectionThreadId(conn, server.flavor);
     const session = await startPageTrace(
-      { spawn: this.deps.spawn, bpftrace: ready.bpftrace },
+      {
+        spawn: this.deps.spawn,
+        bpftrace: ready.bpftrace,
+        ...(this.deps.maxRecords ? { maxRecords: this.deps.maxRecords } : {}),
+      },
       binary!,
       ready.table,
       tid,

@@ -7,6 +7,7 @@ import { whatIfReport } from '../../shared/whatif/what-if';
 import type { ReplayJob } from './replay-protocol';
 import { calibrateRuns, sideCurves, type ReplayProgress, type TraceCache } from './replay-runs';
 import { runReplay } from './run-trace';
+import { tracedRunReplay } from './traced-run';
 
 export async function answerJob(
   job: ReplayJob,
@@ -14,8 +15,16 @@ export async function answerJob(
   progress: ReplayProgress,
 ): Promise<WhatIfAnswer> {
   if (job.kind === 'run') {
-    progress('deriving the rows its plan walks and tracing its page touches', 0);
-    const replay = await runReplay(job.run, await cache.get(job.run));
+    const { traced } = job;
+    progress(
+      traced
+        ? 'reading its page trace and the page links of its files'
+        : 'deriving the rows its plan walks and tracing its page touches',
+      0,
+    );
+    const replay = traced
+      ? await tracedRunReplay(job.run, traced.runsDir, traced.datadir)
+      : await runReplay(job.run, await cache.get(job.run));
     // The reason alone: the screen and the CLI each put it in their sentence.
     if ('error' in replay) return { unavailable: replay.error };
     progress('replaying it at its own settings, then across pool sizes', 0.5);

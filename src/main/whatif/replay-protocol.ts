@@ -14,7 +14,17 @@ export const WHATIF_WORKER_FILE = 'whatif-worker.cjs';
 
 export type ReplayJob =
   /** One saved run at its own settings, then its curves (runs/whatif, bplab whatif). */
-  | { kind: 'run'; run: RunResult; options: WhatIfOptions }
+  | {
+      kind: 'run';
+      run: RunResult;
+      options: WhatIfOptions;
+      /**
+       * A traced run's files: its trace (in the run store's folder) and the sandbox's data folder (the
+       * page links). Given, a traced run is replayed from its real requests (traced-run.ts), which any
+       * query on any schema has; absent, from its plan derived over the SSB dataset (run-trace.ts).
+       */
+      traced?: { runsDir: string; datadir: string };
+    }
   /**
    * A comparison's runs: each checked against what it measured (`check`), and each side's runs one
    * after the other as curves (`curves`); either may be absent (runs/whatif-compare, the report).

@@ -89,6 +89,21 @@ function foundWarm(run: RunResult, distinctPages: number): boolean {
   return reads + ahead < 0.1 * distinctPages;
 }
 
+/**
+ * A stored trace over the real layout of the files it touched, in the simulator's terms: what a traced
+ * run replays, and what a traced client of a load replays (load/client-trace.ts).
+ */
+export async function traceOverFiles(
+  stored: StoredPageTrace,
+  datadir: string,
+  pageSize: number,
+): Promise<{ layout: PageLayout; trace: PageTrace; fromFiles: number; distinctPages: number }> {
+  const { layout, ordinalOf, fromFiles } = await layoutOf(stored, datadir, pageSize);
+  const distinct = new Set<number>();
+  for (let i = 0; i < stored.space.length; i++) distinct.add(stored.space[i]! * 2 ** 32 + stored.page[i]!);
+  return { layout, trace: expand(stored, ordinalOf), fromFiles, distinctPages: distinct.size };
+}
+
 /** The traced run replayable, or why not in words. */
 export async function tracedRunReplay(
   run: RunResult,
@@ -104,12 +119,12 @@ export async function tracedRunReplay(
   } catch (e) {
     return { error: `the run's page trace cannot be read: ${(e as Error).message}` };
   }
-  const pageSize = run.server.pageSizeBytes;
-  const { layout, ordinalOf, fromFiles } = await layoutOf(stored, datadir, pageSize);
-  const trace = expand(stored, ordinalOf);
-  const distinct = new Set<number>();
-  for (let i = 0; i < stored.space.length; i++) distinct.add(stored.space[i]! * 2 ** 32 + stored.page[i]!);
-  const hot = foundWarm(run, distinct.size);
+  const { layout, trace, fromFiles, distinctPages } = await traceOverFiles(
+    stored,
+    datadir,
+    run.server.pageSizeBytes,
+  );
+  const hot = foundWarm(run, distinctPages);
   const cleanerBatchesMs = cleanerBatchesOfRun(run);
   const assumptions = [
     `the server's own page requests, traced with bpftrace (${trace.length} requests in ${stored.count.length} records)`,

@@ -2,6 +2,7 @@
  * A run replayed through the simulator at its own settings (or others): the pool as the run found it,
  * its touches spread over its measured time, and the counters it would report, beside the measured.
  */
+import type { PoolFacts } from '../models';
 import type { PoolStats, RunResult } from '../runs';
 import { LruSimulator } from './lru-simulator';
 import { mysqlCleanerBatch } from './mysql-cleaner';
@@ -10,14 +11,20 @@ import type { PageLayout, PageTrace } from './trace';
 
 /** The simulator's settings read off a run: the pool, its instances, old blocks and read-ahead as recorded. */
 export function settingsOfRun(run: RunResult): SimulatorSettings {
-  const s = run.server;
-  const before = run.poolStats.before;
+  return settingsOfPool(run.server, run.poolStats.before, run.poolStats.after);
+}
+
+/** The same from the server's settings and its pool read before (and after) what is replayed. */
+export function settingsOfPool(
+  s: PoolFacts & { flavor: string },
+  before: PoolStats[],
+  after?: PoolStats[] | null,
+): SimulatorSettings {
   const poolPages = Math.floor(s.bufferPoolSizeBytes / s.pageSizeBytes);
   // The blocks the server could give to data: free and database pages, all instances, the fewer of
   // before and after the run: what else takes blocks from the pool (the adaptive hash index) grows
   // while the query runs (MySQL 8.0.31 on a 74 MB pool: 4736 blocks, 3888 left to data at the end).
   const blocks = (pools: PoolStats[]) => pools.reduce((n, p) => n + p.freeBuffers + p.databasePages, 0);
-  const after = run.poolStats.after;
   const dataPages = Math.min(blocks(before), after && after.length > 0 ? blocks(after) : Infinity);
   return {
     poolPages: before.length > 0 ? before.reduce((n, p) => n + p.poolSize, 0) : poolPages,

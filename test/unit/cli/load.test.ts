@@ -2,7 +2,7 @@
  * `bplab load`'s own words: the client counts it takes, and how a step reads on the terminal.
  */
 import { describe, expect, it } from 'vitest';
-import { clientsArg, formatStep } from '../../../src/main/cli/commands/load';
+import { clientsArg, driverArgs, formatStep } from '../../../src/main/cli/commands/load';
 import { failureOfCall } from '../../support/failures';
 import { clientBound, type LoadStep } from '../../../src/shared/oltp-load';
 
@@ -19,6 +19,14 @@ describe('bplab load', () => {
       '--clients must be a whole number of clients from 1 to 4,096, not "0"',
     );
     expect(failureOfCall(() => clientsArg('2.5')).error.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('asks for one client of each step traced with --trace-client, and for none without it', () => {
+    expect(driverArgs({ engine: 'bplab', 'trace-client': true })).toEqual({
+      engine: 'bplab',
+      traceClient: true,
+    });
+    expect(driverArgs({})).toEqual({});
   });
 
   it('prints a step with its QPS, percentiles, CPU, ceiling, and why it did not complete', () => {

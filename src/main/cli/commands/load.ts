@@ -14,6 +14,7 @@ import {
   LOAD_ENGINES,
   OLTP_WORKLOADS,
   type KeyDistribution,
+  type LoadDriver,
   type LoadResult,
   type LoadSecond,
   type LoadStep,
@@ -28,12 +29,16 @@ import { withPassword } from '../password-prompt';
 import { profileIdFrom } from './capabilities';
 import { formatProgressLine, progressPrinter } from './ssb';
 import { runDuring } from './load-during';
+import { clientTraceLines } from '../../../shared/load-client-trace';
+import { wrapLines } from '../wrap';
 
 const USAGE =
   'bplab load --workload point-select|read-only --tables N --rows N --clients 1,2,4,... --seconds S ' +
   '(--sandbox NAME | --profile ID) [--schema sbtest] [--warmup S] [--ceiling S] ' +
   '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] ' +
-  '[--engine sysbench|bplab] [--sysbench PATH] [--json FILE] [--data-dir DIR]\n' +
+  '[--engine sysbench|bplab] [--sysbench PATH] [--trace-client] [--json FILE] [--data-dir DIR]\n' +
+  '  (--trace-client: one client of each step traced with bpftrace, on a sandbox whose server keeps ' +
+  'its symbols, as root; prints its pages read per 1,000 queries against pool size)\n' +
   '  bplab load --during Q1.1,Q2.1,... --ssb-schema S --rows N [--clients C] [--old-blocks-time 0,1000] [--lead S] [--tail S] [--poll auto|MS] ' +
   '(--sandbox NAME | --profile ID) [--json FILE]   (point selects on sbtest1 beside SSB scans, per innodb_old_blocks_time)';
 
@@ -73,6 +78,19 @@ function formatSecond(clients: number, s: LoadSecond): string {
   return `${clients} clients  ${s.warmup ? 'warm-up' : 'second'} ${s.at + 1}  ${formatCount(s.queries)} qps${p99}${s.errors ? `  ${s.errors} errors` : ''}`;
 }
 
+/** --engine, --sysbench and --trace-client as the load's driver (LoadService.start's last argument). */
+export function driverArgs(values: {
+  engine?: string | undefined;
+  sysbench?: string | undefined;
+  'trace-client'?: boolean | undefined;
+}): LoadDriver {
+  return {
+    ...(values.engine !== undefined ? { engine: oneOf('--engine', values.engine, LOAD_ENGINES) } : {}),
+    ...(values.sysbench !== undefined ? { sysbenchPath: resolve(values.sysbench) } : {}),
+    ...(values['trace-client'] ? { traceClient: true } : {}),
+  };
+}
+
 export const loadCommand = defineCommand({
   name: 'load',
   summary: "run sysbench's point-select or read-only load over a sweep of client counts (posts 002, 004)",
@@ -92,6 +110,7 @@ export const loadCommand = defineCommand({
     threads: { type: 'string' },
     engine: { type: 'string' },
     sysbench: { type: 'string' },
+    'trace-client': { type: 'boolean' },
     json: { type: 'string' },
     profile: { type: 'string' },
     sandbox: { type: 'string' },
@@ -155,10 +174,7 @@ export const loadCommand = defineCommand({
           }
         : {}),
     };
-    const driver = {
-      ...(values.engine !== undefined ? { engine: oneOf('--engine', values.engine, LOAD_ENGINES) } : {}),
-      ...(values.sysbench !== undefined ? { sysbenchPath: resolve(values.sysbench) } : {}),
-    };
+    const driver = driverArgs(values);
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
     const printer = progressPrinter(ctx);
     let taskId: string | null = null;
@@ -186,6 +202,7 @@ export const loadCommand = defineCommand({
             onStep: (s) => {
               printer.end();
               ctx.out(formatStep(s));
+              for (const line of clientTraceLines(s)) ctx.out(wrapLines(line, { hang: 4 }));
             },
           },
           driver,

@@ -1,0 +1,72 @@
+/**
+ * A traced load client's what-if: its page requests over the real layout of the files they touched
+ * (traced-run.ts reads it), replayed on a warm pool, since a load step runs on the pool its warm-up
+ * and the steps before filled (one pass of the same requests first, then the pass the curve reads), at
+ * pool sizes from a sixteenth of the touched data to all of it, as pages read per 1,000 statements.
+ */
+import type { ClientCurvePoint } from '../../shared/oltp-load';
+import { missRatioCurves, poolSizes } from '../../shared/whatif/mrc';
+import type { SimulatorSettings } from '../../shared/whatif/pool-model';
+import type { ReplayStep } from '../../shared/whatif/replay';
+import type { StoredPageTrace } from '../pagetrace/trace-file';
+import { traceOverFiles } from './traced-run';
+
+export interface ClientCurveInput {
+  stored: StoredPageTrace;
+  /** The sandbox's data folder (the page links). */
+  datadir: string;
+  pageSizeBytes: number;
+  /** The server's pool as the trace began (settingsOfPool). */
+  settings: SimulatorSettings;
+  /** How long the trace ran: its requests are spread over it. */
+  elapsedMs: number;
+  /** The client's statements over the trace. */
+  queries: number;
+  points: number;
+  /** Pool sizes (bytes) the curve takes besides its own range: another pool a DBA asks about. */
+  alsoAtBytes?: number[];
+}
+
+export interface ClientCurve {
+  curve: ClientCurvePoint[];
+  assumptions: string[];
+}
+
+/** SHARDS rate for a long trace (a short one is simulated whole, mrc.ts). */
+const RATE = 0.1;
+
+export async function clientCurve(input: ClientCurveInput): Promise<ClientCurve> {
+  const { layout, trace, fromFiles } = await traceOverFiles(input.stored, input.datadir, input.pageSizeBytes);
+  const whole = layout.spaces.reduce((n, s) => n + s.sizePages, 0);
+  const from = Math.max(8, Math.floor(whole / 16));
+  const asked = (input.alsoAtBytes ?? []).map((b) => Math.round(b / input.pageSizeBytes));
+  const range = poolSizes(from, Math.max(from, Math.ceil(whole * 1.1)), input.points);
+  const sizes = [...new Set([...range, ...asked])].sort((x, y) => x - y);
+  const steps: ReplayStep[] = [
+    { trace, elapsedMs: input.elapsedMs },
+    { trace, elapsedMs: input.elapsedMs },
+  ];
+  const { oldBlocksTimeMs, oldBlocksPct } = input.settings;
+  const [c] = missRatioCurves(
+    layout,
+    input.settings,
+    steps,
+    sizes,
+    [{ oldBlocksTimeMs, oldBlocksPct }],
+    RATE,
+  );
+  const perThousand = (reads: number) => (input.queries > 0 ? (reads * 1000) / input.queries : 0);
+  return {
+    curve: (c?.points ?? []).map((p) => ({
+      poolBytes: p.poolPages * input.pageSizeBytes,
+      pagesRead: p.pagesRead,
+      perThousandQueries: perThousand(p.pagesRead),
+    })),
+    assumptions: [
+      `one client's page requests stand for the step's: every client draws its keys the same way, so one client's requests are a sample of all of them (${trace.length} requests)`,
+      "replayed alone: the other clients' requests are left out, so a page one of them keeps young here ages as if only this client used it (which matters only within innodb_old_blocks_time)",
+      'replayed on a warm pool: one pass of the same requests first (the step ran on the pool its warm-up filled), then the pass the curve reads',
+      `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files`,
+    ],
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * A custom query on a schema that is not SSB gets its what-if curve from its own page trace, and the
+ * curve's prediction at another pool size is checked by a real run there. The schema: two small
+ * tables of this test's own (customers with a secondary index on region, orders with one on
+ * customer_id; about 13 MB together) and a join that walks both secondary indexes into the primary
+ * keys in an order unlike the pages'. Traced cold at 24 MB (everything fits: each page read once),
+ * predicted at 6 MB (a third of the data: pages read again), then run cold at 6 MB.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machineProbes } from '../../src/main/pagetrace/capability';
+import { RunPageTracer } from '../../src/main/pagetrace/run-tracer';
+import { answerJob } from '../../src/main/whatif/replay-jobs';
+import { TraceCache } from '../../src/main/whatif/replay-runs';
+import { measuredPagesRead } from '../../src/shared/whatif/replay';
+import { testServer } from '../support/test-server';
+import { coldPool, openRunsLab, type RunsLab } from './runs-support';
+
+const server = testServer();
+const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+const SCHEMA = 'shop';
+const TRACED_POOL = 24 << 20;
+const OTHER_POOL = 6 << 20;
+/**
+ * The prediction's tolerance, the issue's 10%: the replay spreads the traced requests evenly over the
+ * traced run's time (the real run at 6 MB is slower, its page cleaner's batches fall elsewhere), and
+ * the server reads pages outside the query's thread (the dictionary's, the statistics tables') that
+ * the trace of the query's thread does not see.
+ */
+const TOLERANCE = 0.1;
+
+/** 20,000 customers (a 200-byte name) and 60,000 orders; customer_id is a fixed scatter of 1..20,000. */
+const SETUP = [
+  `CREATE DATABASE ${SCHEMA}`,
+  `CREATE TABLE ${SCHEMA}.customers (id INT PRIMARY KEY, region INT NOT NULL, name CHAR(200) NOT NULL,
+     KEY region (region)) ENGINE=InnoDB`,
+  `CREATE TABLE ${SCHEMA}.orders (id INT PRIMARY KEY, customer_id INT NOT NULL, amount INT NOT NULL,
+     note CHAR(100) NOT NULL, KEY customer (customer_id)) ENGINE=InnoDB`,
+  `CREATE TABLE ${SCHEMA}.seq (n INT PRIMARY KEY) ENGINE=InnoDB`,
+  `INSERT INTO ${SCHEMA}.seq VALUES ${Array.from({ length: 1000 }, (_, i) => `(${i})`).join(',')}`,
+  `INSERT INTO ${SCHEMA}.customers SELECT a.n * 1000 + b.n + 1, (a.n * 1000 + b.n) % 100, 'c'
+     FROM ${SCHEMA}.seq a JOIN ${SCHEMA}.seq b WHERE a.n < 20 ORDER BY 1`,
+  `INSERT INTO ${SCHEMA}.orders SELECT a.n * 1000 + b.n + 1, (a.n * 1000 + b.n) * 7919 % 20000 + 1,
+     (a.n * 1000 + b.n) % 997, 'o' FROM ${SCHEMA}.seq a JOIN ${SCHEMA}.seq b WHERE a.n < 60 ORDER BY 1`,
+  `DROP TABLE ${SCHEMA}.seq`,
+];
+
+/** A region range through the secondary index, each customer's orders through theirs. */
+const JOIN = `SELECT c.region, COUNT(*), SUM(o.amount)
+  FROM customers c FORCE INDEX (region) STRAIGHT_JOIN orders o FORCE INDEX (customer)
+    ON o.customer_id = c.id
+  WHERE c.region BETWEEN 10 AND 29 GROUP BY c.region`;
+
+let lab: RunsLab;
+
+beforeAll(async () => {
+  if (!traceable) return;
+  lab = await openRunsLab('trace-custom', {
+    ssb: false,
+    poolSize: '24M',
+    pageTracer: (dataDir, info) =>
+      new RunPageTracer({
+        probes: machineProbes(),
+        spawn,
+        binaryOf: async () => info().binaryPath,
+        dir: join(dataDir, 'runs'),
+        // The join makes about 40,000 records: a small map attaches in seconds, not half a minute.
+        maxRecords: 200_000,
+      }),
+  });
+  const c = await lab.connect();
+  try {
+    for (const sql of SETUP) await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await lab?.close();
+}, 60_000);
+
+describe.runIf(traceable)(`a custom query's what-if from its page trace on ${server.label}`, () => {
+  it('predicts the pages read at another pool size, which a real cold run there measures within 10%', async () => {
+    const query = lab.catalogue.save({
+      title: 'orders by region',
+      variants: [{ variant: 'base', label: 'join', sql: JOIN }],
+    });
+    const spec = { queryId: query.id, schema: SCHEMA, poll: 'off' as const };
+    await coldPool(lab);
+    const traced = await lab.service.run(lab.info.profileId, undefined, { ...spec, tracePages: true });
+    expect(traced.error).toBeNull();
+    expect(traced.pageTrace?.lost).toBe(0);
+    const answer = await answerJob(
+      {
+        kind: 'run',
+        run: traced,
+        options: { pool: { from: OTHER_POOL, to: TRACED_POOL }, points: 2, rate: 1 },
+        traced: { runsDir: join(lab.dataDir, 'runs'), datadir: lab.info.datadir },
+      },
+      new TraceCache(),
+      () => {},
+    );
+    if ('unavailable' in answer) throw new Error(answer.unavailable);
+    if (!('report' in answer)) throw new Error('a run job answered a comparison');
+    const [small, large] = answer.report.curves[0]!.points;
+    const page = traced.server.pageSizeBytes;
+    expect(small!.poolPages).toBe(OTHER_POOL / page);
+    expect(large!.poolPages).toBe(TRACED_POOL / page);
+
+    await coldPool(lab, '6M');
+    const other = await lab.service.run(lab.info.profileId, undefined, spec);
+    expect(other.error).toBeNull();
+    expect(other.server.bufferPoolSizeBytes).toBe(OTHER_POOL);
+    const measured = measuredPagesRead(other)!;
+    const measuredTraced = measuredPagesRead(traced)!;
+    console.log(
+      `${server.label} custom join: traced cold at 24 MB (${traced.pageTrace!.requests} requests, ` +
+        `${measuredTraced} pages read, ${answer.report.simulatedPagesRead} simulated); at 6 MB ` +
+        `predicted ${small!.pagesRead}, measured ${measured} ` +
+        `(${(((small!.pagesRead - measured) / measured) * 100).toFixed(1)}%)`,
+    );
+    // The other size is a real question: a third of the data reads pages again, half as many more at least.
+    expect(measured).toBeGreaterThan(1.5 * measuredTraced);
+    expect(Math.abs(small!.pagesRead - measured) / measured).toBeLessThanOrEqual(TOLERANCE);
+  }, 300_000);
+});
