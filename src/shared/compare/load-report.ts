@@ -14,7 +14,7 @@ import {
 import { pageCacheFinding } from './load-page-cache';
 import { isServerOwn, type ExperimentDefinition } from '../experiments';
 import { formatCount, formatMs, formatShare } from '../format';
-import { clientBound, engineWords, type LoadResult } from '../oltp-load';
+import { clientBound, engineWords, hasLatency, type LoadResult } from '../oltp-load';
 import { combineRepeats, spreadQps } from './load-repeats';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';
@@ -160,7 +160,7 @@ export function loadChart(group: LoadGroup): LoadChartView {
     points: s.result.steps.map((x) => ({
       clients: x.clients,
       qps: x.qps,
-      p99: x.state === 'complete' ? x.p99 : null,
+      p99: x.state === 'complete' && hasLatency(x) ? x.p99 : null,
       complete: x.state === 'complete',
     })),
   }));
@@ -263,7 +263,7 @@ export function loadHeadline(group: LoadGroup): string {
     const best = done.reduce<(typeof done)[number] | null>((m, x) => (!m || x.qps > m.qps ? x : m), null);
     const share = s.cacheShare === null ? '' : `, pool ${formatShare(s.cacheShare)} of the data`;
     return best
-      ? `${s.label}: ${formatCount(best.qps)} QPS at ${best.clients} client${best.clients === 1 ? '' : 's'} (p99 ${formatMs(best.p99)}${share})`
+      ? `${s.label}: ${formatCount(best.qps)} QPS at ${best.clients} client${best.clients === 1 ? '' : 's'} (${hasLatency(best) ? `p99 ${formatMs(best.p99)}` : 'p99 not measured'}${share})`
       : `${s.label}: no step completed`;
   });
   return `Peak ${group.title}: ${peaks.join('; ')}`;

@@ -68,6 +68,12 @@ describe("an experiment's load sweeps", () => {
     expect(rows[2]!.perClients).toBe('1 client: 800 QPS (p99 1.00 ms) · 2 clients: interrupted');
     expect(rows[2]!.state).toBe('interrupted');
     expect(rows[3]!.engine).toBe('not recorded');
+    // A counted time no histogram covered has no p99: said, not shown as 0.
+    const untimed = step(1, 900, 0);
+    untimed.counted = { ...untimed.counted, latency: null };
+    expect(
+      sweepRows({ definition, loads: [{ ...loads[0]!, result: result([untimed]) }] })[0]!.perClients,
+    ).toBe('1 client: 900 QPS (p99 not measured)');
   });
 
   it('ends an experiment of load steps only with its sweeps counted, and offers to compare them', () => {

@@ -8,7 +8,7 @@ import type { ExperimentFile } from '../../../../shared/experiment-file';
 import { expandCells } from '../../../../shared/experiments';
 import { loadStepLabel } from '../../../../shared/experiment-load';
 import { formatCount, formatMs } from '../../../../shared/format';
-import type { LoadResult } from '../../../../shared/oltp-load';
+import { hasLatency, type LoadResult } from '../../../../shared/oltp-load';
 
 export interface SweepRow {
   planIndex: number;
@@ -38,7 +38,7 @@ function perClients(result: LoadResult): string {
     .map((s) => {
       const who = `${s.clients} client${s.clients === 1 ? '' : 's'}`;
       return s.state === 'complete'
-        ? `${who}: ${formatCount(s.qps)} QPS (p99 ${formatMs(s.p99)})`
+        ? `${who}: ${formatCount(s.qps)} QPS (${hasLatency(s) ? `p99 ${formatMs(s.p99)}` : 'p99 not measured'})`
         : `${who}: ${s.state}`;
     })
     .join(' · ');

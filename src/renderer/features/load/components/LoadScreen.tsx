@@ -10,7 +10,7 @@ import { LiveCharts } from '../../../components/LiveCharts';
 import { LoadSecondsChart } from '../../../components/LoadSecondsChart';
 import { ProfilePicker } from '../../../components/ProfilePicker';
 import { loadLiveRunId, loadSecondPoints } from '../../../../shared/load-live';
-import { OLTP_WORKLOADS, type OltpWorkload } from '../../../../shared/oltp-load';
+import { OLTP_WORKLOADS, hasLatency, type OltpWorkload } from '../../../../shared/oltp-load';
 import { formatCount } from '../../../../shared/format';
 import { useServerSession } from '../../../lib/server-session';
 import { followRunSamples } from '../../../lib/live-store';
@@ -183,7 +183,7 @@ export function LoadScreen() {
                     <tr key={i}>
                       <td>{s.clients}</td>
                       <td className="num">{formatCount(s.qps)}</td>
-                      <td className="num">{s.p99.toFixed(2)} ms</td>
+                      <td className="num">{hasLatency(s) ? `${s.p99.toFixed(2)} ms` : '—'}</td>
                       <td>{s.state}</td>
                     </tr>
                   ))}
