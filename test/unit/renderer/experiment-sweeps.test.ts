@@ -8,7 +8,7 @@ import { endStateWords } from '../../../src/renderer/features/experiments/utils/
 import { editLoadStep, loadStepText } from '../../../src/renderer/features/experiments/utils/load-step-edit';
 import { keptItems, sweepRows } from '../../../src/renderer/features/experiments/utils/sweep-rows';
 import type { ExperimentLoadRecord } from '../../../src/shared/experiment-load';
-import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
+import { ExperimentDefinitionSchema, estimateSeconds, planExperiment } from '../../../src/shared/experiments';
 import { result, step } from '../../support/load-fixture';
 
 const definition = ExperimentDefinitionSchema.parse({
@@ -87,6 +87,26 @@ describe("an experiment's load sweeps", () => {
     expect(endStateWords({ state: 'complete', error: null }, whole, 2).text).toBe(
       'Completed: all 2 runs done.',
     );
+  });
+});
+
+describe("post 002's time, estimated", () => {
+  it('counts the restart before each configuration with a startup option, as the runner makes it', () => {
+    const plan = planExperiment(definition);
+    // ABBA over 2 servers × ON, OFF: 8 sweeps; the second repeat starts on the configuration the first
+    // ended on, so 7 restarts. Each sweep: 2 client counts × 1 s.
+    expect(plan.map((r) => r.cell.key)).toEqual([
+      'MySQL 5.5.34 · performance_schema=ON',
+      'MySQL 5.5.34 · performance_schema=OFF',
+      'MySQL 5.6.14 · performance_schema=ON',
+      'MySQL 5.6.14 · performance_schema=OFF',
+      'MySQL 5.6.14 · performance_schema=OFF',
+      'MySQL 5.6.14 · performance_schema=ON',
+      'MySQL 5.5.34 · performance_schema=OFF',
+      'MySQL 5.5.34 · performance_schema=ON',
+    ]);
+    const hints = { querySeconds: () => undefined, defaultQuerySeconds: 5, restartSeconds: 10 };
+    expect(estimateSeconds(plan, hints)).toBe(8 * 2 + 7 * 10);
   });
 });
 
