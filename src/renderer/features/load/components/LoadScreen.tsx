@@ -159,7 +159,8 @@ export function LoadScreen() {
         )}
         <ErrorMessage error={load.error} testId="load-error" />
       </div>
-      {(load.running || points.length > 0) && (
+      {/* The steps too when no second came (a 1-second sysbench step whose only report came after it ended). */}
+      {(load.running || points.length > 0 || load.steps.length > 0) && (
         <div className="report-columns">
           <div className="panel">
             <h3>Point selects per second</h3>
