@@ -245,7 +245,8 @@ export interface ResultTypes {
   'datasets/import': DatasetTaskStarted;
   'datasets/verify': DatasetTaskStarted;
   'datasets/drop': { dropped: string };
-  'experiments/presets': Array<{ id: string; title: string; source: string }>;
+  /** oltp: the preset runs load steps on sysbench's tables and reads no SSB dataset (posts 002, 004). */
+  'experiments/presets': Array<{ id: string; title: string; source: string; oltp: boolean }>;
   'experiments/preset': ExperimentDefinition;
   'experiments/check': ExperimentCheck;
   'experiments/start': { experimentId: string; taskId: string; file: string };

@@ -7,6 +7,9 @@
 import { z } from './zod';
 import { LoadResultSchema, LoadSweepSpecSchema, type LoadSweepSpec } from './oltp-load';
 
+/** The schema the OLTP presets' sweeps use: sysbench's own default (they read no SSB dataset). */
+export const OLTP_PRESET_SCHEMA = 'sbtest';
+
 /** A load step of an experiment: a sweep as `bplab load` runs it; its schema is sysbench's "sbtest" unless said. */
 export const ExperimentLoadStepSchema = LoadSweepSpecSchema.extend({
   schema: z.string().min(1).max(64).default('sbtest'),

@@ -339,6 +339,8 @@ export interface DurationHints {
   restartSeconds: number;
   /** Used for a query never timed yet. */
   defaultQuerySeconds: number;
+  /** The configuration in place now, its restart done: the first run on it needs none. */
+  currentCell?: string | null;
 }
 
 /** The estimate before anything was timed: a query's seconds, and a sandbox restart's. */
@@ -351,11 +353,16 @@ export const DEFAULT_RESTART_SECONDS = 10;
 /** Seconds the remaining runs should take: known query times where there are some, restarts counted. */
 export function estimateSeconds(runs: readonly PlannedRun[], hints: DurationHints): number {
   let total = 0;
+  let cell = hints.currentCell ?? null;
   for (const r of runs) {
     total += r.load
       ? r.load.seconds
       : (hints.querySeconds(r.queryId, r.variant) ?? hints.defaultQuerySeconds);
-    if (r.restartBefore) total += hints.restartSeconds;
+    // As the runner does: a restart for a cold pass, and one whenever a configuration with a startup
+    // option begins (post 002's performance_schema ON, OFF, OFF, ON restarts before each sweep).
+    const startup = r.cell.settings.some((s) => s.kind === 'startup' && !isServerOwn(s.value));
+    if (r.restartBefore || (startup && r.cell.key !== cell)) total += hints.restartSeconds;
+    cell = r.cell.key;
   }
   return total;
 }

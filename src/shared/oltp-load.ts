@@ -147,6 +147,14 @@ export const LoadStepSchema = z.object({
 });
 export type LoadStep = z.infer<typeof LoadStepSchema>;
 
+/**
+ * Whether the step's counted time has latencies: none when no histogram covered it (a 1-second
+ * sysbench step whose only report came after sysbench ended): its p50…max are then 0, not figures.
+ */
+export function hasLatency(step: Pick<LoadStep, 'counted'>): boolean {
+  return step.counted.latency !== null;
+}
+
 export const LOAD_RESULT_KIND = 'bplab-oltp-load';
 
 /** The load's driver: sysbench 1.x (its own Lua scripts), or bplab's Node engine where sysbench is missing. */

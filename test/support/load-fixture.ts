@@ -8,7 +8,8 @@ import {
 } from '../../src/shared/oltp-load';
 
 export function step(clients: number, qps: number, p99: number, state: LoadStepState = 'complete'): LoadStep {
-  const counts = { queries: qps, transactions: qps, errors: 0, reconnects: 0, seconds: 1, latency: null };
+  const latency = { p50: p99 / 4, p95: p99 / 2, p99, max: p99 * 2 };
+  const counts = { queries: qps, transactions: qps, errors: 0, reconnects: 0, seconds: 1, latency };
   return {
     clients,
     state,

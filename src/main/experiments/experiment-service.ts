@@ -111,8 +111,8 @@ export interface ExperimentServiceDeps {
 export class ExperimentService {
   constructor(private readonly deps: ExperimentServiceDeps) {}
 
-  presets(): Array<{ id: string; title: string; source: string }> {
-    return PRESETS.map(({ id, title, source }) => ({ id, title, source }));
+  presets(): Array<{ id: string; title: string; source: string; oltp: boolean }> {
+    return PRESETS.map(({ id, title, source, oltp }) => ({ id, title, source, oltp: oltp === true }));
   }
 
   async preset(presetId: string, servers: ExperimentServer[], schema: string): Promise<ExperimentDefinition> {

@@ -10,10 +10,8 @@ import {
   type ExperimentDefinition,
   type ExperimentServer,
 } from '../../shared/experiments';
+import { OLTP_PRESET_SCHEMA } from '../../shared/experiment-load';
 import { post002Figures, post004Figures } from '../../shared/published-figures-load';
-
-/** The schema the OLTP presets' sweeps use: sysbench's own default. */
-export const OLTP_PRESET_SCHEMA = 'sbtest';
 
 /** Rows per sbtest table in the presets (the posts used 1,000,000 and 16,000,000: too much for 2 shared cores). */
 export const OLTP_PRESET_ROWS = 250_000;

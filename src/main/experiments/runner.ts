@@ -152,7 +152,8 @@ export class ExperimentRunner {
       const remaining = plan.filter((r) => !done.has(r.index) && r !== current);
       // The run under way is not done: its query still counts, and its restart while that is ahead
       // (left out, "time left" said about 0:00 while a restart and two runs were still to come).
-      if (current) remaining.push(restartAhead ? current : { ...current, restartBefore: false });
+      // First, as it runs first (a restart is counted where the configuration changes).
+      if (current) remaining.unshift(restartAhead ? current : { ...current, restartBefore: false });
       const known = [...timings.values()].flat();
       opts.onProgress?.({
         done: done.size,
@@ -173,6 +174,7 @@ export class ExperimentRunner {
                 querySeconds: (q, v) => mean(timings.get(`${q}/${v}`)),
                 defaultQuerySeconds: mean(known) ?? 0,
                 restartSeconds: restartSec,
+                currentCell: current && !restartAhead ? current.cell.key : null,
               })
             : null,
       });

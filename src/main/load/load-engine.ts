@@ -45,7 +45,10 @@ export async function chooseEngine(
   if (spec.engine === 'bplab') return bplabEngine("bplab's own engine was asked for.");
   const found = await findSysbench(spec.sysbenchPath, env);
   const asked = spec.engine === 'sysbench';
-  if (found && 'problem' in found) throw AppFailure.of('INVALID_ARGUMENT', found.problem);
+  if (found && 'problem' in found)
+    throw AppFailure.of('INVALID_ARGUMENT', found.problem, {
+      hint: 'Give the path of sysbench 1.x, or leave the path empty to use sysbench on PATH.',
+    });
   if (!found) {
     if (asked)
       throw AppFailure.of(

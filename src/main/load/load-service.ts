@@ -202,6 +202,9 @@ export class LoadService {
     const [room] = await control.rows<{ max: number | string }>('SELECT @@max_connections AS max');
     const [open] = await control.rows<{ Value: string }>("SHOW GLOBAL STATUS LIKE 'Threads_connected'");
     checkConnectionRoom(Number(room?.max), Number(open?.Value ?? 1), spec.clients);
+    // The engine before the tables: a sysbench path that is not sysbench is said before any table is made.
+    const connection = await this.workerConnection(control, password, spec.schema);
+    const engine = await chooseEngine({ ...driver, workload: spec.workload }, connection);
     const tables = await prepareSbtest(
       async () => (await this.deps.connections.open(profileId, { password, localInfile: true })).raw,
       spec,
@@ -214,8 +217,6 @@ export class LoadService {
         }),
       ctx.signal,
     );
-    const connection = await this.workerConnection(control, password, spec.schema);
-    const engine = await chooseEngine({ ...driver, workload: spec.workload }, connection);
     const steps: LoadStep[] = [];
     let state: LoadStepState = 'complete';
     for (const [i, clients] of spec.clients.entries()) {

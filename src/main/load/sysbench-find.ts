@@ -29,12 +29,34 @@ export function sysbenchOnPath(env: NodeJS.ProcessEnv = process.env): string | n
   return null;
 }
 
-/** The version `sysbench --version` prints ("sysbench 1.0.20 (using ...)"), or null if it does not run. */
-export function sysbenchVersion(path: string): Promise<string | null> {
+/** What `PATH --version` answered: sysbench's version ("sysbench 1.0.20 (using ...)"), or why not, in words. */
+export type SysbenchVersionCheck = { version: string } | { notSysbench: string };
+
+/** The first line a program printed, cut short, for a message: "foo 2.3", or null when it printed nothing. */
+function firstLine(text: string): string | null {
+  const line = text
+    .split(/\r?\n/)
+    .find((l) => l.trim() !== '')
+    ?.trim();
+  if (!line) return null;
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+}
+
+export function sysbenchVersion(path: string): Promise<SysbenchVersionCheck> {
   return new Promise((resolve) => {
-    execFile(path, ['--version'], { timeout: 10_000 }, (err, stdout) => {
+    execFile(path, ['--version'], { timeout: 10_000 }, (err, stdout, stderr) => {
       const m = /sysbench\s+(\d+\.\d+(?:\.\d+)?)/.exec(String(stdout));
-      resolve(err || !m ? null : m[1]!);
+      if (m) return resolve({ version: m[1]! });
+      const code = (err as NodeJS.ErrnoException | null)?.code;
+      if (code === 'ENOENT') return resolve({ notSysbench: 'there is no such file' });
+      if (code === 'EACCES') return resolve({ notSysbench: 'it is not a program this user may run' });
+      if (err?.killed) return resolve({ notSysbench: 'it did not answer --version in 10 s' });
+      const printed = firstLine(String(stdout)) ?? firstLine(String(stderr));
+      resolve({
+        notSysbench: printed
+          ? `asked its --version, it printed "${printed}"`
+          : 'asked its --version, it printed nothing',
+      });
     });
   });
 }
@@ -49,15 +71,14 @@ export async function findSysbench(
 ): Promise<SysbenchFound | { problem: string } | null> {
   const path = given ?? env.BPLAB_SYSBENCH ?? sysbenchOnPath(env);
   if (!path) return null;
-  const version = await sysbenchVersion(path);
-  const usable = version !== null && version.startsWith('1.');
-  if (usable) return { path, version };
+  const check = await sysbenchVersion(path);
+  if ('version' in check && check.version.startsWith('1.')) return { path, version: check.version };
   if (given ?? env.BPLAB_SYSBENCH)
     return {
       problem:
-        version === null
-          ? `${path} does not run as sysbench (sysbench --version gave no version).`
-          : `${path} is sysbench ${version}; bplab drives sysbench 1.x only.`,
+        'version' in check
+          ? `${path} is sysbench ${check.version}; bplab drives sysbench 1.x only.`
+          : `${path} is not sysbench: ${check.notSysbench}.`,
     };
   return null;
 }

@@ -3,7 +3,7 @@
  * a noisy machine) combined into one: each client count's median of the repeats, with the spread
  * between them kept, so a comparison says when the repeats differ by more than the difference it reports.
  */
-import type { LoadResult, LoadStep } from '../oltp-load';
+import { hasLatency, type LoadResult, type LoadStep } from '../oltp-load';
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -30,6 +30,9 @@ export function combineRepeats(repeats: readonly LoadResult[]): LoadResult {
     const done = all.filter((s) => s.state === 'complete');
     if (done.length < repeats.length) return all.find((s) => s.state !== 'complete') ?? all[0]!;
     const mid = (pick: (s: LoadStep) => number) => median(done.map(pick));
+    // Latencies from the repeats that measured some: a repeat without (its p99 "0") is no figure.
+    const timed = done.filter(hasLatency);
+    const lat = (pick: (s: LoadStep) => number) => (timed.length ? median(timed.map(pick)) : 0);
     const ceilings = done.flatMap((s) => (s.ceiling ? [s.ceiling] : []));
     return {
       ...done[0]!,
@@ -43,10 +46,16 @@ export function combineRepeats(repeats: readonly LoadResult[]): LoadResult {
           : done[0]!.ceiling,
       qps: mid((s) => s.qps),
       tps: mid((s) => s.tps),
-      p50: mid((s) => s.p50),
-      p95: mid((s) => s.p95),
-      p99: mid((s) => s.p99),
+      p50: lat((s) => s.p50),
+      p95: lat((s) => s.p95),
+      p99: lat((s) => s.p99),
       max: Math.max(...done.map((s) => s.max)),
+      counted: {
+        ...done[0]!.counted,
+        latency: timed.length
+          ? { p50: lat((s) => s.p50), p95: lat((s) => s.p95), p99: lat((s) => s.p99), max: lat((s) => s.max) }
+          : null,
+      },
       errors: done.reduce((n, s) => n + s.errors, 0),
       reconnects: done.reduce((n, s) => n + s.reconnects, 0),
     };

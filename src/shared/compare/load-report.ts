@@ -14,7 +14,7 @@ import {
 import { pageCacheFinding } from './load-page-cache';
 import { isServerOwn, type ExperimentDefinition } from '../experiments';
 import { formatCount, formatMs, formatShare } from '../format';
-import { clientBound, type LoadResult } from '../oltp-load';
+import { clientBound, engineWords, hasLatency, type LoadResult } from '../oltp-load';
 import { combineRepeats, spreadQps } from './load-repeats';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';
@@ -160,7 +160,7 @@ export function loadChart(group: LoadGroup): LoadChartView {
     points: s.result.steps.map((x) => ({
       clients: x.clients,
       qps: x.qps,
-      p99: x.state === 'complete' ? x.p99 : null,
+      p99: x.state === 'complete' && hasLatency(x) ? x.p99 : null,
       complete: x.state === 'complete',
     })),
   }));
@@ -263,7 +263,7 @@ export function loadHeadline(group: LoadGroup): string {
     const best = done.reduce<(typeof done)[number] | null>((m, x) => (!m || x.qps > m.qps ? x : m), null);
     const share = s.cacheShare === null ? '' : `, pool ${formatShare(s.cacheShare)} of the data`;
     return best
-      ? `${s.label}: ${formatCount(best.qps)} QPS at ${best.clients} client${best.clients === 1 ? '' : 's'} (p99 ${formatMs(best.p99)}${share})`
+      ? `${s.label}: ${formatCount(best.qps)} QPS at ${best.clients} client${best.clients === 1 ? '' : 's'} (${hasLatency(best) ? `p99 ${formatMs(best.p99)}` : 'p99 not measured'}${share})`
       : `${s.label}: no step completed`;
   });
   return `Peak ${group.title}: ${peaks.join('; ')}`;
@@ -302,6 +302,7 @@ export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
         .map(([k, v]) => `${s.label}: ${k} asked ${v}, the server ran with ${s.readBack[k]}`),
     );
     const cold = pageCacheFinding(g.sides);
+    const engine = engineFinding(g.sides);
     return {
       id: g.id,
       headline: loadHeadline(g),
@@ -319,11 +320,27 @@ export function loadReports(groups: readonly LoadGroup[]): LoadReport[] {
               `${lowCeiling.length} of ${g.sides.reduce((n, s) => n + s.result.steps.length, 0)} steps measured their SELECT 1 ceiling below their own QPS: the machine was busy with more than this load, so their figures are noisy.`,
             ]
           : []),
+        engine,
       ],
       chart: loadChart(g),
       table: { ...table, id: `${g.id}-qps` },
     };
   });
+}
+
+/**
+ * Which engine drove the sweeps, in words: "Driven by sysbench 1.0.20; latency …" when every side (each
+ * repeat) had the same; otherwise each side's, since figures from two engines are not one measure. A
+ * result saved before bplab recorded its engine was driven by bplab's own.
+ */
+export function engineFinding(sides: readonly LoadSide[]): string {
+  const words = (r: LoadResult) =>
+    r.engine ? engineWords(r.engine) : "driven by bplab's own engine (saved before sysbench could drive it)";
+  const per = sides.map((s) => [...new Set((s.repeats ?? [s.result]).map(words))]);
+  const all = [...new Set(per.flat())];
+  const upper = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+  if (all.length === 1) return `${upper(all[0]!)}.`;
+  return `Not one engine: ${sides.map((s, i) => `${s.label} ${per[i]!.join(', then ')}`).join('; ')}. Their figures are not one measure.`;
 }
 
 /** [1, 2, 4] → "1, 2 and 4". */

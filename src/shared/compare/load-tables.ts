@@ -4,7 +4,7 @@
  * (post 002's performance_schema ON against OFF is that ratio at 1 and 64 clients). A step that did
  * not complete is marked, never shown as a figure of its own kind.
  */
-import type { LoadResult, LoadStep } from '../oltp-load';
+import { hasLatency, type LoadResult, type LoadStep } from '../oltp-load';
 import { repeatSpread } from './load-repeats';
 import { count, ms, none, num, ratio, text, txt, type ReportCell, type ReportTable } from './report-table';
 
@@ -51,7 +51,7 @@ export function loadQpsTable(sides: LoadSide[]): ReportTable {
         const spread = repeatSpread(s.repeats!, c);
         return spread ? text(`${count(spread.min).text}–${count(spread.max).text}`) : none;
       }),
-      ...steps.map((s) => (s && s.state === 'complete' ? ms(s.p99) : none)),
+      ...steps.map((s) => (s && s.state === 'complete' && hasLatency(s) ? ms(s.p99) : none)),
       ...(pair ? [both ? ratio(b!.qps / a!.qps) : none] : []),
     ];
   });

@@ -30,7 +30,8 @@ describe('bplab load', () => {
   });
 
   it('prints a step with its QPS, percentiles, CPU, ceiling, and why it did not complete', () => {
-    const counts = { queries: 0, transactions: 0, errors: 0, reconnects: 0, seconds: 1, latency: null };
+    const latency = { p50: 0.5, p95: 1.25, p99: 2, max: 40 };
+    const counts = { queries: 0, transactions: 0, errors: 0, reconnects: 0, seconds: 1, latency };
     const step: LoadStep = {
       clients: 16,
       state: 'interrupted',
@@ -53,6 +54,10 @@ describe('bplab load', () => {
     expect(formatStep(step)).toBe(
       '  16 clients     12,346 qps     12,346 tps  p50 0.50 ms  p95 1.25 ms  p99 2.00 ms  max 40.00 ms  errors 3  ' +
         'reconnects 0  client CPU 25% of 2 cores  ceiling 30,000 qps  INTERRUPTED: The server went away during the step.',
+    );
+    // A counted time no histogram covered: its percentiles are not figures.
+    expect(formatStep({ ...step, counted: { ...counts, latency: null } })).toContain(
+      '12,346 tps  latency not measured  errors 3',
     );
     // 12,346 of a 14,000 ceiling: the client could not send faster, whatever the server did.
     expect(formatStep({ ...step, ceiling: { qps: 14_000, p99: 1, errors: 0, seconds: 1 } })).toContain(

@@ -63,10 +63,11 @@ describe('load steps in the plan', () => {
     expect(plan[3]!.restartBefore).toBe(true);
   });
 
-  it('counts a sweep by its own seconds in the estimate', () => {
+  it('counts a sweep by its own seconds in the estimate, and the restart each configuration begins with', () => {
     const plan = planExperiment(ExperimentDefinitionSchema.parse(pfs));
     const hints = { querySeconds: () => 99, defaultQuerySeconds: 99, restartSeconds: 10 };
-    expect(estimateSeconds(plan, hints)).toBe(2 * (24 + 15));
+    // performance_schema is a startup option: the sandbox restarts before ON and before OFF.
+    expect(estimateSeconds(plan, hints)).toBe(2 * (24 + 15) + 2 * 10);
   });
 
   it('refuses an experiment with neither a query nor a load step, in words', () => {
@@ -155,8 +156,9 @@ describe('the runner with load steps', () => {
       onLoad: (r) => saw.push(`${r.cell} #${r.step}`),
       onProgress: (p) => left.push(p.remainingSec),
     });
-    // Time left is known from the start: each sweep lasts as its steps say (2 × (24 + 15) s).
-    expect(left[0]).toBe(78);
+    // Time left is known from the start: each sweep lasts as its steps say (2 × (24 + 15) s), and each
+    // configuration begins with its restart (10 s until one is timed).
+    expect(left[0]).toBe(98);
     expect(out.state).toBe('complete');
     expect(log).toEqual([
       'restart s {"performance_schema":"ON"}',

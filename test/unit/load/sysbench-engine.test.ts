@@ -4,8 +4,12 @@
  * flags and the config file it is given (the password never among the flags), and which engine is
  * chosen when sysbench is there, missing, or not sysbench.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseEngine } from '../../../src/main/load/load-engine';
+import { findSysbench } from '../../../src/main/load/sysbench-find';
 import {
   SYSBENCH_1_0_SCALE,
   SysbenchHistogram,
@@ -134,9 +138,44 @@ describe('which engine drives the load', () => {
     const wrong = await chooseEngine({ ...spec, sysbenchPath: '/bin/true' }, connection).catch(
       (e: unknown) => e,
     );
-    expect((wrong as AppFailure).error.message).toBe(
-      '/bin/true does not run as sysbench (sysbench --version gave no version).',
+    expect((wrong as AppFailure).error.message).toMatch(
+      /^\/bin\/true is not sysbench: asked its --version, it printed /,
     );
+    expect((wrong as AppFailure).error.hint).toBe(
+      'Give the path of sysbench 1.x, or leave the path empty to use sysbench on PATH.',
+    );
+  });
+
+  it('says what a program that is not sysbench printed, that a path is not there, and a sysbench that is not 1.x', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bplab-sysbench-find-'));
+    try {
+      const program = (name: string, says: string) => {
+        const p = join(dir, name);
+        writeFileSync(p, `#!/bin/sh\necho '${says}'\necho 'a second line'\n`, { mode: 0o755 });
+        return p;
+      };
+      const foo = program('foo', 'foo 2.3 (not a load tool)');
+      expect(await findSysbench(foo)).toEqual({
+        problem: `${foo} is not sysbench: asked its --version, it printed "foo 2.3 (not a load tool)".`,
+      });
+      expect(await findSysbench(join(dir, 'absent'))).toEqual({
+        problem: `${join(dir, 'absent')} is not sysbench: there is no such file.`,
+      });
+      const quiet = join(dir, 'quiet');
+      writeFileSync(quiet, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      expect(await findSysbench(quiet)).toEqual({
+        problem: `${quiet} is not sysbench: asked its --version, it printed nothing.`,
+      });
+      const old = program('sysbench-05', 'sysbench 0.5');
+      expect(await findSysbench(old)).toEqual({
+        problem: `${old} is sysbench 0.5; bplab drives sysbench 1.x only.`,
+      });
+      // A program that is not sysbench, met on PATH rather than given, leaves the load to bplab's engine.
+      program('sysbench', 'not sysbench at all');
+      expect(await findSysbench(undefined, { PATH: dir })).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -13,10 +13,11 @@ import {
 } from '../../../src/renderer/features/experiments/stores/experiments-store';
 
 const PRESETS = [
-  { id: 'old-blocks-time', title: 'innodb_old_blocks_time 1000 vs 0', source: 'post 001' },
-  { id: 'myisam-innodb', title: 'MyISAM vs InnoDB', source: 'post 003' },
+  { id: 'old-blocks-time', title: 'innodb_old_blocks_time 1000 vs 0', source: 'post 001', oltp: false },
+  { id: 'myisam-innodb', title: 'MyISAM vs InnoDB', source: 'post 003', oltp: false },
+  { id: 'post002-performance-schema', title: 'performance_schema on/off', source: 'post 002', oltp: true },
 ];
-let asked: Array<{ presetId: string }> = [];
+let asked: Array<{ presetId: string; schema: string }> = [];
 
 beforeEach(async () => {
   asked = [];
@@ -25,7 +26,7 @@ beforeEach(async () => {
       if (name === 'experiments/presets') return Promise.resolve({ ok: true, value: PRESETS });
       if (name === 'queries/list') return Promise.resolve({ ok: true, value: [] });
       if (name === 'experiments/preset') {
-        asked.push(args as { presetId: string });
+        asked.push(args as { presetId: string; schema: string });
         return Promise.resolve({ ok: true, value: useDocuments.getState().current?.definition });
       }
       return Promise.resolve({ ok: true, value: [] });
@@ -68,6 +69,24 @@ describe('the preset list', () => {
     expect(useExperiments.getState().presetError).not.toBeNull();
     await useExperiments.getState().load();
     expect(useExperiments.getState().presetError).toBeNull();
+  });
+
+  it("applies an OLTP preset (post 002) with no dataset schema typed: it runs on sysbench's own tables", async () => {
+    const draft = useDocuments.getState().current!.definition;
+    useDocuments.getState().edit({ ...draft, schema: '', servers: [] });
+    useExperiments.getState().choosePreset('post002-performance-schema');
+    await useExperiments.getState().applyPreset();
+    expect(useExperiments.getState().presetError?.message).toBe(
+      'Pick the servers first: the preset runs its load on each.',
+    );
+    useDocuments
+      .getState()
+      .edit({ ...draft, schema: '', servers: [{ label: 'MySQL 5.5', profileId: 'p1' }] });
+    await useExperiments.getState().applyPreset();
+    expect(useExperiments.getState().presetError).toBeNull();
+    expect(asked).toEqual([
+      expect.objectContaining({ presetId: 'post002-performance-schema', schema: 'sbtest' }),
+    ]);
   });
 
   it('shows the first preset when the one chosen is not in the list', () => {

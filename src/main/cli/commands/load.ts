@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import {
   clientBound,
   engineWords,
+  hasLatency,
   KEY_DISTRIBUTIONS,
   LOAD_ENGINES,
   OLTP_WORKLOADS,
@@ -68,7 +69,7 @@ export function formatStep(s: LoadStep): string {
   const state = s.state === 'complete' ? '' : `  ${s.state.toUpperCase()}: ${s.reason ?? ''}`;
   return (
     `${String(s.clients).padStart(4)} clients  ${formatCount(s.qps).padStart(9)} qps  ${formatCount(s.tps).padStart(9)} tps  ` +
-    `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  errors ${s.errors}  ` +
+    `${hasLatency(s) ? `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}` : 'latency not measured'}  errors ${s.errors}  ` +
     `reconnects ${s.reconnects}  client CPU ${(s.cpu.share * 100).toFixed(0)}% of ${s.cpu.cores} cores${ceiling}${state}`
   );
 }

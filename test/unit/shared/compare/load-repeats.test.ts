@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { combineRepeats, repeatSpread } from '../../../../src/shared/compare/load-repeats';
-import { loadGroupsOfExperiment, loadReports } from '../../../../src/shared/compare/load-report';
+import {
+  loadGroupOfFiles,
+  loadGroupsOfExperiment,
+  loadReports,
+} from '../../../../src/shared/compare/load-report';
 import { ExperimentDefinitionSchema, planExperiment } from '../../../../src/shared/experiments';
 import type { ExperimentLoadRecord } from '../../../../src/shared/experiment-load';
 import { result, step } from '../../../support/load-fixture';
@@ -105,5 +109,35 @@ describe('repeated load sweeps', () => {
     const row1 = t.rows[0]!.map((c) => c.text);
     expect(row1).toContain('1,000–1,400');
     expect(row1).toContain('1,200');
+  });
+});
+
+describe('a step whose counted time has no latency (a 1-second sysbench step whose report came too late)', () => {
+  const untimed = (clients: number, qps: number) => {
+    const s = step(clients, qps, 0);
+    s.counted = { ...s.counted, latency: null };
+    return s;
+  };
+
+  it('leaves it out of the repeats’ median latency, and says not measured where no repeat has one', () => {
+    const both = combineRepeats([result([step(2, 5_000, 30)]), result([untimed(2, 7_000)])]);
+    // The median of 30 ms and "0" would be 15 ms: a figure no repeat measured.
+    expect(both.steps[0]!.p99).toBe(30);
+    expect(both.steps[0]!.counted.latency?.p99).toBe(30);
+    const none = combineRepeats([result([untimed(2, 5_000)]), result([untimed(2, 7_000)])]);
+    expect(none.steps[0]!.counted.latency).toBeNull();
+    const [report] = loadReports([
+      loadGroupOfFiles([
+        { label: 'a', result: result([untimed(2, 5_000)]) },
+        { label: 'b', result: result([step(2, 6_000, 20)]) },
+      ]),
+    ]);
+    expect(report!.headline).toBe(
+      'Peak point-select, 8 tables × 1,000 rows, 2 clients: a: 5,000 QPS at 2 clients (p99 not measured); b: 6,000 QPS at 2 clients (p99 20.0 ms)',
+    );
+    // The table's p99 column: none for a, 20.0 ms for b; the chart draws no p99 point for a.
+    const p99s = report!.table.rows[0]!.slice(3, 5).map((c) => c.text);
+    expect(p99s).toEqual(['—', '20.0 ms']);
+    expect(report!.chart.series[0]!.points[0]!.p99).toBeNull();
   });
 });

@@ -173,6 +173,45 @@ describe('load sweeps compared', () => {
     expect(loadReports([g])[0]!.findings).toEqual([
       'The client was the limit (QPS at 80% or more of its own SELECT 1 ceiling): x at 16 clients.',
       '1 of 3 steps measured their SELECT 1 ceiling below their own QPS: the machine was busy with more than this load, so their figures are noisy.',
+      "Driven by bplab's own engine (saved before sysbench could drive it).",
     ]);
+  });
+
+  it('names the engine that drove the sweeps, and says each side’s when they differ', () => {
+    const sysbench = {
+      name: 'sysbench' as const,
+      version: '1.0.20',
+      latency: 'per point select, from its own histogram',
+      why: null,
+    };
+    const own = {
+      name: 'bplab' as const,
+      version: null,
+      latency: 'per statement',
+      why: 'sysbench 1.x was not found on PATH.',
+    };
+    const by = (engine: typeof sysbench | typeof own) => ({ ...result([step(1, 100, 1)]), engine });
+    const same = loadGroupOfFiles([
+      { label: 'a', result: by(sysbench) },
+      { label: 'b', result: by(sysbench) },
+    ]);
+    expect(loadReports([same])[0]!.findings.at(-1)).toBe(
+      'Driven by sysbench 1.0.20; latency per point select, from its own histogram.',
+    );
+    const mixed = loadGroupOfFiles([
+      { label: 'a', result: by(sysbench) },
+      { label: 'b', result: by(own) },
+    ]);
+    expect(loadReports([mixed])[0]!.findings.at(-1)).toBe(
+      "Not one engine: a driven by sysbench 1.0.20; latency per point select, from its own histogram; b driven by bplab's own engine (sysbench 1.x was not found on PATH.); latency per statement. Their figures are not one measure.",
+    );
+    // An experiment's repeats of one configuration are each looked at, not only the first.
+    const [repeated] = loadGroupsOfExperiment('pfs', def, [
+      { ...record(0, 'ON', '1', [925, 8_700]), result: by(sysbench) },
+      { ...record(1, 'ON', '1', [925, 8_700]), repeat: 2, result: by(own) },
+    ]);
+    expect(loadReports([repeated!])[0]!.findings.at(-1)).toMatch(
+      /^Not one engine: MySQL 8\.0 · performance_schema=ON driven by sysbench 1\.0\.20.*, then driven by bplab's own engine/,
+    );
   });
 });

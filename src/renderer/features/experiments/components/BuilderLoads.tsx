@@ -1,12 +1,29 @@
-/** The experiment's OLTP load steps (a preset of posts 002 and 004 gives them): each run in every configuration after its queries; removable here. */
+/**
+ * The experiment's OLTP load steps (a preset of posts 002 and 004 gives them): each run in every
+ * configuration after its queries; its clients, rows, seconds and warm-up editable (a preset made
+ * smaller to try it), a wrong field said in words while the draft keeps its last right value; removable.
+ */
+import { useState } from 'react';
 import { ExperimentLoadStepSchema, loadStepLabel } from '../../../../shared/experiment-load';
 import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
 import { useDocuments } from '../../../lib/documents';
+import { LOAD_STEP_FIELDS, editLoadStep, loadStepText, type LoadStepField } from '../utils/load-step-edit';
+
+type Typed = Record<string, { text: string; problem: string | null }>;
 
 export function BuilderLoads({ definition }: { definition: ExperimentDefinitionInput }) {
   const edit = useDocuments((s) => s.edit);
+  // What is typed in a field until it reads right (then the draft holds it): "1," stays as typed.
+  const [typed, setTyped] = useState<Typed>({});
   const loads = definition.loads ?? [];
   if (loads.length === 0) return null;
+  const type = (i: number, field: LoadStepField, text: string) => {
+    const edited = editLoadStep(definition, i, field, text);
+    const key = `${i}.${field}`;
+    if ('problem' in edited) return setTyped((t) => ({ ...t, [key]: { text, problem: edited.problem } }));
+    setTyped((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== key)));
+    edit(edited.definition);
+  };
   return (
     <div className="panel" data-testid="experiment-loads">
       <div className="panel-head">
@@ -26,10 +43,33 @@ export function BuilderLoads({ definition }: { definition: ExperimentDefinitionI
               <button
                 type="button"
                 data-testid="experiment-load-remove"
-                onClick={() => edit({ ...definition, loads: loads.filter((_, n) => n !== i) })}
+                onClick={() => {
+                  setTyped({});
+                  edit({ ...definition, loads: loads.filter((_, n) => n !== i) });
+                }}
               >
                 Remove
               </button>
+              <div className="grid">
+                {LOAD_STEP_FIELDS.map(([field, label]) => {
+                  const own = typed[`${i}.${field}`];
+                  return (
+                    <label key={field} className="field">
+                      <span>{label}</span>
+                      <input
+                        data-testid={`experiment-load-${field}`}
+                        value={own?.text ?? loadStepText(l, field)}
+                        onChange={(e) => type(i, field, e.target.value)}
+                      />
+                      {own?.problem && (
+                        <small className="field-error" data-testid="field-error" data-field={field}>
+                          {own.problem}
+                        </small>
+                      )}
+                    </label>
+                  );
+                })}
+              </div>
             </li>
           );
         })}

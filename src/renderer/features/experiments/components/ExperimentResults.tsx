@@ -7,6 +7,8 @@ import { resultRows } from '../utils/builder-view';
 export function ExperimentResults({ file }: { file: ExperimentFile }) {
   const rows = resultRows(file);
   const servers = file.definition.servers.length > 1;
+  // An experiment of load steps only (post 002) has no query runs: its sweeps are listed on their own.
+  if (rows.length === 0 && file.definition.queries.length === 0 && file.loads?.length) return null;
   return (
     <div className="panel" data-testid="experiment-results" data-count={rows.length}>
       <h3>

@@ -4,21 +4,23 @@
  * run being captured, and how it ended, with what the settings journal put back, and Compare: the
  * comparison of its results file, in one click.
  */
+import { useMemo } from 'react';
 import { LiveCharts } from '../../../components/LiveCharts';
 import { useDocuments } from '../../../lib/documents';
 import { useNavigation } from '../../../lib/navigation';
 import { useExperiments } from '../stores/experiments-store';
 import { endStateWords, progressView } from '../utils/builder-view';
+import { keptItems } from '../utils/sweep-rows';
 import { CancelButton } from '../../../components/CancelButton';
-
-const NO_RESULTS: never[] = [];
 
 export function ExperimentRun() {
   const { running, cancel, dismiss } = useExperiments();
   const go = useNavigation((s) => s.go);
-  // The selector returns the store's own array (or undefined): a fresh [] on every read would make
+  // The selector returns the store's own file (or undefined): a fresh [] on every read would make
   // zustand re-render without end (React's "Maximum update depth exceeded" as soon as Start is pressed).
-  const results = useDocuments((s) => s.current?.file?.results) ?? NO_RESULTS;
+  const file = useDocuments((s) => s.current?.file);
+  // Query runs and load sweeps alike: an experiment of load steps only (post 002) keeps sweeps only.
+  const results = useMemo(() => keptItems(file), [file]);
   if (!running) return null;
   const view = running.progress ? progressView(running.progress) : null;
   const finished = running.finished;

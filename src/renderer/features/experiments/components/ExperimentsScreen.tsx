@@ -9,6 +9,7 @@ import { useExperiments } from '../stores/experiments-store';
 import { ExperimentBuilder } from './ExperimentBuilder';
 import { ExperimentResults } from './ExperimentResults';
 import { ExperimentRun } from './ExperimentRun';
+import { ExperimentSweeps } from './ExperimentSweeps';
 import { screenParts } from '../utils/builder-view';
 
 export function ExperimentsScreen() {
@@ -32,6 +33,7 @@ export function ExperimentsScreen() {
       {parts.run && <ExperimentRun />}
       {current && parts.builder && <ExperimentBuilder definition={current.definition} />}
       {current?.file && parts.results && <ExperimentResults file={current.file} />}
+      {current?.file && parts.results && <ExperimentSweeps file={current.file} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@
  * is the open document (lib/documents.ts).
  */
 import { create } from 'zustand';
+import { OLTP_PRESET_SCHEMA } from '../../../../shared/experiment-load';
 import type {
   ExperimentCheck,
   ExperimentDefinitionInput,
@@ -38,7 +39,7 @@ export interface RunningExperiment {
 }
 
 export interface ExperimentsState {
-  presets: Array<{ id: string; title: string; source: string }>;
+  presets: Array<{ id: string; title: string; source: string; oltp: boolean }>;
   catalogue: CatalogueQuery[];
   loadError: AppError | null;
   /** experiments/check's last answer, and the draft it answered for (an edit since makes it stale). */
@@ -107,18 +108,28 @@ export const useExperiments = create<ExperimentsState>()((set, get) => ({
     const docs = useDocuments.getState();
     const draft = docs.current?.definition;
     if (!draft) return;
-    if (draft.servers.length === 0 || !draft.schema.trim())
+    // An OLTP preset (posts 002, 004) reads no dataset: it runs on sysbench's own tables, prepared when missing.
+    const oltp = get().presets.find((p) => p.id === presetId)?.oltp === true;
+    if (draft.servers.length === 0)
       return set({
         presetError: {
           code: 'INVALID_ARGUMENT',
-          message:
-            'Pick the servers and type the dataset’s schema first: a preset sizes its pool from the data.',
+          message: oltp
+            ? 'Pick the servers first: the preset runs its load on each.'
+            : 'Pick the servers and type the dataset’s schema first: a preset sizes its pool from the data.',
+        },
+      });
+    if (!oltp && !draft.schema.trim())
+      return set({
+        presetError: {
+          code: 'INVALID_ARGUMENT',
+          message: 'Type the dataset’s schema first: a preset sizes its pool from the data.',
         },
       });
     const result = await call('experiments/preset', {
       presetId,
       servers: draft.servers,
-      schema: draft.schema.trim(),
+      schema: oltp ? OLTP_PRESET_SCHEMA : draft.schema.trim(),
     });
     if (!result.ok) return set({ presetError: result.error });
     set({ presetError: null });

@@ -303,7 +303,8 @@ export function progressView(p: ExperimentProgress): ProgressView {
  */
 export function endStateWords(
   finished: Pick<ExperimentFinished, 'state' | 'error'>,
-  results: readonly Pick<ExperimentResult, 'run'>[],
+  /** What was kept: query runs and load sweeps alike (sweep-rows.ts: keptItems). */
+  results: ReadonlyArray<{ run: { state: string } }>,
   planned: number,
 ): { tone: 'ok' | 'bad'; text: string; next: string } {
   const interrupted = results.filter((r) => r.run.state === 'interrupted' || r.run.state === 'failed').length;

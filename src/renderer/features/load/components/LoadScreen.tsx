@@ -10,7 +10,7 @@ import { LiveCharts } from '../../../components/LiveCharts';
 import { LoadSecondsChart } from '../../../components/LoadSecondsChart';
 import { ProfilePicker } from '../../../components/ProfilePicker';
 import { loadLiveRunId, loadSecondPoints } from '../../../../shared/load-live';
-import { OLTP_WORKLOADS, type OltpWorkload } from '../../../../shared/oltp-load';
+import { OLTP_WORKLOADS, hasLatency, type OltpWorkload } from '../../../../shared/oltp-load';
 import { formatCount } from '../../../../shared/format';
 import { useServerSession } from '../../../lib/server-session';
 import { followRunSamples } from '../../../lib/live-store';
@@ -159,7 +159,8 @@ export function LoadScreen() {
         )}
         <ErrorMessage error={load.error} testId="load-error" />
       </div>
-      {(load.running || points.length > 0) && (
+      {/* The steps too when no second came (a 1-second sysbench step whose only report came after it ended). */}
+      {(load.running || points.length > 0 || load.steps.length > 0) && (
         <div className="report-columns">
           <div className="panel">
             <h3>Point selects per second</h3>
@@ -183,7 +184,7 @@ export function LoadScreen() {
                     <tr key={i}>
                       <td>{s.clients}</td>
                       <td className="num">{formatCount(s.qps)}</td>
-                      <td className="num">{s.p99.toFixed(2)} ms</td>
+                      <td className="num">{hasLatency(s) ? `${s.p99.toFixed(2)} ms` : '—'}</td>
                       <td>{s.state}</td>
                     </tr>
                   ))}

@@ -9,6 +9,7 @@ import {
   type LoadSweepInput,
   type OltpWorkload,
 } from '../../../../shared/oltp-load';
+import { clientCountsField, secondsField, wholeField } from '../../../../shared/load-fields';
 
 export interface LoadForm {
   schema: string;
@@ -39,13 +40,6 @@ export const DEFAULT_LOAD_FORM: LoadForm = {
 export type LoadFormCheck =
   { ok: true; spec: LoadSweepInput; driver: LoadDriver } | { ok: false; problem: string };
 
-function whole(label: string, text: string, min: number, max: number): number | string {
-  const n = Number(text.trim());
-  if (!/^\d+$/.test(text.trim()) || n < min || n > max)
-    return `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, not "${text}".`;
-  return n;
-}
-
 export function checkLoadForm(form: LoadForm): LoadFormCheck {
   const schema = form.schema.trim();
   if (!/^[A-Za-z0-9_$]{1,64}$/.test(schema))
@@ -55,21 +49,14 @@ export function checkLoadForm(form: LoadForm): LoadFormCheck {
     };
   if (!OLTP_WORKLOADS.includes(form.workload))
     return { ok: false, problem: `The workload must be ${OLTP_WORKLOADS.join(' or ')}.` };
-  const tables = whole('Tables', form.tables, 1, 1024);
+  const tables = wholeField('Tables', form.tables, 1, 1024);
   if (typeof tables === 'string') return { ok: false, problem: tables };
-  const rows = whole('Rows per table', form.rows, 1, 2 ** 31 - 2);
+  const rows = wholeField('Rows per table', form.rows, 1, 2 ** 31 - 2);
   if (typeof rows === 'string') return { ok: false, problem: rows };
-  const parts = form.clients.split(',').map((p) => p.trim());
-  const clients: number[] = [];
-  for (const part of parts) {
-    const n = whole('Each client count', part, 1, 4096);
-    if (typeof n === 'string')
-      return { ok: false, problem: `Clients takes counts separated by commas, e.g. 1,4,16: ${n}` };
-    clients.push(n);
-  }
-  const seconds = Number(form.seconds.trim());
-  if (!/^\d+(\.\d+)?$/.test(form.seconds.trim()) || seconds < 0.5 || seconds > 86_400)
-    return { ok: false, problem: `Seconds per step must be from 0.5 to 86,400, not "${form.seconds}".` };
+  const clients = clientCountsField(form.clients);
+  if (typeof clients === 'string') return { ok: false, problem: clients };
+  const seconds = secondsField('Seconds per step', form.seconds, 0.5, 86_400);
+  if (typeof seconds === 'string') return { ok: false, problem: seconds };
   const sysbenchPath = form.sysbenchPath.trim();
   return {
     ok: true,
