@@ -9,6 +9,7 @@ import { sortFindings, type Finding, type PairRule } from './finding';
 import { engineCacheRule, innodbOnly } from './engine-findings';
 import { checksumRule, incompleteRule } from './rules-warnings';
 import { watchedDifferentlyRule } from './rules-observer';
+import { planSourceRule } from './rules-plan-source';
 import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
   elapsedRule,
@@ -28,6 +29,7 @@ export const PAIR_RULES: readonly PairRule[] = [
   checksumRule,
   incompleteRule,
   watchedDifferentlyRule,
+  planSourceRule,
   innodbOnly(neverEvictedRule),
   globalCountersRule,
   innodbOnly(sameReadsRule),
