@@ -14,7 +14,11 @@
  *                            --zero-first (runs innodb_old_blocks_time=0 before 1000, to see what the
  *                            order does)
  *                            --flush default|O_DIRECT (the preset runs both; one run takes one:
- *                            O_DIRECT reads re-read pages from the device, not the OS page cache)]
+ *                            O_DIRECT reads re-read pages from the device, not the OS page cache)
+ *                            --set VAR=VALUE (SET GLOBAL in both configurations, e.g.
+ *                            innodb_lru_scan_depth=100; repeatable) --startup VAR=VALUE (a startup option
+ *                            in both, e.g. innodb_buffer_pool_instances=1; repeatable): one setting
+ *                            changed at a time, to see which one moves the pages-read ratio]
  *   npm run bench:post001 -- --from FILE   (the tables of a saved results file, also a partial one)
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -29,12 +33,14 @@ import { generateDataset } from '../src/main/ssb/datasets';
 import { experimentSides } from '../src/shared/compare/experiment-sides';
 import { cellNames } from '../src/shared/compare/grouping';
 import { buildFlightTable, flightOf, repetitionLabel, type Repetition } from '../src/shared/compare/flights';
-import { poolDelta } from '../src/shared/compare/pool-diff';
+import { poolDelta, sumPools } from '../src/shared/compare/pool-diff';
 import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets';
 import type { ExperimentResult } from '../src/shared/experiment-file';
 import {
+  MatrixDimensionSchema,
   planExperiment,
   type ExperimentDefinition,
+  type MatrixDimension,
   type ExperimentProgress,
 } from '../src/shared/experiments';
 import { flavorLabel, formatBytes, formatCount } from '../src/shared/format';
@@ -75,6 +81,10 @@ const { values } = parseArgs({
     flush: { type: 'string', default: 'default' },
     /** Run innodb_old_blocks_time=0 first (the preset runs 1000 first). */
     'zero-first': { type: 'boolean', default: false },
+    /** VAR=VALUE set with SET GLOBAL in both configurations (a one-value dimension); repeatable. */
+    set: { type: 'string', multiple: true, default: [] },
+    /** VAR=VALUE as a startup option in both configurations (the sandbox restarts); repeatable. */
+    startup: { type: 'string', multiple: true, default: [] },
   },
 });
 const sf = Number(values.sf);
@@ -157,16 +167,22 @@ async function main(): Promise<void> {
   const def: ExperimentDefinition = {
     ...preset,
     queries: only ? preset.queries.filter((q) => only.includes(q.queryId)) : preset.queries,
-    matrix: preset.matrix.map((d) =>
-      d === poolDim
-        ? { ...d, values: [values.pool] }
-        : d.variable === 'innodb_flush_method'
-          ? { ...d, values: [values.flush] }
-          : values['zero-first'] && d.kind === 'global' && d.variable === 'innodb_old_blocks_time'
-            ? { ...d, values: [...d.values].reverse() }
-            : d,
-    ),
+    matrix: [
+      ...preset.matrix.map((d) =>
+        d === poolDim
+          ? { ...d, values: [values.pool] }
+          : d.variable === 'innodb_flush_method'
+            ? { ...d, values: [values.flush] }
+            : values['zero-first'] && d.kind === 'global' && d.variable === 'innodb_old_blocks_time'
+              ? { ...d, values: [...d.values].reverse() }
+              : d,
+      ),
+      ...values.set.map((s) => oneValue('global', s)),
+      ...values.startup.map((s) => oneValue('startup', s)),
+    ],
   };
+  for (const d of def.matrix.filter((x) => x.values.length === 1 && x.kind !== 'buffer-pool-size'))
+    say(`held in both configurations: ${d.variable}=${d.values[0]} (${d.kind})`);
   if (only)
     say(
       `queries: ${def.queries.map((q) => q.queryId).join(', ')} only (of the preset's ${preset.queries.length})`,
@@ -200,6 +216,17 @@ async function main(): Promise<void> {
   if (!values.keep && !values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** --set / --startup VAR=VALUE as a one-value matrix dimension (the schema checks the name). */
+function oneValue(kind: 'global' | 'startup', arg: string): MatrixDimension {
+  const at = arg.indexOf('=');
+  if (at < 1) throw new Error(`--${kind === 'global' ? 'set' : 'startup'} takes VAR=VALUE, not "${arg}"`);
+  return MatrixDimensionSchema.parse({
+    kind,
+    variable: arg.slice(0, at).trim(),
+    values: [arg.slice(at + 1).trim()],
+  });
+}
+
 /** The results file's size and open time (the app's loader), beside the issue's goals. */
 function printFile(file: string): void {
   const size = statSync(file).size;
@@ -226,6 +253,8 @@ function fromFile(file: string): void {
   printTables(experiment.results);
   printFile(file);
 }
+
+type Count = (r: ExperimentResult) => number;
 
 function printTables(results: ExperimentResult[]): void {
   const { protocol } = experimentSides(results);
@@ -293,41 +322,66 @@ function printTables(results: ExperimentResult[]): void {
       `  ${row.version.padEnd(36)} ${row.buffer.padEnd(5)} ${cols([row.cold, ...row.runs].map((x) => x.toFixed(2)))}`,
     );
 
-  // Why: pages each pass read into the pool (Innodb_pages_read) and requests the pool could not serve.
+  // Why, in counts (they stand on a loaded machine, where seconds do not): per pass, summed over its
+  // queries. A run's status delta is the global counter's change during the run; a pool counter's too.
+  const status = (r: ExperimentResult, n: string) => r.run.status.find((x) => x.name === n)?.delta ?? 0;
+  const pool = (r: ExperimentResult, f: Parameters<typeof poolDelta>[1]) =>
+    poolDelta(r.run.poolStats, f) ?? 0;
+  const passOf = (r: ExperimentResult) =>
+    r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
+  const perPass = (title: string, first: Count, second: Count) => {
+    say();
+    say(title);
+    for (const conf of [a.configuration, b.configuration]) {
+      const cells = reps.map((rep) => {
+        const rs = results.filter((r) => sideOf(r.cell) === conf && passOf(r) === rep);
+        const sum = (f: Count) => rs.reduce((t, r) => t + f(r), 0);
+        return `${formatCount(sum(first))} (${formatCount(sum(second))})`;
+      });
+      say(`  ${name(conf).padEnd(22)} ${cells.map((c, i) => `${repHead[i]} ${c}`).join(', ')}`);
+    }
+  };
+  perPass(
+    'Pages read into the pool per pass (Innodb_pages_read; in brackets Innodb_buffer_pool_reads)',
+    (r) => status(r, 'Innodb_pages_read'),
+    (r) => status(r, 'Innodb_buffer_pool_reads'),
+  );
+  // What the setting changes: accesses in the old sublist that moved the page to the head (made
+  // young) or did not (too soon after its first access: innodb_old_blocks_time at work).
+  perPass(
+    'Pages made young per pass (INNODB_BUFFER_POOL_STATS; in brackets not made young)',
+    (r) => pool(r, 'pagesMadeYoung'),
+    (r) => pool(r, 'pagesNotMadeYoung'),
+  );
+  perPass(
+    'Pages read ahead per pass (Innodb_buffer_pool_read_ahead; in brackets evicted unread, _read_ahead_evicted)',
+    (r) => status(r, 'Innodb_buffer_pool_read_ahead'),
+    (r) => status(r, 'Innodb_buffer_pool_read_ahead_evicted'),
+  );
+  // The pool's state after each pass's last query: pages kept free (MySQL 5.6's page cleaner frees
+  // innodb_lru_scan_depth pages per instance from the LRU tail) and pages in the old sublist.
+  const last = (conf: string, rep: Repetition) =>
+    results.filter((r) => sideOf(r.cell) === conf && passOf(r) === rep).at(-1);
   say();
-  say('Pages read into the pool per pass (Innodb_pages_read; in brackets Innodb_buffer_pool_reads)');
+  say('Pool after each pass (INNODB_BUFFER_POOL_STATS: free buffers / database pages / old database pages)');
   for (const conf of [a.configuration, b.configuration]) {
     const cells = reps.map((rep) => {
-      let read = 0;
-      let misses = 0;
-      for (const r of results) {
-        const label = r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
-        if (sideOf(r.cell) !== conf || label !== rep) continue;
-        const d = (n: string) => r.run.status.find((s) => s.name === n)?.delta ?? 0;
-        read += d('Innodb_pages_read');
-        misses += d('Innodb_buffer_pool_reads');
-      }
-      return `${formatCount(read)} (${formatCount(misses)})`;
+      const after = last(conf, rep)?.run.poolStats.after ?? null;
+      const g = (f: Parameters<typeof sumPools>[1]) => formatCount(sumPools(after, f) ?? 0);
+      return `${g('freeBuffers')} / ${g('databasePages')} / ${g('oldDatabasePages')}`;
     });
     say(`  ${name(conf).padEnd(22)} ${cells.map((c, i) => `${repHead[i]} ${c}`).join(', ')}`);
   }
-  // What the setting changes: accesses in the old sublist that moved the page to the head (made
-  // young) or did not (too soon after its first access: innodb_old_blocks_time at work).
+  // Which queries the difference is in: pages read per query, summed over the hot runs.
   say();
-  say('Pages made young per pass (INNODB_BUFFER_POOL_STATS; in brackets not made young)');
-  for (const conf of [a.configuration, b.configuration]) {
-    const cells = reps.map((rep) => {
-      let young = 0;
-      let notYoung = 0;
-      for (const r of results) {
-        const label = r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
-        if (sideOf(r.cell) !== conf || label !== rep) continue;
-        young += poolDelta(r.run.poolStats, 'pagesMadeYoung') ?? 0;
-        notYoung += poolDelta(r.run.poolStats, 'pagesNotMadeYoung') ?? 0;
-      }
-      return `${formatCount(young)} (${formatCount(notYoung)})`;
-    });
-    say(`  ${name(conf).padEnd(22)} ${cells.map((c, i) => `${repHead[i]} ${c}`).join(', ')}`);
+  say('Pages read per query over the hot runs (Innodb_pages_read), 1000 against 0');
+  const hot = (conf: string, q: string) =>
+    results
+      .filter((r) => sideOf(r.cell) === conf && r.pass.kind === 'hot' && r.run.queryId === q)
+      .reduce((t, r) => t + status(r, 'Innodb_pages_read'), 0);
+  for (const q of [...new Set(results.map((r) => r.run.queryId))]) {
+    const [x, y] = [hot(a.configuration, q), hot(b.configuration, q)];
+    say(`  ${q.padEnd(6)} ${pad(formatCount(x), 12)} ${pad(formatCount(y), 12)} ${pad(ratio(x, y), 7)}`);
   }
   const cold = results
     .filter((r) => r.cold)

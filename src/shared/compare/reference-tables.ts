@@ -41,6 +41,17 @@ function sideValue(s: MeasuredSide, kind: 'query-seconds' | 'load-qps'): string 
   return kind === 'query-seconds' ? formatMs(s.value * 1000) : `${formatCount(s.value)} QPS`;
 }
 
+/** "Q3.2 and Q3.3 ran different plans on the two sides (EXPLAIN): …", first, since it changes what the figure compares. */
+function plansLine(queries: readonly string[]): string[] {
+  if (queries.length === 0) return [];
+  const names =
+    queries.length === 1 ? queries[0]! : `${queries.slice(0, -1).join(', ')} and ${queries.at(-1)!}`;
+  const those = queries.length === 1 ? 'its' : 'their';
+  return [
+    `${names} ran different plans on the two sides (EXPLAIN): ${those} seconds and pages compare plans, not only the settings`,
+  ];
+}
+
 /** One row per figure and configuration, in the figures' order. */
 export function verdictRows(list: readonly FigureVerdicts[]): VerdictRow[] {
   return list.flatMap(({ figure, measured }) =>
@@ -68,7 +79,7 @@ export function verdictRows(list: readonly FigureVerdicts[]): VerdictRow[] {
           m.measured === null ? `not measured: ${m.why ?? ''}` : formatFigure(m.measured, figure.unit),
         verdict: m.verdict,
         words: VERDICT_WORDS[m.verdict],
-        explained: [...(m.measured === null ? [] : sides), ...(m.measured === null ? [] : counters)],
+        explained: m.measured === null ? [] : [...plansLine(m.plansDiffer), ...sides, ...counters],
         note: figure.note ?? null,
       };
     }),

@@ -15,6 +15,7 @@ import {
   type ReferenceFigure,
   type VerdictKind,
 } from '../reference-figures';
+import { diffExplain, plansDiffer } from './explain-diff';
 import { combineRepeats } from './load-repeats';
 
 export type VerdictSource = Pick<ExperimentFile, 'definition' | 'servers' | 'results' | 'loads'>;
@@ -35,6 +36,12 @@ export interface MeasuredFigure {
   /** Why nothing was measured, in words. */
   why: string | null;
   sides: MeasuredSide[];
+  /**
+   * The queries whose EXPLAIN differs between the two sides' runs (join order, or a table's access
+   * type or key): their seconds and pages compare plans as well as the sides' settings. MySQL 5.5
+   * samples its index statistics afresh at each restart, and can pick another plan after one.
+   */
+  plansDiffer: string[];
 }
 
 export interface FigureVerdicts {
@@ -133,6 +140,16 @@ function counterOf(runs: readonly ExperimentResult[], counter: ExplainingCounter
   return runs.length ? total : null;
 }
 
+/** The queries (in a's order) whose plan differs between a run of side a and the same query's run of side b. */
+function differentPlans(a: readonly ExperimentResult[], b: readonly ExperimentResult[]): string[] {
+  return a
+    .filter(({ run }) => {
+      const other = b.find((r) => r.run.queryId === run.queryId && r.run.variant === run.variant);
+      return other !== undefined && plansDiffer(diffExplain(run.explain, other.run.explain));
+    })
+    .map(({ run }) => run.queryId);
+}
+
 type SideValue = { value: number | null; why: string | null; runs: ExperimentResult[] };
 
 function querySeconds(
@@ -202,6 +219,7 @@ export function measureFigure(src: VerdictSource, figure: ReferenceFigure): Figu
           verdict: 'not-measured',
           why: `no configuration of this experiment has ${unmatched.map(sideLabel).join(', nor ')}`,
           sides: [],
+          plansDiffer: [],
         },
       ],
     };
@@ -245,6 +263,7 @@ export function measureFigure(src: VerdictSource, figure: ReferenceFigure): Figu
       verdict: verdictOf(figure.value, value, baselineOf(figure.unit), figure.directionOnly),
       why: value === null ? (sides.find((s) => s.got.why)?.got.why ?? 'nothing to divide by') : null,
       sides: sides.map((s) => s.side),
+      plansDiffer: differentPlans(sides[0]?.got.runs ?? [], sides[1]?.got.runs ?? []),
     };
   });
   return { figure, measured };

@@ -65,8 +65,46 @@ describe('measureReferences', () => {
         verdict: 'not-measured',
         why: 'no configuration of this experiment has innodb_old_blocks_pct=5',
         sides: [],
+        plansDiffer: [],
       },
     ]);
+  });
+
+  it('names the queries whose plan differs between the two sides, first under the verdict', () => {
+    // As MySQL 5.5.34 did after its restart between the settings: Q1.2 driven from dim_date at 0.
+    const file = referenceExperiment([RUN1_RATIO]);
+    const other = {
+      table: [
+        { id: 1, select_type: 'SIMPLE', table: 'dim_date', type: 'ALL', key: null, rows: 2556, Extra: '' },
+        {
+          id: 1,
+          select_type: 'SIMPLE',
+          table: 'lineorder',
+          type: 'ref',
+          key: 'LO_OrderDateKey',
+          rows: 123,
+          Extra: '',
+        },
+      ],
+      json: null,
+    };
+    const changed = {
+      ...file,
+      results: file.results.map((r) =>
+        r.cell.includes('innodb_old_blocks_time=0 · innodb_flush_method=default') && r.run.queryId === 'Q1.2'
+          ? { ...r, run: { ...r.run, explain: other } }
+          : r,
+      ),
+    };
+    const [run1] = measureReferences(changed);
+    expect(run1!.measured.map((m) => m.plansDiffer)).toEqual([['Q1.2'], []]);
+    const rows = verdictRows([run1!]);
+    expect(rows[0]!.explained[0]).toBe(
+      'Q1.2 ran different plans on the two sides (EXPLAIN): its seconds and pages compare plans, not only the settings',
+    );
+    expect(rows[1]!.explained[0]).toMatch(/^14\.0 s \(innodb_old_blocks_time=1000\)/);
+    // The same plans on both sides (the fixture's own): nothing said.
+    expect(measureReferences(file)[0]!.measured.map((m) => m.plansDiffer)).toEqual([[], []]);
   });
 
   it("measures post 002's cost from a load's QPS, the median of its repeats, OFF over ON", () => {
