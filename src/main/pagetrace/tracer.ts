@@ -5,7 +5,6 @@
  */
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import {
-  AHI_LINE,
   bpftraceProgram,
   CNT_LINE,
   HITS_LINE,
@@ -26,10 +25,8 @@ export interface RawPageTrace {
   page: Uint32Array;
   /** Consecutive requests of the same page, folded. */
   count: Uint32Array;
-  /** Calls per probe, in the table's order. */
+  /** Calls per probe, in the table's order, then the latched adaptive-hash hits (placed in the records too). */
   calls: number[];
-  /** Adaptive-hash hits under the search latch (counted by the server, not in the records). */
-  latchedHashHits: number;
   /** Records the maps could not hold (more than MAX_RECORDS), or missing from the output: then the trace is incomplete. */
   lost: number;
 }
@@ -47,7 +44,10 @@ export interface TracerDeps {
   attachTimeoutMs?: number;
 }
 
-/** Parses bpftrace's output at its end (the record, count and hit lines; anything else is ignored). */
+/**
+ * Parses bpftrace's output at its end (the record, count and hit lines; anything else is ignored).
+ * `probes`: the calls counted, the table's probes and its latched hash hits.
+ */
 export function parseTraceOutput(text: string, probes: number, stderr = ''): RawPageTrace {
   let records = 0;
   for (const line of text.split('\n')) {
@@ -61,7 +61,7 @@ export function parseTraceOutput(text: string, probes: number, stderr = ''): Raw
   const count = new Uint32Array(kept);
   const seen = new Uint8Array(kept);
   const calls = new Array<number>(probes).fill(0);
-  let latchedHashHits = 0;
+  const callsSeen = new Set<number>();
   for (const line of text.split('\n')) {
     const r = REC_LINE.exec(line);
     if (r) {
@@ -81,14 +81,16 @@ export function parseTraceOutput(text: string, probes: number, stderr = ''): Raw
       continue;
     }
     const h = HITS_LINE.exec(line);
-    if (h) calls[Number(h[1])] = Number(h[2]);
-    const a = AHI_LINE.exec(line);
-    if (a) latchedHashHits = Number(a[1]);
+    // The first line of a key: bpftrace prints the maps END cleared once more as it exits.
+    if (h && !callsSeen.has(Number(h[1]))) {
+      callsSeen.add(Number(h[1]));
+      calls[Number(h[1])] = Number(h[2]);
+    }
   }
   let lost = records - kept;
   for (let i = 0; i < kept; i++) if (!seen[i]) lost++;
   for (const m of stderr.matchAll(/Lost (\d+) events/g)) lost += Number(m[1]);
-  return { atNs, space, page, count, calls, latchedHashHits, lost };
+  return { atNs, space, page, count, calls, lost };
 }
 
 /** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */
@@ -120,9 +122,9 @@ export function startPageTrace(
       if (ready) return;
       child.kill('SIGKILL');
       reject(
-        new Error(`bpftrace did not attach its probes within ${(deps.attachTimeoutMs ?? 60000) / 1000} s`),
+        new Error(`bpftrace did not attach its probes within ${(deps.attachTimeoutMs ?? 180_000) / 1000} s`),
       );
-    }, deps.attachTimeoutMs ?? 60_000);
+    }, deps.attachTimeoutMs ?? 180_000);
     child.stdout?.on('data', (chunk: string) => {
       out += chunk;
       if (!ready && out.includes(READY_LINE)) {
@@ -131,10 +133,12 @@ export function startPageTrace(
         resolve({
           stop: async () => {
             child.kill('SIGINT');
-            const code = await exited;
+            // bpftrace 0.17 here once ran on after a SIGINT until it got a second (seen by hand on a loaded machine).
+            const again = setInterval(() => child.kill('SIGINT'), 20_000);
+            const code = await exited.finally(() => clearInterval(again));
             if (code !== 0 && code !== null)
               throw new Error(`bpftrace ended with code ${code}: ${lastLines(err)}`);
-            return parseTraceOutput(out, table.probes.length, err);
+            return parseTraceOutput(out, table.probes.length + (table.latchedHashHits ? 1 : 0), err);
           },
         });
       }
