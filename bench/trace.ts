@@ -6,8 +6,11 @@
  * against the run's measured Innodb_buffer_pool_reads, the derived trace's replay beside it, and the
  * traced run's slowdown (traced time / untraced time of the same pass).
  *
- *   npm run bench:trace -- --data-dir DIR --sandbox NAME [--schema ssb] [--queries Q1.1,Q2.1]
- * (a sandbox bplab created, running as root with bpftrace installed, and an SSB dataset, SF 0.1).
+ *   npm run bench:trace -- --binary PATH [--sf 0.1] [--pool 32M] [--data-dir DIR]   (a sandbox of its own, SSB loaded)
+ *   npm run bench:trace -- --data-dir DIR [--sandbox NAME] [--schema ssb] [--queries Q1.1,Q2.1]  (one kept in DIR)
+ * As root with bpftrace installed (MySQL 8.0.31 or MariaDB 11.4.5 as bplab installs them). The pool is
+ * read back from the server and printed; a trace that holds no request or lost some stops the bench.
+ * The hot pass's real trace is replayed after its cold pass's in one simulated pool.
  * Goals (issue 31): requests within 1% on every run; the real replay within ±2% on ≥ 12 of 13 per pass.
  */
 import { spawn } from 'node:child_process';
@@ -159,7 +162,8 @@ const tally = {
   hot: { req: 0, real: 0, derived: 0, n: 0 },
 };
 const within2 = (sim: { reads: number } | string, measured: number) =>
-  typeof sim !== 'string' && (Math.abs(sim.reads - measured) <= 0.02 * measured || Math.abs(sim.reads - measured) <= 2);
+  typeof sim !== 'string' &&
+  (Math.abs(sim.reads - measured) <= 0.02 * measured || Math.abs(sim.reads - measured) <= 2);
 const shown = (sim: { reads: number; ahead: number } | string, measured: number) =>
   typeof sim === 'string' ? `${sim} | ` : `${sim.reads} (${sim.ahead}) | ${pct(sim.reads, measured)}`;
 for (const q of QUERIES) {

@@ -138,7 +138,9 @@ describe.runIf(traceable)(`page trace on ${server.label}`, () => {
     const { counters } = replaySteps(replay.layout, replay.settings, replay.steps, replay.foreignPages);
     const measured = hot.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_reads')!.delta;
     const simulated = counters[1]!.syncReads;
-    console.log(`${server.label} Q2.1 hot replayed after its cold pass: ${simulated} pages read, measured ${measured}`);
+    console.log(
+      `${server.label} Q2.1 hot replayed after its cold pass: ${simulated} pages read, measured ${measured}`,
+    );
     expect(Math.abs(simulated - measured)).toBeLessThanOrEqual(Math.max(2, 0.02 * measured));
   }, 300_000);
 });
