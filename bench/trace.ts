@@ -35,7 +35,7 @@ import { runReplay } from '../src/main/whatif/run-trace';
 import { tracedRunReplay } from '../src/main/whatif/traced-run';
 import { checkRequests } from '../src/shared/page-trace';
 import type { RunResult } from '../src/shared/runs';
-import { measuredPagesRead, replaySteps } from '../src/shared/whatif/replay';
+import { measuredPagesRead, replaySteps, simulatedPagesRead } from '../src/shared/whatif/replay';
 import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
 
 const { values } = parseArgs({
@@ -47,6 +47,8 @@ const { values } = parseArgs({
     pool: { type: 'string', default: '32M' },
     schema: { type: 'string', default: 'ssb' },
     queries: { type: 'string' },
+    /** The traced runs only: no untraced pass, so no slowdown column (half the time). */
+    'traced-only': { type: 'boolean', default: false },
   },
 });
 if (!values['data-dir'] && !values.binary) {
@@ -130,7 +132,7 @@ async function simulated(
   if ('error' in replay) return `(${replay.error.slice(0, 40)})`;
   const { counters } = replaySteps(replay.layout, replay.settings, replay.steps, replay.foreignPages);
   const last = counters[counters.length - 1]!;
-  return { reads: last.syncReads, ahead: last.readAhead };
+  return { reads: simulatedPagesRead(r, last), ahead: last.readAhead };
 }
 
 /** The pool the server really has, read back: a figure never claims a pool it did not have. */
@@ -167,9 +169,13 @@ const within2 = (sim: { reads: number } | string, measured: number) =>
 const shown = (sim: { reads: number; ahead: number } | string, measured: number) =>
   typeof sim === 'string' ? `${sim} | ` : `${sim.reads} (${sim.ahead}) | ${pct(sim.reads, measured)}`;
 for (const q of QUERIES) {
-  await cold();
-  const coldPlain = await run(q, false);
-  const hotPlain = await run(q, false);
+  let coldPlain: RunResult | null = null;
+  let hotPlain: RunResult | null = null;
+  if (!values['traced-only']) {
+    await cold();
+    coldPlain = await run(q, false);
+    hotPlain = await run(q, false);
+  }
   await cold();
   const coldTraced = await run(q, true);
   const hotTraced = await run(q, true);
@@ -181,10 +187,14 @@ for (const q of QUERIES) {
       console.log(`| ${q} | ${pass} | failed: ${traced.error} |`);
       continue;
     }
-    if (traced.pageTrace.requests === 0 || traced.pageTrace.lost > 0)
-      throw new Error(
-        `${q} ${pass}: the trace holds ${traced.pageTrace.requests} requests and lost ${traced.pageTrace.lost}: it did not measure what it says`,
+    if (traced.pageTrace.requests === 0 || traced.pageTrace.lost > 0) {
+      // Not what it says: counted as a miss on every column.
+      tally[pass].n++;
+      console.log(
+        `| ${q} | ${pass} | failed: the trace holds ${traced.pageTrace.requests} requests and lost ${traced.pageTrace.lost} records |`,
       );
+      continue;
+    }
     const window = traced.pageTrace.serverRequests ?? requestsOf(traced);
     const check = checkRequests(traced.pageTrace, window);
     const measured = measuredPagesRead(traced) ?? 0;
@@ -197,7 +207,7 @@ for (const q of QUERIES) {
     if (within2(real, measured)) t.real++;
     if (within2(derived, measured)) t.derived++;
     console.log(
-      `| ${q} | ${pass} | ${check.traced} | ${window} | ${pct(check.traced, window)} | ${requestsOf(traced)} | ${measured} (${statusOf(traced, 'innodb_buffer_pool_read_ahead')}) | ${shown(real, measured)} | ${shown(derived, measured)} | ${plain.elapsedMs} | ${traced.elapsedMs} | ${((traced.elapsedMs ?? 0) / Math.max(1, plain.elapsedMs ?? 1)).toFixed(2)}x |`,
+      `| ${q} | ${pass} | ${check.traced} | ${window} | ${pct(check.traced, window)} | ${requestsOf(traced)} | ${measured} (${statusOf(traced, 'innodb_buffer_pool_read_ahead')}) | ${shown(real, measured)} | ${shown(derived, measured)} | ${plain?.elapsedMs ?? '-'} | ${traced.elapsedMs} | ${plain ? `${((traced.elapsedMs ?? 0) / Math.max(1, plain.elapsedMs ?? 1)).toFixed(2)}x` : '-'} |`,
     );
     if (!check.within1pct) console.log(`|   | ${pass} | remainder: ${check.remainder} |`);
   }

@@ -126,7 +126,8 @@ describe.runIf(traceable)(`page trace on ${server.label}`, () => {
     console.log(
       `${server.label} Q2.1 hot SF 0.01: traced ${check.traced}, server ${check.measured}; latched hash hits ${latched?.calls ?? 'n/a'}; ${check.remainder}`,
     );
-    if (server.flavor === 'mysql') expect(latched!.calls).toBeGreaterThan(1000);
+    // More than 1% of the requests on MySQL: without them (bplab read them as 0 before) the check fails.
+    if (server.flavor === 'mysql') expect(latched!.calls).toBeGreaterThan(0.01 * check.measured);
     expect(check.relError).toBeLessThanOrEqual(0.01);
     // Every request the server counted is in the trace file, the latched hits too.
     const runsDir = join(lab.dataDir, 'runs');
