@@ -47,6 +47,11 @@ describe('page trace output', () => {
     expect(t.lost).toBe(1);
   });
 
+  it('counts a record whose count bpftrace never printed as lost', () => {
+    const t = parseTraceOutput(OUTPUT.replace('@cnt[1]: 1\n', ''), 3);
+    expect(t.lost).toBe(1);
+  });
+
   it('writes and reads a trace file', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'bplab-pt-')), 'r.pagetrace');
     const stored = storedOf(parseTraceOutput(OUTPUT, 3));
