@@ -129,10 +129,15 @@ export function startPageTrace(
         clearTimeout(timer);
         resolve({
           stop: async () => {
+            // bpftrace 0.17 here sometimes misses a SIGINT (it polled on, the run waited for minutes);
+            // a second one while it prints its maps stops the printing (a MySQL 8.0 Q1.1 trace lost
+            // every count). So SIGINT again only while it has printed nothing since the first.
+            const printed = out.length;
             child.kill('SIGINT');
-            // One SIGINT only: bpftrace prints its maps after it (tens of seconds for 300,000 records on a
-            // loaded machine), and a second one stops that printing (a MySQL 8.0 Q1.1 trace kept its
-            // records but lost every count).
+            const again = setInterval(() => {
+              if (out.length === printed) child.kill('SIGINT');
+            }, 10_000);
+            void exited.then(() => clearInterval(again));
             const code = await exited;
             if (code !== 0 && code !== null)
               throw new Error(`bpftrace ended with code ${code}: ${lastLines(err)}`);
