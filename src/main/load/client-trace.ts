@@ -212,7 +212,8 @@ export class LoadClientTracer {
     const windowNs = Number(after.atNs - a.before.atNs);
     // Requests the server counts per call (MySQL 8.0 counts an adaptive-hash hit twice), over all calls.
     const probes = a.table.probes.map((p, i) => ({ calls: raw.calls[i] ?? 0, serverCounts: p.serverCounts }));
-    if (a.table.latchedHashHits) probes.push({ calls: raw.latchedHashHits, serverCounts: 1 });
+    if (a.table.latchedHashHits)
+      probes.push({ calls: raw.calls[a.table.probes.length] ?? 0, serverCounts: 1 });
     const calls = a.table.probes.reduce((n, _p, i) => n + (raw.calls[i] ?? 0), 0);
     const perCall =
       calls > 0 ? serverCountedRequests({ probes: probes.map((p) => ({ name: '', ...p })) }) / calls : 1;

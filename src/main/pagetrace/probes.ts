@@ -38,10 +38,19 @@ export interface ProbeTable {
   probes: PageProbe[];
   /**
    * Requests the server counts without asking the buffer pool for the page: an adaptive-hash hit
-   * while the caller holds the search latch. Counted (a uretprobe on a hit), not placed in the trace:
-   * such an access neither fixes the page nor moves it in the LRU.
+   * while the caller holds the search latch. A uretprobe on the function counts a hit (its bool
+   * return true, with the latch argument set at entry) and places the page the cursor was left on in
+   * the trace, so the replay sees the request (the page is in the pool: the hash pointed into it).
    */
-  latchedHashHits?: { symbol: string; source: string };
+  latchedHashHits?: {
+    symbol: string;
+    /** The latch argument (a stack argument: sarg0 is the 7th). */
+    latchArg: string;
+    /** The btr_cur_t * argument, and where its page_cur.block (a buf_block_t *) sits in it. */
+    cursorArg: number;
+    blockOffset: number;
+    source: string;
+  };
 }
 
 /** MySQL 8.0.31 (storage/innobase, tag mysql-8.0.31). */
@@ -83,8 +92,11 @@ const MYSQL_80: ProbeTable = {
   ],
   latchedHashHits: {
     symbol: '_Z24btr_search_guess_on_hash*',
+    latchArg: 'sarg0',
+    cursorArg: 5,
+    blockOffset: 32,
     source:
-      "btr/btr0sea.cc: bool btr_search_guess_on_hash(dict_index_t *index, btr_search_t *info, const dtuple_t *tuple, ulint mode, ulint latch_mode, btr_cur_t *cursor, ulint has_search_latch, mtr_t *mtr): with has_search_latch set (the 7th argument, on the stack: sarg0) it skips buf_page_get_known_nowait and still counts buf_pool->stat.n_page_gets++ on a hit (row_sel_try_search_shortcut_for_mysql, row/row0sel.cc). SF 0.1 Q2.1: 27,105 such hits; with them the probes account for 141,693 of the server's 141,690",
+      "btr/btr0sea.cc: bool btr_search_guess_on_hash(dict_index_t *index, btr_search_t *info, const dtuple_t *tuple, ulint mode, ulint latch_mode, btr_cur_t *cursor, ulint has_search_latch, mtr_t *mtr): with has_search_latch set (the 7th argument, on the stack: sarg0) it skips buf_page_get_known_nowait and still counts buf_pool->stat.n_page_gets++ on a hit (row_sel_try_search_shortcut_for_mysql, row/row0sel.cc). SF 0.1 Q2.1: 27,105 such hits; with them the probes account for 141,693 of the server's 141,690. The page: cursor->page_cur.block, set by btr_cur_position before it returns true; btr_cur_t begins { dict_index_t *index; page_cur_t page_cur; } and page_cur_t is { const dict_index_t *index; rec_t *rec; ulint *offsets; buf_block_t *block; } (include/btr0cur.h, include/page0types.h), so the block is at offset 8 + 24 = 32 (read back by hand on 8.0.31: every hit's block held a page of the queried tables)",
   },
 };
 

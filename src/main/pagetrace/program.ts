@@ -20,19 +20,43 @@ function pageKey(at: PageIdAt): string {
   }
 }
 
-/** Its output at the end: `@rec[i]: (space<<32|page, ns)`, `@cnt[i]: n`, `@hits[probe]: calls`, `@seq: records`. */
+/**
+ * Its output at the end: `@rec[i]: (space<<32|page, ns)`, `@cnt[i]: n`, `@hits[probe]: calls`, `@seq: records`.
+ * bpftrace prints a map again as it exits, emptied by END's clear (a count as `@hits[i]: 0`): only
+ * each key's first line counts.
+ */
 export const REC_LINE = /^@rec\[(\d+)\]: \((\d+), (\d+)\)$/;
 export const CNT_LINE = /^@cnt\[(\d+)\]: (\d+)$/;
 export const HITS_LINE = /^@hits\[(\d+)\]: (\d+)$/;
 export const SEQ_LINE = /^@seq: (\d+)$/;
-export const AHI_LINE = /^@ahi: (\d+)$/;
 /** Printed once every probe is attached (BEGIN runs after attaching). */
 export const READY_LINE = 'BPLAB-TRACE-READY';
 
-/** The records a trace can hold (BPFTRACE_MAP_KEYS_MAX); more are counted in @seq but lost. */
-export const MAX_RECORDS = 8_000_000;
+/**
+ * The records a trace can hold (BPFTRACE_MAP_KEYS_MAX); more are counted in @seq but lost. bpftrace
+ * allocates its maps whole as it attaches: 8 million took 42 s against 9 s for the default here (a
+ * loaded machine), past a 60 s attach limit when two traces started at once.
+ */
+export const MAX_RECORDS = 2_000_000;
 
-/** The program for `binary`'s table, recording thread `tid` only. */
+/** The folding body: one request of page `$k`, counted as probe `index`'s call. */
+function recordRequest(index: number, indent: string): string {
+  return `${indent}@hits[${index}] = count();
+${indent}if (@seq > 0 && @last == $k) {
+${indent}  @cnt[@seq - 1] = @cnt[@seq - 1] + 1;
+${indent}} else {
+${indent}  @rec[@seq] = ($k, nsecs);
+${indent}  @cnt[@seq] = 1;
+${indent}  @last = $k;
+${indent}  @seq = @seq + 1;
+${indent}}`;
+}
+
+/**
+ * The program for `binary`'s table, recording thread `tid` only. The latched adaptive-hash hits are
+ * probe number `table.probes.length` in @hits: their entry saves the latch and cursor arguments per
+ * thread, their return (on a hit) places the page the cursor was left on.
+ */
 export function bpftraceProgram(binary: string, table: ProbeTable, tid: number): string {
   if (!Number.isInteger(tid) || tid <= 0) throw new Error(`not a thread id: ${tid}`);
   if (/[\s:"]/.test(binary))
@@ -41,33 +65,28 @@ export function bpftraceProgram(binary: string, table: ProbeTable, tid: number):
     (p, i) => `// ${p.name}
 uprobe:${binary}:${p.symbol} /tid == ${tid}/ {
   $k = ${pageKey(p.at)};
-  @hits[${i}] = count();
-  if (@seq > 0 && @last == $k) {
-    @cnt[@seq - 1] = @cnt[@seq - 1] + 1;
-  } else {
-    @rec[@seq] = ($k, nsecs);
-    @cnt[@seq] = 1;
-    @last = $k;
-    @seq = @seq + 1;
-  }
+${recordRequest(i, '  ')}
 }`,
   );
   const ahi = table.latchedHashHits;
   if (ahi)
-    probes.push(`// adaptive-hash hits under the search latch: counted, not placed
-uprobe:${binary}:${ahi.symbol} /tid == ${tid}/ { @latched[tid] = sarg0; }
+    probes.push(`// adaptive-hash hits under the search latch: the page the cursor was left on
+uprobe:${binary}:${ahi.symbol} /tid == ${tid}/ { @latched[tid] = ${ahi.latchArg}; @cursor[tid] = arg${ahi.cursorArg}; }
 uretprobe:${binary}:${ahi.symbol} /tid == ${tid}/ {
-  if ((retval & 0xff) != 0) { if (@latched[tid] != 0) { @ahi = count(); } }
+  if ((retval & 0xff) != 0 && @latched[tid] != 0) {
+    $b = *(uint64*)(@cursor[tid] + ${ahi.blockOffset});
+    $k = ${pageKey({ kind: 'ref-pair', arg: 0 }).replaceAll('arg0', '$b')};
+${recordRequest(table.probes.length, '    ')}
+  }
 }`);
   return `BEGIN { printf("${READY_LINE}\\n"); }
 ${probes.join('\n')}
 END {
   print(@seq);
   print(@hits);
-${ahi ? '  print(@ahi);' : ''}
   print(@rec);
   print(@cnt);
-  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq);${ahi ? ' clear(@ahi); clear(@latched);' : ''}
+  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq);${ahi ? ' clear(@latched); clear(@cursor);' : ''}
 }
 `;
 }

@@ -104,8 +104,8 @@ export class RunPageTracer {
             ...(ready.table.latchedHashHits
               ? [
                   {
-                    name: 'btr_search_guess_on_hash hits under the search latch (counted, not placed: no LRU access)',
-                    calls: raw.latchedHashHits,
+                    name: 'btr_search_guess_on_hash hits under the search latch',
+                    calls: raw.calls[ready.table.probes.length] ?? 0,
                     serverCounts: 1,
                   },
                 ]

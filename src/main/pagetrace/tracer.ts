@@ -4,16 +4,7 @@
  * process is handed in (spawn), so a test can run it against a bpftrace of its own choosing.
  */
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
-import {
-  AHI_LINE,
-  bpftraceProgram,
-  CNT_LINE,
-  HITS_LINE,
-  MAX_RECORDS,
-  READY_LINE,
-  REC_LINE,
-  SEQ_LINE,
-} from './program';
+import { bpftraceProgram, CNT_LINE, HITS_LINE, MAX_RECORDS, READY_LINE, REC_LINE, SEQ_LINE } from './program';
 import type { ProbeTable } from './probes';
 
 export type Spawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
@@ -26,10 +17,8 @@ export interface RawPageTrace {
   page: Uint32Array;
   /** Consecutive requests of the same page, folded. */
   count: Uint32Array;
-  /** Calls per probe, in the table's order. */
+  /** Calls per probe, in the table's order, then the latched adaptive-hash hits (placed in the records too). */
   calls: number[];
-  /** Adaptive-hash hits under the search latch (counted by the server, not in the records). */
-  latchedHashHits: number;
   /** Records the maps could not hold (more than MAX_RECORDS), or missing from the output: then the trace is incomplete. */
   lost: number;
 }
@@ -52,7 +41,10 @@ export interface TracerDeps {
   maxRecords?: number;
 }
 
-/** Parses bpftrace's output at its end (the record, count and hit lines; anything else is ignored). */
+/**
+ * Parses bpftrace's output at its end (the record, count and hit lines; anything else is ignored).
+ * `probes`: the calls counted, the table's probes and its latched hash hits.
+ */
 export function parseTraceOutput(
   text: string,
   probes: number,
@@ -70,8 +62,9 @@ export function parseTraceOutput(
   const page = new Uint32Array(kept);
   const count = new Uint32Array(kept);
   const seen = new Uint8Array(kept);
+  const counted = new Uint8Array(kept);
   const calls = new Array<number>(probes).fill(0);
-  let latchedHashHits = 0;
+  const callsSeen = new Set<number>();
   for (const line of text.split('\n')) {
     const r = REC_LINE.exec(line);
     if (r) {
@@ -87,18 +80,24 @@ export function parseTraceOutput(
     const c = CNT_LINE.exec(line);
     if (c) {
       const i = Number(c[1]);
-      if (i < kept) count[i] = Number(c[2]);
+      if (i < kept && !counted[i]) {
+        count[i] = Number(c[2]);
+        counted[i] = 1;
+      }
       continue;
     }
     const h = HITS_LINE.exec(line);
-    if (h) calls[Number(h[1])] = Number(h[2]);
-    const a = AHI_LINE.exec(line);
-    if (a) latchedHashHits = Number(a[1]);
+    // The first line of a key: bpftrace prints the maps END cleared once more as it exits.
+    if (h && !callsSeen.has(Number(h[1]))) {
+      callsSeen.add(Number(h[1]));
+      calls[Number(h[1])] = Number(h[2]);
+    }
   }
   let lost = records - kept;
-  for (let i = 0; i < kept; i++) if (!seen[i]) lost++;
+  // A record without its page or its count (bpftrace stopped printing) is lost.
+  for (let i = 0; i < kept; i++) if (!seen[i] || !counted[i]) lost++;
   for (const m of stderr.matchAll(/Lost (\d+) events/g)) lost += Number(m[1]);
-  return { atNs, space, page, count, calls, latchedHashHits, lost };
+  return { atNs, space, page, count, calls, lost };
 }
 
 /** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */
@@ -130,9 +129,9 @@ export function startPageTrace(
       if (ready) return;
       child.kill('SIGKILL');
       reject(
-        new Error(`bpftrace did not attach its probes within ${(deps.attachTimeoutMs ?? 60000) / 1000} s`),
+        new Error(`bpftrace did not attach its probes within ${(deps.attachTimeoutMs ?? 180_000) / 1000} s`),
       );
-    }, deps.attachTimeoutMs ?? 60_000);
+    }, deps.attachTimeoutMs ?? 180_000);
     child.stdout?.on('data', (chunk: string) => {
       out += chunk;
       if (!ready && out.includes(READY_LINE)) {
@@ -140,11 +139,24 @@ export function startPageTrace(
         clearTimeout(timer);
         resolve({
           stop: async () => {
+            // bpftrace 0.17 here sometimes misses a SIGINT (it polled on, the run waited for minutes);
+            // a second one while it prints its maps stops the printing (a MySQL 8.0 Q1.1 trace lost
+            // every count). So SIGINT again only while it has printed nothing since the first.
+            const printed = out.length;
             child.kill('SIGINT');
+            const again = setInterval(() => {
+              if (out.length === printed) child.kill('SIGINT');
+            }, 10_000);
+            void exited.then(() => clearInterval(again));
             const code = await exited;
             if (code !== 0 && code !== null)
               throw new Error(`bpftrace ended with code ${code}: ${lastLines(err)}`);
-            return parseTraceOutput(out, table.probes.length, err, deps.maxRecords);
+            return parseTraceOutput(
+              out,
+              table.probes.length + (table.latchedHashHits ? 1 : 0),
+              err,
+              deps.maxRecords,
+            );
           },
         });
       }

@@ -32,16 +32,17 @@ function expand(t: StoredPageTrace, ordinalOf: Map<number, number>): PageTrace {
   return { space, page, atMs, length: n };
 }
 
-/** The layout of the spaces `t` touched: read from the files where the data folder has them. */
+/** The layout of the spaces the traces touched: read from the files where the data folder has them. */
 async function layoutOf(
-  t: StoredPageTrace,
+  traces: StoredPageTrace[],
   datadir: string,
   pageSize: number,
 ): Promise<{ layout: PageLayout; ordinalOf: Map<number, number>; fromFiles: number }> {
-  const touched = [...new Set(t.space)].sort((a, b) => a - b);
   const maxPage = new Map<number, number>();
-  for (let i = 0; i < t.space.length; i++)
-    maxPage.set(t.space[i]!, Math.max(maxPage.get(t.space[i]!) ?? 0, t.page[i]!));
+  for (const t of traces)
+    for (let i = 0; i < t.space.length; i++)
+      maxPage.set(t.space[i]!, Math.max(maxPage.get(t.space[i]!) ?? 0, t.page[i]!));
+  const touched = [...maxPage.keys()].sort((a, b) => a - b);
   const files = await spaceFiles(datadir, pageSize);
   const indexNames: string[] = [];
   const indexIds = new Map<string, number>();
@@ -98,58 +99,88 @@ export async function traceOverFiles(
   datadir: string,
   pageSize: number,
 ): Promise<{ layout: PageLayout; trace: PageTrace; fromFiles: number; distinctPages: number }> {
-  const { layout, ordinalOf, fromFiles } = await layoutOf(stored, datadir, pageSize);
+  const { layout, ordinalOf, fromFiles } = await layoutOf([stored], datadir, pageSize);
   const distinct = new Set<number>();
   for (let i = 0; i < stored.space.length; i++) distinct.add(stored.space[i]! * 2 ** 32 + stored.page[i]!);
   return { layout, trace: expand(stored, ordinalOf), fromFiles, distinctPages: distinct.size };
 }
 
-/** The traced run replayable, or why not in words. */
+/** A run's stored trace, or why it cannot be read. */
+function storedTraceOf(run: RunResult, runsDir: string): StoredPageTrace | { error: string } {
+  if (!run.pageTrace) return { error: 'the run was not traced (its "trace pages" option was off)' };
+  if (run.state !== 'complete' || run.elapsedMs === null)
+    return { error: `the run did not complete (${run.state}): there is nothing to replay` };
+  try {
+    return readPageTrace(join(runsDir, run.pageTrace.file));
+  } catch (e) {
+    return { error: `the run's page trace cannot be read: ${(e as Error).message}` };
+  }
+}
+
+/**
+ * The traced run replayable, or why not in words. `before`: the traced runs that ran on the same pool
+ * before it since the server started (a hot pass's cold pass): they are replayed first in one simulated
+ * pool, so the run starts from the pool they left, as replaySteps does for a comparison's runs. Without
+ * them a run that found its pages in the pool is replayed after one pass of its own requests.
+ */
 export async function tracedRunReplay(
   run: RunResult,
   runsDir: string,
   datadir: string,
+  before: readonly RunResult[] = [],
 ): Promise<RunReplay | { error: string }> {
-  if (!run.pageTrace) return { error: 'the run was not traced (its "trace pages" option was off)' };
-  if (run.state !== 'complete' || run.elapsedMs === null)
-    return { error: `the run did not complete (${run.state}): there is nothing to replay` };
-  let stored: StoredPageTrace;
-  try {
-    stored = readPageTrace(join(runsDir, run.pageTrace.file));
-  } catch (e) {
-    return { error: `the run's page trace cannot be read: ${(e as Error).message}` };
+  const stored = storedTraceOf(run, runsDir);
+  if ('error' in stored) return stored;
+  const earlier: StoredPageTrace[] = [];
+  for (const b of before) {
+    const t = storedTraceOf(b, runsDir);
+    if ('error' in t) return { error: `a run before it cannot be replayed: ${t.error}` };
+    earlier.push(t);
   }
-  const { layout, trace, fromFiles, distinctPages } = await traceOverFiles(
-    stored,
-    datadir,
-    run.server.pageSizeBytes,
-  );
-  const hot = foundWarm(run, distinctPages);
+  const pageSize = run.server.pageSizeBytes;
+  const { layout, ordinalOf, fromFiles } = await layoutOf([...earlier, stored], datadir, pageSize);
+  const trace = expand(stored, ordinalOf);
+  const distinct = new Set<number>();
+  for (let i = 0; i < stored.space.length; i++) distinct.add(stored.space[i]! * 2 ** 32 + stored.page[i]!);
+  const hot = before.length > 0 || foundWarm(run, distinct.size);
   const cleanerBatchesMs = cleanerBatchesOfRun(run);
   const assumptions = [
     `the server's own page requests, traced with bpftrace (${trace.length} requests in ${stored.count.length} records)`,
     `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files (a page not yet flushed keeps its old links)`,
     "the requests are spread evenly over the run's measured time",
   ];
-  if (run.pageTrace.lost > 0)
-    assumptions.push(`the trace lost ${run.pageTrace.lost} record(s): the replay misses their requests`);
-  if (hot)
+  if (run.pageTrace!.lost > 0)
+    assumptions.push(`the trace lost ${run.pageTrace!.lost} record(s): the replay misses their requests`);
+  const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs };
+  let steps: ReplayStep[];
+  if (before.length > 0) {
+    assumptions.push(
+      `the run is replayed after the ${before.length} traced run(s) before it, in one pool: it starts from the pool they left`,
+    );
+    steps = [
+      ...before.map((b, i) => ({
+        trace: expand(earlier[i]!, ordinalOf),
+        elapsedMs: b.elapsedMs!,
+        ...(i > 0 ? { gapMs: 1000 } : {}),
+        cleanerBatchesMs: cleanerBatchesOfRun(b),
+      })),
+      { ...own, gapMs: 1000 },
+    ];
+  } else if (hot) {
     assumptions.push(
       'the run found its pages in the pool: it is replayed after one pass of the same requests',
     );
-  const steps: ReplayStep[] = hot
-    ? [
-        { trace, elapsedMs: run.elapsedMs, cleanerBatchesMs },
-        { trace, elapsedMs: run.elapsedMs, gapMs: 1000, cleanerBatchesMs },
-      ]
-    : [{ trace, elapsedMs: run.elapsedMs, cleanerBatchesMs }];
+    steps = [own, { ...own, gapMs: 1000 }];
+  } else steps = [own];
+  const first = before[0] ?? run;
   return {
     layout,
     trace,
     settings: settingsOfRun(run),
     steps,
     hot,
-    foreignPages: hot ? 0 : run.poolStats.before.reduce((n, p) => n + p.databasePages, 0),
+    foreignPages:
+      before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0,
     assumptions,
     planMismatch: null,
   };

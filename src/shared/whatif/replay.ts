@@ -67,6 +67,22 @@ export function measuredPagesRead(run: RunResult): number | null {
   return d ? d.delta : null;
 }
 
+/**
+ * Whether the run's Innodb_buffer_pool_reads counts the pages read ahead too: MariaDB 11.4.5's equals
+ * its Innodb_pages_read (every page read; SF 0.1 Q1.1: 4,107 and 4,107, 3,712 of them read ahead),
+ * where MySQL's counts the synchronous reads only (Innodb_pages_read is larger by the read-ahead).
+ */
+export function readsIncludeReadAhead(run: RunResult): boolean {
+  const delta = (name: string) => run.status.find((x) => x.name.toLowerCase() === name)?.delta;
+  const ahead = delta('innodb_buffer_pool_read_ahead') ?? 0;
+  return ahead > 0 && delta('innodb_buffer_pool_reads') === delta('innodb_pages_read');
+}
+
+/** The simulated counterpart of measuredPagesRead: synchronous reads, and read-ahead where the server counts it there. */
+export function simulatedPagesRead(run: RunResult, c: { syncReads: number; readAhead: number }): number {
+  return c.syncReads + (readsIncludeReadAhead(run) ? c.readAhead : 0);
+}
+
 /** A trace's touches re-timed over `elapsedMs`, evenly (the run's clock). */
 export function spreadOver(trace: PageTrace, elapsedMs: number): PageTrace {
   const atMs = new Float64Array(trace.length);

@@ -36,8 +36,19 @@ describe('page trace output', () => {
     expect(storedOf(t).atMs[1]).toBe(2);
   });
 
+  it('keeps each count’s first line: bpftrace prints the maps END cleared once more, as zeros, when it exits', () => {
+    // What bpftrace 0.17 printed for MySQL 8.0.31's Q2.1: the latched hash hits (probe 4), then 0 at exit.
+    const t = parseTraceOutput(`${OUTPUT}@hits[4]: 27100\n\n@hits[4]: 0\n@hits[0]: 0\n`, 5);
+    expect(t.calls).toEqual([2, 0, 1, 0, 27100]);
+  });
+
   it('counts a record the maps did not hold as lost', () => {
     const t = parseTraceOutput(OUTPUT.replace('@seq: 2', '@seq: 3'), 3);
+    expect(t.lost).toBe(1);
+  });
+
+  it('counts a record whose count bpftrace never printed as lost', () => {
+    const t = parseTraceOutput(OUTPUT.replace('@cnt[1]: 1\n', ''), 3);
     expect(t.lost).toBe(1);
   });
 
