@@ -27,6 +27,11 @@ export interface PageTraceSummary {
    * statement's end), read on the run's connection: the run's own delta also spans its captures.
    */
   serverRequests?: number;
+  /**
+   * The untraced run of the same query at the same pool size, as warm, that this run's time is set
+   * against (traced-runs.ts): absent when there was none, so the slowdown is said not measured.
+   */
+  untraced?: { runId: string; startedAt: string; elapsedMs: number };
 }
 
 /** Whether a run was traced: its time includes the probes' cost, so no timing comparison uses it. */
