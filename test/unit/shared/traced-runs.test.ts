@@ -15,7 +15,13 @@ import {
 } from '../../../src/shared/traced-runs';
 import { baseRun } from '../../support/post001';
 
-const g = (name: string, delta: number): StatusDelta => ({ name, before: 0, after: delta, delta });
+const g = (name: string, delta: number): StatusDelta => ({
+  name,
+  scope: 'global',
+  before: 0,
+  after: delta,
+  delta,
+});
 /** A hot run reads nothing; a cold one reads a page in ten requests. */
 const status = (hot: boolean) => [
   g('Innodb_buffer_pool_read_requests', 10_000),

@@ -98,7 +98,9 @@ describe('time per query', () => {
 
   it('leaves traced runs out of every time figure and says so, while their page counts are still compared', () => {
     const trace = { file: 't.pagetrace', requests: 100, records: 10, probes: [], lost: 0 };
-    const reads = (n: number) => [{ name: 'Innodb_buffer_pool_reads', before: 0, after: n, delta: n }];
+    const reads = (n: number) => [
+      { name: 'Innodb_buffer_pool_reads', scope: 'global' as const, before: 0, after: n, delta: n },
+    ];
     const c = compareSides([
       side('A', baseRun({ queryId: 'Q1.1', elapsedMs: 1000, status: reads(10) })),
       side(
