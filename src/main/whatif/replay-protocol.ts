@@ -14,7 +14,7 @@ export const WHATIF_WORKER_FILE = 'whatif-worker.cjs';
 
 export type ReplayJob =
   /** One saved run at its own settings, then its curves (runs/whatif, bplab whatif). */
-  | { kind: 'run'; run: RunResult; options: WhatIfOptions }
+  | { kind: 'run'; run: RunResult; options: WhatIfOptions; traceFiles?: TraceFiles | null }
   /**
    * A comparison's runs: each checked against what it measured (`check`), and each side's runs one
    * after the other as curves (`curves`); either may be absent (runs/whatif-compare, the report).
@@ -23,7 +23,15 @@ export type ReplayJob =
       kind: 'compare';
       check: SideRun[] | null;
       curves: { sides: Array<{ side: string; runs: RunResult[] }>; options: CurveOptions } | null;
+      /** Where each traced run's files are, by run id: those runs replay their real trace. */
+      traceFiles?: Record<string, TraceFiles>;
     };
+
+/** Where a traced run's page trace (the run store's folder) and its server's data files are. */
+export interface TraceFiles {
+  runsDir: string;
+  datadir: string;
+}
 
 /** What a job of each kind answers. */
 export type AnswerOf<J extends ReplayJob> = J extends { kind: 'run' } ? RunWhatIf : WhatIfComparison;
