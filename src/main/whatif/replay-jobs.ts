@@ -52,13 +52,19 @@ export async function answerJob(
     (at: number): ReplayProgress =>
     (message, fraction) =>
       progress(message, fraction === null ? null : (at + fraction) / parts);
-  if (job.check) out.calibration = await calibrateRuns(job.check, cache, part(0));
+  const files = job.traceFiles ?? {};
+  if (job.check) out.calibration = await calibrateRuns(job.check, cache, part(0), files);
   if (job.curves) {
     const { sides, options } = job.curves;
     const at = job.check ? 1 : 0;
     for (const [i, s] of sides.entries()) {
-      const c = await sideCurves(s.side, s.runs, options, cache, (message, fraction) =>
-        part(at)(message, fraction === null ? null : (i + fraction) / sides.length),
+      const c = await sideCurves(
+        s.side,
+        s.runs,
+        options,
+        cache,
+        (message, fraction) => part(at)(message, fraction === null ? null : (i + fraction) / sides.length),
+        files,
       );
       out.sides.push('unavailable' in c ? { side: s.side, unavailable: c.unavailable } : c);
     }

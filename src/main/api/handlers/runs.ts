@@ -100,6 +100,11 @@ export function runHandlers(deps: {
       for (const s of sides)
         loaded.push({ side: s.label, runs: (await Promise.all(s.runs.map(read))).map(withoutSamples) });
       const count = loaded.reduce((n, s) => n + s.runs.length, 0);
+      const traceFiles: Record<string, TraceFiles> = {};
+      for (const run of loaded.flatMap((s) => s.runs)) {
+        const files = await traceFilesOf(run);
+        if (files) traceFiles[run.runId] = files;
+      }
       const { taskId } = startReplayTask(
         tasks,
         simulator,
@@ -110,6 +115,7 @@ export function runHandlers(deps: {
           kind: 'compare',
           check: curves ? null : loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
           curves: curves ? { sides: loaded, options: curves } : null,
+          traceFiles,
         },
       );
       return { taskId };
