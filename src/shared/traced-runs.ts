@@ -5,7 +5,7 @@
  * Pure, so the Queries screen, the run view, the CLI and the comparison say it the same way.
  */
 import type { Capability } from './models';
-import { formatMs, formatRatio, formatTimestamp } from './format';
+import { formatCount, formatMs, formatRatio, formatTimestamp } from './format';
 import { isTracedRun, type PageTraceSummary } from './page-trace';
 import type { RunResult } from './runs';
 
@@ -49,8 +49,9 @@ export function foundItsPages(run: RunResult): boolean | null {
 }
 
 /**
- * The latest complete untraced run of the same query, variant, schema and server at the same pool
- * size that found its pages in the pool as the traced one did; null when there is none.
+ * The untraced run a traced run's time is set against: of the complete untraced runs of the same
+ * query, variant, schema and server at the same pool size, the latest that found its pages in the
+ * pool as the traced one did, else the latest (its reads are then kept, and the words say they differ).
  */
 export function untracedTwin(traced: RunResult, candidates: readonly RunResult[]): RunResult | null {
   const hot = foundItsPages(traced);
@@ -65,16 +66,27 @@ export function untracedTwin(traced: RunResult, candidates: readonly RunResult[]
       r.variant === traced.variant &&
       r.schema === traced.schema &&
       r.server.version === traced.server.version &&
-      r.server.bufferPoolSizeBytes === traced.server.bufferPoolSizeBytes &&
-      foundItsPages(r) === hot,
+      r.server.bufferPoolSizeBytes === traced.server.bufferPoolSizeBytes,
   );
   twins.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-  return twins[0] ?? null;
+  return twins.find((r) => foundItsPages(r) === hot) ?? twins[0] ?? null;
 }
 
+const diskReads = (run: RunResult): number | null => {
+  const reads = counter(run, 'innodb_buffer_pool_reads');
+  return reads === null ? null : reads + (counter(run, 'innodb_buffer_pool_read_ahead') ?? 0);
+};
+
 /** The reference a traced run keeps: the twin's id, start and time. */
-export function untracedReference(twin: RunResult): UntracedReference {
-  return { runId: twin.runId, startedAt: twin.startedAt, elapsedMs: twin.elapsedMs ?? 0 };
+export function untracedReference(twin: RunResult, traced: RunResult): UntracedReference {
+  const alike = foundItsPages(twin) === foundItsPages(traced);
+  const reads = diskReads(twin);
+  return {
+    runId: twin.runId,
+    startedAt: twin.startedAt,
+    elapsedMs: twin.elapsedMs ?? 0,
+    ...(alike || reads === null ? {} : { pagesRead: reads }),
+  };
 }
 
 /**
@@ -89,7 +101,9 @@ export function slowdownWords(run: RunResult): string | null {
     const kind = hot === null ? '' : hot ? 'hot ' : 'cold ';
     return `Traced: slowdown not measured: no untraced ${kind}run of this query at this pool size (run it once without "Trace pages" first).`;
   }
-  return `Traced: ${formatRatio(run.elapsedMs / ref.elapsedMs)} the time of the untraced run of ${formatTimestamp(ref.startedAt)} (${formatMs(run.elapsedMs)} against ${formatMs(ref.elapsedMs)}): the probes' cost.`;
+  const ratio = `Traced: ${formatRatio(run.elapsedMs / ref.elapsedMs)} the time of the untraced run of ${formatTimestamp(ref.startedAt)} (${formatMs(run.elapsedMs)} against ${formatMs(ref.elapsedMs)})`;
+  if (ref.pagesRead === undefined) return `${ratio}: the probes' cost.`;
+  return `${ratio}, but not a like run: it read ${formatCount(ref.pagesRead)} pages from disk and this one ${formatCount(diskReads(run) ?? 0)}, so the ratio is not the probes' cost alone.`;
 }
 
 /** Why a comparison's timings leave traced runs out; null when it holds none. */

@@ -209,7 +209,7 @@ export class RunService {
       }
     }
     const twin = untracedTwin(traced, candidates);
-    if (twin && traced.pageTrace) traced.pageTrace.untraced = untracedReference(twin);
+    if (twin && traced.pageTrace) traced.pageTrace.untraced = untracedReference(twin, traced);
   }
 }
 

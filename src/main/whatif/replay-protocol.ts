@@ -7,7 +7,9 @@
 import { noSamples, type RunResult } from '../../shared/runs';
 import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
 import type { WhatIfOptions } from '../../shared/whatif/what-if';
-import type { CurveOptions, SideRun } from './replay-runs';
+import type { CurveOptions, SideRun, TraceFiles } from './replay-runs';
+
+export type { TraceFiles } from './replay-runs';
 
 /** The file name the build gives the worker, beside the bundle that starts it. */
 export const WHATIF_WORKER_FILE = 'whatif-worker.cjs';
@@ -26,12 +28,6 @@ export type ReplayJob =
       /** Where each traced run's files are, by run id: those runs replay their real trace. */
       traceFiles?: Record<string, TraceFiles>;
     };
-
-/** Where a traced run's page trace (the run store's folder) and its server's data files are. */
-export interface TraceFiles {
-  runsDir: string;
-  datadir: string;
-}
 
 /** What a job of each kind answers. */
 export type AnswerOf<J extends ReplayJob> = J extends { kind: 'run' } ? RunWhatIf : WhatIfComparison;

@@ -15,7 +15,6 @@ import { concatParts, timeModel, type SideCurves } from '../../shared/whatif/fli
 import { missRatioCurves, poolSizes, type CurveVariant } from '../../shared/whatif/mrc';
 import { cleanerBatchesOfRuns } from '../../shared/whatif/mysql-cleaner';
 import { measuredPagesRead, replaySteps, type ReplayStep } from '../../shared/whatif/replay';
-import type { TraceFiles } from './replay-protocol';
 import { runReplay, traceKey, traceRun, type RunReplay, type TracedRun } from './run-trace';
 import { tracedRunReplay } from './traced-run';
 
@@ -61,6 +60,12 @@ export class TraceCache {
 export interface SideRun {
   side: string;
   run: RunResult;
+}
+
+/** Where a traced run's page trace (the run store's folder) and its server's data files are. */
+export interface TraceFiles {
+  runsDir: string;
+  datadir: string;
 }
 
 /** Where each traced run's files are, by run id: those runs replay the server's own page trace. */

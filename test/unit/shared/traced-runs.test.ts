@@ -82,8 +82,15 @@ describe('the slowdown of a traced run', () => {
     const tracedToo = untraced('traced-too', '2026-11-27T14:04:00.000Z', { pageTrace: trace });
     const run = traced();
     expect(untracedTwin(run, [older, newer, cold, bigger, other, tracedToo])?.runId).toBe('newer');
-    expect(untracedTwin(run, [cold, bigger, other, tracedToo])).toBeNull();
-    run.pageTrace!.untraced = untracedReference(newer);
+    expect(untracedTwin(run, [bigger, other, tracedToo])).toBeNull();
+    // With no run as warm, the latest one, its reads kept: the words say it is not a like run.
+    expect(untracedTwin(run, [cold, bigger, other, tracedToo])?.runId).toBe('cold');
+    const unlike = traced();
+    unlike.pageTrace!.untraced = untracedReference(cold, unlike);
+    expect(slowdownWords(unlike)).toBe(
+      "Traced: 1.35× the time of the untraced run of 2026-11-27 14:01:00 UTC (1.35 s against 1.00 s), but not a like run: it read 1,000 pages from disk and this one 0, so the ratio is not the probes' cost alone.",
+    );
+    run.pageTrace!.untraced = untracedReference(newer, run);
     expect(slowdownWords(run)).toBe(
       "Traced: 1.50× the time of the untraced run of 2026-11-27 14:00:00 UTC (1.35 s against 900 ms): the probes' cost.",
     );
