@@ -18,6 +18,7 @@ import { derivedAgainstReal } from '../../src/shared/whatif/derived-real';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';
 import { testServer } from '../support/test-server';
+import { whatifWorker } from '../support/workers';
 
 const server = testServer();
 const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
@@ -45,6 +46,8 @@ async function runQuery(spec: Partial<RunSpec>): Promise<RunResult> {
 
 beforeAll(async () => {
   requireBuiltCli();
+  // The app's simulator thread runs this worker (built from the sources under test).
+  process.env.BPLAB_WHATIF_WORKER = await whatifWorker();
   dir = mkdtempSync(join(server.scratchDir, 'trace-runs-'));
   if (!traceable) return;
   lab = await openSandboxApp(dir, 'traced', SCHEMA);
