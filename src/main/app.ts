@@ -251,7 +251,17 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...sandboxHandlers(sandboxes),
     ...datasetHandlers(datasets),
     ...taskHandlers(tasks),
-    ...runHandlers({ catalogue, runs, connections, tasks, simulator }),
+    ...runHandlers({
+      catalogue,
+      runs,
+      connections,
+      tasks,
+      simulator,
+      traceFilesOf: async (run) => {
+        const sandbox = (await sandboxes.list()).find((s) => s.profileId === run.profileId);
+        return sandbox ? { runsDir: new RunStore(opts.dataDir).dir, datadir: sandbox.datadir } : null;
+      },
+    }),
     ...experimentHandlers(experiments, { canStart: true }),
     ...reportHandlers(opts.version, { experiments, tasks, simulator }),
     ...loadHandlers(load),

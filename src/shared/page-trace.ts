@@ -27,6 +27,18 @@ export interface PageTraceSummary {
    * statement's end), read on the run's connection: the run's own delta also spans its captures.
    */
   serverRequests?: number;
+  /**
+   * The untraced run of the same query at the same pool size (as warm when there is one) that this
+   * run's time is set against (traced-runs.ts): absent when there was none, so the slowdown is said
+   * not measured.
+   */
+  untraced?: {
+    runId: string;
+    startedAt: string;
+    elapsedMs: number;
+    /** Its pages read from disk, kept when it did not find its pages in the pool as this run did. */
+    pagesRead?: number;
+  };
 }
 
 /** Whether a run was traced: its time includes the probes' cost, so no timing comparison uses it. */

@@ -282,6 +282,14 @@ export const RunResultCoreSchema = z.object({
       probes: z.array(z.object({ name: z.string(), calls: count, serverCounts: count })),
       lost: count,
       serverRequests: count.optional(),
+      untraced: z
+        .object({
+          runId: z.string(),
+          startedAt: z.string(),
+          elapsedMs: z.number(),
+          pagesRead: count.optional(),
+        })
+        .optional(),
     })
     .optional(),
 });

@@ -6,8 +6,13 @@ import type { Calibration } from './whatif/calibration';
 import type { SideCurves } from './whatif/flight';
 import type { WhatIfReport } from './whatif/what-if';
 
-/** One saved run replayed at its own settings and as curves, or why it cannot be, in words. */
-export type RunWhatIf = { report: WhatIfReport } | { unavailable: string };
+/**
+ * One saved run replayed at its own settings and as curves, or why it cannot be, in words. A traced
+ * run also answers `real`: the same replayed from the server's own page trace (on the same pool sizes).
+ */
+export type RunWhatIf = ({ report: WhatIfReport } | { unavailable: string }) & {
+  real?: { report: WhatIfReport } | { unavailable: string };
+};
 
 /** A comparison's runs: checked against what they measured (calibration), and each side's curves. */
 export interface WhatIfComparison {

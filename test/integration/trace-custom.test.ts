@@ -97,14 +97,16 @@ describe.runIf(traceable)(`a custom query's what-if from its page trace on ${ser
         kind: 'run',
         run: traced,
         options: { pool: { from: OTHER_POOL, to: TRACED_POOL }, points: 2, rate: 1 },
-        traced: { runsDir: join(lab.dataDir, 'runs'), datadir: lab.info.datadir },
+        traceFiles: { runsDir: join(lab.dataDir, 'runs'), datadir: lab.info.datadir },
       },
       new TraceCache(),
       () => {},
     );
-    if ('unavailable' in answer) throw new Error(answer.unavailable);
-    if (!('report' in answer)) throw new Error('a run job answered a comparison');
-    const [small, large] = answer.report.curves[0]!.points;
+    if (!('real' in answer) || !answer.real) throw new Error('a traced run job answered no real trace');
+    // A query outside the SSB has no derived trace: its real one is its curve.
+    if ('unavailable' in answer.real) throw new Error(answer.real.unavailable);
+    const real = answer.real.report;
+    const [small, large] = real.curves[0]!.points;
     const page = traced.server.pageSizeBytes;
     expect(small!.poolPages).toBe(OTHER_POOL / page);
     expect(large!.poolPages).toBe(TRACED_POOL / page);
@@ -117,7 +119,7 @@ describe.runIf(traceable)(`a custom query's what-if from its page trace on ${ser
     const measuredTraced = measuredPagesRead(traced)!;
     console.log(
       `${server.label} custom join: traced cold at 24 MB (${traced.pageTrace!.requests} requests, ` +
-        `${measuredTraced} pages read, ${answer.report.simulatedPagesRead} simulated); at 6 MB ` +
+        `${measuredTraced} pages read, ${real.simulatedPagesRead} simulated); at 6 MB ` +
         `predicted ${small!.pagesRead}, measured ${measured} ` +
         `(${(((small!.pagesRead - measured) / measured) * 100).toFixed(1)}%)`,
     );

@@ -18,6 +18,7 @@ import { executeRun, type ActiveRun } from './run-execute';
 import type { RunPageTracer } from '../pagetrace/run-tracer';
 import { prepareRun, type PreparedRun } from './run-prepare';
 import type { RunStore } from './run-store';
+import { untracedReference, untracedTwin } from '../../shared/traced-runs';
 
 export interface RunServiceDeps {
   connections: { open(profileId: string, opts: { password?: string }): Promise<ServerConnection> };
@@ -189,8 +190,26 @@ export class RunService {
       serverPid: this.deps.serverPid,
       pageTracer: this.deps.pageTracer,
     });
+    if (result.pageTrace && result.state === 'complete') this.noteUntracedTwin(result);
     this.deps.store.save(result);
     return result;
+  }
+
+  /** A traced run keeps the untraced run its slowdown is measured against, when there is one. */
+  private noteUntracedTwin(traced: RunResult): void {
+    const same = this.deps.store
+      .list(traced.profileId)
+      .filter((r) => r.queryId === traced.queryId && r.variant === traced.variant);
+    const candidates: RunResult[] = [];
+    for (const r of same) {
+      try {
+        candidates.push(this.deps.store.get(r.runId));
+      } catch {
+        // A run removed meanwhile is no reference.
+      }
+    }
+    const twin = untracedTwin(traced, candidates);
+    if (twin && traced.pageTrace) traced.pageTrace.untraced = untracedReference(twin, traced);
   }
 }
 

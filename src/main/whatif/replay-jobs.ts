@@ -2,7 +2,7 @@
  * A replay job's work, the same wherever it runs: in the simulator's worker thread (replay-worker.ts),
  * which keeps one TraceCache between jobs so a check then curves of the same runs trace once.
  */
-import type { WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
+import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
 import { whatIfReport } from '../../shared/whatif/what-if';
 import type { ReplayJob } from './replay-protocol';
 import { calibrateRuns, sideCurves, type ReplayProgress, type TraceCache } from './replay-runs';
@@ -15,20 +15,35 @@ export async function answerJob(
   progress: ReplayProgress,
 ): Promise<WhatIfAnswer> {
   if (job.kind === 'run') {
-    const { traced } = job;
-    progress(
-      traced
-        ? 'reading its page trace and the page links of its files'
-        : 'deriving the rows its plan walks and tracing its page touches',
-      0,
-    );
-    const replay = traced
-      ? await tracedRunReplay(job.run, traced.runsDir, traced.datadir)
-      : await runReplay(job.run, await cache.get(job.run));
+    progress('deriving the rows its plan walks and tracing its page touches', 0);
+    const replay = await runReplay(job.run, await cache.get(job.run));
     // The reason alone: the screen and the CLI each put it in their sentence.
-    if ('error' in replay) return { unavailable: replay.error };
-    progress('replaying it at its own settings, then across pool sizes', 0.5);
-    return { report: whatIfReport(job.run, replay, job.options) };
+    const derived: RunWhatIf =
+      'error' in replay
+        ? { unavailable: replay.error }
+        : { report: whatIfReport(job.run, replay, job.options) };
+    if (!job.run.pageTrace) return derived;
+    if (!job.traceFiles)
+      return {
+        ...derived,
+        real: {
+          unavailable:
+            "the run's server is not a bplab sandbox on this machine now, so its data files cannot be read",
+        },
+      };
+    progress("replaying the server's own page trace, on the same pool sizes", 0.5);
+    const real = await tracedRunReplay(job.run, job.traceFiles.runsDir, job.traceFiles.datadir);
+    if ('error' in real) return { ...derived, real: { unavailable: real.error } };
+    const points = 'report' in derived ? derived.report.curves[0]?.points : undefined;
+    const page = job.run.server.pageSizeBytes;
+    const pool =
+      points && points.length > 1
+        ? { from: points[0]!.poolPages * page, to: points[points.length - 1]!.poolPages * page }
+        : job.options.pool;
+    return {
+      ...derived,
+      real: { report: whatIfReport(job.run, real, { ...job.options, ...(pool ? { pool } : {}) }) },
+    };
   }
   const out: WhatIfComparison = { calibration: null, sides: [] };
   // The check and the curves as halves of the whole, when both are asked.
@@ -37,13 +52,19 @@ export async function answerJob(
     (at: number): ReplayProgress =>
     (message, fraction) =>
       progress(message, fraction === null ? null : (at + fraction) / parts);
-  if (job.check) out.calibration = await calibrateRuns(job.check, cache, part(0));
+  const files = job.traceFiles ?? {};
+  if (job.check) out.calibration = await calibrateRuns(job.check, cache, part(0), files);
   if (job.curves) {
     const { sides, options } = job.curves;
     const at = job.check ? 1 : 0;
     for (const [i, s] of sides.entries()) {
-      const c = await sideCurves(s.side, s.runs, options, cache, (message, fraction) =>
-        part(at)(message, fraction === null ? null : (i + fraction) / sides.length),
+      const c = await sideCurves(
+        s.side,
+        s.runs,
+        options,
+        cache,
+        (message, fraction) => part(at)(message, fraction === null ? null : (i + fraction) / sides.length),
+        files,
       );
       out.sides.push('unavailable' in c ? { side: s.side, unavailable: c.unavailable } : c);
     }

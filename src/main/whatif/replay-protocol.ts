@@ -7,24 +7,21 @@
 import { noSamples, type RunResult } from '../../shared/runs';
 import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
 import type { WhatIfOptions } from '../../shared/whatif/what-if';
-import type { CurveOptions, SideRun } from './replay-runs';
+import type { CurveOptions, SideRun, TraceFiles } from './replay-runs';
+
+export type { TraceFiles } from './replay-runs';
 
 /** The file name the build gives the worker, beside the bundle that starts it. */
 export const WHATIF_WORKER_FILE = 'whatif-worker.cjs';
 
 export type ReplayJob =
-  /** One saved run at its own settings, then its curves (runs/whatif, bplab whatif). */
-  | {
-      kind: 'run';
-      run: RunResult;
-      options: WhatIfOptions;
-      /**
-       * A traced run's files: its trace (in the run store's folder) and the sandbox's data folder (the
-       * page links). Given, a traced run is replayed from its real requests (traced-run.ts), which any
-       * query on any schema has; absent, from its plan derived over the SSB dataset (run-trace.ts).
-       */
-      traced?: { runsDir: string; datadir: string };
-    }
+  /**
+   * One saved run at its own settings, then its curves (runs/whatif, bplab whatif): from its plan derived
+   * over the SSB dataset (run-trace.ts), and for a traced run whose files are given (its trace in the run
+   * store's folder, the sandbox's data folder for the page links) also from its real requests
+   * (traced-run.ts), which any query on any schema has.
+   */
+  | { kind: 'run'; run: RunResult; options: WhatIfOptions; traceFiles?: TraceFiles | null }
   /**
    * A comparison's runs: each checked against what it measured (`check`), and each side's runs one
    * after the other as curves (`curves`); either may be absent (runs/whatif-compare, the report).
@@ -33,6 +30,8 @@ export type ReplayJob =
       kind: 'compare';
       check: SideRun[] | null;
       curves: { sides: Array<{ side: string; runs: RunResult[] }>; options: CurveOptions } | null;
+      /** Where each traced run's files are, by run id: those runs replay their real trace. */
+      traceFiles?: Record<string, TraceFiles>;
     };
 
 /** What a job of each kind answers. */

@@ -16,6 +16,7 @@ import { missRatioCurves, poolSizes, type CurveVariant } from '../../shared/what
 import { cleanerBatchesOfRuns } from '../../shared/whatif/mysql-cleaner';
 import { measuredPagesRead, replaySteps, type ReplayStep } from '../../shared/whatif/replay';
 import { runReplay, traceKey, traceRun, type RunReplay, type TracedRun } from './run-trace';
+import { tracedRunReplay } from './traced-run';
 
 /** Touches kept traced between requests (16 bytes each): a check then a curve of the same runs trace once. */
 const CACHE_TOUCHES = 30_000_000;
@@ -61,8 +62,33 @@ export interface SideRun {
   run: RunResult;
 }
 
-async function replayOf(run: RunResult, cache: TraceCache): Promise<RunReplay | { error: string }> {
+/** Where a traced run's page trace (the run store's folder) and its server's data files are. */
+export interface TraceFiles {
+  runsDir: string;
+  datadir: string;
+}
+
+/** Where each traced run's files are, by run id: those runs replay the server's own page trace. */
+export type TraceFilesByRun = Readonly<Record<string, TraceFiles>>;
+
+async function replayOf(
+  run: RunResult,
+  cache: TraceCache,
+  files?: TraceFiles,
+): Promise<RunReplay | { error: string }> {
+  if (run.pageTrace && files) return tracedRunReplay(run, files.runsDir, files.datadir);
   return runReplay(run, await cache.get(run));
+}
+
+/**
+ * Which traces a side's curves replay, in words: its runs' own page traces when every run has one
+ * (a real trace and a derived one do not share their pages in one pool), else the derived ones.
+ */
+export function sideTraceWords(runs: readonly RunResult[], real: boolean): string {
+  const traced = runs.filter((r) => r.pageTrace).length;
+  if (real) return `replays the server's own page trace of each of its ${runs.length} run(s)`;
+  if (traced === 0) return "replays traces derived from its queries' SSB plans (none of its runs was traced)";
+  return `replays traces derived from its queries' SSB plans: ${traced} of its ${runs.length} runs were traced, and a side replays real traces only when all of its runs have one here`;
 }
 
 const serverName = (run: RunResult) => `${run.server.flavor} ${run.server.version}`;
@@ -75,11 +101,13 @@ export async function calibrateRuns(
   runs: readonly SideRun[],
   cache: TraceCache,
   progress: ReplayProgress = () => {},
+  traceFiles: TraceFilesByRun = {},
 ): Promise<Calibration> {
   const out: Calibration = { rows: [], unavailable: [], assumptions: [] };
   for (const [i, { side, run }] of runs.entries()) {
     progress(`replaying ${queryLabel(run)} on ${side} (run ${i + 1} of ${runs.length})`, i / runs.length);
-    const replay = await replayOf(run, cache);
+    const files = traceFiles[run.runId];
+    const replay = await replayOf(run, cache, files);
     if ('error' in replay) {
       out.unavailable.push({ side, query: queryLabel(run), why: replay.error });
       continue;
@@ -92,6 +120,7 @@ export async function calibrateRuns(
       hot: replay.hot,
       simulated: simulatedCounters(counters[counters.length - 1]!),
       measured: measuredCounters(run),
+      ...(run.pageTrace && files ? { realTrace: true } : {}),
       ...(replay.planMismatch ? { planMismatch: replay.planMismatch } : {}),
     };
     out.rows.push(row);
@@ -118,11 +147,13 @@ export async function sideCurves(
   opts: CurveOptions,
   cache: TraceCache,
   progress: ReplayProgress = () => {},
+  traceFiles: TraceFilesByRun = {},
 ): Promise<SideCurves | { unavailable: string }> {
   const replays: RunReplay[] = [];
+  const real = runs.length > 0 && runs.every((r) => r.pageTrace && traceFiles[r.runId]);
   for (const [i, run] of runs.entries()) {
     progress(`tracing ${queryLabel(run)} on ${side} (run ${i + 1} of ${runs.length})`, i / (runs.length + 1));
-    const r = await replayOf(run, cache);
+    const r = await replayOf(run, cache, real ? traceFiles[run.runId] : undefined);
     if ('error' in r) return { unavailable: `${queryLabel(run)} on ${side} cannot be replayed: ${r.error}` };
     replays.push(r);
   }
@@ -160,7 +191,9 @@ export async function sideCurves(
     runs.length / (runs.length + 1),
   );
   const curves = missRatioCurves(layout, first.settings, steps, sizes, variants, opts.rate ?? 0.1);
+  const traces = `${side} ${sideTraceWords(runs, real)}`;
   const assumptions = [
+    traces,
     ...new Set(replays.flatMap((r) => r.assumptions.filter((a) => !a.startsWith('the run found')))),
   ];
   if (runs.length > 1)
@@ -181,6 +214,7 @@ export async function sideCurves(
       : null,
     hot: first.hot,
     curves: curves.map((c) => ({ ...c, errorVsFull: null })),
+    traces,
     time: timeModel(
       runs.map((r) => ({
         elapsedMs: r.elapsedMs ?? 0,

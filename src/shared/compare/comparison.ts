@@ -7,6 +7,7 @@
  * both sides hold, the deep diffs (counters, stages, LRU, pool stats, EXPLAIN) compare one run of each.
  */
 import { formatSwitch } from '../format';
+import { isTracedRun } from '../page-trace';
 import type { RunResult, RunServerSettings } from '../runs';
 import { diffExplain, type ExplainDiff } from './explain-diff';
 import { diffLru, type LruRow } from './lru-diff';
@@ -25,6 +26,8 @@ export interface SideTime {
   elapsedMs: number | null;
   runs: number;
   completeRuns: number;
+  /** Complete runs the time is the median of: traced runs are not (absent in models built before). */
+  timedRuns?: number;
   /** Against the baseline side (side 0): this / baseline, and this − baseline. Null for the baseline. */
   ratio: number | null;
   diffMs: number | null;
@@ -90,6 +93,11 @@ export interface Comparison {
   /** Totals over the queries every side ran to completion (so the totals compare like with like). */
   totals: { queries: number; elapsedMs: Array<number | null> };
   pairs: PairComparison[];
+  /**
+   * Traced runs (their "trace pages" option): no time figure above uses them, since the probes slow a
+   * run (traced-runs.ts says it in words); their page counts are still compared.
+   */
+  tracedLeftOut: number;
 }
 
 export const queryLabel = (r: RunResult): string =>
@@ -115,6 +123,9 @@ export function median(values: number[]): number | null {
 
 const completeTime = (r: RunResult): number | null =>
   r.state === 'complete' && r.elapsedMs !== null ? r.elapsedMs : null;
+
+/** A time a comparison may use: a complete run's, never a traced run's (its probes slowed it). */
+const timedTime = (r: RunResult): number | null => (isTracedRun(r) ? null : completeTime(r));
 
 /** The run the deep diffs use: the side's last complete run of the query (the warmest), else its last run. */
 function representative(runs: RunResult[]): { run: RunResult; ordinal: number } | null {
@@ -201,10 +212,12 @@ export function compareSides(sides: RunSide[], match?: MatchKey): Comparison {
       const runs = m.get(key);
       if (!runs) return null;
       const complete = runs.map(completeTime).filter((t): t is number => t !== null);
+      const timed = runs.map(timedTime).filter((t): t is number => t !== null);
       return {
-        elapsedMs: median(complete),
+        elapsedMs: median(timed),
         runs: runs.length,
         completeRuns: complete.length,
+        timedRuns: timed.length,
         ratio: null,
         diffMs: null,
       };
@@ -259,13 +272,14 @@ export function compareSides(sides: RunSide[], match?: MatchKey): Comparison {
     queries,
     totals,
     pairs,
+    tracedLeftOut: sides.reduce((n, s) => n + s.runs.filter(isTracedRun).length, 0),
   };
 }
 
 /** The deep diffs of two runs. */
 export function comparePair(a: PairSide, b: PairSide, id: string): PairComparison {
-  const ta = completeTime(a.run);
-  const tb = completeTime(b.run);
+  const ta = timedTime(a.run);
+  const tb = timedTime(b.run);
   const qa = queryLabel(a.run);
   const qb = queryLabel(b.run);
   return {

@@ -4,6 +4,7 @@
  * and the Markdown summary all render these, so a figure reads the same everywhere.
  */
 import { formatBytes, formatMs } from '../format';
+import { tracedLeftOutWords } from '../traced-runs';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, SideTime } from './comparison';
 import { plansDiffer } from './explain-diff';
@@ -45,9 +46,12 @@ export function settingsTable(c: Comparison): ReportTable {
 function timeCells(t: SideTime | null, baseline: boolean): ReportCell[] {
   const time: ReportCell = t
     ? t.elapsedMs === null
-      ? { text: `no complete run (${t.runs})`, value: null }
+      ? {
+          text: t.completeRuns > 0 ? `traced runs only (${t.completeRuns})` : `no complete run (${t.runs})`,
+          value: null,
+        }
       : {
-          text: `${formatMs(t.elapsedMs)}${t.completeRuns > 1 ? ` (median of ${t.completeRuns})` : ''}`,
+          text: `${formatMs(t.elapsedMs)}${(t.timedRuns ?? t.completeRuns) > 1 ? ` (median of ${t.timedRuns ?? t.completeRuns})` : ''}`,
           value: Math.round(t.elapsedMs * 1000) / 1000,
         }
     : text('not run');
@@ -59,7 +63,7 @@ export function queryTimesTable(c: Comparison): ReportTable {
   return {
     id: TABLE_IDS.queryTimes,
     title: 'Time per query',
-    note: `Time measured around execution only. Ratio and difference are against ${base}. The total counts the ${c.totals.queries} ${c.totals.queries === 1 ? 'query' : 'queries'} every side completed.`,
+    note: `Time measured around execution only. Ratio and difference are against ${base}. The total counts the ${c.totals.queries} ${c.totals.queries === 1 ? 'query' : 'queries'} every side completed.${c.tracedLeftOut ? ` ${tracedLeftOutWords(c.tracedLeftOut)}` : ''}`,
     columns: [
       txt('query'),
       ...c.sides.flatMap((s, i) =>

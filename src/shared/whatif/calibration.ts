@@ -27,6 +27,8 @@ export interface CalibrationRow {
   hot: boolean;
   simulated: Record<CalibratedCounter, number>;
   measured: CounterValues;
+  /** Replayed from the server's own page trace (a traced run), not one derived from its plan. */
+  realTrace?: boolean;
   /**
    * Why the plan the run recorded is not the one that ran (plan-check.ts): its simulated figures trace
    * the recorded plan and are not comparable. Absent when its page requests fit the plan.

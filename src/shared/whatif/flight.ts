@@ -138,6 +138,8 @@ export interface SideCurves {
   /** Pages read → ms, from what the runs measured; null when they read nothing. */
   time: TimeModel | null;
   assumptions: string[];
+  /** Which traces the curves replay, in words (the runs' own page traces or derived ones); absent before. */
+  traces?: string;
 }
 
 /** "Q1.1" → "Q1": the flight a query belongs to. */

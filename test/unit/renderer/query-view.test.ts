@@ -9,6 +9,7 @@ import {
   pollSetting,
   poolSizeWords,
   runButtonLabel,
+  tracePagesControl,
 } from '../../../src/renderer/features/queries/utils/query-view';
 
 const q = (id: string, flight: string, source: 'ssb' | 'custom' = 'ssb'): CatalogueQuery => ({
@@ -95,5 +96,24 @@ describe('the Queries screen in plain words', () => {
   it('says the pool size in MiB, or that it is not known', () => {
     expect(poolSizeWords(16 * 1024 * 1024)).toBe('16 MiB');
     expect(poolSizeWords(null)).toBe('not known (the server did not say)');
+  });
+});
+
+describe('the "Trace pages" box', () => {
+  it('is off with the reason beside it where the server cannot be traced, and live where it can', () => {
+    expect(tracePagesControl(null)).toEqual({
+      disabled: true,
+      note: 'checking whether this server can be traced…',
+    });
+    expect(
+      tracePagesControl({
+        available: false,
+        reason: "the server's binary /usr/sbin/mariadbd has no symbols",
+      }),
+    ).toEqual({ disabled: true, note: "unavailable: the server's binary /usr/sbin/mariadbd has no symbols" });
+    expect(tracePagesControl({ available: true, reason: '' })).toEqual({
+      disabled: false,
+      note: 'a separate, slower run: its time is left out of every timing comparison',
+    });
   });
 });

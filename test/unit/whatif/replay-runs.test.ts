@@ -1,6 +1,6 @@
 // Runs of one plan on one dataset are traced once: the cache's key, and what it answers for a run it cannot trace.
 import { describe, expect, it } from 'vitest';
-import { calibrateRuns, sideCurves, TraceCache } from '../../../src/main/whatif/replay-runs';
+import { calibrateRuns, sideCurves, sideTraceWords, TraceCache } from '../../../src/main/whatif/replay-runs';
 import { traceKey } from '../../../src/main/whatif/run-trace';
 import { runResult } from '../../support/run-fixture';
 
@@ -45,5 +45,31 @@ describe('TraceCache', () => {
         /^Q1\.1 \(straight\) on A cannot be replayed: the run holds no page counts/,
       ),
     });
+  });
+});
+
+describe("a comparison side's traces", () => {
+  const trace = { file: 't.pagetrace', requests: 10, records: 2, probes: [], lost: 0 };
+  it('says which traces its curves replay: real only when every run was traced', () => {
+    const traced = runResult({ runId: 't', pageTrace: trace });
+    const plain = runResult({ runId: 'p' });
+    expect(sideTraceWords([traced, traced], true)).toBe(
+      "replays the server's own page trace of each of its 2 run(s)",
+    );
+    expect(sideTraceWords([traced, plain], false)).toBe(
+      "replays traces derived from its queries' SSB plans: 1 of its 2 runs were traced, and a side replays real traces only when all of its runs have one here",
+    );
+    expect(sideTraceWords([plain], false)).toBe(
+      "replays traces derived from its queries' SSB plans (none of its runs was traced)",
+    );
+  });
+
+  it("replays a traced run's own page trace when its files are given, and says when they cannot be read", async () => {
+    const run = runResult({ runId: 't', pageTrace: trace });
+    const cal = await calibrateRuns([{ side: 'A', run }], new TraceCache(), () => {}, {
+      t: { runsDir: '/nonexistent/runs', datadir: '/nonexistent/data' },
+    });
+    // The derived trace would say it lacks page counts per index; the real one reads the trace file.
+    expect(cal.unavailable[0]?.why).toMatch(/^the run's page trace cannot be read/);
   });
 });

@@ -8,7 +8,7 @@ import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
 import { queryLabel } from '../../../shared/compare/comparison';
 import type { TaskRegistry } from '../../tasks/registry';
-import { withoutSamples } from '../../whatif/replay-protocol';
+import { withoutSamples, type TraceFiles } from '../../whatif/replay-protocol';
 import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
 import { readRunFile } from '../../reports/run-files';
 import { AppFailure } from '../../../shared/result';
@@ -35,8 +35,12 @@ export function runHandlers(deps: {
   tasks: TaskRegistry;
   /** The simulator's worker thread: every replay runs there, as a task. */
   simulator: ReplayThread;
+  /** Where a traced run's page trace and its server's data files are (null: not on this machine). */
+  traceFilesOf?: (run: RunResult) => Promise<TraceFiles | null>;
 }): RunHandlers {
   const { catalogue, runs, connections, tasks, simulator } = deps;
+  const traceFilesOf = async (run: RunResult) =>
+    run.pageTrace ? ((await deps.traceFilesOf?.(run).catch(() => null)) ?? null) : undefined;
   /** A run by its results file (each file read once per request), or from the saved runs. */
   const runOf =
     (files: Map<string, Promise<RunResult[]>>) => async (ref: { runId: string; file?: string }) => {
@@ -86,6 +90,7 @@ export function runHandlers(deps: {
         kind: 'run',
         run: withoutSamples(run),
         options: { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 },
+        traceFiles: await traceFilesOf(run),
       });
       return { taskId };
     },
@@ -95,6 +100,11 @@ export function runHandlers(deps: {
       for (const s of sides)
         loaded.push({ side: s.label, runs: (await Promise.all(s.runs.map(read))).map(withoutSamples) });
       const count = loaded.reduce((n, s) => n + s.runs.length, 0);
+      const traceFiles: Record<string, TraceFiles> = {};
+      for (const run of loaded.flatMap((s) => s.runs)) {
+        const files = await traceFilesOf(run);
+        if (files) traceFiles[run.runId] = files;
+      }
       const { taskId } = startReplayTask(
         tasks,
         simulator,
@@ -105,6 +115,7 @@ export function runHandlers(deps: {
           kind: 'compare',
           check: curves ? null : loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
           curves: curves ? { sides: loaded, options: curves } : null,
+          traceFiles,
         },
       );
       return { taskId };

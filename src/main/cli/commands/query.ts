@@ -2,7 +2,8 @@
  * `bplab queries` lists the catalogue; `bplab query ID` runs one query with full capture through the
  * same requests the UI sends, prints a summary in the posts' terms (time, rows, checksum, pages read,
  * read-ahead, made young and not young, the LRU composition) and handles Ctrl-C as a cancel: the query
- * is KILLed and what was captured is still saved and printed.
+ * is KILLed and what was captured is still saved and printed. --trace-pages traces the server's page
+ * requests (refused, in the capability report's words, where the server cannot be traced).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { AppFailure } from '../../../shared/result';
 import { formatSwitch } from '../../../shared/format';
 import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';
 import { describePlan } from '../../../shared/whatif/plan-check';
+import { pageTraceOption, slowdownWords } from '../../../shared/traced-runs';
 import { explainStepsOf, planSourceWords } from '../../../shared/whatif/plan-source';
 import { call, dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';
@@ -62,7 +64,7 @@ export const queryCommand = defineCommand({
   summary:
     'run one query with full capture (time, rows, checksum, counters, LRU before/after) and save the run',
   usage:
-    'bplab query ID [--variant NAME] --schema NAME [--poll auto|off|500ms] [--explain-analyze] [--allow-lru-polling] [--json FILE] (--profile ID | --sandbox NAME) [--data-dir DIR]',
+    'bplab query ID [--variant NAME] --schema NAME [--poll auto|off|500ms] [--explain-analyze] [--allow-lru-polling] [--trace-pages] [--json FILE] (--profile ID | --sandbox NAME) [--data-dir DIR]',
   positionals: true,
   options: {
     variant: { type: 'string', default: 'base' },
@@ -70,6 +72,7 @@ export const queryCommand = defineCommand({
     poll: { type: 'string' },
     'explain-analyze': { type: 'boolean', default: false },
     'allow-lru-polling': { type: 'boolean', default: false },
+    'trace-pages': { type: 'boolean', default: false },
     json: { type: 'string' },
     ...target,
   },
@@ -90,8 +93,21 @@ export const queryCommand = defineCommand({
       poll: pollFrom(values.poll),
       explainAnalyze: values['explain-analyze'],
       allowLruPolling: values['allow-lru-polling'],
+      ...(values['trace-pages'] ? { tracePages: true } : {}),
     };
     const app = await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) });
+    if (spec.tracePages) {
+      // Refused before the run, in the capability report's words, as the screen greys its box out.
+      const report = await withPassword(profileId, (password) =>
+        call(app, 'connections/capabilities', { profileId, ...(password !== undefined ? { password } : {}) }),
+      );
+      const option = pageTraceOption(report.capabilities);
+      if (!option?.available)
+        throw AppFailure.of(
+          'FEATURE_MISSING',
+          `--trace-pages: this server cannot be traced: ${option?.reason}`,
+        );
+    }
     const { runId } = await withPassword(profileId, (password) =>
       call(app, 'runs/start', { profileId, ...(password !== undefined ? { password } : {}), spec }),
     );
@@ -155,6 +171,12 @@ export function formatRunSummary(run: RunResult): string {
       `poller      ${cost.snapshots} LRU snapshots every ${cost.intervalMs} ms${cost.adaptive ? ' (auto)' : ''}, mean ${cost.meanSnapshotMs} ms, max ${cost.maxSnapshotMs} ms, ${(cost.serverShare * 100).toFixed(1)}% of the run`,
     );
   lines.push(`profile     ${run.profile.source}: ${run.profile.note}`);
+  const traced = slowdownWords(run);
+  if (traced && run.pageTrace)
+    lines.push(
+      `page trace  ${thousands(run.pageTrace.requests)} page requests in ${thousands(run.pageTrace.records)} records (${run.pageTrace.file})`,
+      `            ${traced}`,
+    );
   if (run.explain) {
     lines.push(
       `plan        ${describePlan(explainStepsOf(run.explain.table))}. ${planSourceWords(run.explain)}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareSides, comparePair, median } from '../../../../src/shared/compare/comparison';
+import { queryTimesTable } from '../../../../src/shared/compare/tables';
 import { diffExplain } from '../../../../src/shared/compare/explain-diff';
 import { diffLru } from '../../../../src/shared/compare/lru-diff';
 import { diffPoolStats } from '../../../../src/shared/compare/pool-diff';
@@ -93,6 +94,36 @@ describe('time per query', () => {
   it('median of an even count is the mean of the middle two', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNull();
+  });
+
+  it('leaves traced runs out of every time figure and says so, while their page counts are still compared', () => {
+    const trace = { file: 't.pagetrace', requests: 100, records: 10, probes: [], lost: 0 };
+    const reads = (n: number) => [
+      { name: 'Innodb_buffer_pool_reads', scope: 'global' as const, before: 0, after: n, delta: n },
+    ];
+    const c = compareSides([
+      side('A', baseRun({ queryId: 'Q1.1', elapsedMs: 1000, status: reads(10) })),
+      side(
+        'B',
+        baseRun({ queryId: 'Q1.1', elapsedMs: 900 }),
+        baseRun({ queryId: 'Q1.1', elapsedMs: 3000, status: reads(40), pageTrace: trace }),
+      ),
+      side('C', baseRun({ queryId: 'Q1.1', elapsedMs: 5000, status: reads(30), pageTrace: trace })),
+    ]);
+    expect(c.tracedLeftOut).toBe(2);
+    const [q] = c.queries;
+    expect(q?.times[1]).toMatchObject({ elapsedMs: 900, completeRuns: 2, timedRuns: 1, ratio: 0.9 });
+    expect(q?.times[2]).toMatchObject({ elapsedMs: null, completeRuns: 1, timedRuns: 0, ratio: null });
+    expect(c.totals).toEqual({ queries: 0, elapsedMs: [null, null, null] });
+    // The pair still compares the traced run's pages, but gives no time for it.
+    const [ab, ac] = c.pairs;
+    expect(ab?.b.run.pageTrace).toBeDefined();
+    expect(ab?.elapsed).toEqual({ a: 1000, b: null, ratio: null, diffMs: null });
+    expect(ab?.status.find((r) => r.name === 'Innodb_buffer_pool_reads')).toMatchObject({ a: 10, b: 40 });
+    expect(ac?.elapsed.b).toBeNull();
+    const table = queryTimesTable(c);
+    expect(table.note).toContain('2 traced runs left out of timings: tracing slows a run');
+    expect(table.rows[0]?.[5]?.text).toBe('traced runs only (1)');
   });
 });
 

@@ -1,11 +1,13 @@
-/** Run the shown variant: poll setting, EXPLAIN ANALYZE, and consent to walk a large pool's LRU. */
+/** Run the shown variant: poll setting, EXPLAIN ANALYZE, trace pages, and consent to walk a large pool's LRU. */
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useQueries } from '../stores/queries-store';
 import { CheckField } from '../../../components/Field';
-import { runButtonLabel } from '../utils/query-view';
+import { runButtonLabel, tracePagesControl } from '../utils/query-view';
 
 export function RunPanel() {
-  const { run, runError, starting, consent, profileId, schema, variant, queries, selectedId } = useQueries();
+  const { run, runError, starting, consent, profileId, schema, variant, queries, selectedId, pageTrace } =
+    useQueries();
+  const trace = tracePagesControl(pageTrace);
   const query = queries.find((q) => q.id === selectedId);
   const { changeRun, start, answerConsent } = useQueries();
   return (
@@ -31,6 +33,18 @@ export function RunPanel() {
         <CheckField form={run} change={changeRun} name="explainAnalyze" testId="run-explain-analyze">
           EXPLAIN ANALYZE afterwards (runs the query again)
         </CheckField>
+        <CheckField
+          form={{ ...run, tracePages: run.tracePages && !trace.disabled }}
+          change={changeRun}
+          name="tracePages"
+          testId="run-trace-pages"
+          disabled={trace.disabled}
+        >
+          Trace pages
+        </CheckField>
+        <small className="muted" data-testid="run-trace-pages-note">
+          {trace.note}
+        </small>
         <button
           type="button"
           className="primary"

@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import type { AppError, Result } from '../../../../shared/result';
 import type { CatalogueQuery, ExplainCapture } from '../../../../shared/runs';
+import { pageTraceOption, type PageTraceOption } from '../../../../shared/traced-runs';
 import { call } from '../../../lib/api';
 import { useNavigation } from '../../../lib/navigation';
 import { withServer, type ServerAuth } from '../../../lib/server-session';
@@ -34,6 +35,8 @@ export interface ExplainPreview {
 export interface QueriesState {
   /** The chosen server's buffer pool size in words, or why it is not known (null: not read yet). */
   poolSize: string | null;
+  /** Whether the chosen server's runs can be traced (its capability report), null until read. */
+  pageTrace: PageTraceOption | null;
   queries: CatalogueQuery[];
   loading: boolean;
   error: AppError | null;
@@ -89,12 +92,13 @@ export const useQueries = create<QueriesState>()((set, get) => {
     selectedId: null,
     variant: 'base',
     poolSize: null,
+    pageTrace: null,
     sideBySide: false,
     profileId: null,
     schemas: [],
     schema: '',
     explain: null,
-    run: { poll: 'auto', explainAnalyze: false },
+    run: { poll: 'auto', explainAnalyze: false, tracePages: false },
     runError: null,
     starting: false,
     consent: null,
@@ -128,7 +132,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
 
     selectProfile: (profileId) => {
       if (profileId === get().profileId) return;
-      set({ profileId, schemas: [], explain: null, runError: null, poolSize: null });
+      set({ profileId, schemas: [], explain: null, runError: null, poolSize: null, pageTrace: null });
     },
 
     refreshSchemas: async () => {
@@ -139,7 +143,15 @@ export const useQueries = create<QueriesState>()((set, get) => {
       set({ schemas, error: null, schema: get().schema || schemas[0] || '' });
       // The pool the runs will meet, read from the server (its capability report's facts).
       const report = await onServer((auth) => call('connections/capabilities', auth));
-      set({ poolSize: poolSizeWords(report.ok ? report.value.bufferPool.bufferPoolSizeBytes : null) });
+      set({
+        poolSize: poolSizeWords(report.ok ? report.value.bufferPool.bufferPoolSizeBytes : null),
+        pageTrace: report.ok
+          ? pageTraceOption(report.value.capabilities)
+          : {
+              available: false,
+              reason: `the server's capabilities could not be read (${report.error.message})`,
+            },
+      });
     },
 
     setSchema: (schema) => set({ schema, explain: null }),
@@ -181,6 +193,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
             poll: poll.poll,
             explainAnalyze: run.explainAnalyze,
             allowLruPolling,
+            ...(run.tracePages && get().pageTrace?.available ? { tracePages: true } : {}),
           },
         }),
       );

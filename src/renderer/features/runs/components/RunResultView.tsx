@@ -5,6 +5,7 @@
  * stats before and after, and the LRU composition diff.
  */
 import { observerCostWords } from '../../../../shared/observer-cost';
+import { slowdownWords } from '../../../../shared/traced-runs';
 import type { RunResult } from '../../../../shared/runs';
 import { planSourceWords } from '../../../../shared/whatif/plan-source';
 import { ExplainView } from '../../../components/ExplainView';
@@ -36,6 +37,11 @@ export function RunResultView({ result }: { result: RunResult }) {
         <p className="muted" data-testid="run-observer-cost">
           Watching it: {observerCostWords(result)}
         </p>
+        {result.pageTrace && (
+          <p className="muted" data-testid="run-traced">
+            {slowdownWords(result)} It is left out of every timing comparison.
+          </p>
+        )}
       </section>
       <section className="panel" data-testid="run-section-samples">
         <h3>What the poller saw</h3>
