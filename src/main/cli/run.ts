@@ -11,7 +11,7 @@ import { joinNegativeValues } from './args';
 import type { CliCommand, CliContext, CliIo } from './command';
 import { COMMANDS } from './command-table';
 import { defaultDataDir } from './data-dir';
-import { wrapLines } from './wrap';
+import { wrapLines } from '../../shared/text-wrap';
 
 export interface CliEnvironment extends CliIo {
   version: string;

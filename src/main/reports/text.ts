@@ -3,23 +3,60 @@ import type { Finding } from '../../shared/compare/finding';
 import type { ReportTable } from '../../shared/compare/report-table';
 import { legendText } from '../../shared/compare/glance';
 import type { ReportModel } from './report-model';
+import { CLI_WIDTH, wrapLines } from '../../shared/text-wrap';
 
 /** The answer first: one line per side against the baseline, then which side each letter is. */
 export function headlineText(m: Pick<ReportModel, 'headlines' | 'legend'>): string {
   return [...m.headlines, ...(m.legend.length ? [legendText(m.legend)] : [])].join('\n');
 }
 
-export function tableText(t: ReportTable): string {
-  const cells = [t.columns.map((c) => c.label), ...t.rows.map((r) => r.map((c) => c.text))];
-  const widths = t.columns.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    r
-      .map((s, i) => (t.columns[i]?.numeric ? s.padStart(widths[i] ?? 0) : s.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [t.title, ...(t.note ? [t.note] : []), '', line(cells[0] ?? []), ...cells.slice(1).map(line)].join(
-    '\n',
-  );
+/**
+ * A table for the terminal, no wider than `width` columns: each heading wraps onto lines of its own
+ * (a column is as wide as its widest cell or heading word), and a table still too wide is cut into
+ * parts of whole columns, each repeating the first column so every row keeps its name.
+ */
+export function tableText(t: ReportTable, width = CLI_WIDTH): string {
+  const rows = t.rows.map((r) => r.map((c) => c.text));
+  const dataWidth = t.columns.map((_, i) => Math.max(0, ...rows.map((r) => (r[i] ?? '').length)));
+  const heads = t.columns.map((c, i) => headingLines(c.label, Math.max(dataWidth[i]!, HEADING_WIDTH)));
+  const widths = t.columns.map((_, i) => Math.max(dataWidth[i]!, ...heads[i]!.map((l) => l.length)));
+  const parts: number[][] = [];
+  let part: number[] = [0];
+  let used = widths[0] ?? 0;
+  for (let i = 1; i < t.columns.length; i++) {
+    if (part.length > 1 && used + 2 + widths[i]! > width) {
+      parts.push(part);
+      part = [0];
+      used = widths[0] ?? 0;
+    }
+    part.push(i);
+    used += 2 + widths[i]!;
+  }
+  parts.push(part);
+  const cell = (s: string, i: number) =>
+    t.columns[i]?.numeric ? s.padStart(widths[i]!) : s.padEnd(widths[i]!);
+  const block = (cols: number[]) => {
+    const depth = Math.max(...cols.map((i) => heads[i]!.length));
+    const headLines = Array.from({ length: depth }, (_, k) =>
+      cols.map((i) => cell(heads[i]![k - (depth - heads[i]!.length)] ?? '', i)),
+    );
+    return [...headLines, ...rows.map((r) => cols.map((i) => cell(r[i] ?? '', i)))]
+      .map((cells) => cells.join('  ').trimEnd())
+      .join('\n');
+  };
+  return [
+    wrapLines(t.title, { width }),
+    ...(t.note ? [wrapLines(t.note, { width })] : []),
+    '',
+    parts.map(block).join('\n\n'),
+  ].join('\n');
+}
+
+/** A heading wider than its column's cells wraps at this many columns (a single longer word stays whole). */
+const HEADING_WIDTH = 16;
+
+function headingLines(label: string, width: number): string[] {
+  return wrapLines(label, { width, hang: 0 }).split('\n');
 }
 
 export function findingsText(list: Finding[]): string {

@@ -31,7 +31,7 @@ import { profileIdFrom } from './capabilities';
 import { formatProgressLine, progressPrinter } from './ssb';
 import { runDuring } from './load-during';
 import { clientTraceLines } from '../../../shared/load-client-trace';
-import { wrapLines } from '../wrap';
+import { wrapLines } from '../../../shared/text-wrap';
 
 const USAGE =
   'bplab load --workload point-select|read-only --tables N --rows N --clients 1,2,4,... --seconds S ' +

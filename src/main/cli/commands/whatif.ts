@@ -12,7 +12,7 @@ import type { WhatIfReport } from '../../../shared/whatif/what-if';
 import { withoutSamples } from '../../whatif/replay-protocol';
 import { defineCommand } from '../command';
 import { cliReplay } from '../replay';
-import { wrapLines } from '../wrap';
+import { wrapLines } from '../../../shared/text-wrap';
 
 function numbers(text: string | undefined, what: string): number[] | undefined {
   if (text === undefined) return undefined;
