@@ -223,7 +223,7 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
       state === 'cancelled'
         ? 'Cancelled; what was measured until then is kept.'
         : state === 'interrupted'
-          ? `sysbench ended before its time (${ended}; the server went away?): ${said.find((x) => /FATAL|error/i.test(x)) ?? 'it said no error'}`
+          ? `sysbench ended before its time (${ended}; the server went away?): ${lastWords(said)}`
           : null,
     counted: counted.counts(countedSeconds),
     warmup: warm > 0 ? warmup.counts() : null,
@@ -238,3 +238,11 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
 }
 
 const coresOf = (): number => cpus().length;
+
+/**
+ * What sysbench said last before it ended early: its error line, else its last line (an abort's
+ * "free(): invalid pointer" has no "error" in it), else that it said nothing.
+ */
+export function lastWords(said: readonly string[]): string {
+  return said.find((x) => /FATAL|error/i.test(x)) ?? said[said.length - 1] ?? 'it said nothing';
+}

@@ -15,7 +15,12 @@ import {
   SysbenchHistogram,
   bucketWidth,
 } from '../../../src/main/load/sysbench-histogram';
-import { sysbenchArgs, sysbenchConfig, sysbenchCannotUse } from '../../../src/main/load/sysbench-step';
+import {
+  lastWords,
+  sysbenchArgs,
+  sysbenchConfig,
+  sysbenchCannotUse,
+} from '../../../src/main/load/sysbench-step';
 import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
 import { AppFailure } from '../../../src/shared/result';
 
@@ -189,5 +194,16 @@ describe("the load form's engine", () => {
       sysbenchPath: ' /opt/sb/sysbench ',
     });
     expect(picked.ok && picked.driver).toEqual({ engine: 'sysbench', sysbenchPath: '/opt/sb/sysbench' });
+  });
+});
+
+describe('why sysbench ended early, in its own words', () => {
+  it('names its error line, else its last line (an abort says no "error"), else that it said nothing', () => {
+    const banner = ['sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)', 'Threads started!'];
+    expect(lastWords([...banner, 'FATAL: mysql_stmt_execute() returned error 2013', 'x'])).toBe(
+      'FATAL: mysql_stmt_execute() returned error 2013',
+    );
+    expect(lastWords([...banner, 'free(): invalid pointer'])).toBe('free(): invalid pointer');
+    expect(lastWords([])).toBe('it said nothing');
   });
 });
