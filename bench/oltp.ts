@@ -4,10 +4,10 @@
  * (the engine and sysbench alone take turns first, bplab's own last, each side after the server has
  * settled), with the same seconds, warm-up and key distribution: bplab's load driven by sysbench (its
  * sysbench engine, with its per-second JSON and histograms), sysbench 1.0.20's oltp_point_select run
- * alone, and bplab's own Node engine beside them. Prints each step's QPS (goal: the sysbench engine
- * at least 0.95× sysbench alone at every step), the p99s, the SELECT 1 ceiling at that concurrency and bplab's own engine's CPU share; and checks each side
- * measured what it says: its queries against the server's own Com_select delta over its run, the
- * tables' rows, the pool size.
+ * alone, and bplab's own Node engine beside them. Prints each step's QPS (goal: the sysbench engine at
+ * least 0.95× sysbench alone at every step), the p99s, the SELECT 1 ceiling at that concurrency and
+ * bplab's own engine's CPU share; and checks each side measured what it says: its queries against the
+ * server's own Com_select delta over its run, the tables' rows, the pool size.
  *
  *   npm run bench:oltp [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 10 --warmup 2
  *                         --clients 1,4,16,64 --tables 4 --rows 100000 --rounds 1 --pool 512M]
