@@ -19,6 +19,28 @@ import type { ProbeTable } from '../pagetrace/probes';
 import { bufferPoolConfig, readVariables, type Variables } from '../server/variables';
 import type { ServerConnection } from '../db/connections';
 
+/** What a traced client's what-if is built from (its curve: whatif/client-curve.ts). */
+export interface ClientCurveInput {
+  stored: StoredPageTrace;
+  /** The sandbox's data folder (the page links). */
+  datadir: string;
+  pageSizeBytes: number;
+  /** The server's pool as the trace began (settingsOfPool). */
+  settings: SimulatorSettings;
+  /** How long the trace ran: its requests are spread over it. */
+  elapsedMs: number;
+  /** The client's statements over the trace. */
+  queries: number;
+  points: number;
+  /** Pool sizes (bytes) the curve takes besides its own range: another pool a DBA asks about. */
+  alsoAtBytes?: number[];
+}
+
+export interface ClientCurve {
+  curve: ClientCurvePoint[];
+  assumptions: string[];
+}
+
 export interface LoadClientTracerDeps {
   probes: PageTraceProbes;
   spawn: Spawn;
@@ -26,16 +48,7 @@ export interface LoadClientTracerDeps {
   binaryOf(profileId: string): Promise<string | null>;
   datadirOf(profileId: string): Promise<string | null>;
   /** The client's what-if from its requests (whatif/client-curve.ts, which sits above this room). */
-  curveOf(input: {
-    stored: StoredPageTrace;
-    datadir: string;
-    pageSizeBytes: number;
-    settings: SimulatorSettings;
-    elapsedMs: number;
-    queries: number;
-    points: number;
-    alsoAtBytes?: number[];
-  }): Promise<{ curve: ClientCurvePoint[]; assumptions: string[] }>;
+  curveOf(input: ClientCurveInput): Promise<ClientCurve>;
   /** How long the step's clients may take to connect (ms). */
   connectWaitMs?: number;
   /** Points of the curve. */

@@ -4,33 +4,10 @@
  * and the steps before filled (one pass of the same requests first, then the pass the curve reads), at
  * pool sizes from a sixteenth of the touched data to all of it, as pages read per 1,000 statements.
  */
-import type { ClientCurvePoint } from '../../shared/oltp-load';
 import { missRatioCurves, poolSizes } from '../../shared/whatif/mrc';
-import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import type { ReplayStep } from '../../shared/whatif/replay';
-import type { StoredPageTrace } from '../pagetrace/trace-file';
+import type { ClientCurve, ClientCurveInput } from '../load/client-trace';
 import { traceOverFiles } from './traced-run';
-
-export interface ClientCurveInput {
-  stored: StoredPageTrace;
-  /** The sandbox's data folder (the page links). */
-  datadir: string;
-  pageSizeBytes: number;
-  /** The server's pool as the trace began (settingsOfPool). */
-  settings: SimulatorSettings;
-  /** How long the trace ran: its requests are spread over it. */
-  elapsedMs: number;
-  /** The client's statements over the trace. */
-  queries: number;
-  points: number;
-  /** Pool sizes (bytes) the curve takes besides its own range: another pool a DBA asks about. */
-  alsoAtBytes?: number[];
-}
-
-export interface ClientCurve {
-  curve: ClientCurvePoint[];
-  assumptions: string[];
-}
 
 /** SHARDS rate for a long trace (a short one is simulated whole, mrc.ts). */
 const RATE = 0.1;
