@@ -4,9 +4,12 @@
  * allows (1 client, 1,000 rows, 1 s steps, no warm-up, one repeat). Each server restarts with
  * performance_schema ON then OFF, sysbench drives the four sweeps, and the result's Compare shows the
  * four configurations and post 002's figures beside them with a verdict in words (the 64-thread ones
- * not measured, and saying why).
+ * not measured, and saying why). Then a vendor's % change between two of its configurations' load QPS,
+ * added on the Compare screen's form (a bad value first, said in words with what was typed kept), is
+ * judged beside them.
  */
 import { expect, test } from '@playwright/test';
+import { addLoadRatioFigure } from './actions/add-load-ratio';
 import { buildFromLoadPreset } from './actions/build-from-load-preset';
 import { compareFinishedExperiment } from './actions/compare-finished-experiment';
 import { openApp } from './actions/open-app';
@@ -14,6 +17,7 @@ import { openExperiments } from './actions/open-experiments';
 import { shrinkLoadStep } from './actions/shrink-load-step';
 import { startExperiment } from './actions/start-experiment';
 import { PublishedFiguresPanel } from './pages/published-figures';
+import { ReferenceFormPanel } from './pages/reference-form';
 import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-post002';
@@ -129,5 +133,35 @@ test("post 002's preset on 5.5 and 5.6 from the builder: four configurations, th
       await expect(row).toHaveAttribute('data-verdict', 'not-measured');
       await expect(row).toContainText('not measured: no complete sweep step at 64 clients in Sandbox');
     }
+  });
+
+  await test.step("a vendor's ratio between two configurations' load QPS, added on Compare and judged", async () => {
+    const published = new PublishedFiguresPanel(page);
+    const form = new ReferenceFormPanel(page);
+    const vendor = {
+      first: `${v56} · performance_schema=OFF`,
+      second: `${v56} · performance_schema=ON`,
+      clients: '1',
+      unit: '%' as const,
+      name: '5.6, OFF against ON at 1 client, the vendor’s',
+      source: 'vendor’s tuning guide',
+    };
+    await addLoadRatioFigure(form, { ...vendor, value: '13 %' });
+    await expect(form.error('value')).toHaveText(
+      'a number, such as 1.8 or 92301 (a dot before the decimals, no unit or thousands commas)',
+    );
+    await expect(form.field('value')).toHaveValue('13 %');
+    await expect(form.field('clients')).toHaveValue('1');
+    await expect(published.figures).toHaveCount(8);
+    await form.field('value').fill('13');
+    await form.save.click();
+    await expect(form.added).toContainText(`Added “${vendor.name}”`);
+    await expect(published.figures).toHaveCount(9);
+    const row = published.figure(vendor.name);
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('td').nth(1)).toHaveText('13%');
+    await expect(row.locator('td').nth(2)).toHaveText(/^-?[\d,.]+%$/);
+    await expect(row.getByTestId('published-verdict')).toHaveText(VERDICT);
+    await expect(row).toContainText('vendor’s tuning guide');
   });
 });
