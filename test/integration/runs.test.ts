@@ -72,6 +72,9 @@ describe(`runs on ${server.label}`, () => {
     try {
       const [[ahi]] = await own.query<RowDataPacket[]>('SELECT @@GLOBAL.innodb_adaptive_hash_index AS on_');
       expect(cold.server.adaptiveHashIndex).toBe(Number(ahi!.on_) === 1);
+      // The page cleaner's free target per instance (5.6+, MariaDB): 5.5 has neither it nor the variable.
+      const [depth] = await own.query<RowDataPacket[]>("SHOW GLOBAL VARIABLES LIKE 'innodb_lru_scan_depth'");
+      expect(cold.server.lruScanDepth).toBe(depth[0] ? Number(depth[0].Value) : undefined);
     } finally {
       await own.end();
     }
