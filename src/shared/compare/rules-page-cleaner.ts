@@ -14,7 +14,7 @@ export const pageCleanerRule: PairRule = (pair) => {
   const out: Finding[] = [];
   for (const side of [pair.a, pair.b]) {
     const { server } = side.run;
-    const emptied = cleanerEmptiedPool(side.run.poolStats.after, server.lruScanDepth);
+    const emptied = cleanerEmptiedPool(side.run.poolStats.after, server.lruScanDepth, side.run.samples.stats);
     if (!emptied) continue;
     const { depth, instances, target, poolPages, free } = emptied;
     const each = instances === 1 ? 'its one pool instance' : `each of ${instances} pool instances`;
@@ -27,7 +27,7 @@ export const pageCleanerRule: PairRule = (pair) => {
       kind: 'explanation',
       text:
         `${side.label}: the page cleaner keeps innodb_lru_scan_depth=${formatCount(depth)} pages free in ${each}, ` +
-        `${against}; ${formatCount(free)} of them were free at the run's end and no old sublist had formed ` +
+        `${against}; ${formatCount(free)} of them were free at the run's end and no old sublist had formed${emptied.polls > 0 ? ` in any of its ${formatCount(emptied.polls)} polls` : ''} ` +
         `(InnoDB keeps one once the LRU holds ${OLD_SUBLIST_MIN_PAGES} pages), so innodb_old_blocks_time=${server.oldBlocksTimeMs} ` +
         'could not change which pages stayed',
       evidence: [
@@ -37,6 +37,9 @@ export const pageCleanerRule: PairRule = (pair) => {
         ev(`FREE_BUFFERS, ${side.label}`, free),
         ev(`DATABASE_PAGES, ${side.label}`, emptied.databasePages),
         ev(`OLD_DATABASE_PAGES, ${side.label}`, 0),
+        ...(emptied.polls > 0
+          ? [ev(`polls during the run with old pages, ${side.label}`, `0 of ${formatCount(emptied.polls)}`)]
+          : []),
         ev(`NUMBER_PAGES_READ + NUMBER_PAGES_CREATED since startup, ${side.label}`, emptied.readOrCreated),
       ],
       tableId: pairTableId(pair.id, 'pool'),

@@ -84,7 +84,7 @@ describe('a small pool the page cleaner kept free', () => {
     ).toEqual([]);
   });
 
-  it('reads the figures only from the end of the run, summed over instances', () => {
+  it('reads the end of the run summed over instances, and every poll during it', () => {
     expect(cleanerEmptiedPool(null, 1024)).toBeNull();
     expect(cleanerEmptiedPool([pool(SMALL)], 1024)).toEqual({
       depth: 1024,
@@ -94,6 +94,31 @@ describe('a small pool the page cleaner kept free', () => {
       free: 700,
       readOrCreated: 38_961,
       databasePages: 196,
+      polls: 0,
     });
+    const poll = (old: number) => ({ pools: [{ oldDatabasePages: old }] });
+    expect(cleanerEmptiedPool([pool(SMALL)], 1024, [poll(0), poll(0), poll(0)])?.polls).toBe(3);
+    // MySQL 5.6.14's 16 MB pool mid-scan: an old sublist of 317 pages between the cleaner's passes.
+    expect(cleanerEmptiedPool([pool(SMALL)], 1024, [poll(0), poll(317), poll(0)])).toBeNull();
+  });
+
+  it('says how many polls saw no old sublist, and stays quiet where one saw it', () => {
+    const polled = (old: number) => {
+      const run = smallPool(lineorderFirstOb1000());
+      run.samples = {
+        ...run.samples,
+        stats: [0, 1, 2].map((i) => ({
+          atMs: i * 500,
+          pools: [pool({ ...SMALL, oldDatabasePages: i === 1 ? old : 0 })],
+        })),
+      };
+      return pageCleanerRule(pair(run, lineorderFirstOb0()));
+    };
+    const [f] = polled(0);
+    expect(f?.text).toContain(
+      "700 of them were free at the run's end and no old sublist had formed in any of its 3 polls (InnoDB",
+    );
+    expect(f?.evidence).toContainEqual({ label: 'polls during the run with old pages, A', value: '0 of 3' });
+    expect(polled(317)).toEqual([]);
   });
 });
