@@ -33,6 +33,7 @@ export function serverSettings(identity: ServerIdentity, vars: Variables): RunSe
     ...(vars.innodb_adaptive_hash_index !== undefined && {
       adaptiveHashIndex: vars.innodb_adaptive_hash_index === 'ON',
     }),
+    ...(vars.innodb_lru_scan_depth !== undefined && { lruScanDepth: Number(vars.innodb_lru_scan_depth) }),
   };
 }
 
