@@ -25,9 +25,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSbtest } from '../../src/main/load/sbtest-prepare';
 import { findSysbench, type SysbenchFound } from '../../src/main/load/sysbench-find';
 import { SYSBENCH_LINE_MARK, SYSBENCH_LUA } from '../../src/main/load/sysbench-lua';
-import { sysbenchArgs, sysbenchConfig } from '../../src/main/load/sysbench-step';
+import { sysbenchConfigFile } from '../../src/main/load/sysbench-config';
+import { runSysbenchStep, sysbenchArgs } from '../../src/main/load/sysbench-step';
 import { testServer } from '../support/test-server';
-import { dropSchemas, scratchSchema } from './ssb-support';
+import { dropUserIfExists } from '../support/users';
+import { dropSchemas, scalar, scratchSchema } from './ssb-support';
 
 const server = testServer();
 const schema = scratchSchema('bplab_it_sbend');
@@ -35,7 +37,18 @@ const dir = mkdtempSync(join(server.scratchDir, 'sysbench-end-'));
 /** Reports read before the FIFO is filled; the step lasts three more seconds (slack for a late poll). */
 const READ = 3;
 const SECONDS = READ + 3;
+const MIX = {
+  mix: 'point-select' as const,
+  tables: 1,
+  rows: 1000,
+  distribution: 'special' as const,
+  rangeSize: 100,
+};
 let sysbench: SysbenchFound;
+
+function connection(user: string, password: string) {
+  return { host: server.host, port: server.port, user, password, database: schema };
+}
 
 const connect = () =>
   mysql.createConnection({
@@ -88,28 +101,19 @@ describe(`sysbench driven by bplab's Lua script on ${server.label}`, () => {
     execFileSync('mkfifo', [fifo]);
     const rd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
     const wr = openSync(fifo, constants.O_WRONLY);
-    const args = sysbenchArgs(
-      script,
-      {
-        sysbench,
-        connection: {
-          host: server.host,
-          port: server.port,
-          user: server.user,
-          password: '',
-          database: schema,
-        },
-        mix: { mix: 'point-select', tables: 1, rows: 1000, distribution: 'special', rangeSize: 100 },
-        protocol: 'prepared',
-        clients: 1,
-        warmupSeconds: 0,
-        seconds: SECONDS,
-      },
-      SECONDS,
-    );
-    const child = spawn(sysbench.path, args, { cwd: dir, stdio: ['pipe', wr, 'pipe'] });
+    const request = {
+      sysbench,
+      connection: { ...connection(server.user, server.password) },
+      mix: MIX,
+      protocol: 'prepared' as const,
+      clients: 1,
+      warmupSeconds: 0,
+      seconds: SECONDS,
+    };
+    const config = await sysbenchConfigFile(dir, server.password);
+    const args = sysbenchArgs(script, request, SECONDS, config.path);
+    const child = spawn(sysbench.path, args, { cwd: dir, stdio: ['ignore', wr, 'pipe'] });
     closeSync(wr);
-    child.stdin!.end(sysbenchConfig(server.password));
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -155,5 +159,34 @@ describe(`sysbench driven by bplab's Lua script on ${server.label}`, () => {
     expect(reports() - readBeforeFill).toBeLessThanOrEqual(1);
     expect(exit, `sysbench said: ${stderr}`).toEqual({ code: 0, signal: null });
     expect(out).toContain(`${SYSBENCH_LINE_MARK}{"total":true`);
+    await config.done();
   }, 60_000);
+
+  it('connects as a user with a password: the password reaches sysbench (not through its stdin)', async () => {
+    const admin = await connect();
+    const user = 'bplab_it_sbpw';
+    // Characters a config file must quote; the password is never on sysbench's command line.
+    const password = 'pw,#1 x';
+    const host = String(await scalar(admin, "SELECT SUBSTRING_INDEX(USER(), '@', -1)"));
+    try {
+      await dropUserIfExists(admin, user, host);
+      await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [user, host, password]);
+      await admin.query(`GRANT SELECT ON \`${schema}\`.* TO ?@?`, [user, host]);
+      const m = await runSysbenchStep({
+        sysbench,
+        connection: connection(user, password),
+        mix: MIX,
+        protocol: 'prepared',
+        clients: 1,
+        warmupSeconds: 0,
+        seconds: 1,
+      });
+      expect(m.state, m.reason ?? '').toBe('complete');
+      expect(m.counted.queries).toBeGreaterThan(0);
+      expect(m.counted.errors).toBe(0);
+    } finally {
+      await dropUserIfExists(admin, user, host);
+      await admin.end();
+    }
+  }, 30_000);
 });

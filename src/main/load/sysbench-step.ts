@@ -3,8 +3,8 @@
  * (or SELECT 1 for the ceiling) through bplab's small Lua script, which prints a JSON line a second.
  * sysbench 1.0 has no warm-up of its own, so one run covers both: its first whole seconds are the
  * warm-up, recorded apart, and the counted time starts at the report that ends them (when atCounted
- * runs). The password reaches sysbench on its stdin as a config file (--config-file=/dev/stdin),
- * never on its command line nor on disk. A cancel sends SIGINT, keeping the seconds reported; sysbench
+ * runs). The password reaches sysbench as a config file that is a FIFO (sysbench-config.ts), never
+ * on its command line nor on disk. A cancel sends SIGINT, keeping the seconds reported; sysbench
  * ending on its own before its time (the server went away) marks the step interrupted.
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ import { AppFailure } from '../../shared/result';
 import type { StepMeasure } from './load-step';
 import type { MixOptions } from './statement-mix';
 import type { SysbenchFound } from './sysbench-find';
+import { sysbenchConfigFile, type SysbenchConfigFile } from './sysbench-config';
 import { SysbenchHistogram, type SysbenchScale } from './sysbench-histogram';
 import { SYSBENCH_LINE_MARK, SYSBENCH_LUA } from './sysbench-lua';
 import type { WorkerConnection } from './worker-protocol';
@@ -60,12 +61,17 @@ export function sysbenchCannotUse(c: WorkerConnection): string | null {
   return null;
 }
 
-/** sysbench's flags for one step (the password is not among them). */
-export function sysbenchArgs(script: string, r: SysbenchStepRequest, time: number): string[] {
+/** sysbench's flags for one step (the password is not among them: it is in the config file). */
+export function sysbenchArgs(
+  script: string,
+  r: SysbenchStepRequest,
+  time: number,
+  configFile: string,
+): string[] {
   const c = r.connection;
   return [
     script,
-    '--config-file=/dev/stdin',
+    `--config-file=${configFile}`,
     ...(c.socketPath
       ? [`--mysql-socket=${c.socketPath}`]
       : [`--mysql-host=${c.host ?? '127.0.0.1'}`, `--mysql-port=${c.port ?? 3306}`]),
@@ -82,12 +88,6 @@ export function sysbenchArgs(script: string, r: SysbenchStepRequest, time: numbe
     '--percentile=99',
     'run',
   ];
-}
-
-/** The config file sysbench reads on its stdin: the password, quoted. */
-export function sysbenchConfig(password: string): string {
-  const q = password.includes('"') ? "'" : '"';
-  return `mysql-password=${q}${password}${q}\n`;
 }
 
 /** CPU seconds of this process's waited-for children (Linux /proc; 0 elsewhere). */
@@ -136,15 +136,20 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
   let last: Line | null = null;
   let at = 0;
   let counting: Promise<void> | null = null;
+  let config: SysbenchConfigFile;
+  try {
+    config = await sysbenchConfigFile(dir, req.connection.password);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   if (warm === 0) await req.atCounted?.();
   const cpu0 = childCpuSeconds();
-  const child = spawn(req.sysbench.path, sysbenchArgs(script, req, time), {
+  const child = spawn(req.sysbench.path, sysbenchArgs(script, req, time, config.path), {
     cwd: dir,
     env: { ...process.env, BPLAB_SYSBENCH_MIX: req.mix.mix },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdin.on('error', () => {});
-  child.stdin.end(sysbenchConfig(req.connection.password));
   const cancel = () => child.kill('SIGINT');
   req.signal?.addEventListener('abort', cancel);
   if (req.signal?.aborted) cancel();
@@ -184,6 +189,7 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
     });
   });
   req.signal?.removeEventListener('abort', cancel);
+  await config.done();
   rmSync(dir, { recursive: true, force: true });
   await counting;
   const cpu = childCpuSeconds() - cpu0;

@@ -15,12 +15,8 @@ import {
   SysbenchHistogram,
   bucketWidth,
 } from '../../../src/main/load/sysbench-histogram';
-import {
-  lastWords,
-  sysbenchArgs,
-  sysbenchConfig,
-  sysbenchCannotUse,
-} from '../../../src/main/load/sysbench-step';
+import { sysbenchConfig } from '../../../src/main/load/sysbench-config';
+import { lastWords, sysbenchArgs, sysbenchCannotUse } from '../../../src/main/load/sysbench-step';
 import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
 import { AppFailure } from '../../../src/shared/result';
 
@@ -76,10 +72,10 @@ describe("sysbench's flags and config file", () => {
   };
 
   it("maps bplab's options to sysbench's flags and keeps the password off them", () => {
-    const args = sysbenchArgs('/tmp/x/bplab-oltp.lua', req, 3);
+    const args = sysbenchArgs('/tmp/x/bplab-oltp.lua', req, 3, '/tmp/x/bplab-sysbench.cnf');
     expect(args).toEqual([
       '/tmp/x/bplab-oltp.lua',
-      '--config-file=/dev/stdin',
+      '--config-file=/tmp/x/bplab-sysbench.cnf',
       '--mysql-host=127.0.0.1',
       '--mysql-port=3307',
       '--mysql-user=bench',
@@ -97,7 +93,7 @@ describe("sysbench's flags and config file", () => {
     ]);
     expect(args.join(' ')).not.toContain('s3cret');
     expect(
-      sysbenchArgs('s.lua', { ...req, connection: { ...connection, socketPath: '/tmp/m.sock' } }, 1),
+      sysbenchArgs('s.lua', { ...req, connection: { ...connection, socketPath: '/tmp/m.sock' } }, 1, 'c'),
     ).toContain('--mysql-socket=/tmp/m.sock');
   });
 
