@@ -5,7 +5,8 @@
  * warm-up, recorded apart, and the counted time starts at the report that ends them (when atCounted
  * runs). The password reaches sysbench as a config file that is a FIFO (sysbench-config.ts), never
  * on its command line nor on disk. A cancel sends SIGINT, keeping the seconds reported; sysbench
- * ending on its own before its time (the server went away) marks the step interrupted.
+ * ending on its own before its time (the server went away, or sysbench crashed: said apart) marks the
+ * step interrupted.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -229,7 +230,7 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
       state === 'cancelled'
         ? 'Cancelled; what was measured until then is kept.'
         : state === 'interrupted'
-          ? `sysbench ended before its time (${ended}; the server went away?): ${lastWords(said)}`
+          ? endedEarly(ended, said)
           : null,
     counted: counted.counts(countedSeconds),
     warmup: warm > 0 ? warmup.counts() : null,
@@ -244,6 +245,19 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
 }
 
 const coresOf = (): number => cpus().length;
+
+/**
+ * Why a step's sysbench ended before its time, in words: a signal that crashes a program (SIGABRT,
+ * SIGSEGV...) is sysbench's own failure, not the server's; a kill is someone else's; an exit code
+ * is most often the server going away.
+ */
+export function endedEarly(ended: string, said: readonly string[]): string {
+  const signal = /^signal (\w+)$/.exec(ended)?.[1];
+  if (signal && ['SIGKILL', 'SIGTERM', 'SIGHUP'].includes(signal))
+    return `sysbench was stopped from outside (${signal}) before its time: ${lastWords(said)}`;
+  if (signal) return `sysbench itself crashed (${signal}) before its time: ${lastWords(said)}`;
+  return `sysbench ended before its time (${ended}; the server went away?): ${lastWords(said)}`;
+}
 
 /**
  * What sysbench said last before it ended early: its error line, else its last line (an abort's

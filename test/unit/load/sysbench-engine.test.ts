@@ -16,7 +16,7 @@ import {
   bucketWidth,
 } from '../../../src/main/load/sysbench-histogram';
 import { sysbenchConfig } from '../../../src/main/load/sysbench-config';
-import { lastWords, sysbenchArgs, sysbenchCannotUse } from '../../../src/main/load/sysbench-step';
+import { endedEarly, lastWords, sysbenchArgs, sysbenchCannotUse } from '../../../src/main/load/sysbench-step';
 import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
 import { AppFailure } from '../../../src/shared/result';
 
@@ -201,5 +201,20 @@ describe('why sysbench ended early, in its own words', () => {
     );
     expect(lastWords([...banner, 'free(): invalid pointer'])).toBe('free(): invalid pointer');
     expect(lastWords([])).toBe('it said nothing');
+  });
+});
+
+describe('why sysbench ended early, in words', () => {
+  it("names a crash as sysbench's own, a kill as from outside, an exit code as the server's likely going", () => {
+    const said = ['Threads started!'];
+    expect(endedEarly('signal SIGABRT', said)).toBe(
+      'sysbench itself crashed (SIGABRT) before its time: Threads started!',
+    );
+    expect(endedEarly('signal SIGKILL', [])).toBe(
+      'sysbench was stopped from outside (SIGKILL) before its time: it said nothing',
+    );
+    expect(endedEarly('code 1', ['FATAL: mysql_stmt_execute() returned error 2013'])).toBe(
+      'sysbench ended before its time (code 1; the server went away?): FATAL: mysql_stmt_execute() returned error 2013',
+    );
   });
 });
