@@ -9,13 +9,16 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { sysbenchArgs, type SysbenchStepRequest } from '../src/main/load/sysbench-step';
+import { childCpuSeconds, sysbenchArgs, type SysbenchStepRequest } from '../src/main/load/sysbench-step';
 
 export interface AloneMeasure {
   queries: number;
   seconds: number;
   /** sysbench's own p99 of the whole run (its warm-up included: sysbench has no other). */
   p99: number;
+  /** sysbench's own CPU seconds and queries over its whole run, warm-up included (as the engine's). */
+  cpu: number;
+  allQueries: number;
 }
 
 /** One second's report line: "[ 3s ] thds: 4 tps: 812.00 qps: 812.00 (r/w/o: ...) lat (ms,99%): 1.2 ...". */
@@ -30,6 +33,7 @@ export async function runSysbenchAlone(
   const time = warm + Math.max(1, Math.ceil(req.seconds));
   // The bench's sandbox user has no password: an empty config file stands for bplab's FIFO.
   const args = sysbenchArgs('oltp_point_select', req, time, '/dev/null');
+  const cpu0 = childCpuSeconds();
   const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let warmQueries = 0;
@@ -56,5 +60,7 @@ export async function runSysbenchAlone(
     queries: Number(queries[1]) - Math.round(warmQueries),
     seconds: Number(total[1]) - warmSeconds,
     p99: Number(p99[1]),
+    cpu: childCpuSeconds() - cpu0,
+    allQueries: Number(queries[1]),
   };
 }

@@ -89,6 +89,8 @@ function cpuSec(pid: number): number {
 
 interface Side {
   qps: number;
+  /** sysbench's own CPU µs a query over its whole run (the hook's cost shows here). */
+  clientCpu?: number;
   p99: number;
   queries: number;
   serverSelects: number;
@@ -227,7 +229,9 @@ async function main(): Promise<void> {
       const serverSelects = (await status(admin, 'Com_select')) - before;
       if (m.state !== 'complete') throw new Error(`the sysbench engine's step ended ${m.state}: ${m.reason}`);
       const { queries, seconds: s, latency } = m.counted;
-      return { qps: queries / s, p99: latency?.p99 ?? 0, queries, serverSelects, serverCpu };
+      const all = queries + (m.warmup?.queries ?? 0);
+      const clientCpu = (m.cpu.seconds / all) * 1e6;
+      return { qps: queries / s, p99: latency?.p99 ?? 0, queries, serverSelects, serverCpu, clientCpu };
     };
     const alone = async (clients: number): Promise<Side> => {
       let before = 0;
@@ -238,7 +242,15 @@ async function main(): Promise<void> {
       });
       const serverCpu = cpuSec(pid) - cpu0;
       const serverSelects = (await status(admin, 'Com_select')) - before;
-      return { qps: a.queries / a.seconds, p99: a.p99, queries: a.queries, serverSelects, serverCpu };
+      const clientCpu = (a.cpu / a.allQueries) * 1e6;
+      return {
+        qps: a.queries / a.seconds,
+        p99: a.p99,
+        queries: a.queries,
+        serverSelects,
+        serverCpu,
+        clientCpu,
+      };
     };
 
     // Before each side: the connections of the side before closed on the server (Threads_connected
@@ -260,7 +272,7 @@ async function main(): Promise<void> {
     say('');
     say(`pairs: the sysbench engine (pool watch ${values.watch}) and sysbench alone, back to back`);
     say(
-      "clients | pair | first  | engine QPS | alone QPS | ratio | p99 engine, alone (ms; alone's with its warm-up) | server CPU µs a query, engine, alone",
+      "clients | pair | first  | engine QPS | alone QPS | ratio | p99 engine, alone (ms; alone's with its warm-up) | server CPU µs a query, engine, alone | sysbench's CPU µs a query, engine, alone",
     );
     const summary: string[] = [];
     const misses: string[] = [];
@@ -279,7 +291,7 @@ async function main(): Promise<void> {
         check(clients, `pair ${round + 1}, sysbench engine`, e);
         check(clients, `pair ${round + 1}, sysbench alone`, a);
         say(
-          `${String(clients).padStart(7)} | ${String(round + 1).padStart(4)} | ${(engineFirst ? 'engine' : 'alone').padEnd(6)} | ${n0(e.qps).padStart(10)} | ${n0(a.qps).padStart(9)} | ${(e.qps / a.qps).toFixed(2)}× | ${e.p99.toFixed(2)}, ${a.p99.toFixed(2)} | ${cpuPerQuery(e)}, ${cpuPerQuery(a)}`,
+          `${String(clients).padStart(7)} | ${String(round + 1).padStart(4)} | ${(engineFirst ? 'engine' : 'alone').padEnd(6)} | ${n0(e.qps).padStart(10)} | ${n0(a.qps).padStart(9)} | ${(e.qps / a.qps).toFixed(2)}× | ${e.p99.toFixed(2)}, ${a.p99.toFixed(2)} | ${cpuPerQuery(e)}, ${cpuPerQuery(a)} | ${e.clientCpu!.toFixed(1)}, ${a.clientCpu!.toFixed(1)}`,
         );
       }
       await settle();

@@ -92,7 +92,7 @@ export function sysbenchArgs(
 }
 
 /** CPU seconds of this process's waited-for children (Linux /proc; 0 elsewhere). */
-function childCpuSeconds(): number {
+export function childCpuSeconds(): number {
   try {
     const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[14]) + Number(f[15])) / 100;
