@@ -52,7 +52,7 @@ describe("a traced client's what-if on the load screen", () => {
     if (!view || 'unavailable' in view) throw new Error(JSON.stringify(view));
     expect(view.clients).toBe(1);
     expect(view.headline).toBe(
-      'At 64 MiB this client would read 212 pages per 1,000 queries. From 128 MiB up it would read under one page per 1,000 queries.',
+      "At 64 MiB, the load's own pool, this client would read 212 pages per 1,000 queries. From 128 MiB up it would read under one page per 1,000 queries.",
     );
     expect(view.traced).toBe(
       'One of 1 client(s) traced (connection 42, server thread 4711) for 5.0 s: 54,540 page requests, 6,000 queries.',
@@ -81,8 +81,21 @@ describe("a traced client's what-if on the load screen", () => {
     const none = { ...step(4, 3000, 3), clientTrace: { unavailable: 'no new connection to sbtest came' } };
     const [a, b] = clientCurveViews([always, none]);
     expect(a && 'headline' in a && a.headline).toBe(
-      "At 64 MiB this client would read 300 pages per 1,000 queries. Even at 80 MiB, the curve's largest pool, it would read 1 page per 1,000 queries.",
+      "At 64 MiB, the load's own pool, this client would read 300 pages per 1,000 queries. Even at 80 MiB, the curve's largest pool, it would read 1 page per 1,000 queries.",
     );
+    // A pool past the curve's end (where all the client touched fits) reads as its end; no line for it.
+    const fits = {
+      ...step(1, 1200, 2),
+      clientTrace: traced([
+        [2, 0],
+        [28, 0],
+      ]),
+    };
+    const [c] = clientCurveViews([fits]);
+    expect(c && 'headline' in c && [c.headline, c.ownMib]).toEqual([
+      "At 64 MiB, the load's own pool, this client would read 0 pages per 1,000 queries (as at 28 MiB, where all it touched fits). It would read under one page per 1,000 queries at every size from 2 MiB.",
+      null,
+    ]);
     expect(b).toEqual({
       clients: 4,
       unavailable: 'no client could be traced: no new connection to sbtest came',

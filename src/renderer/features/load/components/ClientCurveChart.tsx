@@ -11,7 +11,7 @@ export const ClientCurveChart = memo(function ClientCurveChart({
   testId,
 }: {
   rows: ClientCurveRow[];
-  ownMib: number;
+  ownMib: number | null;
   testId: string;
 }) {
   return (
@@ -28,11 +28,13 @@ export const ClientCurveChart = memo(function ClientCurveChart({
         yLabel="pages read per 1,000 queries"
       >
         <Line dataKey="perThousand" name="this client" stroke="var(--accent)" isAnimationActive={false} />
-        <ReferenceLine
-          x={ownMib}
-          stroke="var(--muted)"
-          label={{ value: `this load: ${ownMib} MiB`, fontSize: 10, position: 'insideBottomLeft' }}
-        />
+        {ownMib !== null && (
+          <ReferenceLine
+            x={ownMib}
+            stroke="var(--muted)"
+            label={{ value: `this load: ${ownMib} MiB`, fontSize: 10, position: 'insideBottomLeft' }}
+          />
+        )}
       </LogScaleChartFrame>
     </div>
   );

@@ -19,7 +19,8 @@ export type ClientCurveView = { clients: number } & (
       traced: string;
       check: string;
       rows: ClientCurveRow[];
-      ownMib: number;
+      /** The load's own pool, where it lies within the curve's sizes (a line there); null otherwise. */
+      ownMib: number | null;
       assumptions: string[];
     }
   | { unavailable: string }
@@ -44,12 +45,18 @@ export function clientCurveViews(steps: readonly LoadStep[]): ClientCurveView[] 
       out.push({ clients: step.clients, unavailable: 'the traced client made no page request to replay' });
       continue;
     }
-    // Its own pool is one of the curve's sizes (client-curve.ts); the nearest one otherwise.
-    const own = curve.reduce((a, b) =>
-      Math.abs(b.poolBytes - t.ownPoolBytes) < Math.abs(a.poolBytes - t.ownPoolBytes) ? b : a,
-    );
-    const under = curve.find((p) => p.perThousandQueries < 1);
     const largest = curve[curve.length - 1]!;
+    // The curve ends where all the client touched fits (client-curve.ts): a larger pool reads as its end.
+    const beyond = t.ownPoolBytes > largest.poolBytes;
+    const own = beyond
+      ? largest
+      : curve.reduce((a, b) =>
+          Math.abs(b.poolBytes - t.ownPoolBytes) < Math.abs(a.poolBytes - t.ownPoolBytes) ? b : a,
+        );
+    const at = beyond
+      ? `At ${formatBytes(t.ownPoolBytes)}, the load's own pool, this client would read ${perThousandWords(own.perThousandQueries)} (as at ${formatBytes(largest.poolBytes)}, where all it touched fits).`
+      : `At ${formatBytes(own.poolBytes)}${own.poolBytes === t.ownPoolBytes ? ", the load's own pool," : ''} this client would read ${perThousandWords(own.perThousandQueries)}.`;
+    const under = curve.find((p) => p.perThousandQueries < 1);
     const then =
       under === undefined
         ? ` Even at ${formatBytes(largest.poolBytes)}, the curve's largest pool, it would read ${perThousandWords(largest.perThousandQueries)}.`
@@ -58,7 +65,7 @@ export function clientCurveViews(steps: readonly LoadStep[]): ClientCurveView[] 
           : ` From ${formatBytes(under.poolBytes)} up it would read under one page per 1,000 queries.`;
     out.push({
       clients: step.clients,
-      headline: `At ${formatBytes(own.poolBytes)} this client would read ${perThousandWords(own.perThousandQueries)}.${then}`,
+      headline: `${at}${then}`,
       traced:
         `One of ${step.clients} client(s) traced (connection ${t.connectionId}, server thread ${t.thread}) for ` +
         `${t.seconds.toFixed(1)} s: ${formatCount(t.requests)} page requests, ${formatCount(t.queries)} queries` +
@@ -68,7 +75,10 @@ export function clientCurveViews(steps: readonly LoadStep[]): ClientCurveView[] 
         mib: Math.round((p.poolBytes / MIB) * 100) / 100,
         perThousand: Math.round(p.perThousandQueries * 10) / 10,
       })),
-      ownMib: Math.round((own.poolBytes / MIB) * 100) / 100,
+      ownMib:
+        beyond || t.ownPoolBytes < curve[0]!.poolBytes
+          ? null
+          : Math.round((t.ownPoolBytes / MIB) * 100) / 100,
       assumptions: t.assumptions,
     });
   }
