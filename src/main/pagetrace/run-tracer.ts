@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { startPageTrace, type Spawn } from './tracer';
+import type { TracerJournal } from './tracer-journal';
 import { storedOf, writePageTrace } from './trace-file';
 
 /** What the tracer needs of the run's connection. */
@@ -40,6 +41,8 @@ export interface RunPageTracerDeps {
   dir: string;
   /** The records a trace holds (tracer.ts: a smaller map attaches sooner); 8 million by default. */
   maxRecords?: number;
+  /** Where each bpftrace is journalled while it runs (tracer-journal.ts). */
+  journal?: TracerJournal;
 }
 
 export interface RunTraceSession {
@@ -76,6 +79,7 @@ export class RunPageTracer {
         spawn: this.deps.spawn,
         bpftrace: ready.bpftrace,
         ...(this.deps.maxRecords ? { maxRecords: this.deps.maxRecords } : {}),
+        ...(this.deps.journal ? { journal: this.deps.journal } : {}),
       },
       binary!,
       ready.table,
