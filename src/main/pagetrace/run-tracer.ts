@@ -8,6 +8,7 @@ import type { PageTraceSummary } from '../../shared/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { startPageTrace, type Spawn } from './tracer';
 import type { TracerJournal } from './tracer-journal';
+import { markedThreadId } from './thread-marker';
 import { storedOf, writePageTrace } from './trace-file';
 
 /** What the tracer needs of the run's connection. */
@@ -73,7 +74,9 @@ export class RunPageTracer {
     const binary = await this.deps.binaryOf(profileId);
     const ready = await pageTraceReadiness(this.deps.probes, server, binary);
     if (!ready.ok) throw new Error(`The run cannot trace pages: ${ready.why}.`);
-    const tid = await connectionThreadId(conn, server.flavor);
+    const tid = ready.table.threadMarker
+      ? await markedThreadId(this.deps.spawn, ready.bpftrace, binary!, ready.table.threadMarker, conn)
+      : await connectionThreadId(conn, server.flavor);
     const session = await startPageTrace(
       {
         spawn: this.deps.spawn,
