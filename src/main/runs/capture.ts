@@ -56,6 +56,8 @@ export const GLOBAL_COUNTERS = [
   'Key_blocks_used',
   'Key_blocks_unused',
   'Key_writes',
+  // Seconds since the server started: which runs shared one pool since a restart (shared/traced-before.ts).
+  'Uptime',
 ] as const;
 
 export type Counters = Map<string, number>;
