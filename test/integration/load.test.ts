@@ -119,8 +119,15 @@ describe.each(ENGINES)(`the OLTP load on ${server.label}, driven by %s`, (engine
     for (const step of result.steps) {
       const counted = serverCounts.get(step.clients)!;
       expect(step.counted.queries, `${step.clients} clients`).toBeGreaterThan(100);
-      // point selects: one statement per transaction, every statement a SELECT.
-      expect(step.counted.transactions).toBe(step.counted.queries);
+      // point selects: one statement per transaction, every statement a SELECT. sysbench counts a
+      // query when it runs and its event when it ends, and a report reads the two apart: a client
+      // between the two at an edge of the counted window counts on one side only (28,969 events
+      // against 28,968 queries once, MariaDB 11.4 at 16 clients). bplab's own engine counts both at once.
+      const edge = engine === 'sysbench' ? 2 * step.clients : 0;
+      expect(
+        Math.abs(step.counted.transactions - step.counted.queries),
+        `${step.clients} clients: ${step.counted.transactions} events, ${step.counted.queries} queries`,
+      ).toBeLessThanOrEqual(edge);
       if (engine === 'sysbench') {
         // Every query sysbench ran, counted by sysbench and by the server: equal but for the last
         // statement of each client caught mid-flight, and the few SELECTs sysbench runs outside its
