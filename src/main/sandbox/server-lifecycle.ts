@@ -104,7 +104,8 @@ export async function initializeDatadir(
   }
   const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
   if (binary.flavor !== 'mariadb') mkdirSync(datadir, { recursive: true });
-  const { cmd, args, tool } = initCommand(binary, datadir, asRoot);
+  mkdirSync(folders.tmpdir(meta.id), { recursive: true });
+  const { cmd, args, tool } = initCommand(binary, datadir, asRoot, folders.tmpdir(meta.id));
   job.progress({
     phase: 'initialising',
     fraction: null,

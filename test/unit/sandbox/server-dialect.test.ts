@@ -29,7 +29,7 @@ describe('initCommand', () => {
     expect(needsInstallDbScript(mysql('5.6.14'))).toBe(true);
     expect(needsInstallDbScript(mysql('5.7.22'))).toBe(false);
     expect(needsInstallDbScript(mysql('8.0.31'))).toBe(false);
-    const old = initCommand(mysql('5.5.34'), '/d', ['--user=root']);
+    const old = initCommand(mysql('5.5.34'), '/d', ['--user=root'], '/t');
     expect(old).toEqual({
       cmd: 'perl',
       tool: 'mysql_install_db',
@@ -41,13 +41,26 @@ describe('initCommand', () => {
         '--user=root',
       ],
     });
-    expect(initCommand(mysql('8.0.31'), '/d', []).args).toContain('--initialize-insecure');
+    expect(initCommand(mysql('8.0.31'), '/d', [], '/t').args).toContain('--initialize-insecure');
   });
   it('says in words when an old MySQL basedir lacks its install script', () => {
     const bare = { ...mysql('5.6.14'), basedir: join(base, 'nowhere') };
-    expect(() => initCommand(bare, '/d', [])).toThrow(
+    expect(() => initCommand(bare, '/d', [], '/t')).toThrow(
       /needs .*scripts\/mysql_install_db to initialise a data folder/,
     );
+  });
+  it("gives mariadb-install-db the sandbox's own tmpdir (two at once in a shared /tmp failed)", () => {
+    mkdirSync(join(base, 'mariadb', 'scripts'), { recursive: true });
+    writeFileSync(join(base, 'mariadb', 'scripts', 'mariadb-install-db'), '#!/bin/sh\n', { mode: 0o755 });
+    const mariadb = {
+      ...mysql('10.11.19'),
+      flavor: 'mariadb' as const,
+      basedir: join(base, 'mariadb'),
+      path: join(base, 'mariadb', 'bin', 'mariadbd'),
+    };
+    const made = initCommand(mariadb, '/d', [], '/sandbox/tmp');
+    expect(made.cmd).toBe(join(base, 'mariadb', 'scripts', 'mariadb-install-db'));
+    expect(made.args).toContain('--tmpdir=/sandbox/tmp');
   });
   it('spells the cold-restart options so a server that lacks them starts anyway', () => {
     expect(COLD_RESTART_OPTIONS.every((o) => o.startsWith('--loose-'))).toBe(true);
