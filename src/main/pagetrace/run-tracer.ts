@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { startPageTrace, type Spawn } from './tracer';
+import { writePoolPages, type PoolPages } from './pool-start';
 import { storedOf, writePageTrace } from './trace-file';
 
 /** What the tracer needs of the run's connection. */
@@ -66,11 +67,14 @@ export class RunPageTracer {
     profileId: string,
     server: { flavor: string; version: string },
     conn: RowsReader,
+    /** Reads the pool's pages before the trace starts, on another connection (bufferpool/pool-pages.ts). */
+    poolAtStart?: () => Promise<PoolPages>,
   ): Promise<RunTraceSession> {
     const binary = await this.deps.binaryOf(profileId);
     const ready = await pageTraceReadiness(this.deps.probes, server, binary);
     if (!ready.ok) throw new Error(`The run cannot trace pages: ${ready.why}.`);
     const tid = await connectionThreadId(conn, server.flavor);
+    const pool = poolAtStart ? await poolAtStart() : null;
     const session = await startPageTrace(
       {
         spawn: this.deps.spawn,
@@ -91,6 +95,8 @@ export class RunPageTracer {
       stop: async () => {
         const raw = await session.stop();
         writePageTrace(join(this.deps.dir, file), storedOf(raw));
+        const poolFile = `${runId}.pagepool`;
+        if (pool) writePoolPages(join(this.deps.dir, poolFile), pool);
         return {
           file,
           requests: raw.count.reduce((n, c) => n + c, 0),
@@ -112,6 +118,7 @@ export class RunPageTracer {
               : []),
           ],
           lost: raw.lost,
+          ...(pool ? { poolAtStart: { file: poolFile, pages: pool.space.length } } : {}),
           ...(after !== null && Number.isFinite(before) && Number.isFinite(after)
             ? { serverRequests: after - before }
             : {}),

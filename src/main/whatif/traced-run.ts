@@ -6,9 +6,17 @@
 import { join } from 'node:path';
 import type { RunResult } from '../../shared/runs';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
-import { NO_PAGE, type PageLayout, type PageTrace, type SpaceLayout } from '../../shared/whatif/trace';
+import {
+  FOREIGN_PAGE,
+  NO_PAGE,
+  type PageLayout,
+  type PageTrace,
+  type SpaceLayout,
+  type StartPool,
+} from '../../shared/whatif/trace';
 import { cleanerBatchesOfRun } from '../../shared/whatif/mysql-cleaner';
 import { readSpaceLayout, spaceFiles } from '../pagetrace/ibd-layout';
+import { readPoolPagesFile, type PoolPages } from '../pagetrace/pool-start';
 import { readPageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
 import type { RunReplay } from './run-trace';
 
@@ -118,6 +126,33 @@ function storedTraceOf(run: RunResult, runsDir: string): StoredPageTrace | { err
 }
 
 /**
+ * The pages the server's pool held when the run started, over the layout: a page of a space no trace
+ * touched (or past its layout) only takes a block. Null for a run traced before they were kept.
+ */
+function startPoolOf(
+  run: RunResult,
+  runsDir: string,
+  layout: PageLayout,
+  ordinalOf: Map<number, number>,
+): StartPool | null {
+  const kept = run.pageTrace?.poolAtStart;
+  if (!kept) return null;
+  let pool: PoolPages;
+  try {
+    pool = readPoolPagesFile(join(runsDir, kept.file));
+  } catch {
+    return null;
+  }
+  const n = pool.space.length;
+  const space = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = ordinalOf.get(pool.space[i]!);
+    space[i] = s !== undefined && pool.page[i]! < layout.spaces[s]!.sizePages ? s : FOREIGN_PAGE;
+  }
+  return { space, page: pool.page, length: n };
+}
+
+/**
  * The traced run replayable, or why not in words. `before`: the traced runs that ran on the same pool
  * before it since the server started (a hot pass's cold pass): they are replayed first in one simulated
  * pool, so the run starts from the pool they left, as replaySteps does for a comparison's runs. Without
@@ -152,6 +187,22 @@ export async function tracedRunReplay(
   if (run.pageTrace!.lost > 0)
     assumptions.push(`the trace lost ${run.pageTrace!.lost} record(s): the replay misses their requests`);
   const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs };
+  const startPool = startPoolOf(run, runsDir, layout, ordinalOf);
+  if (startPool) {
+    assumptions.push(
+      `the run starts from the ${startPool.length} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
+    );
+    return {
+      layout,
+      trace,
+      settings: settingsOfRun(run),
+      steps: [own],
+      hot,
+      foreignPages: startPool,
+      assumptions,
+      planMismatch: null,
+    };
+  }
   let steps: ReplayStep[];
   if (before.length > 0) {
     assumptions.push(

@@ -1,0 +1,86 @@
+// A replay that starts from the pages the server's pool held (a traced run's StartPool), worked out by hand.
+import { describe, expect, it } from 'vitest';
+import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
+import type { SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
+import { replaySteps } from '../../../../src/shared/whatif/replay';
+import {
+  contiguousSpace,
+  FOREIGN_PAGE,
+  type PageLayout,
+  type PageTrace,
+  type StartPool,
+} from '../../../../src/shared/whatif/trace';
+
+const layout: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(5, 4000, 0)] };
+
+function settings(poolPages: number): SimulatorSettings {
+  return {
+    poolPages,
+    instances: 1,
+    oldBlocksPct: 37,
+    oldBlocksTimeMs: 0,
+    readAheadThreshold: 0,
+    flavor: 'mysql',
+  };
+}
+
+function traceOf(pages: number[]): PageTrace {
+  return {
+    space: new Uint32Array(pages.length),
+    page: Uint32Array.from(pages),
+    atMs: Float64Array.from(pages.map((_, i) => i)),
+    length: pages.length,
+  };
+}
+
+/** Space 0's pages, tail first, then `foreign` pages of no traced space. */
+function startPool(pages: number[], foreign = 0): StartPool {
+  const n = pages.length + foreign;
+  const space = new Int32Array(n).fill(FOREIGN_PAGE);
+  space.fill(0, foreign);
+  const page = new Uint32Array(n);
+  page.set(pages, foreign);
+  return { space, page, length: n };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+describe('seeding the pool (LruSimulator.seed)', () => {
+  it("keeps the server's LRU order, tail first, and counts no read", () => {
+    const s = new LruSimulator(layout, settings(1000));
+    for (let p = 0; p < 600; p++) s.seed(0, p);
+    const order = s.lruOrder();
+    expect(order.map(([, p]) => p)).toEqual(range(0, 600).reverse());
+    expect(s.counters.syncReads).toBe(0);
+    // The old sublist is its share of the tail: 600 × 378 / 1024 = 221 pages (± BUF_LRU_OLD_TOLERANCE 20).
+    const oldLength = s.poolState()[0]!.oldLength;
+    expect(Math.abs(oldLength - 221)).toBeLessThanOrEqual(20);
+    expect(order.slice(-oldLength).every(([, , old]) => old)).toBe(true);
+    expect(order.slice(0, 600 - oldLength).some(([, , old]) => old)).toBe(false);
+  });
+
+  it('keeps the head of a seed larger than the pool', () => {
+    const s = new LruSimulator(layout, settings(100));
+    for (let p = 0; p < 150; p++) s.seed(0, p);
+    expect(s.lruOrder().map(([, p]) => p)).toEqual(range(50, 150).reverse());
+  });
+});
+
+describe('replaySteps from a start pool', () => {
+  it('reads only the pages the server did not hold', () => {
+    const steps = [{ trace: traceOf(range(0, 10)), elapsedMs: 10 }];
+    const seeded = replaySteps(layout, settings(1000), steps, startPool(range(0, 5), 3));
+    expect(seeded.counters[0]!.syncReads).toBe(5);
+    // The foreign pages take blocks and no trace page: the pool holds the 5 seeded pages, 3 foreign and 5 read.
+    expect(seeded.simulator.poolState()[0]!.lruLength).toBe(13);
+    // As a count of foreign pages, the same eight pages read all ten.
+    expect(replaySteps(layout, settings(1000), steps, 8).counters[0]!.syncReads).toBe(10);
+  });
+
+  it("evicts the seed's tail first", () => {
+    // A 20-page pool seeded with pages 0..19 (0 at the tail); 5 new pages evict 0..4, then 0..4 are read again.
+    const steps = [{ trace: traceOf([...range(100, 105), ...range(0, 5), ...range(15, 20)]), elapsedMs: 15 }];
+    const { counters } = replaySteps(layout, settings(20), steps, startPool(range(0, 20)));
+    expect(counters[0]!.syncReads).toBe(10);
+  });
+});
