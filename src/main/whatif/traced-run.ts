@@ -187,24 +187,16 @@ export async function tracedRunReplay(
   if (run.pageTrace!.lost > 0)
     assumptions.push(`the trace lost ${run.pageTrace!.lost} record(s): the replay misses their requests`);
   const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs };
-  const startPool = startPoolOf(run, runsDir, layout, ordinalOf);
-  if (startPool) {
+  const first = before[0] ?? run;
+  const ownPool = startPoolOf(run, runsDir, layout, ordinalOf);
+  // The run's own pool at its start is the truth: the runs before it need not be replayed to rebuild it.
+  const startPool = ownPool ?? (before.length > 0 ? startPoolOf(first, runsDir, layout, ordinalOf) : null);
+  if (startPool)
     assumptions.push(
-      `the run starts from the ${startPool.length} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
+      `the ${ownPool ? 'run' : 'first run before it'} starts from the ${startPool.length} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
     );
-    return {
-      layout,
-      trace,
-      settings: settingsOfRun(run),
-      steps: [own],
-      hot,
-      foreignPages: startPool,
-      assumptions,
-      planMismatch: null,
-    };
-  }
   let steps: ReplayStep[];
-  if (before.length > 0) {
+  if (before.length > 0 && !ownPool) {
     assumptions.push(
       `the run is replayed after the ${before.length} traced run(s) before it, in one pool: it starts from the pool they left`,
     );
@@ -217,13 +209,12 @@ export async function tracedRunReplay(
       })),
       { ...own, gapMs: 1000 },
     ];
-  } else if (hot) {
+  } else if (hot && !startPool) {
     assumptions.push(
       'the run found its pages in the pool: it is replayed after one pass of the same requests',
     );
     steps = [own, { ...own, gapMs: 1000 }];
   } else steps = [own];
-  const first = before[0] ?? run;
   return {
     layout,
     trace,
@@ -231,7 +222,8 @@ export async function tracedRunReplay(
     steps,
     hot,
     foreignPages:
-      before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0,
+      startPool ??
+      (before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0),
     assumptions,
     planMismatch: null,
   };

@@ -201,7 +201,8 @@ export class LruSimulator {
 
   /**
    * A page the server's pool held before the replay (trace.ts, StartPool), at the head: seeded tail first,
-   * the server's order is kept (a smaller pool keeps its head). Accessed at time 0; no read counted.
+   * the server's order is kept (a smaller pool keeps its head). First accessed before the replay
+   * began, long enough ago that an old one is made young at its first access; no read counted.
    */
   seed(spaceOrdinal: number, pageNo: number): void {
     const g = this.base[spaceOrdinal]! + pageNo;
@@ -212,7 +213,7 @@ export class LruSimulator {
     this.pageOf[n] = g;
     this.instOf[n] = instance;
     this.accessed[n] = 1;
-    this.accessMs[n] = 0;
+    this.accessMs[n] = -Infinity;
     this.slot[g] = n;
     this.addBlockLow(pool, n, false);
   }

@@ -59,6 +59,17 @@ describe('seeding the pool (LruSimulator.seed)', () => {
     expect(order.slice(0, 600 - oldLength).some(([, , old]) => old)).toBe(false);
   });
 
+  it('counts a seeded page as accessed before the replay: an old one is made young at once', () => {
+    // innodb_old_blocks_time 1000: a page first accessed at the run's 0 ms would stay old for a second;
+    // the server's pages were first accessed before the run, so its first access makes an old one young.
+    const s = new LruSimulator(layout, { ...settings(600), oldBlocksTimeMs: 1000 });
+    for (let p = 0; p < 600; p++) s.seed(0, p);
+    s.touch(0, 1000, 0); // a miss: eviction begins (buf_page_peek_if_too_old moves nothing before it)
+    s.touch(0, 5, 1);
+    expect(s.counters.madeYoung).toBe(1);
+    expect(s.lruOrder()[0]![1]).toBe(5);
+  });
+
   it('keeps the head of a seed larger than the pool', () => {
     const s = new LruSimulator(layout, settings(100));
     for (let p = 0; p < 150; p++) s.seed(0, p);
