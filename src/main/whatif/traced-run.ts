@@ -182,11 +182,12 @@ export async function tracedRunReplay(
   const assumptions = [
     `the server's own page requests, traced with bpftrace (${trace.length} requests in ${stored.count.length} records)`,
     `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files (a page not yet flushed keeps its old links)`,
-    "the requests are spread evenly over the run's measured time",
+    'each request at its time in the trace',
   ];
   if (run.pageTrace!.lost > 0)
     assumptions.push(`the trace lost ${run.pageTrace!.lost} record(s): the replay misses their requests`);
-  const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs };
+  // bpftrace's own times: the run's clock as the server's ut_time_ms() saw it (innodb_old_blocks_time).
+  const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs, timed: true };
   const first = before[0] ?? run;
   const ownPool = startPoolOf(run, runsDir, layout, ordinalOf);
   // The run's own pool at its start is the truth: the runs before it need not be replayed to rebuild it.
@@ -204,6 +205,7 @@ export async function tracedRunReplay(
       ...before.map((b, i) => ({
         trace: expand(earlier[i]!, ordinalOf),
         elapsedMs: b.elapsedMs!,
+        timed: true,
         ...(i > 0 ? { gapMs: 1000 } : {}),
         cleanerBatchesMs: cleanerBatchesOfRun(b),
       })),

@@ -7,7 +7,7 @@ import type { PoolStats, RunResult } from '../runs';
 import { LruSimulator } from './lru-simulator';
 import { mysqlCleanerBatch } from './mysql-cleaner';
 import { BUF_LRU_MIN_LEN, counterDelta, type SimulatedCounters, type SimulatorSettings } from './pool-model';
-import { FOREIGN_PAGE, type PageLayout, type PageTrace, type StartPool } from './trace';
+import { FOREIGN_PAGE, touchTimeMs, type PageLayout, type PageTrace, type StartPool } from './trace';
 
 /** The simulator's settings read off a run: the pool, its instances, old blocks and read-ahead as recorded. */
 export function settingsOfRun(run: RunResult): SimulatorSettings {
@@ -94,6 +94,11 @@ export interface ReplayStep {
   trace: PageTrace;
   /** The run's measured time: its touches are spread over it. */
   elapsedMs: number;
+  /**
+   * The trace's own times are the run's (a traced run's, from bpftrace): each touch replays at its time
+   * rather than spread evenly over elapsedMs (trace.ts, touchTimeMs).
+   */
+  timed?: boolean;
   /** ms between the end of the previous step and this one. */
   gapMs?: number;
   /**
@@ -163,7 +168,7 @@ export function replaySteps(
     const { space, page } = step.trace;
     const n = step.trace.length;
     for (let i = 0; i < n; i++) {
-      const t = clock + (step.elapsedMs * i) / Math.max(1, n);
+      const t = clock + touchTimeMs(step.trace, step.elapsedMs, step.timed, i);
       while (t >= nextAt) {
         mysqlCleanerBatch(sim, settings);
         nextAt = batches[++nextBatch] ?? Infinity;

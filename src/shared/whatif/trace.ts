@@ -50,6 +50,20 @@ export interface StartPool {
 /** A start pool's page that no replayed trace touches: it only takes a block. */
 export const FOREIGN_PAGE = -1;
 
+/**
+ * When touch `i` of a step happens, in ms from the step's start: a traced run's own times (bpftrace's,
+ * `timed`), else the touches spread evenly over the run's measured time. The one rule of every replay
+ * (replaySteps, the sampled curves and their read-ahead triggers).
+ */
+export function touchTimeMs(
+  trace: PageTrace,
+  elapsedMs: number,
+  timed: boolean | undefined,
+  i: number,
+): number {
+  return timed ? trace.atMs[i]! : (elapsedMs * i) / Math.max(1, trace.length);
+}
+
 /** Builds a trace by appending touches; grows its arrays by doubling. */
 export class TraceBuilder {
   private space = new Uint32Array(1024);

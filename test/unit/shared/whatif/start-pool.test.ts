@@ -95,3 +95,24 @@ describe('replaySteps from a start pool', () => {
     expect(counters[0]!.syncReads).toBe(10);
   });
 });
+
+describe("a traced run's own times (ReplayStep.timed)", () => {
+  // Pages 0..599 fill a 600-page pool, page 700 starts eviction, then page 599 (old, first accessed at
+  // 0 ms) again: at 2,000 ms by the trace's clock innodb_old_blocks_time (1,000) has passed; spread
+  // evenly over the run's 10 ms it has not.
+  const pages = [...range(0, 600), 700, 599];
+  const trace: PageTrace = {
+    space: new Uint32Array(pages.length),
+    page: Uint32Array.from(pages),
+    atMs: Float64Array.from(pages.map((_, i) => (i === pages.length - 1 ? 2000 : 0))),
+    length: pages.length,
+  };
+  const young = (timed: boolean) =>
+    replaySteps(layout, { ...settings(600), oldBlocksTimeMs: 1000 }, [{ trace, elapsedMs: 10, timed }])
+      .counters[0]!.madeYoung;
+
+  it('replays each touch at its time in the trace', () => {
+    expect(young(true)).toBe(1);
+    expect(young(false)).toBe(0);
+  });
+});
