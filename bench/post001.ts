@@ -5,7 +5,8 @@
  * per query, per flight and overall: cold, run 1, 2, 3 for each setting, and the ratio 1000 / 0 of each
  * column beside the post's own ratio (its hardware differs, so the ratios are what should reproduce, not
  * the seconds). Also: the machine's load average at the start and the end, how cold was made, the pages
- * each pass read, and the results file's size and open time beside the issue's goals (20 MB, 1 s).
+ * each pass read, the server's CPU time each pass used (where post 001's difference was: see
+ * docs/reproductions.md), and the results file's size and open time beside the issue's goals (20 MB, 1 s).
  * A script that prints figures, not a timed test.
  *
  *   npm run bench:post001 [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --sf 1 --pool 128M
@@ -329,14 +330,19 @@ function printTables(results: ExperimentResult[]): void {
     poolDelta(r.run.poolStats, f) ?? 0;
   const passOf = (r: ExperimentResult) =>
     r.pass.kind === 'cold' ? 'cold' : r.pass.kind === 'hot' ? r.pass.n : null;
-  const perPass = (title: string, first: Count, second: Count) => {
+  const perPass = (
+    title: string,
+    first: Count,
+    second: Count,
+    [formatFirst, formatSecond] = [formatCount, formatCount],
+  ) => {
     say();
     say(title);
     for (const conf of [a.configuration, b.configuration]) {
       const cells = reps.map((rep) => {
         const rs = results.filter((r) => sideOf(r.cell) === conf && passOf(r) === rep);
         const sum = (f: Count) => rs.reduce((t, r) => t + f(r), 0);
-        return `${formatCount(sum(first))} (${formatCount(sum(second))})`;
+        return `${formatFirst(sum(first))} (${formatSecond(sum(second))})`;
       });
       say(`  ${name(conf).padEnd(22)} ${cells.map((c, i) => `${repHead[i]} ${c}`).join(', ')}`);
     }
@@ -352,6 +358,17 @@ function printTables(results: ExperimentResult[]): void {
     'Pages made young per pass (INNODB_BUFFER_POOL_STATS; in brackets not made young)',
     (r) => pool(r, 'pagesMadeYoung'),
     (r) => pool(r, 'pagesNotMadeYoung'),
+  );
+  // Post 001's own Q1.1 pairs read the same pages at 1000 and 0 and took 4.3× and 1.8× the seconds:
+  // all of it CPU (its SHOW PROFILE). Each access not made young reads the clock
+  // (buf_page_peek_if_too_old → ut_time_ms → gettimeofday), so a slow clock costs seconds, not pages.
+  const usage = (r: ExperimentResult) =>
+    r.run.serverProcess && 'cpuMs' in r.run.serverProcess ? r.run.serverProcess : null;
+  perPass(
+    "Server CPU per pass, s (the server process's user + system time; in brackets what it read from storage)",
+    (r) => usage(r)?.cpuMs ?? 0,
+    (r) => usage(r)?.readBytes ?? 0,
+    [secs, formatBytes],
   );
   perPass(
     'Pages read ahead per pass (Innodb_buffer_pool_read_ahead; in brackets evicted unread, _read_ahead_evicted)',

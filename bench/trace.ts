@@ -198,8 +198,9 @@ for (const q of QUERIES) {
     const window = traced.pageTrace.serverRequests ?? requestsOf(traced);
     const check = checkRequests(traced.pageTrace, window);
     const measured = measuredPagesRead(traced) ?? 0;
-    // The hot pass starts from the pool the cold traced pass left: both replayed in one pool.
-    const real = await simulated(traced, true, pass === 'hot' ? [coldTraced] : []);
+    // The hot pass starts from the pool the cold traced pass left: both replayed in one pool, chosen
+    // as the run view and the comparison choose them (the traced runs since the restart).
+    const real = await simulated(traced, true, service.tracedRunsBefore(traced));
     const derived = await simulated(traced, false);
     const t = tally[pass];
     t.n++;

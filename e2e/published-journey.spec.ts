@@ -104,6 +104,10 @@ test("post 001's figures beside the run's, with verdicts, first on the compariso
         /pages read \(Innodb_pages_read\): [\d,]+ \(innodb_old_blocks_time=1000\) against [\d,]+ \(innodb_old_blocks_time=0\)/,
       );
       await expect(explained).toContainText('pages not made young:');
+      // Where post 001's own difference was, at the same pages: the server's CPU time, each side's.
+      await expect(explained).toContainText(
+        /CPU time the server used: [\d.]+ m?s \(innodb_old_blocks_time=1000\) against [\d.]+ m?s \(innodb_old_blocks_time=0\)/,
+      );
     }
   });
 

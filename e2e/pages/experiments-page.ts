@@ -79,11 +79,19 @@ export class ExperimentsPage {
       .locator(`[data-testid="matrix-dimension"][data-variable="${variable}"]`)
       .getByTestId('matrix-value');
   }
+  /** The OLTP load steps (a preset of posts 002 and 004 gives them). */
+  get loadSteps() {
+    return this.page.getByTestId('experiment-load-step');
+  }
   get cold() {
     return this.page.getByTestId('protocol-cold');
   }
   get hotRuns() {
     return this.page.getByTestId('protocol-hot-runs');
+  }
+  /** How many times each configuration's load sweeps run (ON, OFF, OFF, ON at 2). */
+  get repeats() {
+    return this.page.getByTestId('protocol-repeats');
   }
   /** How often each run polls the pool for the live view: auto, off, or ms. */
   get poll() {
@@ -147,6 +155,11 @@ export class ExperimentsPage {
   }
   get closeRun() {
     return this.page.getByTestId('experiment-dismiss');
+  }
+
+  /** A results file's load sweeps, one row each (data-state). */
+  get sweepRows() {
+    return this.page.getByTestId('experiment-sweep-row');
   }
 
   // A results file's runs.

@@ -18,6 +18,8 @@ export class ReferenceFormPanel {
       | 'other'
       | 'pass'
       | 'query'
+      | 'step'
+      | 'clients'
       | 'value'
       | 'unit'
       | 'source'

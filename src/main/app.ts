@@ -19,6 +19,7 @@ import { RunService } from './runs/run-service';
 import { RunStore } from './runs/run-store';
 import { SandboxService } from './sandbox/sandboxes';
 import { machineProbes } from './pagetrace/capability';
+import { TracerJournal } from './pagetrace/tracer-journal';
 import { RunPageTracer } from './pagetrace/run-tracer';
 import { LoadClientTracer } from './load/client-trace';
 import { clientCurve } from './whatif/client-curve';
@@ -102,6 +103,9 @@ export async function createApp(given: AppOptions): Promise<App> {
   // Another process's task shows here as if it ran here: its progress arrives as 'task/progress'.
   tasks.followOthers();
   const connections = new ConnectionService({ profiles, secrets, onOpen: journal.restoreLeftoversOn(log) });
+  // A bplab killed mid-trace left bpftrace's probes on a server: stopped now (logged), and before each trace.
+  const tracers = new TracerJournal(opts.dataDir, log);
+  await tracers.sweep();
   const sandboxBinary = async (profileId: string) =>
     (await sandboxes.list()).find((s) => s.profileId === profileId)?.binaryPath ?? null;
   const capabilities = new CapabilityService({
@@ -155,6 +159,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       spawn,
       binaryOf: sandboxBinary,
       dir: new RunStore(opts.dataDir).dir,
+      journal: tracers,
     }),
   });
   // Results files opened or saved lately: experiments, and the loads started from the load screen.
@@ -174,6 +179,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       spawn,
       binaryOf: sandboxBinary,
       curveOf: clientCurve,
+      journal: tracers,
       datadirOf: async (profileId) =>
         (await sandboxes.list()).find((s) => s.profileId === profileId)?.datadir ?? null,
     }),

@@ -26,7 +26,7 @@ export function clientTraceLines(step: Pick<LoadStep, 'clients' | 'clientTrace'>
 }
 
 /** The traced requests against the server's count over the trace, or why they cannot be compared. */
-function requestCheck(t: LoadClientTrace, clients: number): string {
+export function requestCheck(t: LoadClientTrace, clients: number): string {
   if (t.serverRequests === null) return "the server's request count over the trace could not be read";
   const pct =
     t.serverRequests > 0 ? ((t.serverCountedRequests - t.serverRequests) / t.serverRequests) * 100 : 0;

@@ -182,18 +182,28 @@ export function decodeLruMapFrame(packed: PackedLruMapFrame): LruMapFrame {
   };
 }
 
-// ---------- base64 (btoa/atob exist in browsers and Node alike; no Buffer here) ----------
+// ---------- base64 (by hand, for browsers and Node alike; no Buffer here) ----------
 
-const CHUNK = 0x8000;
-
+/** Three bytes to four characters through a table (no binary string, no spread of a chunk of bytes). */
 function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += CHUNK)
-    binary += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + CHUNK)));
-  return btoa(binary);
+  const parts: string[] = [];
+  const full = bytes.length - (bytes.length % 3);
+  for (let i = 0; i < full; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    parts.push(PAIR[n >> 12]! + PAIR[n & 0xfff]!);
+  }
+  const rest = bytes.length - full;
+  if (rest > 0) {
+    const n = (bytes[full]! << 16) | ((rest === 2 ? bytes[full + 1]! : 0) << 8);
+    const four = PAIR[n >> 12]! + PAIR[n & 0xfff]!;
+    parts.push(rest === 2 ? `${four.slice(0, 3)}=` : `${four.slice(0, 2)}==`);
+  }
+  return parts.join('');
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Two base64 characters per 12 bits. */
+const PAIR = Array.from({ length: 4096 }, (_, n) => ALPHABET[n >> 6]! + ALPHABET[n & 63]!);
 const SEXTET = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) SEXTET[ALPHABET.charCodeAt(i)] = i;
 

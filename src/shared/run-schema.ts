@@ -39,6 +39,7 @@ export const RunServerSettingsSchema: z.ZodType<RunServerSettings> = z.object({
   flushMethod: z.string(),
   keyBufferSizeBytes: count.optional(),
   adaptiveHashIndex: z.boolean().optional(),
+  lruScanDepth: count.optional(),
 });
 
 export const LruIndexPagesSchema: z.ZodType<LruIndexPages> = z.object({

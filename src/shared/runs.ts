@@ -89,6 +89,12 @@ export interface RunServerSettings extends PoolFacts {
    * (Its upkeep can cost more than the reads: see the 'same-reads' finding.)
    */
   adaptiveHashIndex?: boolean;
+  /**
+   * innodb_lru_scan_depth: the free pages per pool instance the page cleaner keeps at the LRU's old end
+   * (MySQL 5.6+, MariaDB). Absent on 5.5, which has no page cleaner, and in results saved before bplab
+   * recorded it. (A pool it empties has no old sublist: see the 'page-cleaner-emptied' finding.)
+   */
+  lruScanDepth?: number;
 }
 
 /**

@@ -30,6 +30,20 @@ export function pageTraceOption(capabilities: readonly Capability[] | null): Pag
   return { available: false, reason: line.detail.replace(/^page trace: unavailable: /, '') };
 }
 
+/**
+ * A "trace" box (a run's "Trace pages", a load's "Trace one client"): live only where the server can
+ * be traced; otherwise off, with why in words beside it (the capability report's reason), or that the
+ * capabilities are still being read. `note`: what ticking it does, where it is live.
+ */
+export function traceControl(
+  option: PageTraceOption | null,
+  note: string,
+): { disabled: boolean; note: string } {
+  if (option === null) return { disabled: true, note: 'checking whether this server can be traced…' };
+  if (!option.available) return { disabled: true, note: `unavailable: ${option.reason}` };
+  return { disabled: false, note };
+}
+
 /** The untraced run a traced run's time is set against (kept on the traced run's pageTrace). */
 export type UntracedReference = NonNullable<PageTraceSummary['untraced']>;
 

@@ -118,6 +118,24 @@ if (traceable)
       // The API test's runs are in the same data folder: the untraced hot one is its twin.
       expect(r.out).toMatch(/^ {12}Traced: [\d.]+× the time of the untraced run of/m);
     }, 120_000);
+
+    it("replays a hot traced run's real trace after the traced cold run since the restart", async () => {
+      await ask('sandboxes/restart', { id: sb.id });
+      const cold = await runQuery({ tracePages: true });
+      const hot = await runQuery({ tracePages: true });
+      expect([cold.error, hot.error]).toEqual([null, null]);
+      const { taskId } = await ask<{ taskId: string }>('runs/whatif', { runId: hot.runId, points: 2 });
+      const outcome = await ask<TaskOutcome>('tasks/wait', { taskId });
+      const real = outcome.kind === 'whatif' && 'real' in outcome.whatif ? outcome.whatif.real : undefined;
+      if (!real || !('report' in real)) throw new Error(`no real what-if: ${JSON.stringify(outcome)}`);
+      expect(real.report.hot).toBe(true);
+      expect(real.report.assumptions).toContain(
+        'the run is replayed after the 1 traced run(s) before it, in one pool: it starts from the pool they left',
+      );
+      console.log(
+        `${server.label} Q1.1 hot after its cold pass: ${real.report.simulatedPagesRead} simulated against ${real.report.measuredPagesRead} measured pages read`,
+      );
+    }, 180_000);
   });
 else
   describe(`bplab query --trace-pages on ${server.label}`, () => {

@@ -38,3 +38,6 @@ export const loadWorker = (): Promise<string> => builtWorker('src/main/load/load
 /** The what-if simulator's worker (BPLAB_WHATIF_WORKER). */
 export const whatifWorker = (): Promise<string> =>
   builtWorker('src/main/whatif/replay-worker.ts', 'whatif-worker');
+
+/** A bplab process that holds a page trace open until killed (tracer-journal.test.ts). */
+export const traceHolder = (): Promise<string> => builtWorker('test/support/trace-holder.ts', 'trace-holder');

@@ -134,8 +134,22 @@ async function spaceNamesFor(conn: Queryable, rows: WalkRow[]): Promise<Tablespa
  * "`ssb_sf1`.`lineorder`" → "ssb_sf1.lineorder" (as the result and the live view name tables); MySQL 5.5
  * writes "ssb_sf1/lineorder", and its own dictionary tables bare ("SYS_TABLES").
  */
+const labels = new Map<string, string>();
+const LABELS_KEPT = 10_000;
+
 export function tableLabel(raw: string | null): string {
   if (raw === null || raw === '') return NO_TABLE;
+  // A walk names the same few tables on thousands of rows: each name is unquoted once.
+  let label = labels.get(raw);
+  if (label === undefined) {
+    if (labels.size >= LABELS_KEPT) labels.clear();
+    label = unquotedTable(raw);
+    labels.set(raw, label);
+  }
+  return label;
+}
+
+function unquotedTable(raw: string): string {
   // 5.5 writes characters a file name cannot hold as @hhhh ("ssb@002d1" for "ssb-1").
   if (!raw.includes('`'))
     return raw
@@ -146,28 +160,34 @@ export function tableLabel(raw: string | null): string {
 
 /** The walk summed per table and index, most pages first (the post's composition table). */
 export function compositionOf(walk: LruWalk, atMs: number): LruComposition {
-  const byIndex = new Map<string, LruIndexPages>();
+  // Per table, per index: no key string built per cell.
+  const byTable = new Map<string, Map<string, LruIndexPages>>();
   let databasePages = 0;
   for (const c of walk.cells) {
     databasePages += c.pages;
-    const key = `${c.table}\u0000${c.index}`;
-    const entry = byIndex.get(key) ?? {
-      table: c.table,
-      index: c.index,
-      pages: 0,
-      oldPages: 0,
-      youngPages: 0,
-      records: 0,
-      dataSizeBytes: 0,
-      poolShare: 0,
-    };
+    let ofTable = byTable.get(c.table);
+    if (!ofTable) byTable.set(c.table, (ofTable = new Map()));
+    let entry = ofTable.get(c.index);
+    if (!entry) {
+      entry = {
+        table: c.table,
+        index: c.index,
+        pages: 0,
+        oldPages: 0,
+        youngPages: 0,
+        records: 0,
+        dataSizeBytes: 0,
+        poolShare: 0,
+      };
+      ofTable.set(c.index, entry);
+    }
     entry.pages += c.pages;
     entry.oldPages += c.oldPages;
     entry.records += c.records;
     entry.dataSizeBytes += c.dataSizeBytes;
-    byIndex.set(key, entry);
   }
-  const indexes = [...byIndex.values()]
+  const indexes = [...byTable.values()]
+    .flatMap((m) => [...m.values()])
     .map((e) => ({
       ...e,
       youngPages: e.pages - e.oldPages,
@@ -183,15 +203,17 @@ const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 /** Stable ordinals for "table/index" names over a whole run, so the live view's colours do not jump. */
 export class LruLegend {
   readonly names: string[] = [];
-  private readonly ordinals = new Map<string, number>();
+  /** Per table, per index (no name built per cell: a walk has thousands of cells and a few names). */
+  private readonly ordinals = new Map<string, Map<string, number>>();
 
   ordinal(table: string, index: string): number {
-    const name = `${table}/${index}`;
-    let n = this.ordinals.get(name);
+    let ofTable = this.ordinals.get(table);
+    if (!ofTable) this.ordinals.set(table, (ofTable = new Map()));
+    let n = ofTable.get(index);
     if (n === undefined) {
       n = this.names.length;
-      this.names.push(name);
-      this.ordinals.set(name, n);
+      this.names.push(`${table}/${index}`);
+      ofTable.set(index, n);
     }
     return n;
   }

@@ -6,6 +6,7 @@
  * bpftrace follows that thread until the step ends, and the client's requests become the step's
  * what-if (whatif/client-curve.ts).
  */
+import type { TracerJournal } from '../pagetrace/tracer-journal';
 import type { ClientCurvePoint, LoadClientTrace } from '../../shared/oltp-load';
 import { serverCountedRequests } from '../../shared/page-trace';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
@@ -55,6 +56,8 @@ export interface LoadClientTracerDeps {
   points?: number;
   /** Pool sizes (bytes) the curve takes besides its own range (another pool a DBA asks about). */
   alsoAtBytes?: number[];
+  /** Where each bpftrace is journalled while it runs (pagetrace/tracer-journal.ts). */
+  journal?: TracerJournal;
 }
 
 /** A step's trace under way: stop() after the step, answering the trace and its curve or why not. */
@@ -197,7 +200,12 @@ export class LoadClientTracer {
         `no client of the step connected to ${p.schema} within ${waitMs / 1000} s (or the server did not say its OS thread)`,
       );
     const session = await startPageTrace(
-      { spawn: this.deps.spawn, bpftrace: p.bpftrace, maxRecords: CLIENT_MAX_RECORDS },
+      {
+        spawn: this.deps.spawn,
+        bpftrace: p.bpftrace,
+        maxRecords: CLIENT_MAX_RECORDS,
+        ...(this.deps.journal ? { journal: this.deps.journal } : {}),
+      },
       p.binary,
       p.table,
       client.tid,

@@ -3,9 +3,10 @@
  * (or SELECT 1 for the ceiling) through bplab's small Lua script, which prints a JSON line a second.
  * sysbench 1.0 has no warm-up of its own, so one run covers both: its first whole seconds are the
  * warm-up, recorded apart, and the counted time starts at the report that ends them (when atCounted
- * runs). The password reaches sysbench on its stdin as a config file (--config-file=/dev/stdin),
- * never on its command line nor on disk. A cancel sends SIGINT, keeping the seconds reported; sysbench
- * ending on its own before its time (the server went away) marks the step interrupted.
+ * runs). The password reaches sysbench as a config file that is a FIFO (sysbench-config.ts), never
+ * on its command line nor on disk. A cancel sends SIGINT, keeping the seconds reported; sysbench
+ * ending on its own before its time (the server went away, or sysbench crashed: said apart) marks the
+ * step interrupted.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { AppFailure } from '../../shared/result';
 import type { StepMeasure } from './load-step';
 import type { MixOptions } from './statement-mix';
 import type { SysbenchFound } from './sysbench-find';
+import { sysbenchConfigFile, type SysbenchConfigFile } from './sysbench-config';
 import { SysbenchHistogram, type SysbenchScale } from './sysbench-histogram';
 import { SYSBENCH_LINE_MARK, SYSBENCH_LUA } from './sysbench-lua';
 import type { WorkerConnection } from './worker-protocol';
@@ -60,12 +62,17 @@ export function sysbenchCannotUse(c: WorkerConnection): string | null {
   return null;
 }
 
-/** sysbench's flags for one step (the password is not among them). */
-export function sysbenchArgs(script: string, r: SysbenchStepRequest, time: number): string[] {
+/** sysbench's flags for one step (the password is not among them: it is in the config file). */
+export function sysbenchArgs(
+  script: string,
+  r: SysbenchStepRequest,
+  time: number,
+  configFile: string,
+): string[] {
   const c = r.connection;
   return [
     script,
-    '--config-file=/dev/stdin',
+    `--config-file=${configFile}`,
     ...(c.socketPath
       ? [`--mysql-socket=${c.socketPath}`]
       : [`--mysql-host=${c.host ?? '127.0.0.1'}`, `--mysql-port=${c.port ?? 3306}`]),
@@ -84,14 +91,8 @@ export function sysbenchArgs(script: string, r: SysbenchStepRequest, time: numbe
   ];
 }
 
-/** The config file sysbench reads on its stdin: the password, quoted. */
-export function sysbenchConfig(password: string): string {
-  const q = password.includes('"') ? "'" : '"';
-  return `mysql-password=${q}${password}${q}\n`;
-}
-
 /** CPU seconds of this process's waited-for children (Linux /proc; 0 elsewhere). */
-function childCpuSeconds(): number {
+export function childCpuSeconds(): number {
   try {
     const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[14]) + Number(f[15])) / 100;
@@ -136,15 +137,20 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
   let last: Line | null = null;
   let at = 0;
   let counting: Promise<void> | null = null;
+  let config: SysbenchConfigFile;
+  try {
+    config = await sysbenchConfigFile(dir, req.connection.password);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   if (warm === 0) await req.atCounted?.();
   const cpu0 = childCpuSeconds();
-  const child = spawn(req.sysbench.path, sysbenchArgs(script, req, time), {
+  const child = spawn(req.sysbench.path, sysbenchArgs(script, req, time, config.path), {
     cwd: dir,
     env: { ...process.env, BPLAB_SYSBENCH_MIX: req.mix.mix },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdin.on('error', () => {});
-  child.stdin.end(sysbenchConfig(req.connection.password));
   const cancel = () => child.kill('SIGINT');
   req.signal?.addEventListener('abort', cancel);
   if (req.signal?.aborted) cancel();
@@ -184,6 +190,7 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
     });
   });
   req.signal?.removeEventListener('abort', cancel);
+  await config.done();
   rmSync(dir, { recursive: true, force: true });
   await counting;
   const cpu = childCpuSeconds() - cpu0;
@@ -223,7 +230,7 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
       state === 'cancelled'
         ? 'Cancelled; what was measured until then is kept.'
         : state === 'interrupted'
-          ? `sysbench ended before its time (${ended}; the server went away?): ${lastWords(said)}`
+          ? endedEarly(ended, said)
           : null,
     counted: counted.counts(countedSeconds),
     warmup: warm > 0 ? warmup.counts() : null,
@@ -238,6 +245,19 @@ export async function runSysbenchStep(req: SysbenchStepRequest): Promise<StepMea
 }
 
 const coresOf = (): number => cpus().length;
+
+/**
+ * Why a step's sysbench ended before its time, in words: a signal that crashes a program (SIGABRT,
+ * SIGSEGV...) is sysbench's own failure, not the server's; a kill is someone else's; an exit code
+ * is most often the server going away.
+ */
+export function endedEarly(ended: string, said: readonly string[]): string {
+  const signal = /^signal (\w+)$/.exec(ended)?.[1];
+  if (signal && ['SIGKILL', 'SIGTERM', 'SIGHUP'].includes(signal))
+    return `sysbench was stopped from outside (${signal}) before its time: ${lastWords(said)}`;
+  if (signal) return `sysbench itself crashed (${signal}) before its time: ${lastWords(said)}`;
+  return `sysbench ended before its time (${ended}; the server went away?): ${lastWords(said)}`;
+}
 
 /**
  * What sysbench said last before it ended early: its error line, else its last line (an abort's

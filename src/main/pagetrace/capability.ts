@@ -58,7 +58,7 @@ export async function pageTraceReadiness(
   if (!table)
     return {
       ok: false,
-      why: `bplab knows where ${server.flavor} ${server.version} asks for pages only on ${TRACEABLE_SERVERS.join(' and ')}`,
+      why: `bplab knows where ${server.flavor} ${server.version} asks for pages only on ${TRACEABLE_SERVERS.slice(0, -1).join(', ')} and ${TRACEABLE_SERVERS.at(-1)}`,
     };
   if (!binary)
     return {

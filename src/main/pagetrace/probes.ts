@@ -32,10 +32,23 @@ export interface PageProbe {
   source: string;
 }
 
+/**
+ * Where a server that does not name a connection's OS thread runs each statement: a probe there
+ * catches a marked statement and says its thread (thread-marker.ts).
+ */
+export interface ThreadMarker {
+  symbol: string;
+  /** The argument holding the statement's text. */
+  statementArg: number;
+  source: string;
+}
+
 export interface ProbeTable {
   /** "mysql 8.0", "mariadb 11.4": the versions it holds for (major.minor). */
   server: string;
   probes: PageProbe[];
+  /** Set where the server cannot say which OS thread serves a connection (MySQL 5.6). */
+  threadMarker?: ThreadMarker;
   /**
    * Requests the server counts without asking the buffer pool for the page: an adaptive-hash hit
    * while the caller holds the search latch. A uretprobe on the function counts a hit (its bool
@@ -139,7 +152,71 @@ const MARIADB_114: ProbeTable = {
   ],
 };
 
-const TABLES: ProbeTable[] = [MYSQL_80, MARIADB_114];
+/**
+ * MySQL 5.6.14 (storage/innobase, tag mysql-5.6.14). The argument types are the binary's own (its
+ * mangled symbols); the offsets were read back from its disassembly.
+ */
+const MYSQL_56: ProbeTable = {
+  server: 'mysql 5.6',
+  probes: [
+    {
+      name: 'buf_page_get_gen',
+      symbol: '_Z16buf_page_get_genmmmmP11buf_block_tmPKcmP5mtr_t',
+      at: { kind: 'split', spaceArg: 0, pageArg: 2 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: buf_block_t* buf_page_get_gen(ulint space, ulint zip_size, ulint offset, ulint rw_latch, buf_block_t* guess, ulint mode, const char* file, ulint line, mtr_t* mtr) (symbol _Z16buf_page_get_genmmmmP11buf_block_tmPKcmP5mtr_t): space in arg0, page number (offset) in arg2; counted by buf_pool->stat.n_page_gets++ once the block is found',
+    },
+    {
+      name: 'buf_page_optimistic_get',
+      symbol: '_Z23buf_page_optimistic_getmP11buf_block_tmPKcmP5mtr_t',
+      at: { kind: 'ref-pair', arg: 1 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: ibool buf_page_optimistic_get(ulint rw_latch, buf_block_t* block, ib_uint64_t modify_clock, const char* file, ulint line, mtr_t* mtr); buf_block_t begins with buf_page_t page, which begins { ib_uint32_t space; ib_uint32_t offset; unsigned state:3; ... } (include/buf0buf.h; the disassembly tests the state at block + 8); counted by buf_pool->stat.n_page_gets++ at its end',
+    },
+    {
+      name: 'buf_page_get_known_nowait',
+      symbol: '_Z25buf_page_get_known_nowaitmP11buf_block_tmPKcmP5mtr_t',
+      at: { kind: 'ref-pair', arg: 1 },
+      serverCounts: 2,
+      source:
+        'buf/buf0buf.cc: ibool buf_page_get_known_nowait(ulint rw_latch, buf_block_t* block, ulint mode, const char* file, ulint line, mtr_t* mtr); counted by buf_pool->stat.n_page_gets++ in it and again by btr_search_guess_on_hash after it ("Increment the page get statistics though we did not really fix the page", btr/btr0sea.cc)',
+    },
+    {
+      name: 'buf_page_try_get_func',
+      symbol: '_Z21buf_page_try_get_funcmmPKcmP5mtr_t',
+      at: { kind: 'split', spaceArg: 0, pageArg: 1 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: const buf_block_t* buf_page_try_get_func(ulint space_id, ulint page_no, const char* file, ulint line, mtr_t* mtr); counted by buf_pool->stat.n_page_gets++ before it returns a block',
+    },
+    {
+      name: 'buf_page_get_zip',
+      symbol: '_Z16buf_page_get_zipmmm',
+      at: { kind: 'split', spaceArg: 0, pageArg: 2 },
+      serverCounts: 1,
+      source:
+        'buf/buf0buf.cc: buf_page_t* buf_page_get_zip(ulint space, ulint zip_size, ulint offset) counts buf_pool->stat.n_page_gets++ first (ROW_FORMAT=COMPRESSED pages only)',
+    },
+  ],
+  latchedHashHits: {
+    symbol: '_Z24btr_search_guess_on_hashP12dict_index_tP12btr_search_tPK8dtuple_tmmP9btr_cur_tmP5mtr_t',
+    latchArg: 'sarg0',
+    cursorArg: 5,
+    blockOffset: 16,
+    source:
+      "btr/btr0sea.cc: ibool btr_search_guess_on_hash(dict_index_t* index, btr_search_t* info, const dtuple_t* tuple, ulint mode, ulint latch_mode, btr_cur_t* cursor, ulint has_search_latch, mtr_t* mtr): with has_search_latch (the 7th argument, on the stack: sarg0) it skips buf_page_get_known_nowait and still counts n_page_gets++ on a hit. btr_cur_t begins { dict_index_t* index; page_cur_t page_cur; } and 5.6's page_cur_t is { byte* rec; buf_block_t* block; } (include/page0cur.h), so the block is at 8 + 8 = 16: btr_cur_position stores rec at cursor + 0x8 and block at cursor + 0x10 in the disassembly",
+  },
+  threadMarker: {
+    symbol: '_Z16dispatch_command19enum_server_commandP3THDPcj',
+    statementArg: 2,
+    source:
+      "sql/sql_parse.cc: bool dispatch_command(enum enum_server_command command, THD* thd, char* packet, uint packet_length): a COM_QUERY's text in packet (arg2), run on the connection's own thread; 5.6's performance_schema.threads has no THREAD_OS_ID (added in 5.7)",
+  },
+};
+
+const TABLES: ProbeTable[] = [MYSQL_80, MARIADB_114, MYSQL_56];
 
 /** The probe table for a server (flavor and version as the capability report reads them), or null. */
 export function probeTableFor(flavor: string, version: string): ProbeTable | null {

@@ -8,6 +8,8 @@ import type { PageTraceSummary } from '../../shared/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { startPageTrace, type Spawn } from './tracer';
 import { writePoolPages, type PoolPages } from './pool-start';
+import type { TracerJournal } from './tracer-journal';
+import { markedThreadId } from './thread-marker';
 import { storedOf, writePageTrace } from './trace-file';
 
 /** What the tracer needs of the run's connection. */
@@ -41,6 +43,8 @@ export interface RunPageTracerDeps {
   dir: string;
   /** The records a trace holds (tracer.ts: a smaller map attaches sooner); 8 million by default. */
   maxRecords?: number;
+  /** Where each bpftrace is journalled while it runs (tracer-journal.ts). */
+  journal?: TracerJournal;
 }
 
 export interface RunTraceSession {
@@ -73,13 +77,16 @@ export class RunPageTracer {
     const binary = await this.deps.binaryOf(profileId);
     const ready = await pageTraceReadiness(this.deps.probes, server, binary);
     if (!ready.ok) throw new Error(`The run cannot trace pages: ${ready.why}.`);
-    const tid = await connectionThreadId(conn, server.flavor);
+    const tid = ready.table.threadMarker
+      ? await markedThreadId(this.deps.spawn, ready.bpftrace, binary!, ready.table.threadMarker, conn)
+      : await connectionThreadId(conn, server.flavor);
     const pool = poolAtStart ? await poolAtStart() : null;
     const session = await startPageTrace(
       {
         spawn: this.deps.spawn,
         bpftrace: ready.bpftrace,
         ...(this.deps.maxRecords ? { maxRecords: this.deps.maxRecords } : {}),
+        ...(this.deps.journal ? { journal: this.deps.journal } : {}),
       },
       binary!,
       ready.table,

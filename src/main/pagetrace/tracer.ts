@@ -6,6 +6,7 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { bpftraceProgram, CNT_LINE, HITS_LINE, MAX_RECORDS, READY_LINE, REC_LINE, SEQ_LINE } from './program';
 import type { ProbeTable } from './probes';
+import type { TracerJournal } from './tracer-journal';
 
 export type Spawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
 
@@ -39,6 +40,8 @@ export interface TracerDeps {
    * attach: on MySQL 8.0.31 here (2 shared cores) 36 s with 8 million, 10 s with 1 million, 6.5 s with 1,000.
    */
   maxRecords?: number;
+  /** Where each bpftrace is journalled while it runs; tracers a dead bplab left are stopped first. */
+  journal?: TracerJournal;
 }
 
 /**
@@ -101,23 +104,29 @@ export function parseTraceOutput(
 }
 
 /** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */
-export function startPageTrace(
+export async function startPageTrace(
   deps: TracerDeps,
   binary: string,
   table: ProbeTable,
   tid: number,
 ): Promise<PageTraceSession> {
+  await deps.journal?.sweep();
   const program = bpftraceProgram(binary, table, tid);
   const child = deps.spawn(deps.bpftrace, ['-e', program], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, BPFTRACE_MAP_KEYS_MAX: String(deps.maxRecords ?? MAX_RECORDS) },
   });
+  const pid = child.pid;
+  if (pid !== undefined) deps.journal?.add(pid, binary);
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8');
   child.stderr?.setEncoding('utf8');
   const exited = new Promise<number | null>((resolve) => {
-    child.on('close', (code) => resolve(code));
+    child.on('close', (code) => {
+      if (pid !== undefined) deps.journal?.remove(pid);
+      resolve(code);
+    });
     child.on('error', (e) => {
       err += `\n${e.message}`;
       resolve(-1);

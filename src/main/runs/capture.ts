@@ -33,6 +33,7 @@ export function serverSettings(identity: ServerIdentity, vars: Variables): RunSe
     ...(vars.innodb_adaptive_hash_index !== undefined && {
       adaptiveHashIndex: vars.innodb_adaptive_hash_index === 'ON',
     }),
+    ...(vars.innodb_lru_scan_depth !== undefined && { lruScanDepth: Number(vars.innodb_lru_scan_depth) }),
   };
 }
 
@@ -55,6 +56,8 @@ export const GLOBAL_COUNTERS = [
   'Key_blocks_used',
   'Key_blocks_unused',
   'Key_writes',
+  // Seconds since the server started: which runs shared one pool since a restart (shared/traced-before.ts).
+  'Uptime',
 ] as const;
 
 export type Counters = Map<string, number>;

@@ -19,6 +19,7 @@ import type { RunPageTracer } from '../pagetrace/run-tracer';
 import { prepareRun, type PreparedRun } from './run-prepare';
 import type { RunStore } from './run-store';
 import { untracedReference, untracedTwin } from '../../shared/traced-runs';
+import { SAME_START_MS, serverStartedMs, tracedRunsBefore } from '../../shared/traced-before';
 
 export interface RunServiceDeps {
   connections: { open(profileId: string, opts: { password?: string }): Promise<ServerConnection> };
@@ -108,6 +109,23 @@ export class RunService {
   }
   get(runId: string): RunResult {
     return this.deps.store.get(runId);
+  }
+
+  /** The saved traced runs a traced run's replay starts from (tracedRunsBefore), read from the store. */
+  tracedRunsBefore(run: RunResult): RunResult[] {
+    const start = serverStartedMs(run);
+    if (start === null) return [];
+    const since = new Date(start - SAME_START_MS).toISOString();
+    const saved: RunResult[] = [];
+    for (const r of this.deps.store.list(run.profileId)) {
+      if (r.startedAt < since || r.startedAt >= run.startedAt) continue;
+      try {
+        saved.push(this.deps.store.get(r.runId));
+      } catch {
+        // A run removed meanwhile is not there to replay.
+      }
+    }
+    return tracedRunsBefore(run, saved);
   }
   delete(runId: string): void {
     if (this.active.has(runId))

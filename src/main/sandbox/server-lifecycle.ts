@@ -118,7 +118,8 @@ export async function initializeDatadir(
       'SANDBOX_FAILED',
       `Initializing the datadir of "${meta.name}" failed (exit code ${code}).`,
       {
-        hint: text.trim().split('\n').slice(-8).join('\n'),
+        // The errors it wrote: mariadb-install-db ends every failure with the same lines of links.
+        hint: logExcerpt(text.trim().split('\n').filter(Boolean)),
       },
     );
   }

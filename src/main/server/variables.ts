@@ -17,6 +17,7 @@ const VARIABLES = [
   'innodb_read_ahead_threshold',
   'innodb_flush_method',
   'innodb_adaptive_hash_index',
+  'innodb_lru_scan_depth',
   'key_buffer_size',
   'local_infile',
   'performance_schema',

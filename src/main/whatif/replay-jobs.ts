@@ -5,9 +5,8 @@
 import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
 import { whatIfReport } from '../../shared/whatif/what-if';
 import type { ReplayJob } from './replay-protocol';
-import { calibrateRuns, sideCurves, type ReplayProgress, type TraceCache } from './replay-runs';
+import { calibrateRuns, realReplay, sideCurves, type ReplayProgress, type TraceCache } from './replay-runs';
 import { runReplay } from './run-trace';
-import { tracedRunReplay } from './traced-run';
 
 export async function answerJob(
   job: ReplayJob,
@@ -32,7 +31,7 @@ export async function answerJob(
         },
       };
     progress("replaying the server's own page trace, on the same pool sizes", 0.5);
-    const real = await tracedRunReplay(job.run, job.traceFiles.runsDir, job.traceFiles.datadir);
+    const real = await realReplay(job.run, job.traceFiles);
     if ('error' in real) return { ...derived, real: { unavailable: real.error } };
     const points = 'report' in derived ? derived.report.curves[0]?.points : undefined;
     const page = job.run.server.pageSizeBytes;

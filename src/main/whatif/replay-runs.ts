@@ -66,17 +66,27 @@ export interface SideRun {
 export interface TraceFiles {
   runsDir: string;
   datadir: string;
+  /**
+   * The traced runs on the same pool before it since its server started (tracedRunsBefore), without
+   * their samples: its real replay starts from the pool they left. Absent: none.
+   */
+  before?: RunResult[];
 }
 
 /** Where each traced run's files are, by run id: those runs replay the server's own page trace. */
 export type TraceFilesByRun = Readonly<Record<string, TraceFiles>>;
+
+/** A traced run's real replay from its files, after the traced runs before it on its pool. */
+export function realReplay(run: RunResult, files: TraceFiles): Promise<RunReplay | { error: string }> {
+  return tracedRunReplay(run, files.runsDir, files.datadir, files.before ?? []);
+}
 
 async function replayOf(
   run: RunResult,
   cache: TraceCache,
   files?: TraceFiles,
 ): Promise<RunReplay | { error: string }> {
-  if (run.pageTrace && files) return tracedRunReplay(run, files.runsDir, files.datadir);
+  if (run.pageTrace && files) return realReplay(run, files);
   return runReplay(run, await cache.get(run));
 }
 

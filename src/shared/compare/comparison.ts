@@ -174,6 +174,12 @@ const SETTINGS: Array<{ key: SettingKey; label: string; value: (r: RunResult) =>
     value: (r) => formatSwitch(r.server.adaptiveHashIndex),
   },
   {
+    key: 'lruScanDepth',
+    label: 'innodb_lru_scan_depth',
+    // 5.5 has no page cleaner; older results did not record it.
+    value: (r) => (r.server.lruScanDepth === undefined ? '—' : String(r.server.lruScanDepth)),
+  },
+  {
     key: 'dataset',
     label: 'dataset',
     value: (r) =>

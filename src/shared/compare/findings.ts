@@ -10,6 +10,7 @@ import { engineCacheRule, innodbOnly } from './engine-findings';
 import { checksumRule, incompleteRule } from './rules-warnings';
 import { watchedDifferentlyRule } from './rules-observer';
 import { planSourceRule } from './rules-plan-source';
+import { pageCleanerRule } from './rules-page-cleaner';
 import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
   elapsedRule,
@@ -31,6 +32,7 @@ export const PAIR_RULES: readonly PairRule[] = [
   watchedDifferentlyRule,
   planSourceRule,
   innodbOnly(neverEvictedRule),
+  innodbOnly(pageCleanerRule),
   globalCountersRule,
   innodbOnly(sameReadsRule),
   innodbOnly(adaptiveHashRule),

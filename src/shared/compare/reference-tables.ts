@@ -34,7 +34,13 @@ export interface VerdictRow {
 }
 
 const counterText = (counter: ExplainingCounter, v: number | null) =>
-  v === null ? 'not recorded' : counter === 'bytes-read' ? formatBytes(v) : formatCount(v);
+  v === null
+    ? 'not recorded'
+    : counter === 'bytes-read'
+      ? formatBytes(v)
+      : counter === 'server-cpu'
+        ? formatMs(v)
+        : formatCount(v);
 
 function sideValue(s: MeasuredSide, kind: 'query-seconds' | 'load-qps'): string {
   if (s.value === null) return 'not measured';

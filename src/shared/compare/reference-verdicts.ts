@@ -130,6 +130,8 @@ function counterOf(runs: readonly ExperimentResult[], counter: ExplainingCounter
     else if (counter === 'read-ahead') v = status('Innodb_buffer_pool_read_ahead');
     else if (counter === 'bytes-read')
       v = run.serverProcess && 'readBytes' in run.serverProcess ? run.serverProcess.readBytes : undefined;
+    else if (counter === 'server-cpu')
+      v = run.serverProcess && 'cpuMs' in run.serverProcess ? run.serverProcess.cpuMs : undefined;
     else if (run.poolStats.after)
       v =
         run.poolStats.after.reduce((n, p) => n + p.pagesNotMadeYoung, 0) -

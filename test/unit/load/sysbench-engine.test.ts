@@ -15,12 +15,8 @@ import {
   SysbenchHistogram,
   bucketWidth,
 } from '../../../src/main/load/sysbench-histogram';
-import {
-  lastWords,
-  sysbenchArgs,
-  sysbenchConfig,
-  sysbenchCannotUse,
-} from '../../../src/main/load/sysbench-step';
+import { sysbenchConfig } from '../../../src/main/load/sysbench-config';
+import { endedEarly, lastWords, sysbenchArgs, sysbenchCannotUse } from '../../../src/main/load/sysbench-step';
 import { checkLoadForm, DEFAULT_LOAD_FORM } from '../../../src/renderer/features/load/utils/load-form';
 import { AppFailure } from '../../../src/shared/result';
 
@@ -76,10 +72,10 @@ describe("sysbench's flags and config file", () => {
   };
 
   it("maps bplab's options to sysbench's flags and keeps the password off them", () => {
-    const args = sysbenchArgs('/tmp/x/bplab-oltp.lua', req, 3);
+    const args = sysbenchArgs('/tmp/x/bplab-oltp.lua', req, 3, '/tmp/x/bplab-sysbench.cnf');
     expect(args).toEqual([
       '/tmp/x/bplab-oltp.lua',
-      '--config-file=/dev/stdin',
+      '--config-file=/tmp/x/bplab-sysbench.cnf',
       '--mysql-host=127.0.0.1',
       '--mysql-port=3307',
       '--mysql-user=bench',
@@ -97,7 +93,7 @@ describe("sysbench's flags and config file", () => {
     ]);
     expect(args.join(' ')).not.toContain('s3cret');
     expect(
-      sysbenchArgs('s.lua', { ...req, connection: { ...connection, socketPath: '/tmp/m.sock' } }, 1),
+      sysbenchArgs('s.lua', { ...req, connection: { ...connection, socketPath: '/tmp/m.sock' } }, 1, 'c'),
     ).toContain('--mysql-socket=/tmp/m.sock');
   });
 
@@ -205,5 +201,20 @@ describe('why sysbench ended early, in its own words', () => {
     );
     expect(lastWords([...banner, 'free(): invalid pointer'])).toBe('free(): invalid pointer');
     expect(lastWords([])).toBe('it said nothing');
+  });
+});
+
+describe('why sysbench ended early, in words', () => {
+  it("names a crash as sysbench's own, a kill as from outside, an exit code as the server's likely going", () => {
+    const said = ['Threads started!'];
+    expect(endedEarly('signal SIGABRT', said)).toBe(
+      'sysbench itself crashed (SIGABRT) before its time: Threads started!',
+    );
+    expect(endedEarly('signal SIGKILL', [])).toBe(
+      'sysbench was stopped from outside (SIGKILL) before its time: it said nothing',
+    );
+    expect(endedEarly('code 1', ['FATAL: mysql_stmt_execute() returned error 2013'])).toBe(
+      'sysbench ended before its time (code 1; the server went away?): FATAL: mysql_stmt_execute() returned error 2013',
+    );
   });
 });

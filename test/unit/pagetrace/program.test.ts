@@ -31,4 +31,18 @@ describe('bpftrace program', () => {
     expect(p).not.toContain('uretprobe');
     expect(p).toContain('uprobe:/srv/mariadbd:_Z16buf_page_get_gen9page_id_t* /tid == 7/');
   });
+
+  it("reads MySQL 5.6's page ids from its split arguments and its cursor's block at 16", () => {
+    const bin = '/srv/mysql-5.6.14/bin/mysqld';
+    const table = probeTableFor('mysql', '5.6.14')!;
+    expect(table.threadMarker?.symbol).toBe('_Z16dispatch_command19enum_server_commandP3THDPcj');
+    const p = bpftraceProgram(bin, table, 9);
+    // buf_page_get_gen(space, zip_size, offset, ...): space in arg0, page in arg2.
+    expect(p).toContain(`uprobe:${bin}:_Z16buf_page_get_genmmmmP11buf_block_tmPKcmP5mtr_t /tid == 9/`);
+    expect(p).toContain('((uint64)(arg0 & 0xffffffff) << 32) | (uint64)(arg2 & 0xffffffff)');
+    // buf_page_try_get_func(space_id, page_no, ...): arg0 and arg1.
+    expect(p).toContain('((uint64)(arg0 & 0xffffffff) << 32) | (uint64)(arg1 & 0xffffffff)');
+    // 5.6's page_cur_t is { rec; block; }: the block 8 bytes further than MySQL 8.0's.
+    expect(p).toContain('$b = *(uint64*)(@cursor[tid] + 16);');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startFailureReason } from '../../../src/main/sandbox/start-failure';
+import { logExcerpt, startFailureReason } from '../../../src/main/sandbox/start-failure';
 
 describe('startFailureReason', () => {
   it('takes the first [ERROR] that is a cause, without its prefixes', () => {
@@ -23,5 +23,29 @@ describe('startFailureReason', () => {
 
   it('is null when the server said nothing that reads as an error', () => {
     expect(startFailureReason(['/usr/sbin/mariadbd: ready for connections.'])).toBeNull();
+  });
+});
+
+describe('logExcerpt', () => {
+  it("gives a failed mariadb-install-db's errors, not the links it ends every failure with", () => {
+    const out = [
+      "Installing MariaDB/MySQL system tables in '/tmp/s/data' ...",
+      '2026-11-27 18:13:40 0 [ERROR] InnoDB: Cannot allocate memory for the buffer pool',
+      '2026-11-27 18:13:40 0 [ERROR] Aborting',
+      'Installation of system tables failed!  Examine the logs in',
+      '/tmp/s/data for more information.',
+      'The latest information about mysql_install_db is available at',
+      'https://mariadb.com/docs/server/clients-and-utilities/deployment-tools/mariadb-install-db',
+      'You can find the latest source at https://downloads.mariadb.org and',
+      'the MariaDB discuss email list at https://lists.mariadb.org/postorius/lists/discuss.lists.mariadb.org/',
+      'Please check all of the above before submitting a bug report',
+      'at https://mariadb.org/jira',
+    ];
+    expect(logExcerpt(out)).toBe(`${out[1]}\n${out[2]}`);
+  });
+
+  it('gives the last lines when nothing is marked as an error', () => {
+    const out = Array.from({ length: 12 }, (_, i) => `line ${i}`);
+    expect(logExcerpt(out)).toBe(out.slice(-8).join('\n'));
   });
 });

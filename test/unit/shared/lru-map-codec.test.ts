@@ -50,6 +50,24 @@ describe('the LRU map codec', () => {
     expect(decodeLruMapFrame(JSON.parse(JSON.stringify(packed)) as PackedLruMapFrame)).toEqual(frame);
   });
 
+  it('writes its cells as standard base64 of little-endian words, whatever the length modulo 3', () => {
+    // k buckets of n segments: k(1 + 3n) words of 2 bytes, so k = 1, 2, 3 leave 2, 1 and 0 bytes mod 3.
+    for (const k of [1, 2, 3])
+      for (const n of [0, 1, 4]) {
+        const bucket = Array.from({ length: n }, (_, i): [number, number, number] => [i, 300 + i, 255 * i]);
+        const words = Array.from({ length: k }, () => [n, ...bucket.flat()]).flat();
+        const bytes = Buffer.alloc(words.length * 2);
+        words.forEach((w, i) => bytes.writeUInt16LE(w, i * 2));
+        const packed = encodeLruMapFrame({
+          ...frame,
+          pools: [
+            { poolId: 0, lruLength: 8, oldLength: 0, buckets: Array.from({ length: k }, () => bucket) },
+          ],
+        });
+        expect(packed.cells).toBe(bytes.toString('base64'));
+      }
+  });
+
   it('switches to 32-bit words when a count does not fit in 16 bits', () => {
     const big: LruMapFrame = {
       ...frame,

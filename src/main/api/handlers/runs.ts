@@ -39,8 +39,12 @@ export function runHandlers(deps: {
   traceFilesOf?: (run: RunResult) => Promise<TraceFiles | null>;
 }): RunHandlers {
   const { catalogue, runs, connections, tasks, simulator } = deps;
-  const traceFilesOf = async (run: RunResult) =>
-    run.pageTrace ? ((await deps.traceFilesOf?.(run).catch(() => null)) ?? null) : undefined;
+  /** A traced run's files, with the traced runs before it on its pool (its replay starts from theirs). */
+  const traceFilesOf = async (run: RunResult): Promise<TraceFiles | null | undefined> => {
+    if (!run.pageTrace) return undefined;
+    const files = (await deps.traceFilesOf?.(run).catch(() => null)) ?? null;
+    return files && { ...files, before: runs.tracedRunsBefore(run).map(withoutSamples) };
+  };
   /** A run by its results file (each file read once per request), or from the saved runs. */
   const runOf =
     (files: Map<string, Promise<RunResult[]>>) => async (ref: { runId: string; file?: string }) => {

@@ -35,6 +35,48 @@ describe('measureReferences', () => {
     ]);
   });
 
+  it("sums the server's CPU time under the verdict, and says so when a run did not record it", () => {
+    // Post 001's own Q1.1 pairs: the same pages, the seconds apart in CPU. Here 1000 used 3 s a run, 0 used 1 s.
+    const file = referenceExperiment([{ ...RUN1_RATIO, explain: ['pages-read', 'server-cpu'] }]);
+    const withCpu: ExperimentFile = {
+      ...file,
+      results: file.results.map((r) => ({
+        ...r,
+        run: {
+          ...r.run,
+          serverProcess: {
+            readBytes: 0,
+            cpuMs: r.cell.includes('innodb_old_blocks_time=1000') ? 3000 : 1000,
+          },
+        },
+      })),
+    };
+    const [run1] = measureReferences(withCpu);
+    expect(run1!.measured[0]!.sides.map((s) => s.counters.map((c) => [c.counter, c.value]))).toEqual([
+      [
+        ['pages-read', 30_000],
+        ['server-cpu', 6000],
+      ],
+      [
+        ['pages-read', 20_000],
+        ['server-cpu', 2000],
+      ],
+    ]);
+    expect(verdictRows([run1!])[0]!.explained.at(-1)).toBe(
+      'CPU time the server used: 6.00 s (innodb_old_blocks_time=1000) against 2.00 s (innodb_old_blocks_time=0)',
+    );
+    const unrecorded = {
+      ...withCpu,
+      results: withCpu.results.map((r) => ({
+        ...r,
+        run: { ...r.run, serverProcess: { unavailable: 'not a local sandbox' } },
+      })),
+    };
+    expect(verdictRows(measureReferences(unrecorded))[0]!.explained.at(-1)).toBe(
+      'CPU time the server used: not recorded (innodb_old_blocks_time=1000) against not recorded (innodb_old_blocks_time=0)',
+    );
+  });
+
   it('measures a single query, a side of its own pass, and says what is missing in words', () => {
     const coldOverHot = {
       ...RUN1_RATIO,

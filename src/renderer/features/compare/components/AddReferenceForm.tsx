@@ -9,7 +9,14 @@ import { Field, TextField } from '../../../components/Field';
 import { dialogs } from '../../../lib/document-files';
 import { useCompare } from '../stores/compare-store';
 import { useReference } from '../stores/reference-store';
-import { describeFigure, referenceChoices, UNITS_OF, type ReferenceKind } from '../utils/reference-form';
+import {
+  comparesTwo,
+  describeFigure,
+  measuresLoad,
+  referenceChoices,
+  UNITS_OF,
+  type ReferenceKind,
+} from '../utils/reference-form';
 
 export function AddReferenceForm() {
   const { files, recent } = useCompare();
@@ -88,9 +95,9 @@ export function AddReferenceForm() {
               ))}
             </select>
           </Field>
-          {configurations('side', form.kind === 'ratio' ? 'First configuration' : 'Configuration')}
-          {form.kind === 'ratio' && configurations('other', 'Second configuration (divided by)')}
-          {form.kind !== 'load-qps' ? (
+          {configurations('side', comparesTwo(form.kind) ? 'First configuration' : 'Configuration')}
+          {comparesTwo(form.kind) && configurations('other', 'Second configuration (divided by)')}
+          {!measuresLoad(form.kind) ? (
             <>
               <Field label="Pass" name="pass">
                 <select

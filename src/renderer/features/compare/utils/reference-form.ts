@@ -2,7 +2,7 @@
  * The form that adds a reference figure to an open experiment (a vendor's claim, a figure of one's own,
  * an earlier result): what it measures, picked from the figures the experiment has (a query's seconds
  * in a pass at one configuration, the ratio or change between two configurations, a load step's QPS at
- * some clients), its value and unit as typed, and where it comes from. Strings as typed, to a
+ * some clients, or the ratio or change between two configurations' QPS there), its value and unit as typed, and where it comes from. Strings as typed, to a
  * ReferenceFigure the shared schema accepts, each problem in words under its field. Pure.
  */
 import { fileLabel } from '../../../../shared/compare/experiment-sides';
@@ -15,7 +15,12 @@ import {
   type ReferenceFigureInput,
 } from '../../../../shared/reference-figures';
 
-export type ReferenceKind = 'query-seconds' | 'ratio' | 'load-qps';
+export type ReferenceKind = 'query-seconds' | 'ratio' | 'load-qps' | 'load-ratio';
+
+/** A ratio or change between two configurations: the form asks for the second one (divided by). */
+export const comparesTwo = (kind: ReferenceKind): boolean => kind === 'ratio' || kind === 'load-ratio';
+/** A figure of a load step's QPS: the form asks for the step and its client count, not a pass. */
+export const measuresLoad = (kind: ReferenceKind): boolean => kind === 'load-qps' || kind === 'load-ratio';
 export type ReferenceUnit = 's' | 'ratio' | '%' | 'qps';
 
 export interface ReferenceForm {
@@ -53,19 +58,23 @@ export interface ReferenceChoices {
   steps: Array<{ index: number; label: string; clients: number[] }>;
 }
 
+const RATIO_UNITS: Array<{ id: ReferenceUnit; label: string }> = [
+  { id: 'ratio', label: '× (the first over the second)' },
+  { id: '%', label: '% change of the first over the second' },
+];
+
 export const UNITS_OF: Record<ReferenceKind, Array<{ id: ReferenceUnit; label: string }>> = {
   'query-seconds': [{ id: 's', label: 'seconds' }],
-  ratio: [
-    { id: 'ratio', label: '× (the first over the second)' },
-    { id: '%', label: '% change of the first over the second' },
-  ],
+  ratio: RATIO_UNITS,
   'load-qps': [{ id: 'qps', label: 'queries per second' }],
+  'load-ratio': RATIO_UNITS,
 };
 
 const KIND_LABELS: Record<ReferenceKind, string> = {
   'query-seconds': "a query's time at one configuration",
   ratio: 'a ratio between two configurations',
   'load-qps': "a load's QPS at some clients",
+  'load-ratio': "a ratio between two configurations' load QPS",
 };
 
 /**
@@ -106,6 +115,7 @@ export function referenceChoices(def: ExperimentDefinition): ReferenceChoices {
     ...(def.queries.length > 0 ? (['query-seconds'] as const) : []),
     ...(def.queries.length > 0 && cells.length > 1 ? (['ratio'] as const) : []),
     ...(def.loads?.length ? (['load-qps'] as const) : []),
+    ...(def.loads?.length && cells.length > 1 ? (['load-ratio'] as const) : []),
   ];
   return {
     kinds: kinds.map((id) => ({ id, label: KIND_LABELS[id] })),
@@ -157,12 +167,15 @@ const sideOf = (def: ExperimentDefinition, key: string): FigureSide | null =>
 export function describeFigure(form: ReferenceForm, def: ExperimentDefinition): string {
   const name = (key: string) => cellLabel(def, key);
   const queries = form.query || 'every query';
-  if (form.kind === 'load-qps') {
+  const versus = `${name(form.side)} ${form.unit === '%' ? 'against' : 'over'} ${name(form.other)}`;
+  if (measuresLoad(form.kind)) {
     const step = def.loads?.[Number(form.step)];
-    return `QPS at ${form.clients.trim()} clients${step ? `, ${step.workload}` : ''}: ${name(form.side)}`;
+    const clients = form.clients.trim();
+    const at = `QPS at ${clients} client${clients === '1' ? '' : 's'}${step ? `, ${step.workload}` : ''}`;
+    return `${at}: ${form.kind === 'load-ratio' ? versus : name(form.side)}`;
   }
   if (form.kind === 'query-seconds') return `${queries}, ${form.pass}: seconds at ${name(form.side)}`;
-  return `${queries}, ${form.pass}: ${name(form.side)} ${form.unit === '%' ? 'against' : 'over'} ${name(form.other)}`;
+  return `${queries}, ${form.pass}: ${versus}`;
 }
 
 const WORDS = {
@@ -202,12 +215,12 @@ function measureOf(
   const side = sideOf(def, form.side);
   if (!side) errors.side = WORDS.side;
   const sides: FigureSide[] = side ? [side] : [];
-  if (form.kind === 'ratio') {
+  if (comparesTwo(form.kind)) {
     const other = form.other === form.side ? null : sideOf(def, form.other);
     if (!other) errors.other = WORDS.other;
     else sides.push(other);
   }
-  if (form.kind === 'load-qps') {
+  if (measuresLoad(form.kind)) {
     const step = Number(form.step);
     const clients = Number(form.clients.trim());
     if (!def.loads?.[step]?.clients.includes(clients)) errors.clients = WORDS.clients;

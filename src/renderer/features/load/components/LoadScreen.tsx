@@ -21,6 +21,11 @@ import { useNavigation } from '../../../lib/navigation';
 import type { LoadForm } from '../utils/load-form';
 import { Pairs } from '../../../components/Pairs';
 import { useLive } from '../../../lib/live-store';
+import { traceControl } from '../../../../shared/traced-runs';
+import { AssumptionList } from '../../../components/AssumptionList';
+import { clientCurveViews } from '../utils/client-curve';
+import { ClientCurveChart } from './ClientCurveChart';
+import { CheckField } from '../../../components/Field';
 
 const FIELDS = [
   ['schema', 'Schema'],
@@ -45,7 +50,14 @@ export function LoadScreen() {
         : load.pool;
   useEffect(() => followRunSamples(), []);
   useEffect(() => void loadProfiles(), [loadProfiles]);
+  const readPageTrace = load.readPageTrace;
+  useEffect(() => void readPageTrace(profileId), [readPageTrace, profileId]);
   const points = useMemo(() => loadSecondPoints(load.seconds), [load.seconds]);
+  const curves = useMemo(() => clientCurveViews(load.steps), [load.steps]);
+  const trace = traceControl(
+    load.pageTrace,
+    "one client of each step, followed with bpftrace: its page requests' what-if (that client runs slower)",
+  );
 
   return (
     <div className="report" data-testid="load-screen">
@@ -109,6 +121,20 @@ export function LoadScreen() {
               />
             </label>
           ))}
+          <div className="field wide">
+            <CheckField
+              form={{ ...load.form, traceClient: load.form.traceClient && !trace.disabled }}
+              change={load.edit}
+              name="traceClient"
+              testId="load-trace-client"
+              disabled={load.running || trace.disabled}
+            >
+              Trace one client
+            </CheckField>
+            <small className="muted" data-testid="load-trace-client-note">
+              {trace.note}
+            </small>
+          </div>
           <div className="actions wide">
             <button
               type="submit"
@@ -194,6 +220,29 @@ export function LoadScreen() {
           </div>
         </div>
       )}
+      {curves.map((c) => (
+        <div className="panel" key={c.clients} data-testid={`load-client-curve-${c.clients}`}>
+          <h3>One client&apos;s what-if, step of {c.clients} client(s)</h3>
+          {'unavailable' in c ? (
+            <p className="muted">{c.unavailable}</p>
+          ) : (
+            <>
+              <p data-testid={`load-client-curve-${c.clients}-headline`}>
+                <strong>{c.headline}</strong>
+              </p>
+              <p className="muted">
+                {c.traced} {c.check}
+              </p>
+              <ClientCurveChart
+                rows={c.rows}
+                ownMib={c.ownMib}
+                testId={`load-client-curve-${c.clients}-chart`}
+              />
+              <AssumptionList items={c.assumptions} />
+            </>
+          )}
+        </div>
+      ))}
       {load.taskId && load.running && <LiveCharts runId={loadLiveRunId(load.taskId)} />}
       <MixedResultPanel />
     </div>

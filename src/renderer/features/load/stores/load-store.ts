@@ -14,6 +14,8 @@ import { runTask, type TaskHandle } from '../../../lib/task-runner';
 import { checkLoadForm, DEFAULT_LOAD_FORM, type LoadForm } from '../utils/load-form';
 import { loadOutcomeWords, loadPoolSample } from '../utils/pool-pages';
 import type { PoolStatsSample } from '../../../../shared/runs';
+import { pageTraceOption, type PageTraceOption } from '../../../../shared/traced-runs';
+import { withServer } from '../../../lib/server-session';
 
 /** Seconds kept for the chart (a long sweep is thinned to the latest). */
 export const SECONDS_BOUND = 3_600;
@@ -37,6 +39,9 @@ export interface LoadState {
   mixedPath: string;
   mixed: MixedLoadResult | null;
   mixedError: AppError | null;
+  /** Whether the chosen server can be traced (its capability report), for "Trace one client"; null: not read yet. */
+  pageTrace: PageTraceOption | null;
+  readPageTrace(profileId: string | null): Promise<void>;
   setMixedPath(path: string): void;
   openMixed(): Promise<void>;
   edit(patch: Partial<LoadForm>): void;
@@ -48,6 +53,8 @@ export interface LoadState {
 }
 
 let handle: TaskHandle | null = null;
+/** The server whose capabilities "Trace one client" waits for. */
+let traceAskedFor: string | null = null;
 
 export const useLoad = create<LoadState>()((set, get) => ({
   form: DEFAULT_LOAD_FORM,
@@ -64,6 +71,24 @@ export const useLoad = create<LoadState>()((set, get) => ({
   mixedPath: '',
   mixed: null,
   mixedError: null,
+  pageTrace: null,
+
+  readPageTrace: async (profileId) => {
+    traceAskedFor = profileId;
+    set({ pageTrace: null });
+    if (!profileId) return;
+    const report = await withServer(profileId, (auth) => call('connections/capabilities', auth));
+    // Another server chosen meanwhile: its answer is the one shown.
+    if (traceAskedFor !== profileId) return;
+    set({
+      pageTrace: report.ok
+        ? pageTraceOption(report.value.capabilities)
+        : {
+            available: false,
+            reason: `the server's capabilities could not be read (${report.error.message})`,
+          },
+    });
+  },
 
   setMixedPath: (mixedPath) => set({ mixedPath }),
 
@@ -78,7 +103,9 @@ export const useLoad = create<LoadState>()((set, get) => ({
 
   start: (profileId) => {
     if (get().running) return;
-    const checked = checkLoadForm(get().form);
+    const { form, pageTrace } = get();
+    // A box ticked before the server was known to be untraceable asks for no trace.
+    const checked = checkLoadForm({ ...form, traceClient: form.traceClient && !!pageTrace?.available });
     if (!checked.ok) return set({ problem: checked.problem });
     set({
       running: true,

@@ -24,6 +24,8 @@ export interface LoadForm {
   engine: 'auto' | LoadEngineName;
   /** sysbench's path; empty: on PATH. */
   sysbenchPath: string;
+  /** Trace one client of each step (its page requests' what-if): only where the server can be traced. */
+  traceClient: boolean;
 }
 
 export const DEFAULT_LOAD_FORM: LoadForm = {
@@ -35,6 +37,7 @@ export const DEFAULT_LOAD_FORM: LoadForm = {
   seconds: '10',
   engine: 'auto',
   sysbenchPath: '',
+  traceClient: false,
 };
 
 export type LoadFormCheck =
@@ -71,6 +74,7 @@ export function checkLoadForm(form: LoadForm): LoadFormCheck {
     driver: {
       ...(form.engine !== 'auto' ? { engine: form.engine } : {}),
       ...(sysbenchPath ? { sysbenchPath } : {}),
+      ...(form.traceClient ? { traceClient: true } : {}),
     },
   };
 }

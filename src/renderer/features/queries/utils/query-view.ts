@@ -3,7 +3,7 @@
  * query editor's form, and the run form's poll setting: pure, so tested without a screen.
  */
 import { formatBytes } from '../../../../shared/format';
-import type { PageTraceOption } from '../../../../shared/traced-runs';
+import { traceControl, type PageTraceOption } from '../../../../shared/traced-runs';
 import {
   CustomQueryDraftSchema,
   PollSettingSchema,
@@ -74,20 +74,12 @@ export interface RunForm {
   tracePages: boolean;
 }
 
-/**
- * The "Trace pages" box: live only where the server can be traced; otherwise off, with why in words
- * beside it (the capability report's reason), or that the capabilities are still being read.
- */
+/** The "Trace pages" box (traceControl): a traced run is a run of its own. */
 export function tracePagesControl(option: PageTraceOption | null): {
   disabled: boolean;
   note: string;
 } {
-  if (option === null) return { disabled: true, note: 'checking whether this server can be traced…' };
-  if (!option.available) return { disabled: true, note: `unavailable: ${option.reason}` };
-  return {
-    disabled: false,
-    note: 'a separate, slower run: its time is left out of every timing comparison',
-  };
+  return traceControl(option, 'a separate, slower run: its time is left out of every timing comparison');
 }
 
 export function pollSetting(text: string): { ok: true; poll: PollSetting } | { ok: false; error: string } {

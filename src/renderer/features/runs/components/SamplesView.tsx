@@ -65,6 +65,7 @@ export function SamplesView({ result }: { result: RunResult }) {
             freeNote={freeBlocksNote(
               stats.filter((x) => x.atMs <= shown.atMs).at(-1)?.pools ?? result.poolStats.after ?? [],
               result.server.flavor,
+              result.server.lruScanDepth,
             )}
             testId="samples-map"
           />
