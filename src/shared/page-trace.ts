@@ -28,6 +28,11 @@ export interface PageTraceSummary {
    */
   serverRequests?: number;
   /**
+   * The pool's pages when the run started, tail first (runs/<runId>.pagepool, pagetrace/pool-start.ts):
+   * what its replay starts from. Absent on runs traced before it was kept.
+   */
+  poolAtStart?: { file: string; pages: number };
+  /**
    * The untraced run of the same query at the same pool size (as warm when there is one) that this
    * run's time is set against (traced-runs.ts): absent when there was none, so the slowdown is said
    * not measured.

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { startPageTrace, type Spawn } from './tracer';
+import { writePoolPages, type PoolPages } from './pool-start';
 import type { TracerJournal } from './tracer-journal';
 import { markedThreadId } from './thread-marker';
 import { storedOf, writePageTrace } from './trace-file';
@@ -70,6 +71,8 @@ export class RunPageTracer {
     profileId: string,
     server: { flavor: string; version: string },
     conn: RowsReader,
+    /** Reads the pool's pages before the trace starts, on another connection (bufferpool/pool-pages.ts). */
+    poolAtStart?: () => Promise<PoolPages>,
   ): Promise<RunTraceSession> {
     const binary = await this.deps.binaryOf(profileId);
     const ready = await pageTraceReadiness(this.deps.probes, server, binary);
@@ -77,6 +80,7 @@ export class RunPageTracer {
     const tid = ready.table.threadMarker
       ? await markedThreadId(this.deps.spawn, ready.bpftrace, binary!, ready.table.threadMarker, conn)
       : await connectionThreadId(conn, server.flavor);
+    const pool = poolAtStart ? await poolAtStart() : null;
     const session = await startPageTrace(
       {
         spawn: this.deps.spawn,
@@ -98,6 +102,8 @@ export class RunPageTracer {
       stop: async () => {
         const raw = await session.stop();
         writePageTrace(join(this.deps.dir, file), storedOf(raw));
+        const poolFile = `${runId}.pagepool`;
+        if (pool) writePoolPages(join(this.deps.dir, poolFile), pool);
         return {
           file,
           requests: raw.count.reduce((n, c) => n + c, 0),
@@ -119,6 +125,7 @@ export class RunPageTracer {
               : []),
           ],
           lost: raw.lost,
+          ...(pool ? { poolAtStart: { file: poolFile, pages: pool.space.length } } : {}),
           ...(after !== null && Number.isFinite(before) && Number.isFinite(after)
             ? { serverRequests: after - before }
             : {}),

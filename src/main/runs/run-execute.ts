@@ -9,6 +9,7 @@ import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs';
 import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source';
 import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
+import { readPoolPages } from '../bufferpool/pool-pages';
 import { readIndexPages } from '../bufferpool/index-pages';
 import { LivePoller } from '../bufferpool/poller';
 import { CancellableConnection } from '../db/cancellable';
@@ -76,7 +77,9 @@ async function startTrace(p: PreparedRun, deps: ExecuteDeps): Promise<RunTraceSe
       'This bplab process cannot trace pages (it was started without the page tracer).',
     );
   try {
-    return await deps.pageTracer.start(p.runId, p.profileId, p.identity, p.exec);
+    return await deps.pageTracer.start(p.runId, p.profileId, p.identity, p.exec, () =>
+      readPoolPages(p.control),
+    );
   } catch (e) {
     throw AppFailure.of('FEATURE_MISSING', (e as Error).message);
   }

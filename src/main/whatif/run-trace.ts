@@ -17,7 +17,7 @@ import {
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { cleanerBatchesOfRun, MYSQL_LRU_SCAN_DEPTH } from '../../shared/whatif/mysql-cleaner';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
-import type { PageLayout, PageTrace } from '../../shared/whatif/trace';
+import type { PageLayout, PageTrace, StartPool } from '../../shared/whatif/trace';
 import { queryRows } from './dataset-rows';
 
 export interface RunReplay {
@@ -27,8 +27,11 @@ export interface RunReplay {
   /** The run's own steps: a warm-up pass first when the run found its pages already in the pool. */
   steps: ReplayStep[];
   hot: boolean;
-  /** Pages the pool held before a cold run (its own tables, undo): they sit at the tail and go first. */
-  foreignPages: number;
+  /**
+   * What the pool held before the first step: a count of pages no trace touches (a cold run's own
+   * tables, undo), which sit at the tail and go first, or a traced run's pages themselves (StartPool).
+   */
+  foreignPages: number | StartPool;
   assumptions: string[];
   /** Why the plan the run recorded is not the one that ran (plan-check.ts), or null when its page requests fit it. */
   planMismatch: string | null;

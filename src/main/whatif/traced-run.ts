@@ -6,9 +6,17 @@
 import { join } from 'node:path';
 import type { RunResult } from '../../shared/runs';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
-import { NO_PAGE, type PageLayout, type PageTrace, type SpaceLayout } from '../../shared/whatif/trace';
+import {
+  FOREIGN_PAGE,
+  NO_PAGE,
+  type PageLayout,
+  type PageTrace,
+  type SpaceLayout,
+  type StartPool,
+} from '../../shared/whatif/trace';
 import { cleanerBatchesOfRun } from '../../shared/whatif/mysql-cleaner';
 import { readSpaceLayout, spaceFiles } from '../pagetrace/ibd-layout';
+import { readPoolPagesFile, type PoolPages } from '../pagetrace/pool-start';
 import { readPageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
 import type { RunReplay } from './run-trace';
 
@@ -118,6 +126,33 @@ function storedTraceOf(run: RunResult, runsDir: string): StoredPageTrace | { err
 }
 
 /**
+ * The pages the server's pool held when the run started, over the layout: a page of a space no trace
+ * touched (or past its layout) only takes a block. Null for a run traced before they were kept.
+ */
+function startPoolOf(
+  run: RunResult,
+  runsDir: string,
+  layout: PageLayout,
+  ordinalOf: Map<number, number>,
+): StartPool | null {
+  const kept = run.pageTrace?.poolAtStart;
+  if (!kept) return null;
+  let pool: PoolPages;
+  try {
+    pool = readPoolPagesFile(join(runsDir, kept.file));
+  } catch {
+    return null;
+  }
+  const n = pool.space.length;
+  const space = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = ordinalOf.get(pool.space[i]!);
+    space[i] = s !== undefined && pool.page[i]! < layout.spaces[s]!.sizePages ? s : FOREIGN_PAGE;
+  }
+  return { space, page: pool.page, length: n };
+}
+
+/**
  * The traced run replayable, or why not in words. `before`: the traced runs that ran on the same pool
  * before it since the server started (a hot pass's cold pass): they are replayed first in one simulated
  * pool, so the run starts from the pool they left, as replaySteps does for a comparison's runs. Without
@@ -147,13 +182,22 @@ export async function tracedRunReplay(
   const assumptions = [
     `the server's own page requests, traced with bpftrace (${trace.length} requests in ${stored.count.length} records)`,
     `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files (a page not yet flushed keeps its old links)`,
-    "the requests are spread evenly over the run's measured time",
+    'each request at its time in the trace',
   ];
   if (run.pageTrace!.lost > 0)
     assumptions.push(`the trace lost ${run.pageTrace!.lost} record(s): the replay misses their requests`);
-  const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs };
+  // bpftrace's own times: the run's clock as the server's ut_time_ms() saw it (innodb_old_blocks_time).
+  const own: ReplayStep = { trace, elapsedMs: run.elapsedMs!, cleanerBatchesMs, timed: true };
+  const first = before[0] ?? run;
+  const ownPool = startPoolOf(run, runsDir, layout, ordinalOf);
+  // The run's own pool at its start is the truth: the runs before it need not be replayed to rebuild it.
+  const startPool = ownPool ?? (before.length > 0 ? startPoolOf(first, runsDir, layout, ordinalOf) : null);
+  if (startPool)
+    assumptions.push(
+      `the ${ownPool ? 'run' : 'first run before it'} starts from the ${startPool.length} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
+    );
   let steps: ReplayStep[];
-  if (before.length > 0) {
+  if (before.length > 0 && !ownPool) {
     assumptions.push(
       `the run is replayed after the ${before.length} traced run(s) before it, in one pool: it starts from the pool they left`,
     );
@@ -161,18 +205,18 @@ export async function tracedRunReplay(
       ...before.map((b, i) => ({
         trace: expand(earlier[i]!, ordinalOf),
         elapsedMs: b.elapsedMs!,
+        timed: true,
         ...(i > 0 ? { gapMs: 1000 } : {}),
         cleanerBatchesMs: cleanerBatchesOfRun(b),
       })),
       { ...own, gapMs: 1000 },
     ];
-  } else if (hot) {
+  } else if (hot && !startPool) {
     assumptions.push(
       'the run found its pages in the pool: it is replayed after one pass of the same requests',
     );
     steps = [own, { ...own, gapMs: 1000 }];
   } else steps = [own];
-  const first = before[0] ?? run;
   return {
     layout,
     trace,
@@ -180,7 +224,8 @@ export async function tracedRunReplay(
     steps,
     hot,
     foreignPages:
-      before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0,
+      startPool ??
+      (before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0),
     assumptions,
     planMismatch: null,
   };

@@ -174,13 +174,7 @@ export class LruSimulator {
   private readIn(spaceOrdinal: number, pageNo: number, g: number): number {
     const instance = this.instanceOf(spaceOrdinal, pageNo);
     const pool = this.pools[instance]!;
-    let n: number;
-    if (pool.free > 0) {
-      pool.free--;
-      n = this.freeNodes.length > 0 ? this.freeNodes.pop()! : this.allocated++;
-    } else {
-      n = this.evict(pool, pool.tail);
-    }
+    const n = this.takeBlock(pool);
     // MariaDB: buf_LRU_get_free_block, having taken the block, wakes the page cleaner when fewer than
     // innodb_lru_scan_depth / 2 are left free and the LRU (without this page) is longer than BUF_LRU_MIN_LEN.
     const cleaner = this.settings.pageCleaner;
@@ -196,6 +190,32 @@ export class LruSimulator {
     this.addBlockLow(pool, n, true);
     if (wake) this.lruBatch(pool, cleaner, n);
     return n;
+  }
+
+  /** buf0lru.cc, buf_LRU_get_free_block: a block from the free list, else the LRU's tail evicted. */
+  private takeBlock(pool: Instance): number {
+    if (pool.free === 0) return this.evict(pool, pool.tail);
+    pool.free--;
+    return this.freeNodes.length > 0 ? this.freeNodes.pop()! : this.allocated++;
+  }
+
+  /**
+   * A page the server's pool held before the replay (trace.ts, StartPool), at the head: seeded tail first,
+   * the server's order is kept (a smaller pool keeps its head). First accessed before the replay
+   * began, long enough ago that an old one is made young at its first access; no read counted.
+   */
+  seed(spaceOrdinal: number, pageNo: number): void {
+    const g = this.base[spaceOrdinal]! + pageNo;
+    if (this.slot[g]! >= 0) return;
+    const instance = this.instanceOf(spaceOrdinal, pageNo);
+    const pool = this.pools[instance]!;
+    const n = this.takeBlock(pool);
+    this.pageOf[n] = g;
+    this.instOf[n] = instance;
+    this.accessed[n] = 1;
+    this.accessMs[n] = -Infinity;
+    this.slot[g] = n;
+    this.addBlockLow(pool, n, false);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { PoolStats, RunResult } from '../runs';
 import { LruSimulator } from './lru-simulator';
 import { mysqlCleanerBatch } from './mysql-cleaner';
 import { BUF_LRU_MIN_LEN, counterDelta, type SimulatedCounters, type SimulatorSettings } from './pool-model';
-import type { PageLayout, PageTrace } from './trace';
+import { FOREIGN_PAGE, touchTimeMs, type PageLayout, type PageTrace, type StartPool } from './trace';
 
 /** The simulator's settings read off a run: the pool, its instances, old blocks and read-ahead as recorded. */
 export function settingsOfRun(run: RunResult): SimulatorSettings {
@@ -94,6 +94,11 @@ export interface ReplayStep {
   trace: PageTrace;
   /** The run's measured time: its touches are spread over it. */
   elapsedMs: number;
+  /**
+   * The trace's own times are the run's (a traced run's, from bpftrace): each touch replays at its time
+   * rather than spread evenly over elapsedMs (trace.ts, touchTimeMs).
+   */
+  timed?: boolean;
   /** ms between the end of the previous step and this one. */
   gapMs?: number;
   /**
@@ -105,15 +110,19 @@ export interface ReplayStep {
 
 /**
  * Replays steps one after the other in one pool (a cold run then the hot runs after it) and returns
- * each step's counters. `foreignPages` fills the pool first with pages no trace touches (what the
- * server held before the first step: its own tables, undo), which sit at the tail and go first.
+ * each step's counters. `start` is what the pool holds before the first step: a count of pages no trace
+ * touches (what the server held: its own tables, undo), which sit at the tail and go first, or the
+ * pages the server held themselves (a traced run's StartPool), in the server's LRU order.
  */
 export function replaySteps(
   layout: PageLayout,
   settings: SimulatorSettings,
   steps: ReplayStep[],
-  foreignPages = 0,
+  start: number | StartPool = 0,
 ): { counters: SimulatedCounters[]; simulator: LruSimulator } {
+  let foreignPages = 0;
+  if (typeof start === 'number') foreignPages = start;
+  else for (let i = 0; i < start.length; i++) if (start.space[i] === FOREIGN_PAGE) foreignPages++;
   const withForeign: PageLayout =
     foreignPages > 0
       ? {
@@ -132,7 +141,13 @@ export function replaySteps(
       : layout;
   const sim = new LruSimulator(withForeign, settings);
   const foreignSpace = layout.spaces.length;
-  for (let p = 0; p < foreignPages; p++) sim.touch(foreignSpace, p, 0);
+  if (typeof start === 'number') for (let p = 0; p < foreignPages; p++) sim.touch(foreignSpace, p, 0);
+  else
+    for (let i = 0, f = 0; i < start.length; i++) {
+      const s = start.space[i]!;
+      if (s === FOREIGN_PAGE) sim.seed(foreignSpace, f++);
+      else sim.seed(s, start.page[i]!);
+    }
   const out: SimulatedCounters[] = [];
   // Every step's cleaner batches on the one clock, in order; each runs before the first touch at or after it.
   const batches: number[] = [];
@@ -153,7 +168,7 @@ export function replaySteps(
     const { space, page } = step.trace;
     const n = step.trace.length;
     for (let i = 0; i < n; i++) {
-      const t = clock + (step.elapsedMs * i) / Math.max(1, n);
+      const t = clock + touchTimeMs(step.trace, step.elapsedMs, step.timed, i);
       while (t >= nextAt) {
         mysqlCleanerBatch(sim, settings);
         nextAt = batches[++nextBatch] ?? Infinity;

@@ -9,7 +9,7 @@
 import { LruSimulator } from './lru-simulator';
 import type { SimulatorSettings } from './pool-model';
 import { linearReadAhead, type ReadAheadHost } from './read-ahead';
-import type { PageLayout, PageTrace } from './trace';
+import { touchTimeMs, type PageLayout, type PageTrace } from './trace';
 
 /** Where read-ahead fires in a trace: the touch (its index) and the first page of the area it reads. */
 export interface ReadAheadTriggers {
@@ -33,6 +33,8 @@ export function readAheadTriggers(
   elapsedMs: number,
   area: number,
   settings: Pick<SimulatorSettings, 'flavor' | 'readAheadThreshold'>,
+  /** The trace's own times are the run's (ReplayStep.timed). */
+  timed?: boolean,
 ): ReadAheadTriggers {
   const base = new Int32Array(layout.spaces.length + 1);
   layout.spaces.forEach((sp, s) => (base[s + 1] = base[s]! + sp.sizePages));
@@ -42,7 +44,6 @@ export function readAheadTriggers(
   const touchedIn = new Int32Array(Math.ceil(pages / area) + layout.spaces.length);
   const areaBase = new Int32Array(layout.spaces.length + 1);
   layout.spaces.forEach((sp, s) => (areaBase[s + 1] = areaBase[s]! + Math.ceil(sp.sizePages / area)));
-  const n = Math.max(1, trace.length);
   const at: number[] = [];
   const space: number[] = [];
   const low: number[] = [];
@@ -55,7 +56,7 @@ export function readAheadTriggers(
     // ut_time_ms(): whole milliseconds, as LruSimulator.touch takes them.
     accessTimeOf: (s, p) => {
       const i = lastAt[base[s]! + p]!;
-      return i < 0 ? null : Math.floor((elapsedMs * i) / n);
+      return i < 0 ? null : Math.floor(touchTimeMs(trace, elapsedMs, timed, i));
     },
     // Every page of the next area is asked for, present or not: whether the pool holds it is the replay's to say.
     hasPage: () => false,

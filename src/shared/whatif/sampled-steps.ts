@@ -8,7 +8,7 @@
 import type { SimulatorSettings } from './pool-model';
 import { readAheadTriggers, SampledSimulator, type ReadAheadTriggers } from './sampled-read-ahead';
 import type { ReplayStep } from './replay';
-import type { PageLayout, PageTrace } from './trace';
+import { touchTimeMs, type PageLayout, type PageTrace } from './trace';
 
 /**
  * A space sampled by 64-page group (so a read-ahead area is kept or dropped whole) needs this many
@@ -124,7 +124,7 @@ export class SampledSteps {
       const key = this.keyOf(step);
       let k = done.get(key);
       if (!k) {
-        k = keptTouches(step.trace, this.base, keep, step.elapsedMs);
+        k = keptTouches(step, this.base, keep);
         done.set(key, k);
       }
       return k;
@@ -152,7 +152,7 @@ export class SampledSteps {
     const key = `${this.keyOf(step)}@${area}`;
     let t = this.triggerCache.get(key);
     if (!t) {
-      t = readAheadTriggers(this.layout, step.trace, step.elapsedMs, area, settings);
+      t = readAheadTriggers(this.layout, step.trace, step.elapsedMs, area, settings, step.timed);
       this.triggerCache.set(key, t);
     }
     return t;
@@ -173,8 +173,9 @@ interface KeptTouches {
   origin: Uint32Array;
 }
 
-/** The kept touches, each at its time in the full trace spread over `elapsedMs` (as replaySteps spreads it). */
-function keptTouches(t: PageTrace, base: Int32Array, keep: Uint8Array, elapsedMs: number): KeptTouches {
+/** The kept touches, each at its time in the full trace (touchTimeMs, as replaySteps times it). */
+function keptTouches(step: ReplayStep, base: Int32Array, keep: Uint8Array): KeptTouches {
+  const t = step.trace;
   let n = 0;
   for (let i = 0; i < t.length; i++) n += keep[base[t.space[i]!]! + t.page[i]!]!;
   const space = new Uint32Array(n);
@@ -186,7 +187,7 @@ function keptTouches(t: PageTrace, base: Int32Array, keep: Uint8Array, elapsedMs
     if (keep[base[t.space[i]!]! + t.page[i]!] === 0) continue;
     space[j] = t.space[i]!;
     page[j] = t.page[i]!;
-    atMs[j] = (elapsedMs * i) / t.length;
+    atMs[j] = touchTimeMs(t, step.elapsedMs, step.timed, i);
     origin[j] = i;
     j++;
   }

@@ -34,6 +34,36 @@ export interface PageTrace {
   length: number;
 }
 
+/**
+ * The pages the server's pool held when a run started, from the LRU's tail to its head (its
+ * INNODB_BUFFER_PAGE_LRU read just before the trace began): what the replay starts from instead of an
+ * empty pool. After a restart these are the dictionary's and the system tablespace's pages, some of which
+ * the query requests too (MariaDB 11.4.5, SF 0.1, Q3.3: 8 of its 17 distinct pages).
+ */
+export interface StartPool {
+  /** Ordinal into PageLayout.spaces, or FOREIGN_PAGE for a page no trace touches. */
+  space: Int32Array;
+  page: Uint32Array;
+  length: number;
+}
+
+/** A start pool's page that no replayed trace touches: it only takes a block. */
+export const FOREIGN_PAGE = -1;
+
+/**
+ * When touch `i` of a step happens, in ms from the step's start: a traced run's own times (bpftrace's,
+ * `timed`), else the touches spread evenly over the run's measured time. The one rule of every replay
+ * (replaySteps, the sampled curves and their read-ahead triggers).
+ */
+export function touchTimeMs(
+  trace: PageTrace,
+  elapsedMs: number,
+  timed: boolean | undefined,
+  i: number,
+): number {
+  return timed ? trace.atMs[i]! : (elapsedMs * i) / Math.max(1, trace.length);
+}
+
 /** Builds a trace by appending touches; grows its arrays by doubling. */
 export class TraceBuilder {
   private space = new Uint32Array(1024);

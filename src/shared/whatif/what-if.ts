@@ -7,7 +7,7 @@ import type { RunResult } from '../runs';
 import { curveError, missRatioCurves, poolSizes, type CurvePoint, type CurveVariant } from './mrc';
 import type { SimulatorSettings } from './pool-model';
 import { measuredPagesRead, replaySteps, type ReplayStep } from './replay';
-import type { PageLayout } from './trace';
+import type { PageLayout, StartPool } from './trace';
 
 /** What the tracer gives for a run (src/main/whatif/run-trace.ts builds it). */
 export interface ReplayInput {
@@ -15,7 +15,8 @@ export interface ReplayInput {
   settings: SimulatorSettings;
   steps: ReplayStep[];
   hot: boolean;
-  foreignPages: number;
+  /** What the pool held before the first step (replaySteps' `start`). */
+  foreignPages: number | StartPool;
   assumptions: string[];
   /** Why the run's recorded plan is not the one that ran (plan-check.ts); absent or null when it is. */
   planMismatch?: string | null;

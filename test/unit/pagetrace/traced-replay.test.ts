@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readPoolPagesFile, writePoolPages } from '../../../src/main/pagetrace/pool-start';
 import { writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { tracedRunReplay } from '../../../src/main/whatif/traced-run';
 import type { RunResult } from '../../../src/shared/runs';
@@ -51,6 +52,34 @@ describe('traced run replay', () => {
     if ('error' in alone) throw new Error(alone.error);
     const single = replaySteps(alone.layout, alone.settings, alone.steps, alone.foreignPages).counters;
     expect(single[single.length - 1]!.syncReads).toBe(100);
+  });
+
+  it("starts from the pages the server's pool held when the run started", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bplab-traced-replay-'));
+    const cold = tracedRun(dir, 'cold', range(0, 100), 100);
+    const hot = tracedRun(dir, 'hot', range(0, 100), 40);
+    // The server held pages 0..59 of space 7 and two pages of a space the trace never touched, tail first.
+    writePoolPages(join(dir, 'hot.pagepool'), {
+      space: Uint32Array.from([99, 99, ...range(0, 60).map(() => 7)]),
+      page: Uint32Array.from([3, 4, ...range(0, 60)]),
+    });
+    expect(readPoolPagesFile(join(dir, 'hot.pagepool')).page.slice(0, 3)).toEqual(
+      Uint32Array.from([3, 4, 0]),
+    );
+    hot.pageTrace!.poolAtStart = { file: 'hot.pagepool', pages: 62 };
+    // Its own pool is the truth: the cold pass before it is not replayed.
+    const replay = await tracedRunReplay(hot, dir, dir, [cold]);
+    if ('error' in replay) throw new Error(replay.error);
+    expect(replay.steps).toHaveLength(1);
+    expect(replay.assumptions.join(' ')).toContain('starts from the 62 pages');
+    const { counters, simulator } = replaySteps(
+      replay.layout,
+      replay.settings,
+      replay.steps,
+      replay.foreignPages,
+    );
+    expect(counters[0]!.syncReads).toBe(40);
+    expect(simulator.poolState()[0]!.lruLength).toBe(102);
   });
 
   it('names a run before it whose trace cannot be read', async () => {

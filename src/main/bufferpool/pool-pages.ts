@@ -1,0 +1,28 @@
+/**
+ * The pool's pages one by one, tail first: what a traced run's replay starts from (pagetrace/pool-start.ts
+ * keeps them). Reading INNODB_BUFFER_PAGE_LRU reads no page and moves none: on MariaDB 11.4.5 and
+ * MySQL 8.0.31 a second read right after finds the same pages.
+ */
+import type { PoolPages } from '../pagetrace/pool-start';
+import type { Queryable } from './lru';
+import { prepareWalkSession } from './walk-session';
+
+/**
+ * LRU_POSITION 0 is an instance's tail on every flavor (lru.ts, lruWalkSql); instances are interleaved
+ * by position, which keeps each instance's own order (the simulator places a page by its id).
+ */
+export const POOL_PAGES_SQL =
+  'SELECT SPACE AS s, PAGE_NUMBER AS p FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU ORDER BY LRU_POSITION, POOL_ID';
+
+/** The pool's pages now, tail first; held in memory as a walk is (walk-session.ts says why). */
+export async function readPoolPages(conn: Queryable): Promise<PoolPages> {
+  await prepareWalkSession(conn);
+  const rows = await conn.rows<{ s: number | string; p: number | string }>(POOL_PAGES_SQL);
+  const space = new Uint32Array(rows.length);
+  const page = new Uint32Array(rows.length);
+  rows.forEach((r, i) => {
+    space[i] = Number(r.s);
+    page[i] = Number(r.p);
+  });
+  return { space, page };
+}

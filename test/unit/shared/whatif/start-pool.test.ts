@@ -1,0 +1,118 @@
+// A replay that starts from the pages the server's pool held (a traced run's StartPool), worked out by hand.
+import { describe, expect, it } from 'vitest';
+import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
+import type { SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
+import { replaySteps } from '../../../../src/shared/whatif/replay';
+import {
+  contiguousSpace,
+  FOREIGN_PAGE,
+  type PageLayout,
+  type PageTrace,
+  type StartPool,
+} from '../../../../src/shared/whatif/trace';
+
+const layout: PageLayout = { indexNames: ['t/PRIMARY'], spaces: [contiguousSpace(5, 4000, 0)] };
+
+function settings(poolPages: number): SimulatorSettings {
+  return {
+    poolPages,
+    instances: 1,
+    oldBlocksPct: 37,
+    oldBlocksTimeMs: 0,
+    readAheadThreshold: 0,
+    flavor: 'mysql',
+  };
+}
+
+function traceOf(pages: number[]): PageTrace {
+  return {
+    space: new Uint32Array(pages.length),
+    page: Uint32Array.from(pages),
+    atMs: Float64Array.from(pages.map((_, i) => i)),
+    length: pages.length,
+  };
+}
+
+/** Space 0's pages, tail first, then `foreign` pages of no traced space. */
+function startPool(pages: number[], foreign = 0): StartPool {
+  const n = pages.length + foreign;
+  const space = new Int32Array(n).fill(FOREIGN_PAGE);
+  space.fill(0, foreign);
+  const page = new Uint32Array(n);
+  page.set(pages, foreign);
+  return { space, page, length: n };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+describe('seeding the pool (LruSimulator.seed)', () => {
+  it("keeps the server's LRU order, tail first, and counts no read", () => {
+    const s = new LruSimulator(layout, settings(1000));
+    for (let p = 0; p < 600; p++) s.seed(0, p);
+    const order = s.lruOrder();
+    expect(order.map(([, p]) => p)).toEqual(range(0, 600).reverse());
+    expect(s.counters.syncReads).toBe(0);
+    // The old sublist is its share of the tail: 600 × 378 / 1024 = 221 pages (± BUF_LRU_OLD_TOLERANCE 20).
+    const oldLength = s.poolState()[0]!.oldLength;
+    expect(Math.abs(oldLength - 221)).toBeLessThanOrEqual(20);
+    expect(order.slice(-oldLength).every(([, , old]) => old)).toBe(true);
+    expect(order.slice(0, 600 - oldLength).some(([, , old]) => old)).toBe(false);
+  });
+
+  it('counts a seeded page as accessed before the replay: an old one is made young at once', () => {
+    // innodb_old_blocks_time 1000: a page first accessed at the run's 0 ms would stay old for a second;
+    // the server's pages were first accessed before the run, so its first access makes an old one young.
+    const s = new LruSimulator(layout, { ...settings(600), oldBlocksTimeMs: 1000 });
+    for (let p = 0; p < 600; p++) s.seed(0, p);
+    s.touch(0, 1000, 0); // a miss: eviction begins (buf_page_peek_if_too_old moves nothing before it)
+    s.touch(0, 5, 1);
+    expect(s.counters.madeYoung).toBe(1);
+    expect(s.lruOrder()[0]![1]).toBe(5);
+  });
+
+  it('keeps the head of a seed larger than the pool', () => {
+    const s = new LruSimulator(layout, settings(100));
+    for (let p = 0; p < 150; p++) s.seed(0, p);
+    expect(s.lruOrder().map(([, p]) => p)).toEqual(range(50, 150).reverse());
+  });
+});
+
+describe('replaySteps from a start pool', () => {
+  it('reads only the pages the server did not hold', () => {
+    const steps = [{ trace: traceOf(range(0, 10)), elapsedMs: 10 }];
+    const seeded = replaySteps(layout, settings(1000), steps, startPool(range(0, 5), 3));
+    expect(seeded.counters[0]!.syncReads).toBe(5);
+    // The foreign pages take blocks and no trace page: the pool holds the 5 seeded pages, 3 foreign and 5 read.
+    expect(seeded.simulator.poolState()[0]!.lruLength).toBe(13);
+    // As a count of foreign pages, the same eight pages read all ten.
+    expect(replaySteps(layout, settings(1000), steps, 8).counters[0]!.syncReads).toBe(10);
+  });
+
+  it("evicts the seed's tail first", () => {
+    // A 20-page pool seeded with pages 0..19 (0 at the tail); 5 new pages evict 0..4, then 0..4 are read again.
+    const steps = [{ trace: traceOf([...range(100, 105), ...range(0, 5), ...range(15, 20)]), elapsedMs: 15 }];
+    const { counters } = replaySteps(layout, settings(20), steps, startPool(range(0, 20)));
+    expect(counters[0]!.syncReads).toBe(10);
+  });
+});
+
+describe("a traced run's own times (ReplayStep.timed)", () => {
+  // Pages 0..599 fill a 600-page pool, page 700 starts eviction, then page 599 (old, first accessed at
+  // 0 ms) again: at 2,000 ms by the trace's clock innodb_old_blocks_time (1,000) has passed; spread
+  // evenly over the run's 10 ms it has not.
+  const pages = [...range(0, 600), 700, 599];
+  const trace: PageTrace = {
+    space: new Uint32Array(pages.length),
+    page: Uint32Array.from(pages),
+    atMs: Float64Array.from(pages.map((_, i) => (i === pages.length - 1 ? 2000 : 0))),
+    length: pages.length,
+  };
+  const young = (timed: boolean) =>
+    replaySteps(layout, { ...settings(600), oldBlocksTimeMs: 1000 }, [{ trace, elapsedMs: 10, timed }])
+      .counters[0]!.madeYoung;
+
+  it('replays each touch at its time in the trace', () => {
+    expect(young(true)).toBe(1);
+    expect(young(false)).toBe(0);
+  });
+});
