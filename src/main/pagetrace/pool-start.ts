@@ -5,8 +5,7 @@
  * restart the pool already holds dictionary and system pages that a query requests too, and a hot
  * run's pool is what the runs before it left, exactly. One row per page of the pool.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readColumnFile, writeColumnFile, type ColumnFileKind } from './column-file';
 
 /** Pages by tablespace id and page number, from the LRU's tail to its head. */
 export interface PoolPages {
@@ -14,31 +13,18 @@ export interface PoolPages {
   page: Uint32Array;
 }
 
-const FORMAT = 'bplab-pagepool-1';
+const POOL_PAGES: ColumnFileKind = {
+  format: 'bplab-pagepool-1',
+  countKey: 'pages',
+  what: 'a bplab pool page list',
+};
 
 /** A header line of JSON (the page count), then space and page as little-endian uint32 arrays. */
 export function writePoolPages(path: string, pool: PoolPages): void {
-  const n = pool.space.length;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(
-    path,
-    Buffer.concat([
-      Buffer.from(`${JSON.stringify({ format: FORMAT, pages: n })}\n`),
-      Buffer.from(pool.space.buffer, pool.space.byteOffset, n * 4),
-      Buffer.from(pool.page.buffer, pool.page.byteOffset, n * 4),
-    ]),
-  );
+  writeColumnFile(path, POOL_PAGES, pool.space.length, [pool.space, pool.page]);
 }
 
 export function readPoolPagesFile(path: string): PoolPages {
-  const buf = readFileSync(path);
-  const nl = buf.indexOf(10);
-  const header = JSON.parse(buf.subarray(0, nl).toString('utf8')) as { format?: string; pages?: number };
-  if (header.format !== FORMAT || typeof header.pages !== 'number')
-    throw new Error(`${path} is not a bplab pool page list`);
-  const n = header.pages;
-  const body = buf.subarray(nl + 1);
-  if (body.length !== n * 8) throw new Error(`${path} is cut short: ${body.length} bytes for ${n} pages`);
-  const copy = (from: number) => body.buffer.slice(body.byteOffset + from, body.byteOffset + from + n * 4);
-  return { space: new Uint32Array(copy(0)), page: new Uint32Array(copy(n * 4)) };
+  const [space, page] = readColumnFile(path, POOL_PAGES, ['u32', 'u32']);
+  return { space: space as Uint32Array, page: page as Uint32Array };
 }

@@ -1,0 +1,47 @@
+/**
+ * The one reader and writer of bplab's column files (a page trace, a traced run's start pool): a round
+ * trip keeps every column, and a wrong or cut file is refused in words that name it.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readColumnFile, writeColumnFile } from '../../../src/main/pagetrace/column-file';
+import { readPoolPagesFile, writePoolPages } from '../../../src/main/pagetrace/pool-start';
+import { readPageTrace } from '../../../src/main/pagetrace/trace-file';
+
+const KIND = { format: 'bplab-test-1', countKey: 'rows', what: 'a test file' };
+const dir = () => mkdtempSync(join(tmpdir(), 'bplab-column-file-'));
+
+describe('column files', () => {
+  it('keeps each column, of either width, through a round trip', () => {
+    const path = join(dir(), 'a.cols');
+    // Views into larger buffers at an offset, as the tracer's arrays can be.
+    const a = new Uint32Array([9, 1, 2, 3]).subarray(1);
+    const b = new Float64Array([0.5, 1.25, 1e12]);
+    writeColumnFile(path, KIND, 3, [a, b]);
+    expect(readFileSync(path).length).toBe('{"format":"bplab-test-1","rows":3}\n'.length + 3 * 4 + 3 * 8);
+    const [ra, rb] = readColumnFile(path, KIND, ['u32', 'f64']);
+    expect(Array.from(ra!)).toEqual([1, 2, 3]);
+    expect(Array.from(rb!)).toEqual([0.5, 1.25, 1e12]);
+  });
+
+  it('keeps an empty file readable', () => {
+    const path = join(dir(), 'empty.pagepool');
+    writePoolPages(path, { space: new Uint32Array(0), page: new Uint32Array(0) });
+    expect(readPoolPagesFile(path).space.length).toBe(0);
+  });
+
+  it('refuses another kind of file, and a cut one, in words', () => {
+    const d = dir();
+    const pool = join(d, 'r.pagepool');
+    writePoolPages(pool, { space: new Uint32Array([1, 2]), page: new Uint32Array([3, 4]) });
+    expect(() => readPageTrace(pool)).toThrow(`${pool} is not a bplab page trace`);
+    const cut = join(d, 'cut.pagepool');
+    writeFileSync(cut, readFileSync(pool).subarray(0, -3));
+    expect(() => readPoolPagesFile(cut)).toThrow(`${cut} is cut short: 13 bytes for 2 pages`);
+    const text = join(d, 'notes.txt');
+    writeFileSync(text, 'not json at all\n');
+    expect(() => readPoolPagesFile(text)).toThrow(`${text} is not a bplab pool page list`);
+  });
+});
