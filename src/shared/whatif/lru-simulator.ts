@@ -75,7 +75,9 @@ export class LruSimulator {
     const instances = Math.max(1, settings.instances);
     const dataPages = settings.dataPages ?? settings.poolPages;
     const perInstance = Math.max(1, Math.floor(dataPages / instances));
-    const nodes = perInstance * instances;
+    // Nodes for the most blocks data is ever given (resize); the pool starts with dataPages.
+    const most = Math.max(dataPages, settings.dataPagesAtStart ?? 0);
+    const nodes = Math.max(1, Math.floor(most / instances)) * instances;
     this.prev = new Int32Array(nodes);
     this.next = new Int32Array(nodes);
     this.pageOf = new Int32Array(nodes);
@@ -246,7 +248,26 @@ export class LruSimulator {
     for (const pool of this.pools) this.lruBatch(pool, { scanDepth, minLru }, -1);
   }
 
-  /** Nodes the page cleaner freed, reused before new ones. */
+  /**
+   * The blocks the pool gives to data, now (all instances): fewer, and the missing ones are taken from
+   * the free list, else by evicting the LRU's tail (buf0buf.cc, buf_block_alloc → buf0lru.cc,
+   * buf_LRU_get_free_block: what MySQL's adaptive hash index does as it grows); more, and the free
+   * list gets them. At most the nodes the simulator was made with.
+   */
+  resize(dataPages: number): void {
+    const most = this.pageOf.length / this.pools.length;
+    const target = Math.min(most, Math.max(1, Math.floor(dataPages / this.pools.length)));
+    for (const pool of this.pools) {
+      let blocks = pool.len + pool.free;
+      for (; blocks > target && (pool.free > 0 || pool.tail >= 0); blocks--) {
+        if (pool.free > 0) pool.free--;
+        else this.freeNodes.push(this.evict(pool, pool.tail));
+      }
+      if (blocks < target) pool.free += target - blocks;
+    }
+  }
+
+  /** Nodes the page cleaner or a resize freed, reused before new ones. */
   private readonly freeNodes: number[] = [];
 
   /** Whether a page is in the pool (read-ahead reads only the ones that are not). */

@@ -89,6 +89,9 @@ export function missRatioCurves(
         poolPages: scaled,
         lruScale: r,
         dataPages: Math.max(1, Math.round(scaled * ((base.dataPages ?? base.poolPages) / base.poolPages))),
+        ...(base.dataPagesAtStart
+          ? { dataPagesAtStart: Math.round(scaled * (base.dataPagesAtStart / base.poolPages)) }
+          : {}),
         // A large space is sampled by whole 64-page groups, so read-ahead works on the full pool's areas.
         readAheadAreaPages: readAheadArea(Math.floor(poolPages / Math.max(1, base.instances))),
       };

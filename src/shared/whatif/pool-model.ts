@@ -3,8 +3,15 @@
 export interface SimulatorSettings {
   /** The pool's pages, all instances (innodb_buffer_pool_size / page size): curr_size, the quarter rule's base. */
   poolPages: number;
-  /** Pages the pool can give to data (free + database pages when the run began); defaults to poolPages. */
+  /** Pages the pool can give to data (free + database pages, the fewer of the run's start and end); defaults to poolPages. */
   dataPages?: number;
+  /**
+   * Pages it could give to data when the run began, when more than dataPages: MySQL 8.0's adaptive hash
+   * index takes its blocks from the pool as the run goes (buf_block_alloc, evicting the LRU's tail once
+   * the free list is empty). replaySteps starts the pool with these and gives the difference up evenly
+   * over the last step's time; a sampled replay keeps dataPages throughout.
+   */
+  dataPagesAtStart?: number;
   instances: number;
   oldBlocksPct: number;
   oldBlocksTimeMs: number;

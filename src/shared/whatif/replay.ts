@@ -25,10 +25,12 @@ export function settingsOfPool(
   // before and after the run: what else takes blocks from the pool (the adaptive hash index) grows
   // while the query runs (MySQL 8.0.31 on a 74 MB pool: 4736 blocks, 3888 left to data at the end).
   const blocks = (pools: PoolStats[]) => pools.reduce((n, p) => n + p.freeBuffers + p.databasePages, 0);
-  const dataPages = Math.min(blocks(before), after && after.length > 0 ? blocks(after) : Infinity);
+  const atStart = blocks(before);
+  const dataPages = Math.min(atStart, after && after.length > 0 ? blocks(after) : Infinity);
   return {
     poolPages: before.length > 0 ? before.reduce((n, p) => n + p.poolSize, 0) : poolPages,
     dataPages: dataPages > 0 ? dataPages : poolPages,
+    ...(dataPages > 0 && atStart > dataPages ? { dataPagesAtStart: atStart } : {}),
     instances: Math.max(1, before.length || s.bufferPoolInstances),
     oldBlocksPct: s.oldBlocksPct,
     oldBlocksTimeMs: s.oldBlocksTimeMs,
@@ -140,6 +142,10 @@ export function replaySteps(
         }
       : layout;
   const sim = new LruSimulator(withForeign, settings);
+  // The blocks data had at the start, given up evenly over the last step (SimulatorSettings.dataPagesAtStart).
+  const endBlocks = settings.dataPages ?? settings.poolPages;
+  const startBlocks = Math.max(endBlocks, settings.dataPagesAtStart ?? 0);
+  if (startBlocks > endBlocks) sim.resize(startBlocks);
   const foreignSpace = layout.spaces.length;
   if (typeof start === 'number') for (let p = 0; p < foreignPages; p++) sim.touch(foreignSpace, p, 0);
   else
@@ -162,19 +168,28 @@ export function replaySteps(
   // One comparison per touch: the next batch's time, Infinity once all have run.
   let nextAt = batches[0] ?? Infinity;
   clock = 0;
-  for (const step of steps) {
+  for (const [k, step] of steps.entries()) {
     clock += step.gapMs ?? 0;
     const before = { ...sim.counters };
     const { space, page } = step.trace;
     const n = step.trace.length;
+    const shrinks = k === steps.length - 1 && startBlocks > endBlocks;
+    let blocks = startBlocks;
     for (let i = 0; i < n; i++) {
-      const t = clock + touchTimeMs(step.trace, step.elapsedMs, step.timed, i);
+      const at = touchTimeMs(step.trace, step.elapsedMs, step.timed, i);
+      const t = clock + at;
       while (t >= nextAt) {
         mysqlCleanerBatch(sim, settings);
         nextAt = batches[++nextBatch] ?? Infinity;
       }
+      if (shrinks) {
+        const done = Math.min(1, Math.max(0, at / Math.max(1, step.elapsedMs)));
+        const want = Math.round(startBlocks - (startBlocks - endBlocks) * done);
+        if (want !== blocks) sim.resize((blocks = want));
+      }
       sim.touch(space[i]!, page[i]!, t);
     }
+    if (shrinks && blocks !== endBlocks) sim.resize(endBlocks);
     clock += step.elapsedMs;
     out.push(counterDelta(sim.counters, before));
   }
