@@ -10,19 +10,33 @@ import { prepareWalkSession } from './walk-session';
 /**
  * LRU_POSITION 0 is an instance's tail on every flavor (lru.ts, lruWalkSql); instances are interleaved
  * by position, which keeps each instance's own order (the simulator places a page by its id).
+ * ACCESS_TIME is 0 for a page never accessed since it was read (a page read ahead and not yet used:
+ * its first access will try read-ahead, and evicted unused it counts in Innodb_buffer_pool_read_ahead_evicted).
  */
 export const POOL_PAGES_SQL =
-  'SELECT SPACE AS s, PAGE_NUMBER AS p FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU ORDER BY LRU_POSITION, POOL_ID';
+  'SELECT SPACE AS s, PAGE_NUMBER AS p, ACCESS_TIME AS a, IS_OLD AS o, FREE_PAGE_CLOCK AS c FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU ORDER BY LRU_POSITION, POOL_ID';
 
 /** The pool's pages now, tail first; held in memory as a walk is (walk-session.ts says why). */
 export async function readPoolPages(conn: Queryable): Promise<PoolPages> {
   await prepareWalkSession(conn);
-  const rows = await conn.rows<{ s: number | string; p: number | string }>(POOL_PAGES_SQL);
+  const rows = await conn.rows<{
+    s: number | string;
+    p: number | string;
+    a: number | string;
+    o: string;
+    c: number | string;
+  }>(POOL_PAGES_SQL);
   const space = new Uint32Array(rows.length);
   const page = new Uint32Array(rows.length);
+  const accessTime = new Float64Array(rows.length);
+  const old = new Uint32Array(rows.length);
+  const freePageClock = new Float64Array(rows.length);
   rows.forEach((r, i) => {
     space[i] = Number(r.s);
     page[i] = Number(r.p);
+    accessTime[i] = Number(r.a);
+    old[i] = r.o === 'YES' ? 1 : 0;
+    freePageClock[i] = Number(r.c);
   });
-  return { space, page };
+  return { space, page, state: { accessTime, old, freePageClock } };
 }

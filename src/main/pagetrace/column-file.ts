@@ -31,6 +31,18 @@ export function writeColumnFile(path: string, kind: ColumnFileKind, rows: number
   );
 }
 
+/** The format a file's header names, or null: which version of a kind to read it as. */
+export function columnFileFormat(path: string): string | null {
+  const buf = readFileSync(path);
+  const nl = buf.indexOf(10);
+  try {
+    const header = nl > 0 ? (JSON.parse(buf.subarray(0, nl).toString('utf8')) as { format?: unknown }) : {};
+    return typeof header.format === 'string' ? header.format : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readColumnFile(path: string, kind: ColumnFileKind, kinds: ColumnKind[]): Column[] {
   const buf = readFileSync(path);
   const nl = buf.indexOf(10);

@@ -149,7 +149,8 @@ function startPoolOf(
     const s = ordinalOf.get(pool.space[i]!);
     space[i] = s !== undefined && pool.page[i]! < layout.spaces[s]!.sizePages ? s : FOREIGN_PAGE;
   }
-  return { space, page: pool.page, length: n };
+  const accessed = pool.state ? pool.state.accessTime.map((t) => (t === 0 ? 0 : 1)) : null;
+  return { space, page: pool.page, length: n, ...(accessed ? { accessed: Uint8Array.from(accessed) } : {}) };
 }
 
 /**

@@ -6,65 +6,50 @@
  * list by node number keep it at tens of millions of touches per second.
  */
 import type { PageLayout, PageTrace } from './trace';
-import {
-  instanceForPage,
-  lruLengths,
-  type LruLengths,
-  zeroCounters,
-  type SimulatedCounters,
-  type SimulatorSettings,
-} from './pool-model';
+import { BUF_LRU_OLD_RATIO_DIV, LruList, type LruInstance } from './lru-list';
+import { instanceForPage, zeroCounters, type SimulatedCounters, type SimulatorSettings } from './pool-model';
 import { linearReadAhead, readAheadArea } from './read-ahead';
 
-/** buf0lru.h: innodb_old_blocks_pct is kept as a fraction of this. */
-const BUF_LRU_OLD_RATIO_DIV = 1024;
-
-/** One buffer pool instance's list heads and counters (buf_pool_t). */
-interface Instance {
-  head: number;
-  tail: number;
-  len: number;
-  /** LRU_old: the first old page, or -1 while the list is shorter than BUF_LRU_OLD_MIN_LEN. */
-  oldPtr: number;
-  oldLen: number;
-  /** Blocks still on the free list. */
-  free: number;
-  freedPageClock: number;
-  /** curr_size, in pages. */
-  currSize: number;
-  readAheadArea: number;
-}
-
-export class LruSimulator {
+export class LruSimulator extends LruList {
   readonly counters: SimulatedCounters = zeroCounters();
   private readonly layout: PageLayout;
   private readonly settings: SimulatorSettings;
-  private readonly oldRatio: number;
   /** Global page number of each space's page 0. */
   private readonly base: Int32Array;
   /** Node holding each global page, or -1. */
   private readonly slot: Int32Array;
-  private readonly prev: Int32Array;
-  private readonly next: Int32Array;
   private readonly pageOf: Int32Array;
   private readonly instOf: Uint16Array;
-  private readonly old: Uint8Array;
   private readonly accessed: Uint8Array;
   private readonly accessMs: Float64Array;
-  private readonly freedClockOf: Float64Array;
-  private readonly pools: Instance[];
   private allocated = 0;
-  private readonly lens: LruLengths;
 
   constructor(layout: PageLayout, settings: SimulatorSettings) {
+    const instances = Math.max(1, settings.instances);
+    const dataPages = settings.dataPages ?? settings.poolPages;
+    const perInstance = Math.max(1, Math.floor(dataPages / instances));
+    // Nodes for the most blocks data is ever given (resize); the pool starts with dataPages.
+    const most = Math.max(dataPages, settings.dataPagesAtStart ?? 0);
+    const nodes = Math.max(1, Math.floor(most / instances)) * instances;
+    const currSize = Math.floor(settings.poolPages / instances);
+    super(
+      nodes,
+      Array.from({ length: instances }, () => ({
+        head: -1,
+        tail: -1,
+        len: 0,
+        oldPtr: -1,
+        oldLen: 0,
+        free: perInstance,
+        freedPageClock: 0,
+        currSize,
+        readAheadArea: settings.readAheadAreaPages ?? readAheadArea(currSize),
+      })),
+      settings.oldBlocksPct,
+      settings.lruScale ?? 1,
+    );
     this.layout = layout;
     this.settings = settings;
-    // buf0lru.cc, buf_LRU_old_ratio_update: the percentage as a fraction of 1024, within its bounds.
-    this.oldRatio = Math.min(
-      BUF_LRU_OLD_RATIO_DIV,
-      Math.max(51, Math.floor((settings.oldBlocksPct * BUF_LRU_OLD_RATIO_DIV) / 100)),
-    );
-    this.lens = lruLengths(settings.lruScale ?? 1);
     this.base = new Int32Array(layout.spaces.length);
     let total = 0;
     layout.spaces.forEach((s, i) => {
@@ -72,32 +57,10 @@ export class LruSimulator {
       total += s.sizePages;
     });
     this.slot = new Int32Array(total).fill(-1);
-    const instances = Math.max(1, settings.instances);
-    const dataPages = settings.dataPages ?? settings.poolPages;
-    const perInstance = Math.max(1, Math.floor(dataPages / instances));
-    // Nodes for the most blocks data is ever given (resize); the pool starts with dataPages.
-    const most = Math.max(dataPages, settings.dataPagesAtStart ?? 0);
-    const nodes = Math.max(1, Math.floor(most / instances)) * instances;
-    this.prev = new Int32Array(nodes);
-    this.next = new Int32Array(nodes);
     this.pageOf = new Int32Array(nodes);
     this.instOf = new Uint16Array(nodes);
-    this.old = new Uint8Array(nodes);
     this.accessed = new Uint8Array(nodes);
     this.accessMs = new Float64Array(nodes);
-    this.freedClockOf = new Float64Array(nodes);
-    const currSize = Math.floor(settings.poolPages / instances);
-    this.pools = Array.from({ length: instances }, () => ({
-      head: -1,
-      tail: -1,
-      len: 0,
-      oldPtr: -1,
-      oldLen: 0,
-      free: perInstance,
-      freedPageClock: 0,
-      currSize,
-      readAheadArea: settings.readAheadAreaPages ?? readAheadArea(currSize),
-    }));
   }
 
   /** Replays touches [from, to) of a trace; counters accumulate across calls (a cold run, then a hot one). */
@@ -138,7 +101,7 @@ export class LruSimulator {
    * once innodb_old_blocks_time ms have passed since its first access (else n_pages_not_made_young);
    * otherwise a page moves unless buf_page_peek_if_young says it is still near the head.
    */
-  private peekIfTooOld(pool: Instance, n: number, now: number): boolean {
+  private peekIfTooOld(pool: LruInstance, n: number, now: number): boolean {
     if (pool.freedPageClock === 0) return false;
     const threshold = this.settings.oldBlocksTimeMs;
     if (threshold !== 0 && this.old[n]! === 1) {
@@ -154,7 +117,7 @@ export class LruSimulator {
    * young sublist's share of the pool have been evicted since it was last put at the head (the
    * freed_page_clock rule).
    */
-  private peekIfYoung(pool: Instance, n: number): boolean {
+  private peekIfYoung(pool: LruInstance, n: number): boolean {
     const quarter = Math.floor(
       (pool.currSize * (BUF_LRU_OLD_RATIO_DIV - this.oldRatio)) / (BUF_LRU_OLD_RATIO_DIV * 4),
     );
@@ -162,7 +125,7 @@ export class LruSimulator {
   }
 
   /** buf0lru.cc, buf_LRU_make_block_young: n_pages_made_young counts old pages only. */
-  private makeYoung(pool: Instance, n: number): void {
+  private makeYoung(pool: LruInstance, n: number): void {
     if (this.old[n]! === 1) this.counters.madeYoung++;
     this.removeBlock(pool, n);
     this.addBlockLow(pool, n, false);
@@ -195,7 +158,7 @@ export class LruSimulator {
   }
 
   /** buf0lru.cc, buf_LRU_get_free_block: a block from the free list, else the LRU's tail evicted. */
-  private takeBlock(pool: Instance): number {
+  private takeBlock(pool: LruInstance): number {
     if (pool.free === 0) return this.evict(pool, pool.tail);
     pool.free--;
     return this.freeNodes.length > 0 ? this.freeNodes.pop()! : this.allocated++;
@@ -205,8 +168,9 @@ export class LruSimulator {
    * A page the server's pool held before the replay (trace.ts, StartPool), at the head: seeded tail first,
    * the server's order is kept (a smaller pool keeps its head). First accessed before the replay
    * began, long enough ago that an old one is made young at its first access; no read counted.
+   * `accessed` false: read and never accessed (read ahead, not yet used), as readIn leaves a page.
    */
-  seed(spaceOrdinal: number, pageNo: number): void {
+  seed(spaceOrdinal: number, pageNo: number, accessed = true): void {
     const g = this.base[spaceOrdinal]! + pageNo;
     if (this.slot[g]! >= 0) return;
     const instance = this.instanceOf(spaceOrdinal, pageNo);
@@ -214,8 +178,8 @@ export class LruSimulator {
     const n = this.takeBlock(pool);
     this.pageOf[n] = g;
     this.instOf[n] = instance;
-    this.accessed[n] = 1;
-    this.accessMs[n] = -Infinity;
+    this.accessed[n] = accessed ? 1 : 0;
+    this.accessMs[n] = accessed ? -Infinity : 0;
     this.slot[g] = n;
     this.addBlockLow(pool, n, false);
   }
@@ -225,7 +189,7 @@ export class LruSimulator {
    * the LRU is longer than min(pool / 20 − 1, BUF_LRU_MIN_LEN) and fewer than innodb_lru_scan_depth are
    * free, once the reader has put its page on the LRU: io-fixed, that one is passed over (buf_flush_ready_for_replace).
    */
-  private lruBatch(pool: Instance, cleaner: { scanDepth: number; minLru: number }, fixed: number): void {
+  private lruBatch(pool: LruInstance, cleaner: { scanDepth: number; minLru: number }, fixed: number): void {
     let n = pool.tail;
     while (n >= 0 && pool.free < cleaner.scanDepth && pool.len > cleaner.minLru) {
       const p = this.prev[n]!;
@@ -306,7 +270,7 @@ export class LruSimulator {
    * buf0lru.cc, buf_LRU_free_from_common_LRU_list: a clean page goes (a read-only run's are); never accessed,
    * it counts in n_ra_pages_evicted; buf_LRU_block_remove_hashed ticks freed_page_clock.
    */
-  private evict(pool: Instance, n: number): number {
+  private evict(pool: LruInstance, n: number): number {
     if (this.accessed[n]! === 0) this.counters.readAheadEvicted++;
     this.removeBlock(pool, n);
     pool.freedPageClock++;
@@ -326,92 +290,6 @@ export class LruSimulator {
     return instanceForPage(this.layout.spaces[spaceOrdinal]!.spaceId, pageNo, count);
   }
 
-  /** buf0lru.cc, buf_LRU_old_adjust_len: moves LRU_old until the old sublist is its share ± tolerance. */
-  private oldAdjustLen(pool: Instance): void {
-    let oldLen = pool.oldLen;
-    const newLen = Math.min(
-      Math.floor((pool.len * this.oldRatio) / BUF_LRU_OLD_RATIO_DIV),
-      pool.len - (this.lens.tolerance + this.lens.nonOldMinLen),
-    );
-    for (;;) {
-      const oldPtr = pool.oldPtr;
-      if (oldLen + this.lens.tolerance < newLen) {
-        pool.oldPtr = this.prev[oldPtr]!;
-        oldLen = ++pool.oldLen;
-        this.old[pool.oldPtr] = 1;
-      } else if (oldLen > newLen + this.lens.tolerance) {
-        pool.oldPtr = this.next[oldPtr]!;
-        oldLen = --pool.oldLen;
-        this.old[oldPtr] = 0;
-      } else {
-        return;
-      }
-    }
-  }
-
-  /** buf0lru.cc, buf_LRU_old_init: at BUF_LRU_OLD_MIN_LEN pages every page is old, then the pointer moves. */
-  private oldInit(pool: Instance): void {
-    for (let n = pool.tail; n >= 0; n = this.prev[n]!) this.old[n] = 1;
-    pool.oldPtr = pool.head;
-    pool.oldLen = pool.len;
-    this.oldAdjustLen(pool);
-  }
-
-  /** buf0lru.cc, buf_LRU_remove_block. */
-  private removeBlock(pool: Instance, n: number): void {
-    if (n === pool.oldPtr) {
-      const p = this.prev[n]!;
-      pool.oldPtr = p;
-      this.old[p] = 1;
-      pool.oldLen++;
-    }
-    const p = this.prev[n]!;
-    const q = this.next[n]!;
-    if (p >= 0) this.next[p] = q;
-    else pool.head = q;
-    if (q >= 0) this.prev[q] = p;
-    else pool.tail = p;
-    pool.len--;
-    if (pool.len < this.lens.oldMinLen) {
-      for (let m = pool.head; m >= 0; m = this.next[m]!) this.old[m] = 0;
-      pool.oldPtr = -1;
-      pool.oldLen = 0;
-      return;
-    }
-    if (this.old[n]! === 1) pool.oldLen--;
-    this.oldAdjustLen(pool);
-  }
-
-  /** buf0lru.cc, buf_LRU_add_block_low: at the head (stamping freed_page_clock), or just after LRU_old. */
-  private addBlockLow(pool: Instance, n: number, old: boolean): void {
-    if (!old || pool.len < this.lens.oldMinLen) {
-      this.prev[n] = -1;
-      this.next[n] = pool.head;
-      if (pool.head >= 0) this.prev[pool.head] = n;
-      else pool.tail = n;
-      pool.head = n;
-      this.freedClockOf[n] = pool.freedPageClock;
-    } else {
-      const after = pool.oldPtr;
-      const q = this.next[after]!;
-      this.prev[n] = after;
-      this.next[n] = q;
-      this.next[after] = n;
-      if (q >= 0) this.prev[q] = n;
-      else pool.tail = n;
-      pool.oldLen++;
-    }
-    pool.len++;
-    if (pool.len > this.lens.oldMinLen) {
-      this.old[n] = old ? 1 : 0;
-      this.oldAdjustLen(pool);
-    } else if (pool.len === this.lens.oldMinLen) {
-      this.oldInit(pool);
-    } else {
-      this.old[n] = pool.oldPtr >= 0 ? 1 : 0;
-    }
-  }
-
   /**
    * Each page of one instance's LRU from head to tail, as (space ordinal, page number, old): what the
    * run's LRU composition and the tests read (lru-composition.ts).
@@ -423,20 +301,6 @@ export class LruSimulator {
       while (s + 1 < this.base.length && this.base[s + 1]! <= g) s++;
       visit(s, g - this.base[s]!, this.old[n]! === 1);
     }
-  }
-
-  get instanceCount(): number {
-    return this.pools.length;
-  }
-
-  /** Per instance: LRU length, old sublist length, free blocks, freed_page_clock (for tests and checks). */
-  poolState(): Array<{ lruLength: number; oldLength: number; free: number; freedPageClock: number }> {
-    return this.pools.map((p) => ({
-      lruLength: p.len,
-      oldLength: p.oldLen,
-      free: p.free,
-      freedPageClock: p.freedPageClock,
-    }));
   }
 
   /** The LRU from head to tail as [space ordinal, page, old] (tests; small pools only). */

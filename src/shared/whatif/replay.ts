@@ -151,8 +151,9 @@ export function replaySteps(
   else
     for (let i = 0, f = 0; i < start.length; i++) {
       const s = start.space[i]!;
-      if (s === FOREIGN_PAGE) sim.seed(foreignSpace, f++);
-      else sim.seed(s, start.page[i]!);
+      const accessed = start.accessed ? start.accessed[i] !== 0 : true;
+      if (s === FOREIGN_PAGE) sim.seed(foreignSpace, f++, accessed);
+      else sim.seed(s, start.page[i]!, accessed);
     }
   const out: SimulatedCounters[] = [];
   // Every step's cleaner batches on the one clock, in order; each runs before the first touch at or after it.

@@ -45,6 +45,11 @@ export interface StartPool {
   space: Int32Array;
   page: Uint32Array;
   length: number;
+  /**
+   * 0 for a page never accessed since it was read (its ACCESS_TIME was 0: read ahead, not yet used), 1
+   * otherwise; absent when the pool was kept without it (every page taken as accessed).
+   */
+  accessed?: Uint8Array;
 }
 
 /** A start pool's page that no replayed trace touches: it only takes a block. */

@@ -32,6 +32,30 @@ describe('column files', () => {
     expect(readPoolPagesFile(path).space.length).toBe(0);
   });
 
+  it("keeps a start pool's access times, old flags and page clocks, and still reads a file kept without them", () => {
+    const d = dir();
+    const path = join(d, 'r.pagepool');
+    const state = {
+      accessTime: new Float64Array([0, 3_723_456_789]),
+      old: new Uint32Array([1, 0]),
+      freePageClock: new Float64Array([0, 2951]),
+    };
+    writePoolPages(path, { space: new Uint32Array([1, 2]), page: new Uint32Array([3, 4]), state });
+    const back = readPoolPagesFile(path);
+    expect(Array.from(back.state!.accessTime)).toEqual([0, 3_723_456_789]);
+    expect(Array.from(back.state!.old)).toEqual([1, 0]);
+    expect(Array.from(back.state!.freePageClock)).toEqual([0, 2951]);
+    // A file of the first format (space and page only), as runs traced before kept it.
+    const first = join(d, 'first.pagepool');
+    writeColumnFile(first, { format: 'bplab-pagepool-1', countKey: 'pages', what: 'x' }, 2, [
+      new Uint32Array([1, 2]),
+      new Uint32Array([3, 4]),
+    ]);
+    const old = readPoolPagesFile(first);
+    expect(Array.from(old.page)).toEqual([3, 4]);
+    expect(old.state).toBeUndefined();
+  });
+
   it('refuses another kind of file, and a cut one, in words', () => {
     const d = dir();
     const pool = join(d, 'r.pagepool');
@@ -39,7 +63,7 @@ describe('column files', () => {
     expect(() => readPageTrace(pool)).toThrow(`${pool} is not a bplab page trace`);
     const cut = join(d, 'cut.pagepool');
     writeFileSync(cut, readFileSync(pool).subarray(0, -3));
-    expect(() => readPoolPagesFile(cut)).toThrow(`${cut} is cut short: 13 bytes for 2 pages`);
+    expect(() => readPoolPagesFile(cut)).toThrow(`${cut} is cut short: 53 bytes for 2 pages`);
     const text = join(d, 'notes.txt');
     writeFileSync(text, 'not json at all\n');
     expect(() => readPoolPagesFile(text)).toThrow(`${text} is not a bplab pool page list`);

@@ -70,6 +70,19 @@ describe('seeding the pool (LruSimulator.seed)', () => {
     expect(s.lruOrder()[0]![1]).toBe(5);
   });
 
+  it('keeps a page read ahead and not yet used unaccessed: evicted, it counts as read ahead and evicted', () => {
+    // Pages 0..9 seeded, 0..4 never accessed (ACCESS_TIME 0); 5 new pages in a 10-page pool evict 0..4.
+    const s = new LruSimulator(layout, settings(10));
+    for (let p = 0; p < 10; p++) s.seed(0, p, p >= 5);
+    for (let p = 100; p < 105; p++) s.touch(0, p, p);
+    expect(s.counters.readAheadEvicted).toBe(5);
+    // Taken as accessed, as a pool kept without access times is, none counts.
+    const t = new LruSimulator(layout, settings(10));
+    for (let p = 0; p < 10; p++) t.seed(0, p);
+    for (let p = 100; p < 105; p++) t.touch(0, p, p);
+    expect(t.counters.readAheadEvicted).toBe(0);
+  });
+
   it('keeps the head of a seed larger than the pool', () => {
     const s = new LruSimulator(layout, settings(100));
     for (let p = 0; p < 150; p++) s.seed(0, p);
@@ -86,6 +99,18 @@ describe('replaySteps from a start pool', () => {
     expect(seeded.simulator.poolState()[0]!.lruLength).toBe(13);
     // As a count of foreign pages, the same eight pages read all ten.
     expect(replaySteps(layout, settings(1000), steps, 8).counters[0]!.syncReads).toBe(10);
+  });
+
+  it('seeds the pages the server had never accessed as such (StartPool.accessed)', () => {
+    // innodb_old_blocks_time 1000: pages 0..599 seeded in a 600-page pool, page 5 never accessed; a miss
+    // starts eviction, then page 5 (old) is accessed at 1 ms: not made young (its first access is now).
+    const pool = startPool(range(0, 600));
+    pool.accessed = Uint8Array.from(range(0, 600).map((p) => (p === 5 ? 0 : 1)));
+    const steps = [{ trace: traceOf([1000, 5]), elapsedMs: 2 }];
+    const s = { ...settings(600), oldBlocksTimeMs: 1000 };
+    expect(replaySteps(layout, s, steps, pool).counters[0]!.madeYoung).toBe(0);
+    delete pool.accessed;
+    expect(replaySteps(layout, s, steps, pool).counters[0]!.madeYoung).toBe(1);
   });
 
   it("evicts the seed's tail first", () => {
