@@ -295,6 +295,7 @@ function windowOf(
     space: pick(raw.space, (n) => new Uint32Array(n)),
     page: pick(raw.page, (n) => new Uint32Array(n)),
     count: pick(raw.count, (n) => new Uint32Array(n)),
+    ...(raw.latched ? { latched: Uint8Array.from(keep, (i) => raw.latched![i]!) } : {}),
   };
   const last = cut.atNs[cut.atNs.length - 1];
   return {

@@ -21,7 +21,7 @@ function pageKey(at: PageIdAt): string {
 }
 
 /**
- * Its output at the end: `@rec[i]: (space<<32|page, ns)`, `@cnt[i]: n`, `@hits[probe]: calls`, `@seq: records`.
+ * Its output at the end: `@rec[i]: (space<<32|page, ns)`, `@cnt[i]: n` (plus LATCHED_BIT for a latched hit's), `@hits[probe]: calls`, `@seq: records`.
  * bpftrace prints a map again as it exits, emptied by END's clear (a count as `@hits[i]: 0`): only
  * each key's first line counts.
  */
@@ -39,16 +39,33 @@ export const READY_LINE = 'BPLAB-TRACE-READY';
  */
 export const MAX_RECORDS = 2_000_000;
 
-/** The folding body: one request of page `$k`, counted as probe `index`'s call. */
-function recordRequest(index: number, indent: string): string {
+/**
+ * A latched adaptive-hash hit's record has this bit set in its count (@cnt): btr0sea.cc,
+ * btr_search_guess_on_hash, neither makes its page young nor sets its access time under the search
+ * latch (`if (!has_search_latch && buf_page_peek_if_too_old(...))`), where every other request does.
+ * A bit of the count rather than a map of its own: BPF allocates each map whole as bpftrace attaches.
+ */
+export const LATCHED_BIT = 2 ** 31;
+
+/**
+ * The folding body: one request of page `$k`, counted as probe `index`'s call. With `kinds` (a table
+ * with latched hits), a latched hit and another request of the same page are not folded together.
+ */
+function recordRequest(index: number, indent: string, kinds: boolean, latched = false): string {
+  const kind = latched ? 1 : 0;
   return `${indent}@hits[${index}] = count();
-${indent}if (@seq > 0 && @last == $k) {
+${indent}if (@seq > 0 && @last == $k${kinds ? ` && @lastKind == ${kind}` : ''}) {
 ${indent}  @cnt[@seq - 1] = @cnt[@seq - 1] + 1;
 ${indent}} else {
 ${indent}  @rec[@seq] = ($k, nsecs);
-${indent}  @cnt[@seq] = 1;
+${indent}  @cnt[@seq] = ${latched ? `${LATCHED_BIT} + 1` : '1'};
 ${indent}  @last = $k;
-${indent}  @seq = @seq + 1;
+${
+  kinds
+    ? `${indent}  @lastKind = ${kind};
+`
+    : ''
+}${indent}  @seq = @seq + 1;
 ${indent}}`;
 }
 
@@ -61,14 +78,14 @@ export function bpftraceProgram(binary: string, table: ProbeTable, tid: number):
   if (!Number.isInteger(tid) || tid <= 0) throw new Error(`not a thread id: ${tid}`);
   if (/[\s:"]/.test(binary))
     throw new Error(`bpftrace cannot attach to a path with spaces or colons: ${binary}`);
+  const ahi = table.latchedHashHits;
   const probes = table.probes.map(
     (p, i) => `// ${p.name}
 uprobe:${binary}:${p.symbol} /tid == ${tid}/ {
   $k = ${pageKey(p.at)};
-${recordRequest(i, '  ')}
+${recordRequest(i, '  ', !!ahi)}
 }`,
   );
-  const ahi = table.latchedHashHits;
   if (ahi)
     probes.push(`// adaptive-hash hits under the search latch: the page the cursor was left on
 uprobe:${binary}:${ahi.symbol} /tid == ${tid}/ { @latched[tid] = ${ahi.latchArg}; @cursor[tid] = arg${ahi.cursorArg}; }
@@ -76,7 +93,7 @@ uretprobe:${binary}:${ahi.symbol} /tid == ${tid}/ {
   if ((retval & 0xff) != 0 && @latched[tid] != 0) {
     $b = *(uint64*)(@cursor[tid] + ${ahi.blockOffset});
     $k = ${pageKey({ kind: 'ref-pair', arg: 0 }).replaceAll('arg0', '$b')};
-${recordRequest(table.probes.length, '    ')}
+${recordRequest(table.probes.length, '    ', true, true)}
   }
 }`);
   return `BEGIN { printf("${READY_LINE}\\n"); }
@@ -86,7 +103,7 @@ END {
   print(@hits);
   print(@rec);
   print(@cnt);
-  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq);${ahi ? ' clear(@latched); clear(@cursor);' : ''}
+  clear(@hits); clear(@rec); clear(@cnt); clear(@last); clear(@seq);${ahi ? ' clear(@lastKind); clear(@latched); clear(@cursor);' : ''}
 }
 `;
 }

@@ -4,7 +4,16 @@
  * process is handed in (spawn), so a test can run it against a bpftrace of its own choosing.
  */
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
-import { bpftraceProgram, CNT_LINE, HITS_LINE, MAX_RECORDS, READY_LINE, REC_LINE, SEQ_LINE } from './program';
+import {
+  bpftraceProgram,
+  CNT_LINE,
+  HITS_LINE,
+  LATCHED_BIT,
+  MAX_RECORDS,
+  READY_LINE,
+  REC_LINE,
+  SEQ_LINE,
+} from './program';
 import type { ProbeTable } from './probes';
 import type { TracerJournal } from './tracer-journal';
 
@@ -18,6 +27,8 @@ export interface RawPageTrace {
   page: Uint32Array;
   /** Consecutive requests of the same page, folded. */
   count: Uint32Array;
+  /** 1 for a record of latched adaptive-hash hits (program.ts, LATCHED_BIT); absent when none is. */
+  latched?: Uint8Array;
   /** Calls per probe, in the table's order, then the latched adaptive-hash hits (placed in the records too). */
   calls: number[];
   /** Records the maps could not hold (more than MAX_RECORDS), or missing from the output: then the trace is incomplete. */
@@ -64,6 +75,8 @@ export function parseTraceOutput(
   const space = new Uint32Array(kept);
   const page = new Uint32Array(kept);
   const count = new Uint32Array(kept);
+  const latched = new Uint8Array(kept);
+  let anyLatched = false;
   const seen = new Uint8Array(kept);
   const counted = new Uint8Array(kept);
   const calls = new Array<number>(probes).fill(0);
@@ -84,7 +97,12 @@ export function parseTraceOutput(
     if (c) {
       const i = Number(c[1]);
       if (i < kept && !counted[i]) {
-        count[i] = Number(c[2]);
+        const v = Number(c[2]);
+        if (v >= LATCHED_BIT) {
+          latched[i] = 1;
+          anyLatched = true;
+        }
+        count[i] = v >= LATCHED_BIT ? v - LATCHED_BIT : v;
         counted[i] = 1;
       }
       continue;
@@ -100,7 +118,7 @@ export function parseTraceOutput(
   // A record without its page or its count (bpftrace stopped printing) is lost.
   for (let i = 0; i < kept; i++) if (!seen[i] || !counted[i]) lost++;
   for (const m of stderr.matchAll(/Lost (\d+) events/g)) lost += Number(m[1]);
-  return { atNs, space, page, count, calls, lost };
+  return { atNs, space, page, count, calls, lost, ...(anyLatched ? { latched } : {}) };
 }
 
 /** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */

@@ -27,6 +27,7 @@ function expand(t: StoredPageTrace, ordinalOf: Map<number, number>): PageTrace {
   const space = new Uint32Array(n);
   const page = new Uint32Array(n);
   const atMs = new Float64Array(n);
+  const latched = t.latched ? new Uint8Array(n) : null;
   let k = 0;
   for (let i = 0; i < t.count.length; i++) {
     const s = ordinalOf.get(t.space[i]!)!;
@@ -34,10 +35,11 @@ function expand(t: StoredPageTrace, ordinalOf: Map<number, number>): PageTrace {
       space[k] = s;
       page[k] = t.page[i]!;
       atMs[k] = t.atMs[i]!;
+      if (latched) latched[k] = t.latched![i]!;
       k++;
     }
   }
-  return { space, page, atMs, length: n };
+  return { space, page, atMs, length: n, ...(latched ? { latched } : {}) };
 }
 
 /** The layout of the spaces the traces touched: read from the files where the data folder has them. */
@@ -149,8 +151,9 @@ function startPoolOf(
     const s = ordinalOf.get(pool.space[i]!);
     space[i] = s !== undefined && pool.page[i]! < layout.spaces[s]!.sizePages ? s : FOREIGN_PAGE;
   }
-  const accessed = pool.state ? pool.state.accessTime.map((t) => (t === 0 ? 0 : 1)) : null;
-  return { space, page: pool.page, length: n, ...(accessed ? { accessed: Uint8Array.from(accessed) } : {}) };
+  if (!pool.state) return { space, page: pool.page, length: n };
+  const accessed = Uint8Array.from(pool.state.accessTime, (t) => (t === 0 ? 0 : 1));
+  return { space, page: pool.page, length: n, accessed, old: Uint8Array.from(pool.state.old) };
 }
 
 /**

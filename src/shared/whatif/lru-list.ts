@@ -72,6 +72,26 @@ export class LruList {
     }
   }
 
+  /**
+   * The old sublist as the server had it: its `count` pages nearest the tail are old, LRU_old the
+   * head-most of them (INNODB_BUFFER_PAGE_LRU's IS_OLD, kept with a traced run's start pool). The
+   * server's LRU_old sits anywhere within BUF_LRU_OLD_TOLERANCE of its share; buf_LRU_old_adjust_len
+   * alone would put it at one end of that window. Left alone when the list has no old sublist.
+   */
+  setOldTail(instance: number, count: number): void {
+    const pool = this.pools[instance]!;
+    if (pool.len < this.lens.oldMinLen || count <= 0 || count >= pool.len) return;
+    let n = pool.tail;
+    for (let i = 1; i < count; i++) {
+      this.old[n] = 1;
+      n = this.prev[n]!;
+    }
+    this.old[n] = 1;
+    pool.oldPtr = n;
+    pool.oldLen = count;
+    for (let m = this.prev[n]!; m >= 0; m = this.prev[m]!) this.old[m] = 0;
+  }
+
   /** buf0lru.cc, buf_LRU_old_init: at BUF_LRU_OLD_MIN_LEN pages every page is old, then the pointer moves. */
   protected oldInit(pool: LruInstance): void {
     for (let n = pool.tail; n >= 0; n = this.prev[n]!) this.old[n] = 1;

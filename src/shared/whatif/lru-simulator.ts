@@ -97,6 +97,16 @@ export class LruSimulator extends LruList {
   }
 
   /**
+   * A latched adaptive-hash hit (btr0sea.cc, btr_search_guess_on_hash with has_search_latch): counted
+   * as a page get, the page neither made young nor marked accessed, no read-ahead. Its page is in the
+   * server's pool; where the replay's pool has lost it, it is requested as any page is.
+   */
+  touchLatched(spaceOrdinal: number, pageNo: number, nowMs: number): void {
+    if (this.slot[this.base[spaceOrdinal]! + pageNo]! < 0) return this.touch(spaceOrdinal, pageNo, nowMs);
+    this.counters.touches++;
+  }
+
+  /**
    * buf0buf.ic, buf_page_peek_if_too_old: no move before eviction has begun; an old page moves only
    * once innodb_old_blocks_time ms have passed since its first access (else n_pages_not_made_young);
    * otherwise a page moves unless buf_page_peek_if_young says it is still near the head.

@@ -111,6 +111,22 @@ export interface ReplayStep {
 }
 
 /**
+ * The server's old sublist over the seeded pool: per instance, as many old pages at the tail as the
+ * server flagged. Only when every seeded page found a block (none evicted while seeding).
+ */
+function keepServerOld(sim: LruSimulator, start: StartPool, foreignSpace: number): void {
+  if (sim.poolState().some((p) => p.freedPageClock > 0)) return;
+  const counts = new Array<number>(sim.instanceCount).fill(0);
+  for (let i = 0, f = 0; i < start.length; i++) {
+    const s = start.space[i]!;
+    const instance =
+      s === FOREIGN_PAGE ? sim.instanceOf(foreignSpace, f++) : sim.instanceOf(s, start.page[i]!);
+    if (start.old![i]) counts[instance]!++;
+  }
+  counts.forEach((count, instance) => sim.setOldTail(instance, count));
+}
+
+/**
  * Replays steps one after the other in one pool (a cold run then the hot runs after it) and returns
  * each step's counters. `start` is what the pool holds before the first step: a count of pages no trace
  * touches (what the server held: its own tables, undo), which sit at the tail and go first, or the
@@ -155,6 +171,7 @@ export function replaySteps(
       if (s === FOREIGN_PAGE) sim.seed(foreignSpace, f++, accessed);
       else sim.seed(s, start.page[i]!, accessed);
     }
+  if (typeof start !== 'number' && start.old) keepServerOld(sim, start, foreignSpace);
   const out: SimulatedCounters[] = [];
   // Every step's cleaner batches on the one clock, in order; each runs before the first touch at or after it.
   const batches: number[] = [];
@@ -172,7 +189,7 @@ export function replaySteps(
   for (const [k, step] of steps.entries()) {
     clock += step.gapMs ?? 0;
     const before = { ...sim.counters };
-    const { space, page } = step.trace;
+    const { space, page, latched } = step.trace;
     const n = step.trace.length;
     const shrinks = k === steps.length - 1 && startBlocks > endBlocks;
     let blocks = startBlocks;
@@ -188,7 +205,8 @@ export function replaySteps(
         const want = Math.round(startBlocks - (startBlocks - endBlocks) * done);
         if (want !== blocks) sim.resize((blocks = want));
       }
-      sim.touch(space[i]!, page[i]!, t);
+      if (latched?.[i]) sim.touchLatched(space[i]!, page[i]!, t);
+      else sim.touch(space[i]!, page[i]!, t);
     }
     if (shrinks && blocks !== endBlocks) sim.resize(endBlocks);
     clock += step.elapsedMs;

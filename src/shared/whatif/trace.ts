@@ -32,6 +32,11 @@ export interface PageTrace {
   /** ms since the query started. */
   atMs: Float64Array;
   length: number;
+  /**
+   * 1 for a latched adaptive-hash hit (MySQL's btr_search_guess_on_hash under the search latch, from a
+   * traced run): it neither makes its page young nor sets its access time (LruSimulator.touchLatched).
+   */
+  latched?: Uint8Array;
 }
 
 /**
@@ -50,6 +55,8 @@ export interface StartPool {
    * otherwise; absent when the pool was kept without it (every page taken as accessed).
    */
   accessed?: Uint8Array;
+  /** 1 for a page in the old sublist (IS_OLD); absent when the pool was kept without it. */
+  old?: Uint8Array;
 }
 
 /** A start pool's page that no replayed trace touches: it only takes a block. */

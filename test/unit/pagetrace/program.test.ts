@@ -26,6 +26,22 @@ describe('bpftrace program', () => {
     expect(p).not.toContain('@ahi');
   });
 
+  it("marks a latched hit's record in its count and never folds it with another kind of request", () => {
+    const table = probeTableFor('mysql', '8.0.31')!;
+    const p = bpftraceProgram(BIN, table, 4242);
+    const ret = p.slice(p.indexOf('uretprobe:'));
+    // LATCHED_BIT (2^31) plus the request; the other probes start their records at 1.
+    expect(ret).toContain('@cnt[@seq] = 2147483648 + 1;');
+    expect(ret).toContain('if (@seq > 0 && @last == $k && @lastKind == 1) {');
+    const first = p.slice(0, p.indexOf('uretprobe:'));
+    expect(first).toContain('if (@seq > 0 && @last == $k && @lastKind == 0) {');
+    expect(first).not.toContain('2147483648');
+    // MariaDB 11.4's table has no latched hits: its folds stay as they were.
+    const m = bpftraceProgram('/srv/mariadbd', probeTableFor('mariadb', '11.4.5')!, 7);
+    expect(m).toContain('if (@seq > 0 && @last == $k) {');
+    expect(m).not.toContain('@lastKind');
+  });
+
   it('has no uretprobe where the server counts no request outside the buffer pool’s functions', () => {
     const p = bpftraceProgram('/srv/mariadbd', probeTableFor('mariadb', '11.4.5')!, 7);
     expect(p).not.toContain('uretprobe');

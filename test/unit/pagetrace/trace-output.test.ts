@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeColumnFile } from '../../../src/main/pagetrace/column-file';
 import { parseTraceOutput } from '../../../src/main/pagetrace/tracer';
 import { readPageTrace, storedOf, writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { checkRequests } from '../../../src/shared/page-trace';
@@ -26,6 +27,29 @@ BPLAB-TRACE-READY
 `;
 
 describe('page trace output', () => {
+  it("reads a latched adaptive-hash hit's record by the bit in its count, and keeps it through a trace file", () => {
+    const out = OUTPUT.replace('@cnt[1]: 1', `@cnt[1]: ${2 ** 31 + 3}`);
+    const t = parseTraceOutput(out, 3);
+    expect([...t.count]).toEqual([2, 3]);
+    expect([...t.latched!]).toEqual([0, 1]);
+    const path = join(mkdtempSync(join(tmpdir(), 'bplab-trace-')), 'r.pagetrace');
+    writePageTrace(path, storedOf(t));
+    expect([...readPageTrace(path).latched!]).toEqual([0, 1]);
+    // A trace with none has no latched column in memory.
+    expect(parseTraceOutput(OUTPUT, 3).latched).toBeUndefined();
+    // A trace file kept before the latched column still reads.
+    const old = join(mkdtempSync(join(tmpdir(), 'bplab-trace-')), 'old.pagetrace');
+    writeColumnFile(old, { format: 'bplab-pagetrace-1', countKey: 'records', what: 'x' }, 1, [
+      new Uint32Array([5]),
+      new Uint32Array([3]),
+      new Uint32Array([2]),
+      new Float64Array([0]),
+    ]);
+    const kept = readPageTrace(old);
+    expect([...kept.count]).toEqual([2]);
+    expect(kept.latched).toBeUndefined();
+  });
+
   it('reads records in sequence with their counts and each probe’s calls', () => {
     const t = parseTraceOutput(OUTPUT, 3);
     expect([...t.space]).toEqual([5, 5]);

@@ -113,11 +113,56 @@ describe('replaySteps from a start pool', () => {
     expect(replaySteps(layout, s, steps, pool).counters[0]!.madeYoung).toBe(1);
   });
 
+  it("keeps the server's old sublist (StartPool.old, IS_OLD)", () => {
+    // 600 pages seeded: buf_LRU_old_adjust_len alone leaves 221 ± 20 old; the server had 240.
+    const pool = startPool(range(0, 600));
+    pool.old = Uint8Array.from(range(0, 600).map((i) => (i < 240 ? 1 : 0)));
+    const { simulator } = replaySteps(layout, settings(1000), [], pool);
+    expect(simulator.poolState()[0]!.oldLength).toBe(240);
+    const order = simulator.lruOrder();
+    expect(order.slice(-240).every(([, , old]) => old)).toBe(true);
+    expect(order.slice(0, 360).some(([, , old]) => old)).toBe(false);
+    delete pool.old;
+    expect(replaySteps(layout, settings(1000), [], pool).simulator.poolState()[0]!.oldLength).not.toBe(240);
+  });
+
   it("evicts the seed's tail first", () => {
     // A 20-page pool seeded with pages 0..19 (0 at the tail); 5 new pages evict 0..4, then 0..4 are read again.
     const steps = [{ trace: traceOf([...range(100, 105), ...range(0, 5), ...range(15, 20)]), elapsedMs: 15 }];
     const { counters } = replaySteps(layout, settings(20), steps, startPool(range(0, 20)));
     expect(counters[0]!.syncReads).toBe(10);
+  });
+});
+
+describe('latched adaptive-hash hits (PageTrace.latched)', () => {
+  // innodb_old_blocks_time 1000: pages 0..599 seeded (accessed before the run) fill a 600-page pool, a
+  // miss starts eviction, then page 5 (old) is requested at 1 ms.
+  const trace = (latched: boolean): PageTrace => ({
+    ...traceOf([1000, 5]),
+    ...(latched ? { latched: Uint8Array.from([0, 1]) } : {}),
+  });
+  const run = (t: PageTrace) =>
+    replaySteps(
+      layout,
+      { ...settings(600), oldBlocksTimeMs: 1000 },
+      [{ trace: t, elapsedMs: 2, timed: true }],
+      startPool(range(0, 600)),
+    ).counters[0]!;
+
+  it('leaves a latched hit’s page where it is (btr_search_guess_on_hash under the search latch)', () => {
+    expect(run(trace(true))).toMatchObject({ madeYoung: 0, touches: 2, syncReads: 1 });
+    // As any other request, the old page is made young.
+    expect(run(trace(false))).toMatchObject({ madeYoung: 1, touches: 2, syncReads: 1 });
+  });
+
+  it('neither marks the page accessed nor reads ahead; a page the replay lost is read', () => {
+    const s = new LruSimulator(layout, settings(100));
+    s.readAhead(0, 7);
+    s.touchLatched(0, 7, 5);
+    expect(s.accessTimeOf(0, 7)).toBeNull();
+    s.touchLatched(0, 9, 6);
+    expect(s.counters).toMatchObject({ touches: 2, syncReads: 1 });
+    expect(s.accessTimeOf(0, 9)).toBe(6);
   });
 });
 
