@@ -8,6 +8,8 @@
  *
  *   npm run bench:trace -- --binary PATH [--sf 0.1] [--pool 32M] [--data-dir DIR]   (a sandbox of its own, SSB loaded)
  *   npm run bench:trace -- --data-dir DIR [--sandbox NAME] [--schema ssb] [--queries Q1.1,Q2.1]  (one kept in DIR)
+ *   npm run bench:trace -- --data-dir DIR --stored [--queries …]  (no server run: each query's latest traced
+ *     cold and hot runs kept in DIR replayed again, to try a change of the simulator on the same runs)
  * As root with bpftrace installed (MySQL 8.0.31 or MariaDB 11.4.5 as bplab installs them). The pool is
  * read back from the server and printed; a trace that holds no request or lost some stops the bench.
  * The hot pass's real trace is replayed after its cold pass's in one simulated pool.
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     queries: { type: 'string' },
     /** The traced runs only: no untraced pass, so no slowdown column (half the time). */
     'traced-only': { type: 'boolean', default: false },
+    stored: { type: 'boolean', default: false },
   },
 });
 if (!values['data-dir'] && !values.binary) {
@@ -66,7 +69,9 @@ const sandboxes = new SandboxService({
   profiles: { upsert: async (p) => void profiles.put(p), remove: async () => {} },
 });
 let info = (await sandboxes.list()).find((s) => s.name === values.sandbox);
-if (info) info = await sandboxes.start(info.id);
+if (info && values.stored) {
+  // Replayed over the sandbox's files as they are now; the server is not started.
+} else if (info) info = await sandboxes.start(info.id);
 else if (values.binary) {
   // A sandbox of its own on the binary, with SSB data at --sf: kept in DATA_DIR for --data-dir next time.
   info = await sandboxes.create({
@@ -150,11 +155,28 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(', ');
-await cold();
-const poolBytes = await poolReadBack();
-console.log(
-  `# bench:trace on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize} (read back: ${(poolBytes / 1048576).toFixed(0)} MiB from @@innodb_buffer_pool_size), schema ${values.schema}, load average ${load()}`,
-);
+if (values.stored) {
+  console.log(
+    `# bench:trace --stored on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize}: the latest traced runs kept in ${dataDir}, replayed again`,
+  );
+} else {
+  await cold();
+  const poolBytes = await poolReadBack();
+  console.log(
+    `# bench:trace on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize} (read back: ${(poolBytes / 1048576).toFixed(0)} MiB from @@innodb_buffer_pool_size), schema ${values.schema}, load average ${load()}`,
+  );
+}
+
+/** A query's latest cold and hot traced runs kept in the store (the hot one right after its cold one). */
+function storedPair(queryId: string): [RunResult, RunResult] | null {
+  const traced = store
+    .list(info!.profileId)
+    .filter((r) => r.queryId === queryId && r.state === 'complete')
+    .map((r) => store.get(r.runId))
+    .filter((r) => r.pageTrace);
+  // Newest first: the hot run, then the cold run before it.
+  return traced.length >= 2 ? [traced[1]!, traced[0]!] : null;
+}
 console.log(
   '| query | pass | traced req | server (window) | err | server (run) | measured reads (ahead) | real replay (ahead) | err | derived replay (ahead) | err | untraced ms | traced ms | slowdown |',
 );
@@ -171,14 +193,19 @@ const shown = (sim: { reads: number; ahead: number } | string, measured: number)
 for (const q of QUERIES) {
   let coldPlain: RunResult | null = null;
   let hotPlain: RunResult | null = null;
-  if (!values['traced-only']) {
+  if (!values['traced-only'] && !values.stored) {
     await cold();
     coldPlain = await run(q, false);
     hotPlain = await run(q, false);
   }
-  await cold();
-  const coldTraced = await run(q, true);
-  const hotTraced = await run(q, true);
+  const pair = values.stored ? storedPair(q) : null;
+  if (values.stored && !pair) {
+    console.log(`| ${q} | - | no cold and hot traced runs of it are kept in ${dataDir} |`);
+    continue;
+  }
+  if (!values.stored) await cold();
+  const coldTraced = pair ? pair[0] : await run(q, true);
+  const hotTraced = pair ? pair[1] : await run(q, true);
   for (const [pass, plain, traced] of [
     ['cold', coldPlain, coldTraced],
     ['hot', hotPlain, hotTraced],
