@@ -12,9 +12,14 @@ import { prepareWalkSession } from './walk-session';
  * by position, which keeps each instance's own order (the simulator places a page by its id).
  * ACCESS_TIME is 0 for a page never accessed since it was read (a page read ahead and not yet used:
  * its first access will try read-ahead, and evicted unused it counts in Innodb_buffer_pool_read_ahead_evicted).
+ * Old as lru.ts's walk reads it: IS_OLD where the server fills it (MySQL), else (MariaDB leaves it NULL)
+ * LRU_POSITION < OLD_DATABASE_PAGES of its pool.
  */
-export const POOL_PAGES_SQL =
-  'SELECT SPACE AS s, PAGE_NUMBER AS p, ACCESS_TIME AS a, IS_OLD AS o, FREE_PAGE_CLOCK AS c FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU ORDER BY LRU_POSITION, POOL_ID';
+export const POOL_PAGES_SQL = `SELECT l.SPACE AS s, l.PAGE_NUMBER AS p, l.ACCESS_TIME AS a, l.FREE_PAGE_CLOCK AS c,
+       COALESCE(l.IS_OLD = 'YES', l.LRU_POSITION < s.OLD_DATABASE_PAGES) AS o
+  FROM INFORMATION_SCHEMA.INNODB_BUFFER_PAGE_LRU l
+  JOIN INFORMATION_SCHEMA.INNODB_BUFFER_POOL_STATS s ON s.POOL_ID = l.POOL_ID
+ ORDER BY l.LRU_POSITION, l.POOL_ID`;
 
 /** The pool's pages now, tail first; held in memory as a walk is (walk-session.ts says why). */
 export async function readPoolPages(conn: Queryable): Promise<PoolPages> {
@@ -23,7 +28,7 @@ export async function readPoolPages(conn: Queryable): Promise<PoolPages> {
     s: number | string;
     p: number | string;
     a: number | string;
-    o: string;
+    o: number | string | null;
     c: number | string;
   }>(POOL_PAGES_SQL);
   const space = new Uint32Array(rows.length);
@@ -35,7 +40,7 @@ export async function readPoolPages(conn: Queryable): Promise<PoolPages> {
     space[i] = Number(r.s);
     page[i] = Number(r.p);
     accessTime[i] = Number(r.a);
-    old[i] = r.o === 'YES' ? 1 : 0;
+    old[i] = Number(r.o) === 1 ? 1 : 0;
     freePageClock[i] = Number(r.c);
   });
   return { space, page, state: { accessTime, old, freePageClock } };
