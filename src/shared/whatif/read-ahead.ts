@@ -34,6 +34,11 @@ function isIbufBitmapPage(pageNo: number): boolean {
   return pageNo % 16384 === 1;
 }
 
+/** The change-buffer bitmap page that describes `pageNo` (16 KB pages: one per 16,384). */
+export function ibufBitmapPageOf(pageNo: number): number {
+  return pageNo - (pageNo % 16384) + 1;
+}
+
 /**
  * Returns how many pages it read. MySQL gives up once more than (64 − threshold) pages of the area
  * were missing, never accessed or accessed out of order; MariaDB once that many were (`if (--count)`).

@@ -8,7 +8,7 @@
  */
 import { LruSimulator } from './lru-simulator';
 import type { SimulatorSettings } from './pool-model';
-import { linearReadAhead, type ReadAheadHost } from './read-ahead';
+import { ibufBitmapPageOf, linearReadAhead, type ReadAheadHost } from './read-ahead';
 import { touchTimeMs, type PageLayout, type PageTrace } from './trace';
 
 /** Where read-ahead fires in a trace: the touch (its index) and the first page of the area it reads. */
@@ -108,6 +108,12 @@ export class SampledSimulator extends LruSimulator {
 
   override readAhead(spaceOrdinal: number, pageNo: number): void {
     if (this.keep[this.pageBase[spaceOrdinal]! + pageNo] === 1) super.readAhead(spaceOrdinal, pageNo);
+  }
+
+  /** The bitmap page an I/O thread requests, when the sample kept it (a sample of everything: always). */
+  protected override ibufBitmapGet(spaceOrdinal: number, pageNo: number): void {
+    if (this.keep[this.pageBase[spaceOrdinal]! + ibufBitmapPageOf(pageNo)] === 1)
+      super.ibufBitmapGet(spaceOrdinal, pageNo);
   }
 
   /** The kept pages of an area read ahead, as a trigger outside the sample would have read them. */
