@@ -262,6 +262,7 @@ export function lineorderFirstOb1000(): RunResult {
       after: [
         pool({
           poolSize: 8191,
+          freeBuffers: 1024,
           databasePages: 7162,
           oldDatabasePages: 2623,
           pagesMadeYoung: 3,
@@ -313,6 +314,7 @@ export function lineorderFirstOb0(): RunResult {
       before: [FRESH_POOL],
       after: [
         pool({
+          freeBuffers: 1024,
           databasePages: 7163,
           oldDatabasePages: 2624,
           pagesMadeYoung: 29501,
@@ -359,6 +361,7 @@ export function dimDateFirstOb1000(): RunResult {
       before: [FRESH_POOL],
       after: [
         pool({
+          freeBuffers: 1024,
           databasePages: 6175,
           oldDatabasePages: 2259,
           pagesMadeYoung: 62,

@@ -11,6 +11,7 @@ import { checksumRule, incompleteRule } from './rules-warnings';
 import { watchedDifferentlyRule } from './rules-observer';
 import { planSourceRule } from './rules-plan-source';
 import { pageCleanerRule } from './rules-page-cleaner';
+import { heldBlocksRule } from './rules-pool-blocks';
 import { adaptiveHashRule, globalCountersRule, neverEvictedRule, sameReadsRule } from './rules-explanations';
 import {
   elapsedRule,
@@ -33,6 +34,7 @@ export const PAIR_RULES: readonly PairRule[] = [
   planSourceRule,
   innodbOnly(neverEvictedRule),
   innodbOnly(pageCleanerRule),
+  innodbOnly(heldBlocksRule),
   globalCountersRule,
   innodbOnly(sameReadsRule),
   innodbOnly(adaptiveHashRule),
