@@ -164,7 +164,7 @@ export class LruSimulator extends LruList {
     this.slot[g] = n;
     this.counters.pagesRead++;
     this.addBlockLow(pool, n, true);
-    if (wake) this.lruBatch(pool, cleaner, n);
+    if (wake) this.lruBatch(pool, cleaner, n, false);
     return n;
   }
 
@@ -200,12 +200,17 @@ export class LruSimulator extends LruList {
    * the LRU is longer than min(pool / 20 − 1, BUF_LRU_MIN_LEN) and fewer than innodb_lru_scan_depth are
    * free, once the reader has put its page on the LRU: io-fixed, that one is passed over (buf_flush_ready_for_replace).
    */
-  private lruBatch(pool: LruInstance, cleaner: { scanDepth: number; minLru: number }, fixed: number): void {
+  private lruBatch(
+    pool: LruInstance,
+    cleaner: { scanDepth: number; minLru: number },
+    fixed: number,
+    countsUnused: boolean,
+  ): void {
     let n = pool.tail;
     while (n >= 0 && pool.free < cleaner.scanDepth && pool.len > cleaner.minLru) {
       const p = this.prev[n]!;
       if (n !== fixed) {
-        this.evict(pool, n);
+        this.evict(pool, n, countsUnused);
         this.freeNodes.push(n);
         pool.free++;
       }
@@ -220,7 +225,7 @@ export class LruSimulator extends LruList {
    * than `minLru` (BUF_LRU_MIN_LEN). When it runs is the caller's (mysql-cleaner.ts).
    */
   cleanLru(scanDepth: number, minLru: number): void {
-    for (const pool of this.pools) this.lruBatch(pool, { scanDepth, minLru }, -1);
+    for (const pool of this.pools) this.lruBatch(pool, { scanDepth, minLru }, -1, true);
   }
 
   /**
@@ -302,10 +307,13 @@ export class LruSimulator extends LruList {
 
   /**
    * buf0lru.cc, buf_LRU_free_from_common_LRU_list: a clean page goes (a read-only run's are); never accessed,
-   * it counts in n_ra_pages_evicted; buf_LRU_block_remove_hashed ticks freed_page_clock.
+   * it counts in n_ra_pages_evicted; buf_LRU_block_remove_hashed ticks freed_page_clock. MariaDB's page
+   * cleaner frees its pages with buf_LRU_free_page directly (buf0flu.cc, buf_flush_LRU_list_batch), and
+   * n_ra_pages_evicted is counted only in buf_LRU_free_from_common_LRU_list: its batch counts none
+   * (`countsUnused` false), whether the page was accessed or not.
    */
-  private evict(pool: LruInstance, n: number): number {
-    if (this.accessed[n]! === 0) this.counters.readAheadEvicted++;
+  private evict(pool: LruInstance, n: number, countsUnused = true): number {
+    if (countsUnused && this.accessed[n]! === 0) this.counters.readAheadEvicted++;
     this.removeBlock(pool, n);
     pool.freedPageClock++;
     this.slot[this.pageOf[n]!] = -1;

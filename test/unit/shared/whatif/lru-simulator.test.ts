@@ -266,6 +266,22 @@ describe("MariaDB's page cleaner (buf_LRU_get_free_block wakes it; buf_flush_LRU
     expect(s.counters.syncReads).toBe(466);
   });
 
+  it("counts no read-ahead evicted for the cleaner's batch, as MariaDB counts it only for a read's own eviction", () => {
+    const s = sim(1024, { flavor: 'mariadb', pageCleaner: cleaner(50) });
+    // 257 pages read and never accessed (as read ahead), then a read that wakes the cleaner.
+    for (let p = 0; p < 257; p++) s.seed(0, p, false);
+    s.touch(0, 257, 0);
+    expect(s.counters.evicted).toBe(208);
+    expect(s.hasPage(0, 0)).toBe(false);
+    expect(s.counters.readAheadEvicted).toBe(0);
+    // Without a cleaner the read takes the tail itself (buf_LRU_free_from_common_LRU_list): counted.
+    const m = sim(257);
+    for (let p = 0; p < 257; p++) m.seed(0, p, false);
+    m.touch(0, 257, 0);
+    expect(m.counters.evicted).toBe(1);
+    expect(m.counters.readAheadEvicted).toBe(1);
+  });
+
   it('keeps 768 to 1536 blocks free in a 128 MB pool', () => {
     const s = sim(8192, { flavor: 'mariadb', pageCleaner: cleaner(256) }, 9000);
     // Page 7424's read leaves 767 free: the batch evicts 769 pages, to 1536 free.
