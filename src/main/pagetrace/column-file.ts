@@ -31,19 +31,20 @@ export function writeColumnFile(path: string, kind: ColumnFileKind, rows: number
   );
 }
 
-/** The format a file's header names, or null: which version of a kind to read it as. */
-export function columnFileFormat(path: string): string | null {
-  const buf = readFileSync(path);
-  const nl = buf.indexOf(10);
-  try {
-    const header = nl > 0 ? (JSON.parse(buf.subarray(0, nl).toString('utf8')) as { format?: unknown }) : {};
-    return typeof header.format === 'string' ? header.format : null;
-  } catch {
-    return null;
-  }
+/** One version of a kind of file: its header, and the columns it holds in order. */
+export interface ColumnFileVersion {
+  kind: ColumnFileKind;
+  columns: ColumnKind[];
 }
 
-export function readColumnFile(path: string, kind: ColumnFileKind, kinds: ColumnKind[]): Column[] {
+/**
+ * Reads a file as whichever of `versions` its header names (read once); a header naming none of them,
+ * or a body of another length than its row count gives, is refused in words.
+ */
+export function readColumnFile(
+  path: string,
+  versions: ColumnFileVersion[],
+): { format: string; columns: Column[] } {
   const buf = readFileSync(path);
   const nl = buf.indexOf(10);
   let header: Record<string, unknown> = {};
@@ -52,18 +53,20 @@ export function readColumnFile(path: string, kind: ColumnFileKind, kinds: Column
   } catch {
     header = {};
   }
-  const rows = header[kind.countKey];
-  if (header.format !== kind.format || typeof rows !== 'number' || !Number.isInteger(rows) || rows < 0)
-    throw new Error(`${path} is not ${kind.what}`);
+  const version = versions.find((v) => v.kind.format === header.format);
+  const rows = version ? header[version.kind.countKey] : undefined;
+  if (!version || typeof rows !== 'number' || !Number.isInteger(rows) || rows < 0)
+    throw new Error(`${path} is not ${versions[0]!.kind.what}`);
   const body = buf.subarray(nl + 1);
-  const rowBytes = kinds.reduce((sum, k) => sum + WIDTH[k], 0);
+  const rowBytes = version.columns.reduce((sum, k) => sum + WIDTH[k], 0);
   if (body.length !== rows * rowBytes)
-    throw new Error(`${path} is cut short: ${body.length} bytes for ${rows} ${kind.countKey}`);
+    throw new Error(`${path} is cut short: ${body.length} bytes for ${rows} ${version.kind.countKey}`);
   let at = 0;
-  return kinds.map((k) => {
+  const columns = version.columns.map((k) => {
     const bytes = rows * WIDTH[k];
     const copy = body.buffer.slice(body.byteOffset + at, body.byteOffset + at + bytes);
     at += bytes;
     return k === 'u32' ? new Uint32Array(copy) : new Float64Array(copy);
   });
+  return { format: version.kind.format, columns };
 }

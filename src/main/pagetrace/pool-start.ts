@@ -5,7 +5,7 @@
  * restart the pool already holds dictionary and system pages that a query requests too, and a hot
  * run's pool is what the runs before it left, exactly. One row per page of the pool.
  */
-import { columnFileFormat, readColumnFile, writeColumnFile, type ColumnFileKind } from './column-file';
+import { readColumnFile, writeColumnFile, type ColumnFileKind } from './column-file';
 
 /** Pages by tablespace id and page number, from the LRU's tail to its head. */
 export interface PoolPages {
@@ -42,17 +42,12 @@ export function writePoolPages(path: string, pool: PoolPages): void {
 }
 
 export function readPoolPagesFile(path: string): PoolPages {
-  if (columnFileFormat(path) === POOL_PAGES_1.format) {
-    const [space, page] = readColumnFile(path, POOL_PAGES_1, ['u32', 'u32']);
-    return { space: space as Uint32Array, page: page as Uint32Array };
-  }
-  const [space, page, accessTime, old, freePageClock] = readColumnFile(path, POOL_PAGES, [
-    'u32',
-    'u32',
-    'f64',
-    'u32',
-    'f64',
+  const { format, columns } = readColumnFile(path, [
+    { kind: POOL_PAGES, columns: ['u32', 'u32', 'f64', 'u32', 'f64'] },
+    { kind: POOL_PAGES_1, columns: ['u32', 'u32'] },
   ]);
+  const [space, page, accessTime, old, freePageClock] = columns;
+  if (format === POOL_PAGES_1.format) return { space: space as Uint32Array, page: page as Uint32Array };
   return {
     space: space as Uint32Array,
     page: page as Uint32Array,

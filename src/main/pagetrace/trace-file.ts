@@ -3,7 +3,7 @@
  * (the record count) then space, page and count as little-endian uint32 arrays and each record's
  * time as float64 ms since the trace's first request.
  */
-import { columnFileFormat, readColumnFile, writeColumnFile, type ColumnFileKind } from './column-file';
+import { readColumnFile, writeColumnFile, type ColumnFileKind } from './column-file';
 import type { RawPageTrace } from './tracer';
 
 export interface StoredPageTrace {
@@ -47,12 +47,10 @@ export function writePageTrace(path: string, t: StoredPageTrace): void {
 }
 
 export function readPageTrace(path: string): StoredPageTrace {
-  const first = columnFileFormat(path) === PAGE_TRACE_1.format;
-  const columns = readColumnFile(
-    path,
-    first ? PAGE_TRACE_1 : PAGE_TRACE,
-    first ? ['u32', 'u32', 'u32', 'f64'] : ['u32', 'u32', 'u32', 'f64', 'u32'],
-  );
+  const { columns } = readColumnFile(path, [
+    { kind: PAGE_TRACE, columns: ['u32', 'u32', 'u32', 'f64', 'u32'] },
+    { kind: PAGE_TRACE_1, columns: ['u32', 'u32', 'u32', 'f64'] },
+  ]);
   const [space, page, count, atMs, latched] = columns;
   return {
     space: space as Uint32Array,

@@ -21,7 +21,9 @@ describe('column files', () => {
     const b = new Float64Array([0.5, 1.25, 1e12]);
     writeColumnFile(path, KIND, 3, [a, b]);
     expect(readFileSync(path).length).toBe('{"format":"bplab-test-1","rows":3}\n'.length + 3 * 4 + 3 * 8);
-    const [ra, rb] = readColumnFile(path, KIND, ['u32', 'f64']);
+    const { format, columns } = readColumnFile(path, [{ kind: KIND, columns: ['u32', 'f64'] }]);
+    expect(format).toBe('bplab-test-1');
+    const [ra, rb] = columns;
     expect(Array.from(ra!)).toEqual([1, 2, 3]);
     expect(Array.from(rb!)).toEqual([0.5, 1.25, 1e12]);
   });
