@@ -14,10 +14,12 @@
  * gives a ratio (engine QPS / alone QPS). The summary prints per client count the median of its pairs'
  * ratios with their lowest and highest, and reads the goal on the median. Steps of seconds on a loaded
  * machine swing both ways (0.67× to 1.31× on 2 shared cores): run it on a quiet machine, 20 s steps.
+ * Even quiet, a pair at 16 clients on 2 cores swings 0.88–1.25× (the server's CPU per query moves by a
+ * quarter between runs of the same side, pool watch on or off alike), so the default is 5 pairs.
  * bplab's own Node engine and the SELECT 1 ceiling run once per client count, after the pairs. Each
  * side's queries are checked against the server's own Com_select delta over its counted time.
  *
- *   npm run bench:oltp [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 3
+ *   npm run bench:oltp [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
  *                         --clients 1,4,16,64 --watch on|off --tables 4 --rows 100000 --pool 512M]
  */
 import { execFile } from 'node:child_process';
@@ -49,7 +51,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1,4,16,64' },
     tables: { type: 'string', default: '4' },
     rows: { type: 'string', default: '100000' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     watch: { type: 'string', default: 'on' },
     pool: { type: 'string', default: '512M' },
     threads: { type: 'string' },

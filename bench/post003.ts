@@ -48,6 +48,15 @@ try {
   if (!list.ok) throw new Error(list.error.message);
   const sb = (list.value as SandboxInfo[]).find((s) => s.name === values.sandbox);
   if (!sb) throw new Error(`no sandbox ${values.sandbox} in ${values['data-dir']}`);
+  // Started when stopped, as `bplab run` does, instead of failing on "Nothing is listening".
+  if (sb.status === 'stopped') {
+    console.log(`starting sandbox ${sb.name} ...`);
+    const started = await app.dispatch('sandboxes/start', { id: sb.id });
+    if (!started.ok) throw new Error(started.error.message);
+    const { taskId } = started.value as { taskId: string };
+    const done = await app.dispatch('tasks/wait', { taskId });
+    if (!done.ok) throw new Error(`sandbox ${sb.name} did not start: ${done.error.message}`);
+  }
   const servers = [{ label: `${sb.flavor} ${sb.version}`, profileId: sb.profileId, sandboxId: sb.id }];
   const preset = await app.dispatch('experiments/preset', {
     presetId: 'myisam-vs-innodb',

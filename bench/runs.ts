@@ -24,6 +24,7 @@
  * A script that prints figures, not a timed test.
  *
  *   npm run bench:runs [-- --sf 1 --rounds 5 --snapshot-rounds 15 --binary /usr/sbin/mariadbd|.../mysqld --keep
+ *                       --parts p3,timer,p4,p4-fixed (the parts to run; all by default)
  *                       | --reuse DIR [--name bench-runs --schema ssb_bench]]
  */
 import { spawn } from 'node:child_process';
@@ -70,8 +71,11 @@ const { values } = parseArgs({
     /** With --reuse: the kept sandbox's name and its SSB schema (bench:observer's and bench:whatif's kept ones). */
     name: { type: 'string', default: 'bench-runs' },
     schema: { type: 'string', default: 'ssb_bench' },
+    /** Which parts to run: p3 (both pools), timer (part 3), p4 (at auto), p4-fixed (every 250 ms). */
+    parts: { type: 'string', default: 'p3,timer,p4,p4-fixed' },
   },
 });
+const parts = new Set(values.parts.split(','));
 const sf = Number(values.sf);
 const rounds = Math.max(1, Number(values.rounds));
 const snapshotRounds = Math.max(1, Number(values['snapshot-rounds']));
@@ -296,41 +300,47 @@ async function main(): Promise<void> {
     };
 
     const sql = statementText(new QueryCatalogue(dataDir).resolve('Q1.1', 'base').sql);
-    say(
-      `1. P3: the poller\u2019s snapshot end to end against the bare SQL in the mariadb client (${load()})`,
-    );
-    await fillPool(admin);
-    await snapshotFigures(admin, info.port, '1 GB pool', oldMethod);
+    if (parts.has('p3')) {
+      say(
+        `1. P3: the poller\u2019s snapshot end to end against the bare SQL in the mariadb client (${load()})`,
+      );
+      await fillPool(admin);
+      await snapshotFigures(admin, info.port, '1 GB pool', oldMethod);
+    }
 
-    say(
-      `3. bplab\u2019s reported Q1.1 time against the mariadb client\u2019s timing of the same statement, 1 GB pool (${load()})`,
-    );
-    // bplab's timed part alone (executeHashed: the statement sent, its rows hashed as they stream, on a
-    // plain connection with no capture around it) is the third series: it tells the run's capture
-    // from the timer itself.
-    const plain = await connect();
-    await plain.query(`USE ${SCHEMA}`);
-    const ours: number[] = [];
-    const bare: number[] = [];
-    const theirs: number[] = [];
-    await q11('off'); // the pool as every series will find it
-    await alternate(
-      rounds,
-      async () => {
-        ours.push((await q11('off')).elapsedMs!);
-        bare.push((await executeHashed(plain, sql)).elapsedMs);
-      },
-      async () => void theirs.push(...(await clientTimings(info.port, [sql]))),
-    );
-    await plain.end();
-    const [a, b, c] = [median(ours), median(bare), median(theirs)];
-    say(
-      `  bplab ${ms(a)} vs mariadb client ${ms(c)} = ${pct(a, c)} (goal within ±3%); bplab's timer alone on a plain connection ${ms(b)} = ${pct(b, c)}; pool read back: ${mib(await readPoolSize(admin))}; ${load()}`,
-    );
+    if (parts.has('timer')) {
+      say(
+        `3. bplab\u2019s reported Q1.1 time against the mariadb client\u2019s timing of the same statement, 1 GB pool (${load()})`,
+      );
+      // bplab's timed part alone (executeHashed: the statement sent, its rows hashed as they stream, on a
+      // plain connection with no capture around it) is the third series: it tells the run's capture
+      // from the timer itself.
+      const plain = await connect();
+      await plain.query(`USE ${SCHEMA}`);
+      const ours: number[] = [];
+      const bare: number[] = [];
+      const theirs: number[] = [];
+      await q11('off'); // the pool as every series will find it
+      await alternate(
+        rounds,
+        async () => {
+          ours.push((await q11('off')).elapsedMs!);
+          bare.push((await executeHashed(plain, sql)).elapsedMs);
+        },
+        async () => void theirs.push(...(await clientTimings(info.port, [sql]))),
+      );
+      await plain.end();
+      const [a, b, c] = [median(ours), median(bare), median(theirs)];
+      say(
+        `  bplab ${ms(a)} vs mariadb client ${ms(c)} = ${pct(a, c)} (goal within ±3%); bplab's timer alone on a plain connection ${ms(b)} = ${pct(b, c)}; pool read back: ${mib(await readPoolSize(admin))}; ${load()}`,
+      );
+    }
 
     await setPoolSize('128M');
-    await fillPool(admin);
-    await snapshotFigures(admin, info.port, '128 MB pool', oldMethod);
+    if (parts.has('p3')) {
+      await fillPool(admin);
+      await snapshotFigures(admin, info.port, '128 MB pool', oldMethod);
+    }
 
     const pollerPart = async (poll: PollSetting, name: string): Promise<void> => {
       const every = poll === 'auto' ? 'at auto' : `every ${poll} ms, so they fall during the query`;
@@ -363,8 +373,8 @@ async function main(): Promise<void> {
         `  ${name} poller on ${ms(mOn)} vs off ${ms(mOff)} = ${pct(mOn, mOff)} (goal ≤ +3%); last run watched: ${cost}; LRU batches of the runs without the poller: ${offBatches.join(', ')}; pool read back: ${mib(await readPoolSize(admin))}; ${load()}`,
       );
     };
-    await pollerPart('auto', 'P4');
-    await pollerPart(SNAPSHOT_MS, `P4 at ${SNAPSHOT_MS} ms`);
+    if (parts.has('p4')) await pollerPart('auto', 'P4');
+    if (parts.has('p4-fixed')) await pollerPart(SNAPSHOT_MS, `P4 at ${SNAPSHOT_MS} ms`);
   } finally {
     await admin.end();
     // A sandbox it was given (--reuse) is never its to delete.
