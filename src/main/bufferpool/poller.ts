@@ -63,6 +63,10 @@ export interface PollerOptions {
   expectedSnapshotMs?: number;
   /** The run's legend, so map frames and the after-snapshot share ordinals. */
   legend?: LruLegend;
+  /** The share of wall time 'auto' lets full snapshots take (TARGET_SHARE unless given). */
+  targetShare?: number;
+  /** A fixed interval between pool-stats reads (else a quarter of the snapshot interval, 100–250 ms). */
+  statsIntervalMs?: number;
   bounds?: Partial<Record<keyof typeof SAMPLE_BOUNDS, number>>;
 }
 
@@ -112,10 +116,12 @@ export class LivePoller {
     const mean =
       this.fullSnapshots > 0 ? this.fullMsTotal / this.fullSnapshots : this.opts.expectedSnapshotMs;
     if (mean === undefined) return AUTO_FIRST_INTERVAL_MS;
-    return clamp(Math.round(mean / TARGET_SHARE), AUTO_MIN_INTERVAL_MS, AUTO_MAX_INTERVAL_MS);
+    const share = this.opts.targetShare ?? TARGET_SHARE;
+    return clamp(Math.round(mean / share), AUTO_MIN_INTERVAL_MS, AUTO_MAX_INTERVAL_MS);
   }
 
   private statsIntervalMs(): number {
+    if (this.opts.statsIntervalMs !== undefined) return this.opts.statsIntervalMs;
     return clamp(Math.round(this.intervalMs() / 4), STATS_MIN_INTERVAL_MS, STATS_MAX_INTERVAL_MS);
   }
 

@@ -5,6 +5,7 @@ import {
   LivePoller,
   TARGET_SHARE,
 } from '../../../src/main/bufferpool/poller';
+import { LOAD_WATCH } from '../../../src/main/experiments/pool-watch';
 
 const poller = (setting: 'auto' | number, expectedSnapshotMs?: number) =>
   new LivePoller({
@@ -30,5 +31,34 @@ describe('the poller interval', () => {
 
   it('keeps a fixed interval as set', () => {
     expect(poller(500, 100).intervalMs()).toBe(500);
+  });
+});
+
+describe('the watch beside a load', () => {
+  const watch = (expectedSnapshotMs: number) =>
+    new LivePoller({
+      conn: { rows: async () => [] },
+      setting: 'auto',
+      oldMethod: 'is-old',
+      bucketPages: 16,
+      walkLru: true,
+      cachedIndexes: false,
+      clock: () => 0,
+      onSample: () => {},
+      expectedSnapshotMs,
+      ...LOAD_WATCH,
+    });
+
+  it('walks four times less often than a query run for the same walk cost', () => {
+    expect(LOAD_WATCH.targetShare).toBe(TARGET_SHARE / 4);
+    expect(watch(10).intervalMs()).toBe(4 * poller('auto', 10).intervalMs());
+    expect(watch(10).intervalMs()).toBe(2_000);
+  });
+
+  it('reads the pool stats once a second, whatever the walk interval', () => {
+    const w = watch(100) as unknown as { statsIntervalMs(): number };
+    expect(w.statsIntervalMs()).toBe(1_000);
+    const q = poller('auto', 100) as unknown as { statsIntervalMs(): number };
+    expect(q.statsIntervalMs()).toBe(250);
   });
 });
