@@ -96,8 +96,9 @@ async function main(): Promise<void> {
     times[side].push(r.elapsedMs);
     if (poller) {
       const s = poller.samples();
+      const cost = poller.cost();
       counts[side].push(
-        `${s.stats.length} reads, ${s.cost.snapshots} walks (${(s.cost.serverShare * 100).toFixed(1)}%)`,
+        `${s.stats.length} reads, ${cost.snapshots} walks (${(cost.serverShare * 100).toFixed(1)}%)`,
       );
     }
   };
