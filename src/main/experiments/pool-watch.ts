@@ -11,10 +11,10 @@ import type { PollSetting, RunResult, RunSample } from '../../shared/runs';
 import { bucketPagesFor, readPoolStats } from '../bufferpool/lru';
 import { oldMethodOf } from '../bufferpool/lru-probe';
 import { LivePoller, TARGET_SHARE } from '../bufferpool/poller';
+import type { ServerConnection } from '../db/connections';
 
 /** The watch's cadence beside a load (see above). */
 export const LOAD_WATCH = { targetShare: TARGET_SHARE / 4, statsIntervalMs: 1_000 } as const;
-import type { ServerConnection } from '../db/connections';
 
 export interface PoolWatch {
   /** Stops the poller, closes its connection, and answers the samples it kept. */
