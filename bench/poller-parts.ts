@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
 import { bucketPagesFor, readPoolStats, walkLru, type Queryable } from '../src/main/bufferpool/lru';
 import { LivePoller } from '../src/main/bufferpool/poller';
+import { median as sharedMedian } from '../src/shared/compare/comparison';
 import { QueryCatalogue } from '../src/main/queries/catalogue';
 import { executeHashed, statementText } from '../src/main/runs/capture';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
@@ -36,11 +37,7 @@ const load = () =>
   `load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(', ')}`;
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+const median = (xs: number[]): number => sharedMedian(xs)!;
 const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`;
 
 type Side = 'bare' | 'stats' | 'auto';

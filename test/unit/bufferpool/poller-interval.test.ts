@@ -7,7 +7,11 @@ import {
 } from '../../../src/main/bufferpool/poller';
 import { LOAD_WATCH } from '../../../src/main/experiments/pool-watch';
 
-const poller = (setting: 'auto' | number, expectedSnapshotMs?: number) =>
+const poller = (
+  setting: 'auto' | number,
+  expectedSnapshotMs?: number,
+  cadence: { targetShare?: number; statsIntervalMs?: number } = {},
+) =>
   new LivePoller({
     conn: { rows: async () => [] },
     setting,
@@ -18,6 +22,7 @@ const poller = (setting: 'auto' | number, expectedSnapshotMs?: number) =>
     clock: () => 0,
     onSample: () => {},
     expectedSnapshotMs,
+    ...cadence,
   });
 
 describe('the poller interval', () => {
@@ -35,19 +40,7 @@ describe('the poller interval', () => {
 });
 
 describe('the watch beside a load', () => {
-  const watch = (expectedSnapshotMs: number) =>
-    new LivePoller({
-      conn: { rows: async () => [] },
-      setting: 'auto',
-      oldMethod: 'is-old',
-      bucketPages: 16,
-      walkLru: true,
-      cachedIndexes: false,
-      clock: () => 0,
-      onSample: () => {},
-      expectedSnapshotMs,
-      ...LOAD_WATCH,
-    });
+  const watch = (expectedSnapshotMs: number) => poller('auto', expectedSnapshotMs, LOAD_WATCH);
 
   it('walks four times less often than a query run for the same walk cost', () => {
     expect(LOAD_WATCH.targetShare).toBe(TARGET_SHARE / 4);
