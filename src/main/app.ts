@@ -29,7 +29,7 @@ import { reportHandlers } from './api/handlers/reports';
 import { ExperimentService } from './experiments/experiment-service';
 import { dropPageCache } from './experiments/page-cache';
 import { waitForPurge } from './bufferpool/purge';
-import { evictFiles, residentBytes } from './pagecache/os-cache';
+import { evictFiles, readThroughStorage, residentBytes } from './pagecache/os-cache';
 import { datasetFiles } from './pagecache/sandbox-files';
 import { RecentFiles } from './experiments/recent-files';
 import { serverProbe } from './experiments/server-probe';
@@ -220,6 +220,10 @@ export async function createApp(given: AppOptions): Promise<App> {
       evictDataset: async (sandboxId, schema) => {
         const { files } = await datasetFiles((await sandboxes.get(sandboxId)).datadir, schema);
         return evictFiles(files);
+      },
+      readDatasetThroughStorage: async (sandboxId, schema) => {
+        const { files } = await datasetFiles((await sandboxes.get(sandboxId)).datadir, schema);
+        return readThroughStorage(files);
       },
       datasetResidentBytes: async (sandboxId, schema) => {
         const { files } = await datasetFiles((await sandboxes.get(sandboxId)).datadir, schema);

@@ -51,6 +51,18 @@ export const ColdMethodSchema = z.object({
       residentAfterBytes: z.number().min(0),
     })
     .optional(),
+  /**
+   * The dataset's files read once from storage before the eviction (O_DIRECT where the filesystem takes
+   * it), so a cache beneath this machine (a VM host's) holds them alike for every configuration.
+   */
+  storageRead: z
+    .object({
+      files: z.number().int().min(0),
+      bytes: z.number().min(0),
+      ms: z.number().min(0),
+      direct: z.boolean(),
+    })
+    .optional(),
   /** How long bplab waited for purge before the cold run, and the history list length from → to. */
   purge: z
     .object({

@@ -22,7 +22,7 @@ import { formatSettingValue } from '../../shared/format';
 import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
 import type { ColdMethod } from '../../shared/experiment-file';
 import type { PurgeWait } from '../bufferpool/purge';
-import type { FileEviction } from '../pagecache/os-cache';
+import type { FileEviction, StorageRead } from '../pagecache/os-cache';
 import {
   cellChanges,
   cannotResizeOnline,
@@ -60,6 +60,8 @@ export interface ExperimentRunnerDeps {
   waitForPurge(server: ExperimentServer): Promise<PurgeWait>;
   /** Before a cold pass or a sweep: the dataset's files (and the shared tablespaces) leave the OS page cache. */
   evictDataset(sandboxId: string, schema: string): Promise<FileEviction>;
+  /** Before a cold pass: the same files read once from storage, for a cache beneath this machine. */
+  readDatasetThroughStorage?(sandboxId: string, schema: string): Promise<StorageRead>;
   /** After a sweep: bytes of the same files back in the OS page cache. */
   datasetResidentBytes?(sandboxId: string, schema: string): Promise<number>;
   /** Runs an OLTP load sweep (the load service); experiments with load steps need it. */
@@ -216,11 +218,16 @@ export class ExperimentRunner {
             if (needsOwnStart) restartedWithOptions.add(server.label);
             if (run.restartBefore) {
               const flush = changes.startup.innodb_flush_method ?? changes.startup['innodb-flush-method'];
-              const sandboxId = server.sandboxId;
+              const [sandboxId, schema, read] = [
+                server.sandboxId,
+                cellSchema(def, run.cell),
+                this.deps.readDatasetThroughStorage,
+              ];
               cold = await coldPass(
                 {
                   waitForPurge: () => this.deps.waitForPurge(server),
-                  evictFiles: () => this.deps.evictDataset(sandboxId, cellSchema(def, run.cell)),
+                  readThroughStorage: read && (() => read(sandboxId, schema)),
+                  evictFiles: () => this.deps.evictDataset(sandboxId, schema),
                   dropPageCache: () => this.deps.dropPageCache(),
                 },
                 server.label,

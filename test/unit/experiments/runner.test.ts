@@ -68,6 +68,44 @@ describe('the experiment runner', () => {
     expect(kept.results[0]!.cold?.how).toBe('restart-only');
   });
 
+  it("reads the configuration's dataset once from storage before evicting it, for every cold pass alike", async () => {
+    const { deps, log } = harness({ dropped: false, evicted: [612 * 1024 * 1024, 0] });
+    deps.readDatasetThroughStorage = async (sandboxId, schema) => {
+      log.push(`read ${sandboxId} ${schema}`);
+      return { files: 9, bytes: 1250 * 1024 * 1024, ms: 1340, direct: true };
+    };
+    const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base));
+    expect(log.filter((l) => /^(read|evict|restart)/.test(l))).toEqual([
+      'restart s {}',
+      'read s ssb',
+      'evict s ssb',
+      'restart s {}',
+      'read s ssb',
+      'evict s ssb',
+    ]);
+    expect(out.results[0]!.cold?.storageRead).toEqual({
+      files: 9,
+      bytes: 1250 * 1024 * 1024,
+      ms: 1340,
+      direct: true,
+    });
+    expect(out.results[0]!.cold?.note).toBe(
+      "S restarted; purge had caught up (history list 0); dataset files read once from storage first (1,250 MiB in 1.3 s), so a cache beneath this machine (a VM host's) serves every configuration's cold pass alike; dataset files: 612 MiB evicted from the OS page cache, 0 MiB still resident (9 files)",
+    );
+    // A read that fails is said, and the eviction still makes the pass cold.
+    const failed = harness({ dropped: false, evicted: [10, 0] }).deps;
+    failed.readDatasetThroughStorage = async () => {
+      throw new Error('dd (coreutils) is not installed');
+    };
+    const cold = (await new ExperimentRunner(failed).run(ExperimentDefinitionSchema.parse(base))).results[0]!
+      .cold;
+    expect(cold?.how).toBe('restart-and-evict-files');
+    expect(cold?.storageRead).toBeUndefined();
+    expect(cold?.note).toContain(
+      "the dataset's files could not be read once from storage first: dd (coreutils) is not installed",
+    );
+  });
+
   it('says how cold was made when the page cache could not be dropped, and when the server is not a sandbox', async () => {
     const { deps } = harness({ dropped: false });
     const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base));
