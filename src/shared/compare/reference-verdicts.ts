@@ -164,6 +164,16 @@ function querySeconds(
   );
   if (wanted.length === 0)
     return { value: null, why: `the experiment runs none of ${m.queries?.join(', ')}`, runs: [] };
+  // A total of named queries is that total or nothing: a subset beside the source's sum would pass for it.
+  const missing = (m.queries ?? []).filter(
+    (ref) => !wanted.some((q) => queryMatches(ref, q.queryId, q.variant)),
+  );
+  if (missing.length > 0)
+    return {
+      value: null,
+      why: `the experiment runs ${m.queries!.length - missing.length} of the ${m.queries!.length} queries this figure sums (not ${missing.join(', ')})`,
+      runs: [],
+    };
   const runs: ExperimentResult[] = [];
   for (const q of wanted) {
     const found = src.results.find(

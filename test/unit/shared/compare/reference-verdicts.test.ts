@@ -112,6 +112,44 @@ describe('measureReferences', () => {
     ]);
   });
 
+  it("does not pass a subset of the queries off as the source's total of them", () => {
+    // The fixture runs Q1.1 and Q1.2; a figure summing three queries is not measured on two of them.
+    const total = {
+      ...RUN1_RATIO,
+      measure: { kind: 'query-seconds' as const, pass: 'run 1', queries: ['Q1.1', 'Q1.2', 'Q3.1'] },
+    };
+    const [t] = measureReferences(referenceExperiment([total]));
+    expect(t!.measured.map((m) => [m.measured, m.verdict, m.why])).toEqual([
+      [null, 'not-measured', 'the experiment runs 2 of the 3 queries this figure sums (not Q3.1)'],
+      [null, 'not-measured', 'the experiment runs 2 of the 3 queries this figure sums (not Q3.1)'],
+    ]);
+    // Post 001's totals name all 13: a preset narrowed to Q1.1 gets no verdict on them.
+    const refs = findPreset('old-blocks-time')!.build({
+      servers: [{ label: 'MySQL 5.6', profileId: 'p', sandboxId: 's' }],
+      schema: 'ssb_sf1',
+      dataBytes: 700 * 1024 * 1024,
+      queryIds: ['Q1.1'],
+    }).references!;
+    const run1 = refs.find((f) => f.id === 'post001-old-blocks-run1')!;
+    expect(run1.measure).toMatchObject({
+      queries: [
+        'Q1.1',
+        'Q1.2',
+        'Q1.3',
+        'Q2.1',
+        'Q2.2',
+        'Q2.3',
+        'Q3.1',
+        'Q3.2',
+        'Q3.3',
+        'Q3.4',
+        'Q4.1',
+        'Q4.2',
+        'Q4.3',
+      ],
+    });
+  });
+
   it('names the queries whose plan differs between the two sides, first under the verdict', () => {
     // As MySQL 5.5.34 did after its restart between the settings: Q1.2 driven from dim_date at 0.
     const file = referenceExperiment([RUN1_RATIO]);
