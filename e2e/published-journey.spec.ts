@@ -1,6 +1,7 @@
 /**
  * Post 001's preset with its published figures, run on a real MariaDB sandbox (16 MB pool, SF 0.01,
- * its 13 queries, cold then run 1 only; the post's totals are of all 13, so a subset would get no verdict): the preset reads through the OS page cache and with O_DIRECT,
+ * its 13 queries, cold then run 1 only; the post's totals are of all 13, so a subset would get no
+ * verdict): the preset reads through the OS page cache and with O_DIRECT,
  * and its file carries the post's own figures. Opened on the comparison screen with no server, the
  * published figures come first: a headline counting the verdicts, each figure beside what this run
  * measured, once per flush method, with its verdict in words and the counters that explain it; the

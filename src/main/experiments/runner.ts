@@ -218,11 +218,9 @@ export class ExperimentRunner {
             if (needsOwnStart) restartedWithOptions.add(server.label);
             if (run.restartBefore) {
               const flush = changes.startup.innodb_flush_method ?? changes.startup['innodb-flush-method'];
-              const [sandboxId, schema, read] = [
-                server.sandboxId,
-                cellSchema(def, run.cell),
-                this.deps.readDatasetThroughStorage,
-              ];
+              const sandboxId = server.sandboxId;
+              const schema = cellSchema(def, run.cell);
+              const read = this.deps.readDatasetThroughStorage;
               cold = await coldPass(
                 {
                   waitForPurge: () => this.deps.waitForPurge(server),

@@ -135,22 +135,23 @@ export async function readThroughStorage(
 
 const MIB = 1024 * 1024;
 
-/** "612 MiB evicted, 0 MiB resident" (one decimal under 10 MiB, so a tiny dataset reads right). */
+/** "612 MiB" (one decimal under 10 MiB, so a tiny dataset reads right). */
+const mib = (b: number) => {
+  const v = b / MIB;
+  return `${v < 10 && v > 0 ? v.toFixed(1) : Math.round(v)} MiB`;
+};
+
+/** "612 MiB evicted, 0 MiB resident" */
 export function evictionWords(e: FileEviction): string {
-  const mib = (b: number) => {
-    const v = b / MIB;
-    return `${v < 10 && v > 0 ? v.toFixed(1) : Math.round(v)} MiB`;
-  };
   const evicted = Math.max(0, e.residentBeforeBytes - e.residentAfterBytes);
   return `${mib(evicted)} evicted from the OS page cache, ${mib(e.residentAfterBytes)} still resident (${e.files} files)`;
 }
 
-/** "read once from storage first (1,250 MiB in 1.3 s), so a cache beneath this machine serves every side alike" */
+/** "read once from storage first (1250 MiB in 1.3 s), so a cache beneath this machine serves every side alike" */
 export function storageReadWords(r: StorageRead): string {
-  const mib = Math.round(r.bytes / MIB).toLocaleString('en-US');
   const how = r.direct ? '' : ', through the page cache: the filesystem refused O_DIRECT';
   return (
-    `read once from storage first (${mib} MiB in ${(r.ms / 1000).toFixed(1)} s${how}), ` +
+    `read once from storage first (${mib(r.bytes)} in ${(r.ms / 1000).toFixed(1)} s${how}), ` +
     `so a cache beneath this machine (a VM host's) serves every configuration's cold pass alike`
   );
 }

@@ -90,7 +90,7 @@ describe('the experiment runner', () => {
       direct: true,
     });
     expect(out.results[0]!.cold?.note).toBe(
-      "S restarted; purge had caught up (history list 0); dataset files read once from storage first (1,250 MiB in 1.3 s), so a cache beneath this machine (a VM host's) serves every configuration's cold pass alike; dataset files: 612 MiB evicted from the OS page cache, 0 MiB still resident (9 files)",
+      "S restarted; purge had caught up (history list 0); dataset files read once from storage first (1250 MiB in 1.3 s), so a cache beneath this machine (a VM host's) serves every configuration's cold pass alike; dataset files: 612 MiB evicted from the OS page cache, 0 MiB still resident (9 files)",
     );
     // A read that fails is said, and the eviction still makes the pass cold.
     const failed = harness({ dropped: false, evicted: [10, 0] }).deps;
