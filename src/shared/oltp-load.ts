@@ -4,6 +4,7 @@
  * saved as a file that the comparison and the reports read back.
  */
 import { z } from 'zod';
+import type { SimulatorSettings } from './whatif/pool-model';
 
 /** sysbench 1.0's oltp_point_select and oltp_read_only; 'select-1' is the client's own ceiling. */
 export const OLTP_WORKLOADS = ['point-select', 'read-only'] as const;
@@ -118,8 +119,43 @@ export const LoadClientTraceSchema = z.object({
   ownPoolBytes: z.number().min(0),
   curve: z.array(ClientCurvePointSchema),
   assumptions: z.array(z.string()),
+  /** How many of the step's clients were traced: all of them (absent: one, as bplab traced before). */
+  clientsTraced: z.number().int().min(1).optional(),
+  /** The clients' trace, beside the load's result (loads/traces/…), for `bplab whatif LOAD.json --step N`. */
+  file: z.string().optional(),
+  pageSizeBytes: z.number().int().min(1).optional(),
+  /** The pool as the trace began, as the simulator takes it (shared/whatif/pool-model.ts). */
+  settings: z
+    .custom<SimulatorSettings>(
+      (v) =>
+        typeof v === 'object' && v !== null && typeof (v as { poolPages?: unknown }).poolPages === 'number',
+    )
+    .optional(),
+  /** Every thread's requests over the counted time against the server's count (shared/page-trace.ts). */
+  check: z
+    .object({
+      serverRequests: z.number(),
+      run: z.number().min(0),
+      bplab: z.number().min(0),
+      server: z.number().min(0),
+      windowMs: z.number().min(0),
+    })
+    .optional(),
 });
 export type LoadClientTrace = z.infer<typeof LoadClientTraceSchema>;
+
+/**
+ * What the server counted over a step's counted time (load/step-counters.ts): its pages read, page
+ * requests, read-ahead and statements (Questions, every session's), whichever engine drove it.
+ */
+export const LoadServerCountersSchema = z.object({
+  reads: z.number(),
+  readRequests: z.number(),
+  readAhead: z.number(),
+  questions: z.number(),
+  seconds: z.number().min(0),
+});
+export type LoadServerCounters = z.infer<typeof LoadServerCountersSchema>;
 
 export const LoadStepSchema = z.object({
   clients: z.number().int().min(1),
@@ -144,6 +180,8 @@ export const LoadStepSchema = z.object({
   ceiling: LoadCeilingSchema.nullable(),
   /** One client traced, when the load asked (LoadDriver.traceClient), or why it could not be. */
   clientTrace: z.union([LoadClientTraceSchema, z.object({ unavailable: z.string() })]).optional(),
+  /** The server's counters over the counted time (absent from loads saved before bplab read them). */
+  server: LoadServerCountersSchema.optional(),
 });
 export type LoadStep = z.infer<typeof LoadStepSchema>;
 

@@ -283,6 +283,17 @@ export const RunResultCoreSchema = z.object({
       probes: z.array(z.object({ name: z.string(), calls: count, serverCounts: count })),
       lost: count,
       serverRequests: count.optional(),
+      poolAtStart: z.object({ file: z.string(), pages: count }).optional(),
+      check: z
+        .object({
+          serverRequests: z.number(),
+          run: count,
+          bplab: count,
+          server: count,
+          windowMs: z.number().min(0),
+        })
+        .optional(),
+      incomplete: z.string().optional(),
       untraced: z
         .object({
           runId: z.string(),

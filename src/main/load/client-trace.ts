@@ -1,26 +1,40 @@
 /**
- * One client of a load step traced (bplab load --trace-client). Before the step, the connections to
- * the load's schema are noted; the first one that appears after is the step's client, whichever
- * engine drives it (sysbench's and bplab's own clients connect alike), and the server says its OS
- * thread (performance_schema.threads.THREAD_OS_ID on MySQL 8.0, PROCESSLIST.TID on MariaDB).
- * bpftrace follows that thread until the step ends, and the client's requests become the step's
- * what-if (whatif/client-curve.ts).
+ * Every client of a load step traced (bplab load --trace-client). bpftrace attaches before the step,
+ * tracing every server thread (pagetrace/program.ts); while the step runs, the connections to the
+ * load's schema that were not there before are noted with their OS threads (performance_schema.threads
+ * .THREAD_OS_ID on MySQL 8.0, PROCESSLIST.TID on MariaDB): they are the step's clients, whichever
+ * engine drives it (sysbench's and bplab's own connect alike, and sysbench only once the step runs).
+ * Their requests over the step's counted time, merged in time order, are the step's what-if
+ * (whatif/client-curve.ts): the pool sees all of the load's traffic, not one client's share of it. The
+ * trace is kept beside the load's result, so `bplab whatif LOAD.json --step N` replays it again.
  */
+import { join } from 'node:path';
 import type { TracerJournal } from '../pagetrace/tracer-journal';
 import type { ClientCurvePoint, LoadClientTrace } from '../../shared/oltp-load';
-import { serverCountedRequests } from '../../shared/page-trace';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { settingsOfPool } from '../../shared/whatif/replay';
 import { identifyServer } from '../db/server-identity';
 import { readPoolStats } from '../bufferpool/lru';
 import { pageTraceReadiness, type PageTraceProbes } from '../pagetrace/capability';
-import { startPageTrace, type PageTraceSession, type RawPageTrace, type Spawn } from '../pagetrace/tracer';
-import { storedOf, type StoredPageTrace } from '../pagetrace/trace-file';
+import { counterDelta, type CounterReading } from '../pagetrace/counter-window';
+import {
+  countedInWindow,
+  pickRecords,
+  processOfThread,
+  startPageTrace,
+  threadsTrace,
+  TracerEnded,
+  type PageTraceSession,
+  type RawPageTrace,
+  type Spawn,
+} from '../pagetrace/tracer';
+import { storedOf, writePageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
 import type { ProbeTable } from '../pagetrace/probes';
-import { bufferPoolConfig, readVariables, type Variables } from '../server/variables';
+import { bufferPoolConfig, readVariables } from '../server/variables';
 import type { ServerConnection } from '../db/connections';
+import { STEP_COUNTERS } from './step-counters';
 
-/** What a traced client's what-if is built from (its curve: whatif/client-curve.ts). */
+/** What a traced step's what-if is built from (its curve: whatif/client-curve.ts). */
 export interface ClientCurveInput {
   stored: StoredPageTrace;
   /** The sandbox's data folder (the page links). */
@@ -30,11 +44,15 @@ export interface ClientCurveInput {
   settings: SimulatorSettings;
   /** How long the trace ran: its requests are spread over it. */
   elapsedMs: number;
-  /** The client's statements over the trace. */
+  /** The clients' statements over the trace. */
   queries: number;
+  /** How many clients the trace holds. */
+  clients: number;
   points: number;
-  /** Pool sizes (bytes) the curve takes besides its own range: another pool a DBA asks about. */
+  /** Pool sizes (bytes) the curve takes besides its own range: the load's own, another a DBA asks about. */
   alsoAtBytes?: number[];
+  /** The curve at alsoAtBytes only, without its own range (bplab whatif LOAD.json --pool 16M,32M). */
+  sizesOnly?: boolean;
 }
 
 export interface ClientCurve {
@@ -48,85 +66,58 @@ export interface LoadClientTracerDeps {
   /** The server binary and data folder behind a profile (a sandbox's), or null. */
   binaryOf(profileId: string): Promise<string | null>;
   datadirOf(profileId: string): Promise<string | null>;
-  /** The client's what-if from its requests (whatif/client-curve.ts, which sits above this room). */
+  /** The clients' what-if from their requests (whatif/client-curve.ts, which sits above this room). */
   curveOf(input: ClientCurveInput): Promise<ClientCurve>;
-  /** How long the step's clients may take to connect (ms). */
-  connectWaitMs?: number;
+  /** How often the step's connections are looked for while it runs (ms). */
+  pollMs?: number;
   /** Points of the curve. */
   points?: number;
   /** Pool sizes (bytes) the curve takes besides its own range (another pool a DBA asks about). */
   alsoAtBytes?: number[];
   /** Where each bpftrace is journalled while it runs (pagetrace/tracer-journal.ts). */
   journal?: TracerJournal;
+  /** The records a step's trace holds (tracer.ts); MAX_RECORDS by default. */
+  maxRecords?: number;
+}
+
+/** The step's counted time as the server's counters saw it (step-counters.ts), and its statements. */
+export interface CountedWindow {
+  from: CounterReading;
+  to: CounterReading;
+  /** The statements the load's engine counted in it. */
+  queries: number;
 }
 
 /** A step's trace under way: stop() after the step, answering the trace and its curve or why not. */
 export interface StepClientTrace {
-  /** Resolves once bpftrace follows the client (or the attach failed): bplab's engine waits for it. */
-  attached(): Promise<void>;
-  stop(): Promise<LoadClientTrace | { unavailable: string }>;
+  stop(window: CountedWindow | null): Promise<LoadClientTrace | { unavailable: string }>;
 }
 
-/**
- * The records a client's trace holds: BPF preallocates its maps, and a smaller one attaches sooner
- * (tracer.ts: about 8 s with half a million here, against 36 s for a run's 8 million). A point select
- * makes 2-4 records, so a step of a few seconds fits; a longer one keeps its first half million, a
- * sample of it (the curve's queries are scaled to the requests kept).
- */
-export const CLIENT_MAX_RECORDS = 500_000;
-
-/** The client connections to `schema` (other than this one), newest first, with their OS threads. */
-async function clientsOf(
+/** The connections (other than this one), with their OS threads and whether they use `schema`. */
+async function connectionsOf(
   c: ServerConnection,
   flavor: string,
-  schema: string,
-): Promise<Array<{ id: number; tid: number }>> {
+): Promise<Array<{ id: number; tid: number; db: string | null }>> {
   const sql =
     flavor === 'mariadb'
-      ? `SELECT ID AS id, TID AS tid FROM information_schema.PROCESSLIST
-           WHERE DB = ? AND ID <> CONNECTION_ID() AND COMMAND <> 'Daemon' ORDER BY ID DESC`
-      : `SELECT PROCESSLIST_ID AS id, THREAD_OS_ID AS tid FROM performance_schema.threads
-           WHERE TYPE = 'FOREGROUND' AND PROCESSLIST_DB = ? AND PROCESSLIST_ID <> CONNECTION_ID()
-           ORDER BY PROCESSLIST_ID DESC`;
-  const rows = await c.rows<{ id: number | string; tid: number | string | null }>(sql, [schema]);
-  return rows.map((r) => ({ id: Number(r.id), tid: Number(r.tid ?? 0) }));
-}
-
-/** The server's request counter and statement count (Questions), global, and when it read them. */
-async function countersAt(
-  c: ServerConnection,
-): Promise<{ requests: number; questions: number; atNs: bigint }> {
-  const sent = process.hrtime.bigint();
-  const rows = await c.rows<{ Variable_name: string; Value: string }>(
-    "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_buffer_pool_read_requests', 'Questions')",
-  );
-  // The server read them between the statement's going and its answer's coming: the middle.
-  const atNs = (sent + process.hrtime.bigint()) / 2n;
-  const v = (n: string) => Number(rows.find((r) => r.Variable_name.toLowerCase() === n)?.Value ?? NaN);
-  return { requests: v('innodb_buffer_pool_read_requests'), questions: v('questions'), atNs };
+      ? `SELECT ID AS id, TID AS tid, DB AS db FROM information_schema.PROCESSLIST
+           WHERE ID <> CONNECTION_ID() AND COMMAND <> 'Daemon'`
+      : `SELECT PROCESSLIST_ID AS id, THREAD_OS_ID AS tid, PROCESSLIST_DB AS db FROM performance_schema.threads
+           WHERE TYPE = 'FOREGROUND' AND PROCESSLIST_ID IS NOT NULL AND PROCESSLIST_ID <> CONNECTION_ID()`;
+  const rows = await c.rows<{ id: number | string; tid: number | string | null; db: string | null }>(sql);
+  return rows.map((r) => ({ id: Number(r.id), tid: Number(r.tid ?? 0), db: r.db }));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Prepared {
-  vars: Variables;
-  flavor: string;
-  binary: string;
-  datadir: string;
-  table: ProbeTable;
-  bpftrace: string;
-  schema: string;
-  /** The connections to the schema before the step: not its clients. */
-  before: Set<number>;
-}
-
 interface Attached {
   session: PageTraceSession;
   table: ProbeTable;
-  client: { id: number; tid: number };
-  before: { requests: number; questions: number; atNs: bigint };
-  /** When bpftrace followed the client (performance.now()). */
-  at: number;
+  /** The step's client connections found so far: connection id → OS thread. */
+  clients: Map<number, number>;
+  /** Every other connection's thread (bplab's control connection, its pool watch, any other session). */
+  others: Set<number>;
+  stopWatching(): Promise<void>;
   datadir: string;
   settings: SimulatorSettings;
   pageSizeBytes: number;
@@ -137,136 +128,166 @@ export class LoadClientTracer {
   constructor(private readonly deps: LoadClientTracerDeps) {}
 
   /**
-   * Before the step: whether the server can be traced, and the connections to the schema that are
-   * not the step's. Then the attach runs in the background (sysbench connects its clients only once
-   * the step runs); stop() waits for it and ends the trace, which covers the step from bpftrace attached.
+   * Before the step: whether the server can be traced, then bpftrace attached (every thread) and the
+   * step's connections watched for. `file`: where the clients' trace is kept (beside the load's
+   * result), `name` its name there.
    */
-  async startStep(control: ServerConnection, schema: string, clients: number): Promise<StepClientTrace> {
-    let prepared: Prepared;
+  async startStep(
+    control: ServerConnection,
+    schema: string,
+    file: { path: string; name: string },
+  ): Promise<StepClientTrace> {
+    let a: Attached;
     try {
-      prepared = await this.prepare(control, schema);
+      a = await this.attach(control, schema);
     } catch (e) {
-      const unavailable = (e as Error).message;
-      return { attached: async () => {}, stop: async () => ({ unavailable }) };
+      const unavailable = `no client could be traced: ${(e as Error).message}`;
+      return { stop: async () => ({ unavailable }) };
     }
-    const startedAt = performance.now();
-    const attaching = this.attach(control, prepared).catch((e: unknown) => ({
-      unavailable: `no client could be traced: ${(e as Error).message}`,
-    }));
     return {
-      attached: async () => void (await attaching),
-      stop: async () => {
-        const endedAt = performance.now();
-        const a = await attaching;
-        if ('unavailable' in a) return a;
-        if (a.at >= endedAt) {
-          await a.session.stop().catch(() => {});
-          const took = ((a.at - startedAt) / 1000).toFixed(1);
-          return {
-            unavailable: `the step ended before bpftrace followed its client (attaching took ${took} s here): give the step a warm-up at least that long`,
-          };
-        }
-        return this.finish(control, a, clients);
+      stop: async (window) => {
+        await a.stopWatching();
+        return this.finish(a, window, file).catch((e: unknown) => ({
+          unavailable: (e as Error).message,
+        }));
       },
     };
   }
 
-  private async prepare(control: ServerConnection, schema: string): Promise<Prepared> {
+  private async attach(control: ServerConnection, schema: string): Promise<Attached> {
     const vars = await readVariables(control);
     const { flavor, version } = identifyServer(vars.version ?? '', vars.version_comment ?? '');
     const binary = await this.deps.binaryOf(control.profile.id);
     const datadir = await this.deps.datadirOf(control.profile.id);
     const ready = await pageTraceReadiness(this.deps.probes, { flavor, version }, binary);
-    if (!ready.ok) throw new Error(`no client could be traced: ${ready.why}`);
-    if (!datadir) throw new Error("no client could be traced: the server's data folder is not known");
-    const before = new Set((await clientsOf(control, flavor, schema)).map((c) => c.id));
-    const { table, bpftrace } = ready;
-    return { vars, flavor, binary: binary!, datadir, table, bpftrace, schema, before };
-  }
-
-  /** Waits for the step's first client, attaches bpftrace to its thread, and reads where the server starts. */
-  private async attach(control: ServerConnection, p: Prepared): Promise<Attached> {
-    const waitMs = this.deps.connectWaitMs ?? 10_000;
-    const t0 = Date.now();
-    const newClient = async () =>
-      (await clientsOf(control, p.flavor, p.schema)).find((c) => !p.before.has(c.id) && c.tid > 0);
-    let client = await newClient();
-    while (!client && Date.now() - t0 < waitMs) {
-      await sleep(50);
-      client = await newClient();
-    }
-    if (!client)
-      throw new Error(
-        `no client of the step connected to ${p.schema} within ${waitMs / 1000} s (or the server did not say its OS thread)`,
-      );
+    if (!ready.ok) throw new Error(ready.why);
+    if (!datadir) throw new Error("the server's data folder is not known");
+    const before = await connectionsOf(control, flavor);
+    const known = new Set(before.map((c) => c.id));
+    const others = new Set(before.map((c) => c.tid).filter((t) => t > 0));
+    const [self] = await control.rows<{ tid: number | string | null }>(
+      flavor === 'mariadb'
+        ? 'SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()'
+        : 'SELECT THREAD_OS_ID AS tid FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID()',
+    );
+    const selfTid = Number(self?.tid);
+    if (!(selfTid > 0)) throw new Error('the server did not say which OS thread serves bplab’s connection');
+    others.add(selfTid);
+    const pool = bufferPoolConfig(vars);
+    const settings = settingsOfPool({ ...pool, flavor }, await readPoolStats(control));
     const session = await startPageTrace(
       {
         spawn: this.deps.spawn,
-        bpftrace: p.bpftrace,
-        maxRecords: CLIENT_MAX_RECORDS,
+        bpftrace: ready.bpftrace,
+        ...(this.deps.maxRecords ? { maxRecords: this.deps.maxRecords } : {}),
         ...(this.deps.journal ? { journal: this.deps.journal } : {}),
       },
-      p.binary,
-      p.table,
-      client.tid,
+      binary!,
+      ready.table,
+      processOfThread(selfTid),
     );
-    const at = performance.now();
-    const before = await countersAt(control);
-    const pool = bufferPoolConfig(p.vars);
+    const clients = new Map<number, number>();
+    let watching = true;
+    const look = async () => {
+      for (const c of await connectionsOf(control, flavor)) {
+        if (known.has(c.id) || c.tid <= 0) continue;
+        if (c.db === schema) clients.set(c.id, c.tid);
+        else if (!clients.has(c.id)) others.add(c.tid);
+      }
+    };
+    const watch = (async () => {
+      while (watching) {
+        await look().catch(() => {});
+        await sleep(this.deps.pollMs ?? 250);
+      }
+      await look().catch(() => {});
+    })();
     return {
       session,
-      table: p.table,
-      client,
-      before,
-      at,
-      datadir: p.datadir,
-      settings: settingsOfPool({ ...pool, flavor: p.flavor }, await readPoolStats(control)),
+      table: ready.table,
+      clients,
+      others,
+      stopWatching: async () => {
+        watching = false;
+        await watch;
+      },
+      datadir,
+      settings,
       pageSizeBytes: pool.pageSizeBytes,
       ownPoolBytes: pool.bufferPoolSizeBytes,
     };
   }
 
-  private async finish(control: ServerConnection, a: Attached, clients: number): Promise<LoadClientTrace> {
-    const after = await countersAt(control);
-    const raw = await a.session.stop();
-    const { stored, requests, records, coveredNs } = windowOf(raw, a.before.atNs, after.atNs);
-    const windowNs = Number(after.atNs - a.before.atNs);
-    // Requests the server counts per call (MySQL 8.0 counts an adaptive-hash hit twice), over all calls.
-    const probes = a.table.probes.map((p, i) => ({ calls: raw.calls[i] ?? 0, serverCounts: p.serverCounts }));
-    if (a.table.latchedHashHits)
-      probes.push({ calls: raw.calls[a.table.probes.length] ?? 0, serverCounts: 1 });
-    const calls = a.table.probes.reduce((n, _p, i) => n + (raw.calls[i] ?? 0), 0);
-    const perCall =
-      calls > 0 ? serverCountedRequests({ probes: probes.map((p) => ({ name: '', ...p })) }) / calls : 1;
-    // Questions counts this connection's own SHOW (one). When the maps overflowed, the records kept
-    // are the window's first: its queries are those of the share of the window they cover.
-    const share = raw.lost > 0 && windowNs > 0 ? Math.min(1, Number(coveredNs) / windowNs) : 1;
-    const queries = Math.max(0, ((after.questions - a.before.questions - 1) / clients) * share);
-    const serverRequests = after.requests - a.before.requests;
+  private async finish(
+    a: Attached,
+    window: CountedWindow | null,
+    file: { path: string; name: string },
+  ): Promise<LoadClientTrace | { unavailable: string }> {
+    let out;
+    try {
+      out = await a.session.stop();
+    } catch (e) {
+      if (e instanceof TracerEnded) return { unavailable: `the trace is incomplete: ${e.message}` };
+      throw e;
+    }
+    if (!window)
+      return { unavailable: 'the step ended before its counted time began: there is no window to replay' };
+    if (a.clients.size === 0)
+      return { unavailable: "no client of the step connected to the load's schema while it was traced" };
+    const probes = a.table.probes.length + (a.table.latchedHashHits ? 1 : 0);
+    const raw = threadsTrace(out, a.clients.values(), probes);
+    const { from, to } = window;
+    const cut = windowOf(raw, from.atNs, to.atNs);
+    const windowNs = Number(to.atNs - from.atNs);
+    // When the maps overflowed, the records kept are the window's first: its queries are those of the
+    // share of the window they cover.
+    const lost = raw.lost + out.lostEvents;
+    const share = lost > 0 && windowNs > 0 ? Math.min(1, Number(cut.coveredNs) / windowNs) : 1;
+    const queries = window.queries * share;
+    writePageTrace(file.path, cut.stored);
+    const serverRequests = counterDelta(from, to, STEP_COUNTERS.requests);
+    const clientTids = new Set(a.clients.values());
+    let run = 0;
+    let bplab = 0;
+    let server = 0;
+    for (const [tid, n] of countedInWindow(out, from.atNs, to.atNs)) {
+      if (clientTids.has(tid)) run += n;
+      else if (a.others.has(tid)) bplab += n;
+      else server += n;
+    }
     const { curve, assumptions } = await this.deps.curveOf({
-      stored,
+      stored: cut.stored,
       datadir: a.datadir,
       pageSizeBytes: a.pageSizeBytes,
       settings: a.settings,
       elapsedMs: (windowNs * share) / 1e6,
       queries,
+      clients: a.clients.size,
       points: this.deps.points ?? 8,
-      ...(this.deps.alsoAtBytes ? { alsoAtBytes: this.deps.alsoAtBytes } : {}),
+      alsoAtBytes: [a.ownPoolBytes, ...(this.deps.alsoAtBytes ?? [])],
     });
+    const [first] = a.clients;
     return {
-      connectionId: a.client.id,
-      thread: a.client.tid,
+      connectionId: first![0],
+      thread: first![1],
+      clientsTraced: a.clients.size,
       seconds: windowNs / 1e9,
-      requests,
-      records,
-      serverCountedRequests: Math.round(requests * perCall),
-      lost: raw.lost,
-      serverRequests: Number.isFinite(serverRequests) ? serverRequests : null,
+      requests: cut.requests,
+      records: cut.records,
+      serverCountedRequests: run,
+      lost,
+      serverRequests,
       queries,
       ownPoolBytes: a.ownPoolBytes,
+      pageSizeBytes: a.pageSizeBytes,
+      settings: a.settings,
+      file: file.name,
+      ...(serverRequests !== null
+        ? { check: { serverRequests, run, bplab, server, windowMs: windowNs / 1e6 } }
+        : {}),
       curve: curve satisfies ClientCurvePoint[],
       assumptions: [
-        `the client's statements are the server's Questions over the trace shared evenly by the step's ${clients} client(s)`,
+        `every client of the step traced (${a.clients.size} connection(s)), their requests over its counted time in the order they came`,
         ...assumptions,
       ],
     };
@@ -275,7 +296,7 @@ export class LoadClientTracer {
 
 /**
  * The records between the server's two counter reads (bpftrace's nsecs and process.hrtime are both
- * CLOCK_MONOTONIC): the trace starts a round trip before the first read, while the client runs on.
+ * CLOCK_MONOTONIC): the trace runs from before the step to after it.
  */
 function windowOf(
   raw: RawPageTrace,
@@ -284,19 +305,7 @@ function windowOf(
 ): { stored: StoredPageTrace; requests: number; records: number; coveredNs: bigint } {
   const keep: number[] = [];
   for (let i = 0; i < raw.count.length; i++) if (raw.atNs[i]! >= fromNs && raw.atNs[i]! <= toNs) keep.push(i);
-  const pick = <T extends Uint32Array>(from: T, make: (n: number) => T) => {
-    const out = make(keep.length);
-    keep.forEach((i, k) => (out[k] = from[i]!));
-    return out;
-  };
-  const cut: RawPageTrace = {
-    ...raw,
-    atNs: keep.map((i) => raw.atNs[i]!),
-    space: pick(raw.space, (n) => new Uint32Array(n)),
-    page: pick(raw.page, (n) => new Uint32Array(n)),
-    count: pick(raw.count, (n) => new Uint32Array(n)),
-    ...(raw.latched ? { latched: Uint8Array.from(keep, (i) => raw.latched![i]!) } : {}),
-  };
+  const cut = pickRecords(raw, keep);
   const last = cut.atNs[cut.atNs.length - 1];
   return {
     stored: storedOf(cut),
@@ -304,4 +313,17 @@ function windowOf(
     records: keep.length,
     coveredNs: last === undefined ? 0n : last - fromNs,
   };
+}
+
+/** Where a step's trace is kept: beside the load's result, in a folder named by the load's start. */
+export function stepTraceFile(
+  loadsDir: string,
+  startedAt: string,
+  stepIndex: number,
+): {
+  path: string;
+  name: string;
+} {
+  const name = join('traces', `${startedAt.replace(/[:.]/g, '-')}-step${stepIndex + 1}.pagetrace`);
+  return { path: join(loadsDir, name), name };
 }

@@ -24,11 +24,12 @@ import { writeFileAtomic } from '../files/atomic-file';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretStore } from '../profiles/secrets';
 import type { TaskRegistry, StartedTask } from '../tasks/registry';
-import type { LoadClientTracer } from './client-trace';
+import { stepTraceFile, type LoadClientTracer } from './client-trace';
 import { checkConnectionRoom } from './connection-room';
 import { chooseEngine, type ChosenEngine } from './load-engine';
 import { defaultThreads, type StepMeasure, type StepRequest } from './load-step';
 import { prepareSbtest } from './sbtest-prepare';
+import { watchStep } from './step-watch';
 import type { WorkerConnection } from './worker-protocol';
 
 export interface LoadServiceDeps {
@@ -55,7 +56,7 @@ export interface LoadServiceDeps {
     password: string | undefined,
     taskId: string,
   ) => Promise<{ stop(): Promise<unknown> }>;
-  /** Traces one client of each step when the load asks (LoadDriver.traceClient). */
+  /** Traces every client of each step when the load asks (LoadDriver.traceClient). */
   clientTracer?: LoadClientTracer;
 }
 
@@ -245,21 +246,37 @@ export class LoadService {
         figures: { clients },
       });
       await hooks.beforeStep?.(clients);
-      const tracing = driver.traceClient ? await this.traceClient(control, spec.schema, clients) : null;
+      if (driver.traceClient)
+        ctx.progress({
+          phase: 'measuring',
+          fraction: i / spec.clients.length,
+          message: `${clients} clients: attaching bpftrace to trace every client`,
+          figures: { clients },
+        });
+      const watch = await watchStep(
+        control,
+        driver.traceClient
+          ? {
+              tracer: this.deps.clientTracer ?? null,
+              schema: spec.schema,
+              file: stepTraceFile(join(this.deps.dataDir, 'loads'), startedAt, i),
+            }
+          : null,
+      );
       const measured = await runStepOrLost(engine, {
         ...base,
         mix: { ...mix, mix: spec.workload },
         warmupSeconds: spec.warmupSeconds,
         seconds: spec.seconds,
-        // bplab's engine holds its counted time until the client is traced; sysbench cannot wait.
         atCounted: async () => {
-          if (engine.engine.name === 'bplab') await tracing?.attached();
+          await watch.countedBegins();
           await hooks.atCounted?.(clients);
         },
         onSecond: (s) => hooks.onSecond?.(clients, s),
       });
+      await watch.countedEnded();
       await hooks.afterCounted?.(clients);
-      const clientTrace = await tracing?.stop();
+      const kept = await watch.finish(measured.counted.queries);
       let ceiling: StepMeasure | null = null;
       if (measured.state === 'complete' && spec.ceilingSeconds > 0) {
         ctx.progress({
@@ -275,7 +292,7 @@ export class LoadService {
           seconds: spec.ceilingSeconds,
         });
       }
-      const step = { ...stepOf(clients, measured, ceiling), ...(clientTrace ? { clientTrace } : {}) };
+      const step = { ...stepOf(clients, measured, ceiling), ...kept };
       steps.push(step);
       hooks.onStep?.(step);
       if (step.state !== 'complete') {
@@ -331,12 +348,6 @@ export class LoadService {
           }
         : {}),
     };
-  }
-
-  private async traceClient(control: ServerConnection, schema: string, clients: number) {
-    if (this.deps.clientTracer) return this.deps.clientTracer.startStep(control, schema, clients);
-    const unavailable = 'this bplab process was started without the page tracer';
-    return { attached: async () => {}, stop: async () => ({ unavailable }) };
   }
 
   /** Saves the result in loads/ and answers its file's name there. */

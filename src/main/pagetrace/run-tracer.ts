@@ -1,21 +1,34 @@
 /**
  * A run's "trace pages" option: before the timed statement, the run connection's OS thread is looked
- * up and bpftrace attached to the server's binary for it; after, bpftrace is stopped and the records
- * written beside the run. A server that cannot be traced fails the run before its query, in words.
+ * up and bpftrace attached to the server's binary (every thread traced, program.ts); after, bpftrace is
+ * stopped and the run's own thread's records written beside the run. A server that cannot be traced
+ * fails the run before its query, in words.
+ *
+ * The check: Innodb_buffer_pool_read_requests is one counter for the whole server, so the requests
+ * of every thread traced between its two readings (right after bpftrace attached, and when the
+ * statement ended) are set against its difference, told apart by whose they were: the run's thread,
+ * bplab's own connections (its live poller's LRU walks and stats reads, its control connection), and
+ * the server's own threads. A bpftrace that ends mid-run leaves the run its measurements, its trace
+ * marked incomplete with what happened.
  */
 import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
-import { startPageTrace, type Spawn } from './tracer';
+import { counterDelta, readCountersAt, type CounterReading, type RowsReader } from './counter-window';
+import {
+  countedInWindow,
+  emptyTrace,
+  processOfThread,
+  startPageTrace,
+  TracerEnded,
+  type PageTraceSession,
+  type Spawn,
+} from './tracer';
 import { writePoolPages, type PoolPages } from './pool-start';
 import type { TracerJournal } from './tracer-journal';
 import { markedThreadId } from './thread-marker';
 import { storedOf, writePageTrace } from './trace-file';
-
-/** What the tracer needs of the run's connection. */
-interface RowsReader {
-  rows<T = Record<string, unknown>>(sql: string): Promise<T[]>;
-}
+import type { ProbeTable } from './probes';
 
 /** The OS thread serving this connection: MySQL 8.0's performance_schema.threads, MariaDB's PROCESSLIST.TID. */
 export async function connectionThreadId(c: RowsReader, flavor: string): Promise<number> {
@@ -41,7 +54,7 @@ export interface RunPageTracerDeps {
   binaryOf(profileId: string): Promise<string | null>;
   /** Where the trace files go (the run store's folder). */
   dir: string;
-  /** The records a trace holds (tracer.ts: a smaller map attaches sooner); 8 million by default. */
+  /** The records a trace holds (tracer.ts: a smaller map attaches sooner); 2 million by default. */
   maxRecords?: number;
   /** Where each bpftrace is journalled while it runs (tracer-journal.ts). */
   journal?: TracerJournal;
@@ -54,18 +67,40 @@ export interface RunTraceSession {
   stop(): Promise<PageTraceSummary>;
 }
 
-/** The server's Innodb_buffer_pool_read_requests (a read of the status, which asks InnoDB for no page). */
-async function readRequests(c: RowsReader): Promise<number> {
-  const rows = await c.rows<{ Value?: string; value?: string }>(
-    "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_read_requests'",
-  );
-  return Number(rows[0]?.Value ?? rows[0]?.value ?? NaN);
+const REQUESTS = 'innodb_buffer_pool_read_requests';
+
+/** bplab's other connections during the run, whose threads' requests the check names as bplab's own. */
+async function ownThreads(own: readonly RowsReader[], flavor: string, marked: boolean): Promise<number[]> {
+  // MySQL 5.6 names no thread of a connection: finding each by a marked statement takes a bpftrace of
+  // its own, so there bplab's reads are counted with the server's threads.
+  if (marked) return [];
+  const tids: number[] = [];
+  for (const c of own) {
+    const tid = await connectionThreadId(c, flavor).catch(() => null);
+    if (tid !== null) tids.push(tid);
+  }
+  return tids;
+}
+
+function probeCalls(table: ProbeTable, calls: number[]): PageTraceSummary['probes'] {
+  return [
+    ...table.probes.map((p, i) => ({ name: p.name, calls: calls[i] ?? 0, serverCounts: p.serverCounts })),
+    ...(table.latchedHashHits
+      ? [
+          {
+            name: 'btr_search_guess_on_hash hits under the search latch',
+            calls: calls[table.probes.length] ?? 0,
+            serverCounts: 1,
+          },
+        ]
+      : []),
+  ];
 }
 
 export class RunPageTracer {
   constructor(private readonly deps: RunPageTracerDeps) {}
 
-  /** Attaches to the run's thread; throws in words when the server cannot be traced. */
+  /** Attaches to the server; throws in words when the server cannot be traced. */
   async start(
     runId: string,
     profileId: string,
@@ -73,13 +108,17 @@ export class RunPageTracer {
     conn: RowsReader,
     /** Reads the pool's pages before the trace starts, on another connection (bufferpool/pool-pages.ts). */
     poolAtStart?: () => Promise<PoolPages>,
+    /** bplab's other connections to the server during the run (its control and poller connections). */
+    own: readonly RowsReader[] = [],
   ): Promise<RunTraceSession> {
     const binary = await this.deps.binaryOf(profileId);
     const ready = await pageTraceReadiness(this.deps.probes, server, binary);
     if (!ready.ok) throw new Error(`The run cannot trace pages: ${ready.why}.`);
-    const tid = ready.table.threadMarker
-      ? await markedThreadId(this.deps.spawn, ready.bpftrace, binary!, ready.table.threadMarker, conn)
+    const marked = !!ready.table.threadMarker;
+    const tid = marked
+      ? await markedThreadId(this.deps.spawn, ready.bpftrace, binary!, ready.table.threadMarker!, conn)
       : await connectionThreadId(conn, server.flavor);
+    const bplab = await ownThreads(own, server.flavor, marked);
     const pool = poolAtStart ? await poolAtStart() : null;
     const session = await startPageTrace(
       {
@@ -90,47 +129,76 @@ export class RunPageTracer {
       },
       binary!,
       ready.table,
-      tid,
+      processOfThread(tid),
     );
-    const file = `${runId}.pagetrace`;
-    const before = await readRequests(conn);
-    let after: number | null = null;
+    const before = await readCountersAt(conn, [REQUESTS]).catch(() => null);
+    let after: CounterReading | null = null;
     return {
       statementEnded: async () => {
-        after = await readRequests(conn);
+        after = await readCountersAt(conn, [REQUESTS]);
       },
-      stop: async () => {
-        const raw = await session.stop();
-        writePageTrace(join(this.deps.dir, file), storedOf(raw));
-        const poolFile = `${runId}.pagepool`;
-        if (pool) writePoolPages(join(this.deps.dir, poolFile), pool);
-        return {
-          file,
-          requests: raw.count.reduce((n, c) => n + c, 0),
-          records: raw.count.length,
-          probes: [
-            ...ready.table.probes.map((p, i) => ({
-              name: p.name,
-              calls: raw.calls[i] ?? 0,
-              serverCounts: p.serverCounts,
-            })),
-            ...(ready.table.latchedHashHits
-              ? [
-                  {
-                    name: 'btr_search_guess_on_hash hits under the search latch',
-                    calls: raw.calls[ready.table.probes.length] ?? 0,
-                    serverCounts: 1,
-                  },
-                ]
-              : []),
-          ],
-          lost: raw.lost,
-          ...(pool ? { poolAtStart: { file: poolFile, pages: pool.space.length } } : {}),
-          ...(after !== null && Number.isFinite(before) && Number.isFinite(after)
-            ? { serverRequests: after - before }
-            : {}),
-        };
-      },
+      stop: () => this.finish(runId, session, ready.table, { tid, bplab, before, after }, pool),
+    };
+  }
+
+  private async finish(
+    runId: string,
+    session: PageTraceSession,
+    table: ProbeTable,
+    w: { tid: number; bplab: number[]; before: CounterReading | null; after: CounterReading | null },
+    pool: PoolPages | null,
+  ): Promise<PageTraceSummary> {
+    const file = `${runId}.pagetrace`;
+    const probes = table.probes.length + (table.latchedHashHits ? 1 : 0);
+    const poolFile = `${runId}.pagepool`;
+    if (pool) writePoolPages(join(this.deps.dir, poolFile), pool);
+    const kept = pool ? { poolAtStart: { file: poolFile, pages: pool.space.length } } : {};
+    let out;
+    try {
+      out = await session.stop();
+    } catch (e) {
+      if (!(e instanceof TracerEnded)) throw e;
+      return {
+        file,
+        requests: 0,
+        records: 0,
+        probes: probeCalls(table, new Array<number>(probes).fill(0)),
+        lost: 0,
+        incomplete: e.message,
+        ...kept,
+      };
+    }
+    const raw = out.threads.get(w.tid) ?? emptyTrace(probes);
+    writePageTrace(join(this.deps.dir, file), storedOf(raw));
+    const serverRequests = w.before && w.after ? counterDelta(w.before, w.after, REQUESTS) : null;
+    let check: PageTraceSummary['check'];
+    if (w.before && w.after && serverRequests !== null) {
+      const by = countedInWindow(out, w.before.atNs, w.after.atNs);
+      let run = 0;
+      let bplab = 0;
+      let server = 0;
+      for (const [t, n] of by) {
+        if (t === w.tid) run += n;
+        else if (w.bplab.includes(t)) bplab += n;
+        else server += n;
+      }
+      check = {
+        serverRequests,
+        run,
+        bplab,
+        server,
+        windowMs: Number(w.after.atNs - w.before.atNs) / 1e6,
+      };
+    }
+    return {
+      file,
+      requests: raw.count.reduce((n, c) => n + c, 0),
+      records: raw.count.length,
+      probes: probeCalls(table, raw.calls),
+      lost: raw.lost + out.lostEvents,
+      ...kept,
+      ...(serverRequests !== null ? { serverRequests } : {}),
+      ...(check ? { check } : {}),
     };
   }
 }

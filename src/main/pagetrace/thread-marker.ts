@@ -4,12 +4,10 @@
  * catches a statement that carries a one-off marker, sent on that connection, and prints the thread
  * that ran it. One short bpftrace of one probe, before the trace itself.
  */
+import type { RowsReader } from './counter-window';
+import { boundToParent } from './parent-bound';
 import type { Spawn } from './tracer';
 import type { ThreadMarker } from './probes';
-
-interface RowsReader {
-  rows<T = Record<string, unknown>>(sql: string): Promise<T[]>;
-}
 
 const TID_LINE = /^TID (\d+)$/m;
 
@@ -27,7 +25,8 @@ export async function markedThreadId(
 uprobe:${binary}:${marker.symbol} {
   if (strncmp(str(arg${marker.statementArg}), "${sql}", ${sql.length}) == 0) { printf("TID %d\\n", tid); exit(); }
 }`;
-  const child = spawn(bpftrace, ['-e', program], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = boundToParent(bpftrace, ['-e', program]);
+  const child = spawn(run.command, run.args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8');

@@ -1,12 +1,17 @@
 /**
- * Starts and stops bpftrace for one traced run: the program for the server's binary and the run's
- * thread, its output read back as folds (time, thread, space, page, count) and calls per probe. The
- * process is handed in (spawn), so a test can run it against a bpftrace of its own choosing.
+ * Starts and stops bpftrace for one trace: the program for the server's binary (every thread's page
+ * requests, program.ts), its output read back per thread as folds (time, space, page, count) and calls
+ * per probe. The process is handed in (spawn), so a test can run it against a bpftrace of its own
+ * choosing; it is started bound to bplab's life (parent-bound.ts). A bpftrace that ends before it is
+ * stopped (killed, or failing) is said as what happened: which signal or code, and when.
  */
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { boundToParent } from './parent-bound';
 import {
   bpftraceProgram,
   CNT_LINE,
+  EXTRA_UNIT,
   HITS_LINE,
   LATCHED_BIT,
   MAX_RECORDS,
@@ -19,7 +24,7 @@ import type { TracerJournal } from './tracer-journal';
 
 export type Spawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
 
-/** The trace of one thread: folds in order, with the calls each probe saw. */
+/** One thread's folds in order, with the calls each probe saw. */
 export interface RawPageTrace {
   /** ns on the kernel's monotonic clock, of each fold's first request. */
   atNs: bigint[];
@@ -29,15 +34,46 @@ export interface RawPageTrace {
   count: Uint32Array;
   /** 1 for a record of latched adaptive-hash hits (program.ts, LATCHED_BIT); absent when none is. */
   latched?: Uint8Array;
+  /** Per record, the requests the server counted twice (program.ts, EXTRA_UNIT); absent when none was. */
+  extra?: Uint32Array;
   /** Calls per probe, in the table's order, then the latched adaptive-hash hits (placed in the records too). */
   calls: number[];
   /** Records the maps could not hold (more than MAX_RECORDS), or missing from the output: then the trace is incomplete. */
   lost: number;
 }
 
-/** A running trace: stop() ends bpftrace (its END prints the last fold) and parses what it wrote. */
+/** What bpftrace saw of every thread that asked for a page, by OS thread id. */
+export interface TraceOutput {
+  threads: Map<number, RawPageTrace>;
+  /** Records lost that belong to no thread (bpftrace's "Lost N events"). */
+  lostEvents: number;
+}
+
+/** How a bpftrace ended that was not stopped by bplab. */
+export interface TracerEnd {
+  code: number | null;
+  signal: string | null;
+  /** ms since its probes were attached; null when it ended before they were. */
+  afterAttachMs: number | null;
+  /** ms since it was started. */
+  afterStartMs: number;
+  /** What it said last (its harmless RLIMIT_MEMLOCK warning left out). */
+  said: string;
+}
+
+/** A tracer that ended on its own before it was stopped: its end, in words and as figures. */
+export class TracerEnded extends Error {
+  constructor(readonly end: TracerEnd) {
+    super(tracerEndWords(end));
+  }
+}
+
+/** A running trace: stop() ends bpftrace (its END prints the maps) and parses what it wrote. */
 export interface PageTraceSession {
-  stop(): Promise<RawPageTrace>;
+  /** Throws TracerEnded when bpftrace had ended before it was stopped (nothing it held was printed). */
+  stop(): Promise<TraceOutput>;
+  /** How bpftrace ended on its own, or null while it runs (or after stop()). */
+  ended(): TracerEnd | null;
 }
 
 export interface TracerDeps {
@@ -53,96 +89,308 @@ export interface TracerDeps {
   maxRecords?: number;
   /** Where each bpftrace is journalled while it runs; tracers a dead bplab left are stopped first. */
   journal?: TracerJournal;
+  /** False: bpftrace outlives this process (a test of the journal's sweep); true by default. */
+  boundToParent?: boolean;
+}
+
+const SIGNAL_WORDS: Record<string, string> = {
+  SIGKILL: 'killed (SIGKILL)',
+  SIGTERM: 'terminated (SIGTERM)',
+  SIGINT: 'interrupted (SIGINT)',
+  SIGSEGV: 'crashed (SIGSEGV)',
+  SIGABRT: 'aborted (SIGABRT)',
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** "bpftrace was killed (SIGKILL) 2.4 s after its probes were attached" and the like. */
+export function tracerEndWords(e: TracerEnd): string {
+  const how = e.signal
+    ? `was ${SIGNAL_WORDS[e.signal] ?? `ended by ${e.signal}`}`
+    : `ended on its own with code ${String(e.code)}`;
+  const when =
+    e.afterAttachMs === null
+      ? `${seconds(e.afterStartMs)} after it started, before its probes were attached`
+      : `${seconds(e.afterAttachMs)} after its probes were attached`;
+  return `bpftrace ${how} ${when}${e.signal ? '' : `: ${e.said}`}`;
+}
+
+/** What bpftrace said, its RLIMIT_MEMLOCK warning (printed on every start here, harmless) left out. */
+function saidOf(stderr: string): string {
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const meant = lines.filter((l) => !l.includes('RLIMIT_MEMLOCK'));
+  return (meant.length > 0 ? meant : lines).slice(-3).join(' ') || 'it said nothing';
+}
+
+interface Building {
+  atNs: bigint[];
+  space: Uint32Array;
+  page: Uint32Array;
+  count: Uint32Array;
+  latched: Uint8Array;
+  extra: Uint32Array;
+  seen: Uint8Array;
+  counted: Uint8Array;
+  calls: number[];
+  records: number;
+  anyLatched: boolean;
+  anyExtra: boolean;
 }
 
 /**
- * Parses bpftrace's output at its end (the record, count and hit lines; anything else is ignored).
- * `probes`: the calls counted, the table's probes and its latched hash hits.
+ * Parses bpftrace's output at its end (the record, count, hit and sequence lines; anything else is
+ * ignored), per thread. `probes`: the calls counted, the table's probes and its latched hash hits.
+ * `maxRecords`: what the maps held, shared by every thread.
  */
 export function parseTraceOutput(
   text: string,
   probes: number,
   stderr = '',
   maxRecords = MAX_RECORDS,
-): RawPageTrace {
-  let records = 0;
-  for (const line of text.split('\n')) {
+): TraceOutput {
+  const lines = text.split('\n');
+  const sequences = new Map<number, number>();
+  for (const line of lines) {
     const m = SEQ_LINE.exec(line);
-    if (m) records = Number(m[1]);
+    if (m && !sequences.has(Number(m[1]))) sequences.set(Number(m[1]), Number(m[2]));
   }
-  const kept = Math.min(records, maxRecords);
-  const atNs = new Array<bigint>(kept).fill(0n);
-  const space = new Uint32Array(kept);
-  const page = new Uint32Array(kept);
-  const count = new Uint32Array(kept);
-  const latched = new Uint8Array(kept);
-  let anyLatched = false;
-  const seen = new Uint8Array(kept);
-  const counted = new Uint8Array(kept);
-  const calls = new Array<number>(probes).fill(0);
-  const callsSeen = new Set<number>();
-  for (const line of text.split('\n')) {
+  const building = new Map<number, Building>();
+  const threadOf = (tid: number): Building => {
+    let b = building.get(tid);
+    if (!b) {
+      const n = Math.min(sequences.get(tid) ?? 0, maxRecords);
+      b = {
+        atNs: new Array<bigint>(n).fill(0n),
+        space: new Uint32Array(n),
+        page: new Uint32Array(n),
+        count: new Uint32Array(n),
+        latched: new Uint8Array(n),
+        extra: new Uint32Array(n),
+        seen: new Uint8Array(n),
+        counted: new Uint8Array(n),
+        calls: new Array<number>(probes).fill(0),
+        records: sequences.get(tid) ?? 0,
+        anyLatched: false,
+        anyExtra: false,
+      };
+      building.set(tid, b);
+    }
+    return b;
+  };
+  for (const tid of sequences.keys()) threadOf(tid);
+  const callsSeen = new Set<string>();
+  for (const line of lines) {
     const r = REC_LINE.exec(line);
     if (r) {
-      const i = Number(r[1]);
-      if (i >= kept) continue;
-      const key = BigInt(r[2]!);
-      space[i] = Number(key >> 32n);
-      page[i] = Number(key & 0xffffffffn);
-      atNs[i] = BigInt(r[3]!);
-      seen[i] = 1;
+      const b = threadOf(Number(r[1]));
+      const i = Number(r[2]);
+      if (i >= b.space.length) continue;
+      const key = BigInt(r[3]!);
+      b.space[i] = Number(key >> 32n);
+      b.page[i] = Number(key & 0xffffffffn);
+      b.atNs[i] = BigInt(r[4]!);
+      b.seen[i] = 1;
       continue;
     }
     const c = CNT_LINE.exec(line);
     if (c) {
-      const i = Number(c[1]);
-      if (i < kept && !counted[i]) {
-        const v = Number(c[2]);
-        if (v >= LATCHED_BIT) {
-          latched[i] = 1;
-          anyLatched = true;
+      const b = threadOf(Number(c[1]));
+      const i = Number(c[2]);
+      if (i < b.count.length && !b.counted[i]) {
+        const v = Number(c[3]);
+        const extra = Math.floor(v / EXTRA_UNIT);
+        const low = v - extra * EXTRA_UNIT;
+        if (low >= LATCHED_BIT) {
+          b.latched[i] = 1;
+          b.anyLatched = true;
         }
-        count[i] = v >= LATCHED_BIT ? v - LATCHED_BIT : v;
-        counted[i] = 1;
+        b.count[i] = low >= LATCHED_BIT ? low - LATCHED_BIT : low;
+        b.extra[i] = extra;
+        if (extra > 0) b.anyExtra = true;
+        b.counted[i] = 1;
       }
       continue;
     }
     const h = HITS_LINE.exec(line);
     // The first line of a key: bpftrace prints the maps END cleared once more as it exits.
-    if (h && !callsSeen.has(Number(h[1]))) {
-      callsSeen.add(Number(h[1]));
-      calls[Number(h[1])] = Number(h[2]);
+    if (h && !callsSeen.has(`${h[1]},${h[2]}`)) {
+      callsSeen.add(`${h[1]},${h[2]}`);
+      const probe = Number(h[1]);
+      const b = threadOf(Number(h[2]));
+      if (probe < b.calls.length) b.calls[probe] = Number(h[3]);
     }
   }
-  let lost = records - kept;
-  // A record without its page or its count (bpftrace stopped printing) is lost.
-  for (let i = 0; i < kept; i++) if (!seen[i] || !counted[i]) lost++;
-  for (const m of stderr.matchAll(/Lost (\d+) events/g)) lost += Number(m[1]);
-  return { atNs, space, page, count, calls, lost, ...(anyLatched ? { latched } : {}) };
+  const threads = new Map<number, RawPageTrace>();
+  for (const [tid, b] of building) {
+    const kept = b.space.length;
+    let lost = b.records - kept;
+    // A record without its page or its count (bpftrace stopped printing) is lost.
+    for (let i = 0; i < kept; i++) if (!b.seen[i] || !b.counted[i]) lost++;
+    threads.set(tid, {
+      atNs: b.atNs,
+      space: b.space,
+      page: b.page,
+      count: b.count,
+      calls: b.calls,
+      lost,
+      ...(b.anyLatched ? { latched: b.latched } : {}),
+      ...(b.anyExtra ? { extra: b.extra } : {}),
+    });
+  }
+  let lostEvents = 0;
+  for (const m of stderr.matchAll(/Lost (\d+) events/g)) lostEvents += Number(m[1]);
+  return { threads, lostEvents };
 }
 
-/** Starts bpftrace on `binary` for thread `tid`; resolves once every probe is attached. */
+/** No records, no calls: a thread that asked for no page. */
+export function emptyTrace(probes: number): RawPageTrace {
+  return {
+    atNs: [],
+    space: new Uint32Array(0),
+    page: new Uint32Array(0),
+    count: new Uint32Array(0),
+    calls: new Array<number>(probes).fill(0),
+    lost: 0,
+  };
+}
+
+/** Records of `raw` chosen by index, in that order. */
+export function pickRecords(raw: RawPageTrace, keep: readonly number[]): RawPageTrace {
+  const u32 = (from: Uint32Array) => Uint32Array.from(keep, (i) => from[i]!);
+  return {
+    atNs: keep.map((i) => raw.atNs[i]!),
+    space: u32(raw.space),
+    page: u32(raw.page),
+    count: u32(raw.count),
+    calls: raw.calls,
+    lost: raw.lost,
+    ...(raw.latched ? { latched: Uint8Array.from(keep, (i) => raw.latched![i]!) } : {}),
+    ...(raw.extra ? { extra: u32(raw.extra) } : {}),
+  };
+}
+
+/**
+ * The records of the threads `tids` as one trace, in time order (each fold placed at its first
+ * request), their calls summed; a thread that asked for no page adds nothing.
+ */
+export function threadsTrace(out: TraceOutput, tids: Iterable<number>, probes: number): RawPageTrace {
+  const parts = [...new Set(tids)].map((t) => out.threads.get(t)).filter((t) => t !== undefined);
+  if (parts.length === 0) return emptyTrace(probes);
+  if (parts.length === 1) return parts[0]!;
+  const n = parts.reduce((sum, p) => sum + p.count.length, 0);
+  const all: Required<RawPageTrace> = {
+    atNs: [],
+    space: new Uint32Array(n),
+    page: new Uint32Array(n),
+    count: new Uint32Array(n),
+    latched: new Uint8Array(n),
+    extra: new Uint32Array(n),
+    calls: Array.from({ length: probes }, (_, i) => parts.reduce((sum, p) => sum + (p.calls[i] ?? 0), 0)),
+    lost: parts.reduce((sum, p) => sum + p.lost, 0),
+  };
+  let at = 0;
+  for (const p of parts) {
+    for (const t of p.atNs) all.atNs.push(t);
+    all.space.set(p.space, at);
+    all.page.set(p.page, at);
+    all.count.set(p.count, at);
+    if (p.latched) all.latched.set(p.latched, at);
+    if (p.extra) all.extra.set(p.extra, at);
+    at += p.count.length;
+  }
+  const order = Array.from(all.atNs.keys()).sort((a, b) =>
+    all.atNs[a]! < all.atNs[b]! ? -1 : all.atNs[a]! > all.atNs[b]! ? 1 : a - b,
+  );
+  const merged = pickRecords(all, order);
+  if (!parts.some((p) => p.latched)) delete merged.latched;
+  if (!parts.some((p) => p.extra)) delete merged.extra;
+  return merged;
+}
+
+/** The requests the server counts for a trace's records (each request, and the second count of some). */
+export function serverCounted(
+  raw: Pick<RawPageTrace, 'count' | 'extra'>,
+  keep?: (i: number) => boolean,
+): number {
+  let n = 0;
+  for (let i = 0; i < raw.count.length; i++) {
+    if (keep && !keep(i)) continue;
+    n += raw.count[i]! + (raw.extra?.[i] ?? 0);
+  }
+  return n;
+}
+
+/** The requests the server counts of each thread's records whose first request fell in [fromNs, toNs]. */
+export function countedInWindow(out: TraceOutput, fromNs: bigint, toNs: bigint): Map<number, number> {
+  const by = new Map<number, number>();
+  for (const [tid, t] of out.threads) {
+    const n = serverCounted(t, (i) => t.atNs[i]! >= fromNs && t.atNs[i]! <= toNs);
+    if (n > 0) by.set(tid, n);
+  }
+  return by;
+}
+
+/**
+ * The process a thread belongs to (its thread group, /proc/TID/status): the server whose thread serves
+ * a connection. Throws in words when the thread is not on this machine.
+ */
+export function processOfThread(tid: number): number {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${tid}/status`, 'utf8');
+  } catch {
+    throw new Error(
+      `the server's thread ${tid} is not a thread of this machine, so bpftrace cannot follow it`,
+    );
+  }
+  const pid = Number(/^Tgid:\s*(\d+)$/m.exec(status)?.[1] ?? NaN);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`/proc/${tid}/status names no process`);
+  return pid;
+}
+
+/** Starts bpftrace on `binary`, tracing every thread of process `pid`; resolves once every probe is attached. */
 export async function startPageTrace(
   deps: TracerDeps,
   binary: string,
   table: ProbeTable,
-  tid: number,
+  pid: number,
 ): Promise<PageTraceSession> {
   await deps.journal?.sweep();
-  const program = bpftraceProgram(binary, table, tid);
-  const child = deps.spawn(deps.bpftrace, ['-e', program], {
+  const program = bpftraceProgram(binary, table, pid);
+  const run =
+    deps.boundToParent === false
+      ? { command: deps.bpftrace, args: ['-e', program] }
+      : boundToParent(deps.bpftrace, ['-e', program]);
+  const startedAt = performance.now();
+  let attachedAt: number | null = null;
+  let stopping = false;
+  let end: TracerEnd | null = null;
+  const child = deps.spawn(run.command, run.args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, BPFTRACE_MAP_KEYS_MAX: String(deps.maxRecords ?? MAX_RECORDS) },
   });
-  const pid = child.pid;
-  if (pid !== undefined) deps.journal?.add(pid, binary);
+  const tracer = child.pid;
+  if (tracer !== undefined) deps.journal?.add(tracer, binary);
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8');
   child.stderr?.setEncoding('utf8');
   const exited = new Promise<number | null>((resolve) => {
-    child.on('close', (code) => {
-      if (pid !== undefined) deps.journal?.remove(pid);
+    child.on('close', (code, signal) => {
+      if (tracer !== undefined) deps.journal?.remove(tracer);
+      if (!stopping) {
+        const now = performance.now();
+        end = {
+          code,
+          signal,
+          afterAttachMs: attachedAt === null ? null : now - attachedAt,
+          afterStartMs: now - startedAt,
+          said: saidOf(err),
+        };
+      }
       resolve(code);
     });
     child.on('error', (e) => {
@@ -150,10 +398,11 @@ export async function startPageTrace(
       resolve(-1);
     });
   });
+  const probes = table.probes.length + (table.latchedHashHits ? 1 : 0);
   return new Promise((resolve, reject) => {
-    let ready = false;
     const timer = setTimeout(() => {
-      if (ready) return;
+      if (attachedAt !== null) return;
+      stopping = true;
       child.kill('SIGKILL');
       reject(
         new Error(`bpftrace did not attach its probes within ${(deps.attachTimeoutMs ?? 180_000) / 1000} s`),
@@ -161,11 +410,14 @@ export async function startPageTrace(
     }, deps.attachTimeoutMs ?? 180_000);
     child.stdout?.on('data', (chunk: string) => {
       out += chunk;
-      if (!ready && out.includes(READY_LINE)) {
-        ready = true;
+      if (attachedAt === null && out.includes(READY_LINE)) {
+        attachedAt = performance.now();
         clearTimeout(timer);
         resolve({
+          ended: () => end,
           stop: async () => {
+            if (end) throw new TracerEnded(end);
+            stopping = true;
             // bpftrace 0.17 here sometimes misses a SIGINT (it polled on, the run waited for minutes);
             // a second one while it prints its maps stops the printing (a MySQL 8.0 Q1.1 trace lost
             // every count). So SIGINT again only while it has printed nothing since the first.
@@ -177,26 +429,17 @@ export async function startPageTrace(
             void exited.then(() => clearInterval(again));
             const code = await exited;
             if (code !== 0 && code !== null)
-              throw new Error(`bpftrace ended with code ${code}: ${lastLines(err)}`);
-            return parseTraceOutput(
-              out,
-              table.probes.length + (table.latchedHashHits ? 1 : 0),
-              err,
-              deps.maxRecords,
-            );
+              throw new Error(`bpftrace ended with code ${code}: ${saidOf(err)}`);
+            return parseTraceOutput(out, probes, err, deps.maxRecords);
           },
         });
       }
     });
     child.stderr?.on('data', (chunk: string) => (err += chunk));
-    void exited.then((code) => {
-      if (ready) return;
+    void exited.then(() => {
+      if (attachedAt !== null) return;
       clearTimeout(timer);
-      reject(new Error(`bpftrace could not start (code ${code}): ${lastLines(err)}`));
+      reject(end ? new TracerEnded(end) : new Error(`bpftrace could not start: ${saidOf(err)}`));
     });
   });
-}
-
-function lastLines(text: string): string {
-  return text.trim().split('\n').slice(-3).join(' ') || 'it said nothing';
 }

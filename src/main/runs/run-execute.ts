@@ -77,8 +77,15 @@ async function startTrace(p: PreparedRun, deps: ExecuteDeps): Promise<RunTraceSe
       'This bplab process cannot trace pages (it was started without the page tracer).',
     );
   try {
-    return await deps.pageTracer.start(p.runId, p.profileId, p.identity, p.exec, () =>
-      readPoolPages(p.control),
+    // The control and poller connections' own reads are told apart in the trace's check.
+    const own = [p.control, ...(p.poll ? [p.poll] : [])];
+    return await deps.pageTracer.start(
+      p.runId,
+      p.profileId,
+      p.identity,
+      p.exec,
+      () => readPoolPages(p.control),
+      own,
     );
   } catch (e) {
     throw AppFailure.of('FEATURE_MISSING', (e as Error).message);

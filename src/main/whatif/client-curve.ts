@@ -1,6 +1,6 @@
 /**
- * A traced load client's what-if: its page requests over the real layout of the files they touched
- * (traced-run.ts reads it), replayed on a warm pool, since a load step runs on the pool its warm-up
+ * A traced load step's what-if (all of its clients): their page requests over the real layout of the
+ * files they touched (traced-run.ts reads it), replayed on a warm pool, since a load step runs on the pool its warm-up
  * and the steps before filled (one pass of the same requests first, then the pass the curve reads), at
  * pool sizes from a sixteenth of the touched data to all of it, as pages read per 1,000 statements.
  */
@@ -17,7 +17,7 @@ export async function clientCurve(input: ClientCurveInput): Promise<ClientCurve>
   const whole = layout.spaces.reduce((n, s) => n + s.sizePages, 0);
   const from = Math.max(8, Math.floor(whole / 16));
   const asked = (input.alsoAtBytes ?? []).map((b) => Math.round(b / input.pageSizeBytes));
-  const range = poolSizes(from, Math.max(from, Math.ceil(whole * 1.1)), input.points);
+  const range = input.sizesOnly ? [] : poolSizes(from, Math.max(from, Math.ceil(whole * 1.1)), input.points);
   const sizes = [...new Set([...range, ...asked])].sort((x, y) => x - y);
   const steps: ReplayStep[] = [
     { trace, elapsedMs: input.elapsedMs },
@@ -40,8 +40,7 @@ export async function clientCurve(input: ClientCurveInput): Promise<ClientCurve>
       perThousandQueries: perThousand(p.pagesRead),
     })),
     assumptions: [
-      `one client's page requests stand for the step's: every client draws its keys the same way, so one client's requests are a sample of all of them (${trace.length} requests)`,
-      "replayed alone: the other clients' requests are left out, so a page one of them keeps young here ages as if only this client used it (which matters only within innodb_old_blocks_time)",
+      `the ${input.clients} client(s)' ${trace.length} page requests replayed in the order the server saw them`,
       'replayed on a warm pool: one pass of the same requests first (the step ran on the pool its warm-up filled), then the pass the curve reads',
       `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files`,
     ],

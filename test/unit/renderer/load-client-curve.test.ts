@@ -55,7 +55,7 @@ describe("a traced client's what-if on the load screen", () => {
       "At 64 MiB, the load's own pool, this client would read 212 pages per 1,000 queries. From 128 MiB up it would read under one page per 1,000 queries.",
     );
     expect(view.traced).toBe(
-      'One of 1 client(s) traced (connection 42, server thread 4711) for 5.0 s: 54,540 page requests, 6,000 queries.',
+      'Page trace of one client of 1 (connection 42, server thread 4711) for 5.0 s: 54,540 page requests, 6,000 queries.',
     );
     expect(view.check).toBe(
       '54,540 requests as the server counts them, against 54,602 it counted over the trace (-0.1%).',

@@ -13,6 +13,8 @@ import { formatSwitch } from '../../../shared/format';
 import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';
 import { describePlan } from '../../../shared/whatif/plan-check';
 import { pageTraceOption, slowdownWords } from '../../../shared/traced-runs';
+import { traceCheckLines } from '../../../shared/page-trace';
+import { wrapLines } from '../../../shared/text-wrap';
 import { explainStepsOf, planSourceWords } from '../../../shared/whatif/plan-source';
 import { call, dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';
@@ -176,6 +178,7 @@ export function formatRunSummary(run: RunResult): string {
     lines.push(
       `page trace  ${thousands(run.pageTrace.requests)} page requests in ${thousands(run.pageTrace.records)} records (${run.pageTrace.file})`,
       `            ${traced}`,
+      ...traceCheckLines(run.pageTrace).map((l) => wrapLines(`            ${l}`)),
     );
   if (run.explain) {
     lines.push(

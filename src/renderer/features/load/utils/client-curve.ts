@@ -5,7 +5,7 @@
  * --trace-client` says them (shared/load-client-trace.ts).
  */
 import { formatBytes, formatCount } from '../../../../shared/format';
-import { requestCheck } from '../../../../shared/load-client-trace';
+import { requestCheck, tracedWords } from '../../../../shared/load-client-trace';
 import type { LoadStep } from '../../../../shared/oltp-load';
 
 export interface ClientCurveRow {
@@ -27,6 +27,7 @@ export type ClientCurveView = { clients: number } & (
 );
 
 const MIB = 1048576;
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const perThousandWords = (n: number) =>
   `${formatCount(Math.round(n))} page${Math.round(n) === 1 ? '' : 's'} per 1,000 queries`;
 
@@ -66,10 +67,7 @@ export function clientCurveViews(steps: readonly LoadStep[]): ClientCurveView[] 
     out.push({
       clients: step.clients,
       headline: `${at}${then}`,
-      traced:
-        `One of ${step.clients} client(s) traced (connection ${t.connectionId}, server thread ${t.thread}) for ` +
-        `${t.seconds.toFixed(1)} s: ${formatCount(t.requests)} page requests, ${formatCount(t.queries)} queries` +
-        `${t.lost > 0 ? `, ${formatCount(t.lost)} records lost` : ''}.`,
+      traced: `${upperFirst(tracedWords(t, step.clients))}.`,
       check: `${requestCheck(t, step.clients)}.`,
       rows: curve.map((p) => ({
         mib: Math.round((p.poolBytes / MIB) * 100) / 100,
