@@ -50,6 +50,7 @@ import { MixedLoadService } from './experiments/mixed-run';
 import { startPoolWatch } from './experiments/pool-watch';
 import { loadLiveRunId } from '../shared/load-live';
 import { ReplayThread } from './whatif/replay-thread';
+import type { RunJobSources } from './whatif/run-job';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -81,6 +82,8 @@ export interface App {
   load: LoadService;
   /** Both sides of old_blocks_time: a point-select load beside SSB scans, for `bplab load --during`. */
   mixed: MixedLoadService;
+  /** Where traced runs' files are, for what-if jobs (whatif/run-job.ts): `bplab whatif` builds its jobs with them. */
+  whatifSources: RunJobSources;
   /** Stops what must stop when bplab quits: this process's tasks, and the sandboxes it started (not marked keepRunning). */
   shutdown(): Promise<void>;
 }
@@ -250,6 +253,13 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   // Every what-if replay runs in this one worker thread (started at the first replay), never on main's.
   const simulator = new ReplayThread();
+  // Where traced runs' files are, for every what-if job (the run view, the report, bplab whatif).
+  const whatifSources: RunJobSources = {
+    runsDir: new RunStore(opts.dataDir).dir,
+    datadirOf: async (profileId) =>
+      (await sandboxes.list()).find((s) => s.profileId === profileId)?.datadir ?? null,
+    tracedRunsBefore: (run) => runs.tracedRunsBefore(run),
+  };
   const handlers: Handlers = {
     'app/info': async () => ({
       version: opts.version,
@@ -267,10 +277,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       connections,
       tasks,
       simulator,
-      traceFilesOf: async (run) => {
-        const sandbox = (await sandboxes.list()).find((s) => s.profileId === run.profileId);
-        return sandbox ? { runsDir: new RunStore(opts.dataDir).dir, datadir: sandbox.datadir } : null;
-      },
+      whatifSources,
     }),
     ...experimentHandlers(experiments, { canStart: true }),
     ...reportHandlers(opts.version, { experiments, tasks, simulator }),
@@ -284,6 +291,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     experiments,
     load,
     mixed,
+    whatifSources,
     shutdown: async () => {
       await runs.shutdown();
       await tasks.shutdown();

@@ -1,10 +1,12 @@
 /**
  * A replay job's work, the same wherever it runs: in the simulator's worker thread (replay-worker.ts),
- * which keeps one TraceCache between jobs so a check then curves of the same runs trace once.
+ * which keeps one TraceCache between jobs so a check then curves of the same runs trace once. The job
+ * itself is built in one place for the screens and the CLI alike (run-job.ts).
  */
-import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
+import type { RunWhatIf, WhatIfComparison } from '../../shared/whatif-answers';
 import { whatIfReport } from '../../shared/whatif/what-if';
-import type { ReplayJob } from './replay-protocol';
+import { clientCurve } from './client-curve';
+import type { JobAnswer, ReplayJob } from './replay-protocol';
 import { calibrateRuns, realReplay, sideCurves, type ReplayProgress, type TraceCache } from './replay-runs';
 import { runReplay } from './run-trace';
 
@@ -12,7 +14,11 @@ export async function answerJob(
   job: ReplayJob,
   cache: TraceCache,
   progress: ReplayProgress,
-): Promise<WhatIfAnswer> {
+): Promise<JobAnswer> {
+  if (job.kind === 'load-step') {
+    progress("replaying the step's clients' page trace at each pool size", 0);
+    return clientCurve(job.input);
+  }
   if (job.kind === 'run') {
     progress('deriving the rows its plan walks and tracing its page touches', 0);
     const replay = await runReplay(job.run, await cache.get(job.run));
@@ -22,11 +28,12 @@ export async function answerJob(
         ? { unavailable: replay.error }
         : { report: whatIfReport(job.run, replay, job.options) };
     if (!job.run.pageTrace) return derived;
-    if (!job.traceFiles)
+    if (!job.traceFiles || 'unavailable' in job.traceFiles)
       return {
         ...derived,
         real: {
           unavailable:
+            job.traceFiles?.unavailable ??
             "the run's server is not a bplab sandbox on this machine now, so its data files cannot be read",
         },
       };

@@ -7,6 +7,7 @@
 import { noSamples, type RunResult } from '../../shared/runs';
 import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
 import type { WhatIfOptions } from '../../shared/whatif/what-if';
+import type { ClientCurve, ClientCurveInput } from '../load/client-trace';
 import type { CurveOptions, SideRun, TraceFiles } from './replay-runs';
 
 export type { TraceFiles } from './replay-runs';
@@ -21,7 +22,15 @@ export type ReplayJob =
    * store's folder, the sandbox's data folder for the page links) also from its real requests
    * (traced-run.ts), which any query on any schema has.
    */
-  | { kind: 'run'; run: RunResult; options: WhatIfOptions; traceFiles?: TraceFiles | null }
+  | {
+      kind: 'run';
+      run: RunResult;
+      options: WhatIfOptions;
+      /** The run's trace files; null or why not (its trace incomplete, its server not here) when absent. */
+      traceFiles?: TraceFiles | { unavailable: string } | null;
+    }
+  /** A traced load step's clients replayed again (bplab whatif LOAD.json --step N): client-curve.ts. */
+  | { kind: 'load-step'; input: ClientCurveInput }
   /**
    * A comparison's runs: each checked against what it measured (`check`), and each side's runs one
    * after the other as curves (`curves`); either may be absent (runs/whatif-compare, the report).
@@ -35,13 +44,20 @@ export type ReplayJob =
     };
 
 /** What a job of each kind answers. */
-export type AnswerOf<J extends ReplayJob> = J extends { kind: 'run' } ? RunWhatIf : WhatIfComparison;
+export type AnswerOf<J extends ReplayJob> = J extends { kind: 'run' }
+  ? RunWhatIf
+  : J extends { kind: 'load-step' }
+    ? ClientCurve
+    : WhatIfComparison;
+
+/** What any job answers. */
+export type JobAnswer = WhatIfAnswer | ClientCurve;
 
 export type MainMessage = { type: 'job'; id: number; job: ReplayJob };
 
 export type WorkerMessage =
   | { type: 'progress'; id: number; message: string; fraction: number | null }
-  | { type: 'done'; id: number; answer: WhatIfAnswer }
+  | { type: 'done'; id: number; answer: JobAnswer }
   /** The job threw: its message, never its stack. */
   | { type: 'failed'; id: number; message: string };
 

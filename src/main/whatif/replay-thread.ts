@@ -19,11 +19,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppFailure } from '../../shared/result';
-import type { WhatIfAnswer } from '../../shared/whatif-answers';
 import type { StartedTask, TaskRegistry } from '../tasks/registry';
 import {
   WHATIF_WORKER_FILE,
   type AnswerOf,
+  type JobAnswer,
   type MainMessage,
   type ReplayJob,
   type WorkerMessage,
@@ -73,7 +73,7 @@ interface Pending {
   id: number;
   job: ReplayJob;
   call: ReplayCall;
-  resolve: (answer: WhatIfAnswer) => void;
+  resolve: (answer: JobAnswer) => void;
   reject: (failure: AppFailure) => void;
 }
 
@@ -110,7 +110,7 @@ export class ReplayThread {
   /** The job's answer; fails CANCELLED when aborted, TIMEOUT past the guard, INTERNAL when the thread fails. */
   run<J extends ReplayJob>(job: J, call: ReplayCall = {}): Promise<AnswerOf<J>> {
     if (call.signal?.aborted) return Promise.reject(cancelled());
-    return new Promise<WhatIfAnswer>((resolve, reject) => {
+    return new Promise<JobAnswer>((resolve, reject) => {
       const p: Pending = { id: this.nextId++, job, call, resolve, reject };
       call.signal?.addEventListener('abort', () => this.cancel(p), { once: true });
       this.queue.push(p);

@@ -25,6 +25,8 @@ export interface ReplayInput {
 export interface WhatIfOptions {
   /** Bytes; default 16 MB to the whole data. */
   pool?: { from: number; to: number };
+  /** Bytes: the curve at these pool sizes only, in place of `pool` and `points` (bplab whatif --pool 16M,32M). */
+  sizes?: number[];
   points: number;
   oldBlocksTimes?: number[];
   oldBlocksPcts?: number[];
@@ -94,7 +96,9 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
   const defaultFrom = Math.min(Math.round((16 * 1048576) / page), Math.max(64, Math.floor(whole / 8)));
   const from = Math.max(1, opts.pool ? Math.round(opts.pool.from / page) : defaultFrom);
   const to = Math.max(from, opts.pool ? Math.round(opts.pool.to / page) : Math.ceil(whole * 1.1));
-  const sizes = poolSizes(from, to, opts.points);
+  const sizes = opts.sizes
+    ? [...new Set(opts.sizes.map((b) => Math.max(1, Math.round(b / page))))].sort((a, b) => a - b)
+    : poolSizes(from, to, opts.points);
   const variants: CurveVariant[] = [];
   for (const t of opts.oldBlocksTimes ?? [input.settings.oldBlocksTimeMs])
     for (const p of opts.oldBlocksPcts ?? [input.settings.oldBlocksPct])

@@ -86,7 +86,27 @@ describe('bplab whatif', () => {
     expect(JSON.parse(readFileSync(json, 'utf8')).planMismatch).toMatch(
       /^EXPLAIN recorded lineorder read in full/,
     );
-  });
+    // Two replays in the simulator's thread: seconds on a loaded machine (load average 30 here).
+  }, 30_000);
+
+  it("takes --pool as a list: the curve at those sizes only, the run's own marked", async () => {
+    const json = join(dir, 'list.json');
+    const r = await bplab([
+      'whatif',
+      file('list-run.json', replayable()),
+      '--pool',
+      '32M,16M,128M',
+      '--json',
+      json,
+    ]);
+    expect(r.code).toBe(0);
+    const written = JSON.parse(readFileSync(json, 'utf8'));
+    // 16 KiB pages: 1,024, 2,048 and 8,192 pages, in order, whatever order they were given in.
+    expect(written.curves[0].points.map((p: { poolPages: number }) => p.poolPages)).toEqual([
+      1024, 2048, 8192,
+    ]);
+    expect(r.out).toMatch(/^ +128 MiB .*<- its own/m);
+  }, 30_000);
 
   it("marks the points above the run's own pool optimistic while the adaptive hash index may take blocks", async () => {
     // The run did not record innodb_adaptive_hash_index: of 64, 128 and 256 MiB, only 256 is above its 128.
@@ -121,9 +141,18 @@ describe('bplab whatif', () => {
     expect(noPages.code).toBe(1);
     expect(noPages.err).toMatch(/cannot replay this run: .*generator|page counts/);
     const pages = await bplab(['whatif', file('run2.json', replayable()), '--pool', '16Q']);
-    expect(pages.err).toMatch(/--pool takes a size or a range such as 64M\.\.2G/);
+    expect(pages.err).toMatch(
+      /--pool takes a list of sizes such as 16M,32M,64M, or a range such as 16M\.\.128M .*; not "16Q"/,
+    );
+    // A range written another way is refused, saying how a range is written.
+    const dash = await bplab(['whatif', file('run3.json', replayable()), '--pool', '16M-128M:8']);
+    expect(dash.code).toBe(1);
+    expect(dash.err).toMatch(/not "16M-128M:8" \(a range is written FROM\.\.TO\)/);
+    // --step is for a load result.
+    const step = await bplab(['whatif', file('run4.json', replayable()), '--step', '1']);
+    expect(step.err).toMatch(/--step is for a load result/);
     const notRun = await bplab(['whatif', file('x.json', { hello: 1 })]);
-    expect(notRun.err).toMatch(/is not a saved run/);
+    expect(notRun.err).toMatch(/is not a saved run .* nor a load result/);
     const missing = await bplab(['whatif', join(dir, 'nope.json')]);
     expect(missing.err).toMatch(/cannot read/);
   });

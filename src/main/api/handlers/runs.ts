@@ -10,6 +10,7 @@ import { queryLabel } from '../../../shared/compare/comparison';
 import type { TaskRegistry } from '../../tasks/registry';
 import { withoutSamples, type TraceFiles } from '../../whatif/replay-protocol';
 import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
+import { runWhatIfJob, traceFilesOf, type RunJobSources } from '../../whatif/run-job';
 import { readRunFile } from '../../reports/run-files';
 import { AppFailure } from '../../../shared/result';
 import type { RunResult } from '../../../shared/runs';
@@ -35,15 +36,15 @@ export function runHandlers(deps: {
   tasks: TaskRegistry;
   /** The simulator's worker thread: every replay runs there, as a task. */
   simulator: ReplayThread;
-  /** Where a traced run's page trace and its server's data files are (null: not on this machine). */
-  traceFilesOf?: (run: RunResult) => Promise<TraceFiles | null>;
+  /** Where traced runs' files are: the run store, and the data folder of each run's sandbox. */
+  whatifSources?: RunJobSources;
 }): RunHandlers {
   const { catalogue, runs, connections, tasks, simulator } = deps;
   /** A traced run's files, with the traced runs before it on its pool (its replay starts from theirs). */
-  const traceFilesOf = async (run: RunResult): Promise<TraceFiles | null | undefined> => {
+  const filesOf = async (run: RunResult): Promise<TraceFiles | null | undefined> => {
     if (!run.pageTrace) return undefined;
-    const files = (await deps.traceFilesOf?.(run).catch(() => null)) ?? null;
-    return files && { ...files, before: runs.tracedRunsBefore(run).map(withoutSamples) };
+    const files = deps.whatifSources ? await traceFilesOf(run, deps.whatifSources) : null;
+    return files && !('unavailable' in files) ? files : null;
   };
   /** A run by its results file (each file read once per request), or from the saved runs. */
   const runOf =
@@ -90,12 +91,11 @@ export function runHandlers(deps: {
     },
     'runs/whatif': async ({ runId, oldBlocksTimes, oldBlocksPcts, points }) => {
       const run = runs.get(runId);
-      const { taskId } = startReplayTask(tasks, simulator, `what if: ${queryLabel(run)}`, {
-        kind: 'run',
-        run: withoutSamples(run),
-        options: { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 },
-        traceFiles: await traceFilesOf(run),
-      });
+      const options = { points, oldBlocksTimes, oldBlocksPcts, rate: 0.1 };
+      const job = deps.whatifSources
+        ? await runWhatIfJob(run, options, deps.whatifSources)
+        : { kind: 'run' as const, run: withoutSamples(run), options };
+      const { taskId } = startReplayTask(tasks, simulator, `what if: ${queryLabel(run)}`, job);
       return { taskId };
     },
     'runs/whatif-compare': async ({ sides, curves }) => {
@@ -106,7 +106,7 @@ export function runHandlers(deps: {
       const count = loaded.reduce((n, s) => n + s.runs.length, 0);
       const traceFiles: Record<string, TraceFiles> = {};
       for (const run of loaded.flatMap((s) => s.runs)) {
-        const files = await traceFilesOf(run);
+        const files = await filesOf(run);
         if (files) traceFiles[run.runId] = files;
       }
       const { taskId } = startReplayTask(
