@@ -51,6 +51,8 @@ import { startPoolWatch } from './experiments/pool-watch';
 import { loadLiveRunId } from '../shared/load-live';
 import { ReplayThread } from './whatif/replay-thread';
 import type { RunJobSources } from './whatif/run-job';
+import { cannotResizeOnline, resizePool } from './experiments/cell-settings';
+import type { GlobalsConnection } from './server/settings-journal';
 
 export interface AppOptions {
   /** bplab's data folder: profiles, sandboxes, journals. */
@@ -131,6 +133,39 @@ export async function createApp(given: AppOptions): Promise<App> {
     leases,
     tasks,
     log,
+    // The experiments' online resize, waited for until the server has finished. Not journaled: the
+    // size is the sandbox's own (its spec holds it from now on), not a setting to be put back.
+    resizeOnline: {
+      resize: async (meta, bytes) => {
+        const c = await connections.open(meta.profileId);
+        try {
+          const control = {
+            query: (sql: string, values?: unknown[]) => c.raw.query(sql, values),
+            close: () => c.close(),
+          };
+          const own = {
+            setGlobal: async (
+              conn: GlobalsConnection,
+              _profile: string,
+              variable: string,
+              value: string | number,
+            ) => {
+              await conn.query(`SET GLOBAL ${variable} = ?`, [value]);
+              return null;
+            },
+          };
+          return await resizePool(
+            control,
+            { journal: own },
+            { label: `sandbox ${meta.name}`, profileId: meta.profileId },
+            String(bytes),
+          );
+        } finally {
+          await c.close();
+        }
+      },
+      cannotOnline: cannotResizeOnline,
+    },
   });
   // A bplab that died while a sandbox ran on an experiment's startup options: back on its own (logged).
   await sandboxes

@@ -23,6 +23,7 @@ import {
   type ConnectionTestResult,
   type ProfileListing,
   type SandboxInfo,
+  type SandboxResize,
   type ServerBinary,
 } from './models';
 import {
@@ -89,6 +90,10 @@ export const requestSchemas = {
   // options: extra mysqld options for this start only (never saved to the spec; owned ones refused).
   'sandboxes/restart': z.object({ id, options: z.record(z.string(), z.string()).optional() }),
   'sandboxes/delete': z.object({ id }),
+  // The sandbox's pool made another size and kept in its spec: online where the server can, else by a
+  // restart (stopped: the spec alone). BUSY while another live bplab process uses the sandbox; a size
+  // the server cannot take is refused in words (the service checks it: any text reaches it).
+  'sandboxes/resize': z.object({ id, bufferPoolSize: z.string().min(1).max(40) }),
   'sandboxes/log': z.object({ id, maxBytes: z.number().int().min(1).max(4_000_000).default(64_000) }),
   // SSB datasets on a profile's server (a sandbox's too: it has a profile). Loads and verifies run as
   // tasks reporting 'task/progress' (cancel: tasks/cancel); create and import answer at once with the taskId.
@@ -239,6 +244,7 @@ export interface ResultTypes {
   'sandboxes/stop': SandboxInfo;
   'sandboxes/restart': SandboxInfo;
   'sandboxes/delete': { deleted: string };
+  'sandboxes/resize': SandboxResize;
   'sandboxes/log': { text: string; path: string; truncated: boolean };
   'datasets/list': DatasetListing;
   'datasets/create': DatasetTaskStarted;

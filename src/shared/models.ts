@@ -255,6 +255,16 @@ export interface SandboxInfo {
   listening?: SandboxListening;
 }
 
+/**
+ * A sandbox's pool resized and kept in its spec (sandboxes/resize, bplab sandbox resize): how it was
+ * done (online, by a restart, or in the spec alone while stopped) and what happened, in words.
+ */
+export interface SandboxResize {
+  sandbox: SandboxInfo;
+  how: 'online' | 'restart' | 'spec';
+  message: string;
+}
+
 /** Read back from the running server (@@bind_address, @@port, @@mysqlx_bind_address), never what bplab asked for. */
 export interface SandboxListening {
   bindAddress: string;

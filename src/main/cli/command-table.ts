@@ -15,10 +15,12 @@ import {
   sandboxListCommand,
   sandboxLogCommand,
   sandboxRestartCommand,
+  sandboxResizeCommand,
   sandboxStartCommand,
   sandboxStopCommand,
 } from './commands/sandbox';
 import { queriesCommand, queryCommand } from './commands/query';
+import { queriesAddCommand, queriesRemoveCommand } from './commands/queries';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import { whatifCommand } from './commands/whatif';
@@ -39,6 +41,7 @@ export const COMMANDS: readonly CliCommand[] = [
   sandboxStartCommand,
   sandboxStopCommand,
   sandboxRestartCommand,
+  sandboxResizeCommand,
   sandboxDeleteCommand,
   sandboxLogCommand,
   profileAddCommand,
@@ -57,5 +60,7 @@ export const COMMANDS: readonly CliCommand[] = [
   reportCommand,
   whatifCommand,
   queriesCommand,
+  queriesAddCommand,
+  queriesRemoveCommand,
   queryCommand,
 ];

@@ -67,7 +67,7 @@ export class SandboxClaims {
   }
 
   /**
-   * Takes the sandbox for a start, stop, restart or delete: the check against the other bplab
+   * Takes the sandbox for a start, stop, restart, resize or delete: the check against the other bplab
    * processes and the lease that shows this one at work are one step under the leases folder's
    * lock, so of two processes acting at once one goes ahead and the other is answered BUSY, naming
    * it. `refuse` 'users': while another live process uses the sandbox at all (a task on it, it
@@ -76,7 +76,7 @@ export class SandboxClaims {
    */
   claim(
     meta: SandboxMeta,
-    verb: 'start' | 'stop' | 'restart' | 'delete',
+    verb: 'start' | 'stop' | 'restart' | 'delete' | 'resize',
     refuse: 'users' | 'operations',
   ): () => void {
     const leases = this.leases;

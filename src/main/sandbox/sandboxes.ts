@@ -12,6 +12,7 @@ import {
   sandboxIdOf,
   type ConnectionProfile,
   type SandboxInfo,
+  type SandboxResize,
   type SandboxSpec,
   type SandboxSpecParsed,
 } from '../../shared/models';
@@ -24,6 +25,7 @@ import { purgeBeforeRestart } from './restart-purge';
 import { DatadirTemplates } from './datadir-templates';
 import { checkNewSandbox, firstStartFailed, makeSandbox } from './sandbox-create';
 import { SandboxFolders, type SandboxMeta, type TemporaryOptions } from './sandbox-folder';
+import { checkPoolSize, resizeSandbox, type OnlineResize, type ResizeSteps } from './sandbox-resize';
 import { SandboxStates } from './sandbox-states';
 import { adminOptions, restartOptions, sandboxProfile } from './server-args';
 import {
@@ -64,6 +66,8 @@ export interface SandboxServiceDeps {
   tasks?: TaskRegistry;
   /** Initialised data folders kept per server binary (datadir-templates.ts); without it, every create initialises. */
   templates?: string;
+  /** Resizes a running sandbox's pool online (app.ts hands in the experiments' resize); without it, a resize restarts. */
+  resizeOnline?: OnlineResize;
   /** How long a server may take to accept connections after it is spawned. */
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
@@ -314,6 +318,26 @@ export class SandboxService {
     } finally {
       release();
     }
+  }
+
+  /**
+   * Its buffer pool made `size` and kept in its spec (sandbox-resize.ts); BUSY while another live
+   * bplab process uses the sandbox.
+   */
+  async resize(id: string, size: string): Promise<SandboxResize> {
+    const meta = this.readMeta(id);
+    checkPoolSize(meta, size);
+    const release = this.claims.claim(meta, 'resize', 'users');
+    const steps: ResizeSteps = {
+      meta,
+      running: this.states.alivePid(meta) !== undefined,
+      writeSpec: (bufferPoolSize) =>
+        this.folders.writeMeta({ ...meta, spec: { ...meta.spec, bufferPoolSize } }),
+      info: () => this.states.info(this.readMeta(id)),
+      ...(this.deps.resizeOnline ? { online: this.deps.resizeOnline } : {}),
+      restart: () => this.restart(id),
+    };
+    return resizeSandbox(steps, size).finally(release);
   }
 
   /** The extra options a sandbox was last restarted with, while that record stands. */

@@ -12,6 +12,7 @@ export type SandboxHandlers = Pick<
   | 'sandboxes/stop'
   | 'sandboxes/restart'
   | 'sandboxes/delete'
+  | 'sandboxes/resize'
   | 'sandboxes/log'
 >;
 
@@ -25,6 +26,7 @@ export function sandboxHandlers(sandboxes: SandboxService): SandboxHandlers {
     'sandboxes/stop': ({ id, force }) => sandboxes.stop(id, { force }),
     'sandboxes/restart': ({ id, options }) => sandboxes.restart(id, options ? { options } : {}),
     'sandboxes/delete': ({ id }) => sandboxes.delete(id),
+    'sandboxes/resize': ({ id, bufferPoolSize }) => sandboxes.resize(id, bufferPoolSize),
     'sandboxes/log': ({ id, maxBytes }) => sandboxes.log(id, maxBytes),
   };
 }

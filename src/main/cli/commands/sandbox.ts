@@ -182,6 +182,35 @@ export const sandboxRestartCommand = lifecycle(
 );
 export const sandboxDeleteCommand = lifecycle('delete', 'stop a sandbox and delete its data');
 
+const resizeUsage = 'bplab sandbox resize NAME --buffer-pool 64M [--data-dir DIR]';
+
+export const sandboxResizeCommand = defineCommand({
+  name: 'sandbox resize',
+  summary:
+    "change a sandbox's buffer pool and keep it across restarts: online where the server can, else by a restart",
+  usage: resizeUsage,
+  positionals: true,
+  options: { 'buffer-pool': { type: 'string' }, ...dataDirOption },
+  async run({ values, positionals }, ctx) {
+    const id = oneId(positionals, resizeUsage);
+    if (values['buffer-pool'] === undefined)
+      throw AppFailure.of('INVALID_ARGUMENT', '--buffer-pool is required: the size, such as 64M', {
+        hint: `usage: ${resizeUsage}`,
+      });
+    const size = sizeArg('--buffer-pool', values['buffer-pool']);
+    return withApp(ctx, values['data-dir'], async (app) => {
+      const done = await call(app, 'sandboxes/resize', { id, bufferPoolSize: size }).catch((e: unknown) => {
+        if (e instanceof AppFailure && e.error.details?.field === 'bufferPoolSize')
+          throw new AppFailure({ ...e.error, message: `--buffer-pool ${size}: ${e.error.message}` });
+        throw e;
+      });
+      ctx.err(`bplab: ${done.message}`);
+      ctx.out(formatSandboxRow(done.sandbox));
+      return 0;
+    });
+  },
+});
+
 export const sandboxLogCommand = defineCommand({
   name: 'sandbox log',
   summary: "print the end of a sandbox's error log",
