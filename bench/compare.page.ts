@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ComparisonBody } from '../src/renderer/features/compare/components/ComparisonBody';
 import { comparisonView, pairDetail } from '../src/renderer/features/compare/utils/compare-view';
-import type { ExperimentFile } from '../src/shared/experiment-file';
+import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
 import type { DrawFigures } from './compare.types';
 
 async function drawComparison(message: string, file: string, labels: string[]): Promise<DrawFigures> {

@@ -30,11 +30,11 @@ import { readSides } from '../src/main/reports/run-files';
 import { compareSides, median } from '../src/shared/compare/comparison';
 import { findFindings } from '../src/shared/compare/findings';
 import { buildFlightTable } from '../src/shared/compare/flights';
-import type { ExperimentFile } from '../src/shared/experiment-file';
-import { ExperimentDefinitionSchema } from '../src/shared/experiments';
-import type { RunResult } from '../src/shared/runs';
+import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema } from '../src/shared/experiments/experiments';
+import type { RunResult } from '../src/shared/runs/runs';
 import { runResult } from '../test/support/run-fixture';
-import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
+import { SSB_QUERY_IDS } from '../src/shared/datasets/ssb-reference';
 
 const { values } = parseArgs({
   options: {

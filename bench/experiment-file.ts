@@ -13,15 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadExperimentFile, saveExperimentFile } from '../src/main/experiments/experiment-file';
-import type { ExperimentFile } from '../src/shared/experiment-file';
-import { ExperimentDefinitionSchema, planExperiment } from '../src/shared/experiments';
+import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema, planExperiment } from '../src/shared/experiments/experiments';
 import {
   timedStage,
   type LruComposition,
   type LruMapFrame,
   type PoolStatsSample,
   type RunResult,
-} from '../src/shared/runs';
+} from '../src/shared/runs/runs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '25' }, buckets: { type: 'string', default: '128' } },

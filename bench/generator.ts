@@ -9,10 +9,10 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { GeneratorMode } from '../src/shared/datasets';
+import type { GeneratorMode } from '../src/shared/datasets/datasets';
 import type { DbgenLineage } from '../src/main/ssb/generator/lineage';
 import { createTableStream } from '../src/main/ssb/generator/stream';
-import type { SsbTable } from '../src/shared/datasets';
+import type { SsbTable } from '../src/shared/datasets/datasets';
 import { SSB_TABLES, expectedRowCount } from '../src/main/ssb/tables';
 
 /** C dbgen on this machine (issue 3): all of SF 1 in about 8.5 s, about 700k lineorder rows/s. */

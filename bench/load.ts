@@ -28,7 +28,7 @@ import { generatorWorkerFile } from '../src/main/ssb/generator/threaded';
 import type { LoadPhase } from '../src/main/ssb/load-progress';
 import { SSB_SCHEMA_TABLES, addKeysSql, createTableSql, quoteIdent } from '../src/main/ssb/schema';
 import { TBL_FILE_NAMES } from '../src/main/ssb/tables';
-import { verdictWords } from '../src/shared/ssb-reference';
+import { verdictWords } from '../src/shared/datasets/ssb-reference';
 import { verifyDataset } from '../src/main/ssb/verify';
 import { binaryForFlavor } from '../test/support/flavors';
 import { mariadbClientArgs } from './mariadb-client';

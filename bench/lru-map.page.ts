@@ -3,8 +3,8 @@
  * and LruMapPainter) drawing synthetic frames shaped like the poller's, packed as main sends them.
  */
 import { LruMapPainter } from '../src/renderer/lib/viz/lru-map-painter';
-import { liveSampleOf, type LiveRunSample } from '../src/shared/lru-map-codec';
-import type { LruMapFrame } from '../src/shared/runs';
+import { liveSampleOf, type LiveRunSample } from '../src/shared/runs/lru-map-codec';
+import type { LruMapFrame } from '../src/shared/runs/runs';
 import type { CaseFigures, CaseSpec } from './lru-map.types';
 
 const LEGEND = [

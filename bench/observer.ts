@@ -30,7 +30,7 @@ import { ProfileStore } from '../src/main/profiles/profile-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
-import type { PollSetting, RunResult } from '../src/shared/runs';
+import type { PollSetting, RunResult } from '../src/shared/runs/runs';
 import { benchRunService } from './run-service';
 
 const { values } = parseArgs({

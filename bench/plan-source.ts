@@ -20,7 +20,7 @@ import { ProfileStore } from '../src/main/profiles/profile-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
-import type { ExplainCapture, RunResult } from '../src/shared/runs';
+import type { ExplainCapture, RunResult } from '../src/shared/runs/runs';
 import { describePlan, measuredScanRows } from '../src/shared/whatif/plan-check';
 import { explainStepsOf } from '../src/shared/whatif/plan-source';
 import { binaryForFlavor } from '../test/support/flavors';

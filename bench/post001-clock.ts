@@ -22,7 +22,7 @@ import { readPoolStats, type Queryable } from '../src/main/bufferpool/lru';
 import { readProcessUsage, usageDelta } from '../src/main/sandbox/process-io';
 import { loadSsbQueries } from '../src/main/ssb/queries';
 import { sumPools } from '../src/shared/compare/pool-diff';
-import type { DatasetListing } from '../src/shared/datasets';
+import type { DatasetListing } from '../src/shared/datasets/datasets';
 import { formatCount } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { dispatchAndWait } from '../test/support/tasks';

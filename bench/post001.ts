@@ -35,18 +35,18 @@ import { experimentSides } from '../src/shared/compare/experiment-sides';
 import { cellNames } from '../src/shared/compare/grouping';
 import { buildFlightTable, flightOf, repetitionLabel, type Repetition } from '../src/shared/compare/flights';
 import { poolDelta, sumPools } from '../src/shared/compare/pool-diff';
-import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets';
-import type { ExperimentResult } from '../src/shared/experiment-file';
+import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets/datasets';
+import type { ExperimentResult } from '../src/shared/experiments/experiment-file';
 import {
   MatrixDimensionSchema,
   planExperiment,
   type ExperimentDefinition,
   type MatrixDimension,
   type ExperimentProgress,
-} from '../src/shared/experiments';
+} from '../src/shared/experiments/experiments';
 import { flavorLabel, formatBytes, formatCount } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
-import { POST001_TABLE_ROWS } from '../src/shared/published-figures';
+import { POST001_TABLE_ROWS } from '../src/shared/published/published-figures';
 import { binaryForFlavor } from '../test/support/flavors';
 import { dispatchAndWait } from '../test/support/tasks';
 

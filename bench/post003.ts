@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../src/main/app';
 import { coldHotTable, coldHotView } from '../src/shared/compare/cold-hot';
 import { experimentSides } from '../src/shared/compare/experiment-sides';
-import { ExperimentDefinitionSchema } from '../src/shared/experiments';
+import { ExperimentDefinitionSchema } from '../src/shared/experiments/experiments';
 import { formatBytes, formatMs } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { tableText } from '../src/main/reports/text';

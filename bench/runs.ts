@@ -53,9 +53,9 @@ import { cannotResizeOnline, resizePool, sizeBytes } from '../src/main/experimen
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
 import { WALK_MEMORY_CAP, walkMemoryBytes } from '../src/main/bufferpool/walk-session';
-import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
-import { observerCostWords } from '../src/shared/observer-cost';
-import type { PollSetting } from '../src/shared/runs';
+import { encodeLruMapFrame } from '../src/shared/runs/lru-map-codec';
+import { observerCostWords } from '../src/shared/runs/observer-cost';
+import type { PollSetting } from '../src/shared/runs/runs';
 import { mariadbClientArgs } from './mariadb-client';
 import { benchRunService } from './run-service';
 

@@ -35,10 +35,10 @@ import { generateDataset } from '../src/main/ssb/datasets';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { runReplay } from '../src/main/whatif/run-trace';
 import { tracedRunReplay } from '../src/main/whatif/traced-run';
-import { checkRequests } from '../src/shared/page-trace';
-import type { RunResult } from '../src/shared/runs';
+import { checkRequests } from '../src/shared/runs/page-trace';
+import type { RunResult } from '../src/shared/runs/runs';
 import { measuredPagesRead, replaySteps, simulatedPagesRead } from '../src/shared/whatif/replay';
-import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
+import { SSB_QUERY_IDS } from '../src/shared/datasets/ssb-reference';
 
 const { values } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import { readPoolPagesFile } from '../../src/main/pagetrace/pool-start';
 import { RunPageTracer } from '../../src/main/pagetrace/run-tracer';
 import { readPageTrace } from '../../src/main/pagetrace/trace-file';
 import { tracedRunReplay } from '../../src/main/whatif/traced-run';
-import { checkRequests, isTracedRun } from '../../src/shared/page-trace';
+import { checkRequests, isTracedRun } from '../../src/shared/runs/page-trace';
 import { replaySteps } from '../../src/shared/whatif/replay';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';

@@ -7,7 +7,7 @@
  * quarter of a query run's share (bench:oltp at 4 clients on 2 cores: the server's CPU per query was 5-28%
  * higher beside the run's cadence in 4 of 5 pairs).
  */
-import type { PollSetting, RunResult, RunSample } from '../../shared/runs';
+import type { PollSetting, RunResult, RunSample } from '../../shared/runs/runs';
 import { bucketPagesFor, readPoolStats } from '../bufferpool/lru';
 import { oldMethodOf } from '../bufferpool/lru-probe';
 import { LivePoller, TARGET_SHARE } from '../bufferpool/poller';
