@@ -6,7 +6,7 @@
  * Prints the file's size beside the 20 MB goal, and the time to open it beside the 1 s goal and beside a bare
  * JSON.parse of the same bytes (the floor, measured in the same run).
  *
- *   npm run bench:experiment-file [-- --seconds 25 --buckets 128]
+ *   npm run bench -- experiment-file [--seconds 25 --buckets 128]
  */
 import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

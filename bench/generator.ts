@@ -4,7 +4,7 @@
  * and this process's peak RSS beside C dbgen's figures on this machine (about 8.5 s for all of
  * SF 1, about 700k lineorder rows/s). A script that prints figures, not a timed test.
  *
- *   npm run bench:generator [-- --sf 1 --seed 1 --lineage classic --mode dbgen|spec]
+ *   npm run bench -- generator [--sf 1 --seed 1 --lineage classic --mode dbgen|spec]
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

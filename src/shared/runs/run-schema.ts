@@ -64,7 +64,7 @@ export const LruCompositionSchema: z.ZodType<LruComposition> = z.object({
 /**
  * A row as the server returned it (column name to number, text or NULL), checked by hand: every pool
  * of every snapshot and every EXPLAIN line keeps one, a results file holds thousands, and zod's record
- * of a union took most of the time of opening one (bench:compare).
+ * of a union took most of the time of opening one (bench/compare.ts).
  */
 function isColumnRow(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;

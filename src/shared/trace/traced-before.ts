@@ -2,7 +2,7 @@
  * Which saved runs a traced run's replay starts from: the runs on the same server since it last
  * started, before this one, when every one of them was traced. A hot pass's real replay then begins
  * from the pool its cold pass left (main/whatif/traced-run.ts), wherever it is asked: the run view, the
- * comparison's check and curves, bench:trace. One way to choose, so each replays the same pool.
+ * comparison's check and curves, bench/trace.ts. One way to choose, so each replays the same pool.
  */
 import type { RunResult } from '../runs/runs';
 

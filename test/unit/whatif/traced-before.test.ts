@@ -1,6 +1,6 @@
 /**
  * Which traced runs a traced run's real replay starts from (tracedRunsBefore), and that the run view's
- * job (answerJob) replays a hot run from the pool they left, as the comparison and bench:trace do.
+ * job (answerJob) replays a hot run from the pool they left, as the comparison and bench/trace.ts do.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

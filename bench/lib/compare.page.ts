@@ -5,10 +5,10 @@
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { ComparisonBody } from '../src/renderer/features/compare/components/ComparisonBody';
-import { comparisonView, pairDetail } from '../src/renderer/features/compare/utils/compare-view';
-import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
-import type { DrawFigures } from './compare.types';
+import { ComparisonBody } from '../../src/renderer/features/compare/components/ComparisonBody';
+import { comparisonView, pairDetail } from '../../src/renderer/features/compare/utils/compare-view';
+import type { ExperimentFile } from '../../src/shared/experiments/experiment-file';
+import type { DrawFigures } from './compare.types.ts';
 
 async function drawComparison(message: string, file: string, labels: string[]): Promise<DrawFigures> {
   const t0 = performance.now();

@@ -2,10 +2,10 @@
  * The page side of bench/lru-map.ts, bundled and run in Chromium: the real LRU map code (fillLruMap
  * and LruMapPainter) drawing synthetic frames shaped like the poller's, packed as main sends them.
  */
-import { LruMapPainter } from '../src/renderer/lib/viz/lru-map-painter';
-import { liveSampleOf, type LiveRunSample } from '../src/shared/runs/lru-map-codec';
-import type { LruMapFrame } from '../src/shared/runs/runs';
-import type { CaseFigures, CaseSpec } from './lru-map.types';
+import { LruMapPainter } from '../../src/renderer/lib/viz/lru-map-painter';
+import { liveSampleOf, type LiveRunSample } from '../../src/shared/runs/lru-map-codec';
+import type { LruMapFrame } from '../../src/shared/runs/runs';
+import type { CaseFigures, CaseSpec } from './lru-map.types.ts';
 
 const LEGEND = [
   'ssb.lineorder/GEN_CLUST_INDEX',

@@ -1,4 +1,4 @@
-/** What bench/lru-map.ts asks its page (bench/lru-map.page.ts) to measure, and what comes back. */
+/** What bench/lru-map.ts asks its page (bench/lib/lru-map.page.ts) to measure, and what comes back. */
 
 export interface CaseSpec {
   poolPages: number;

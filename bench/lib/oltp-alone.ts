@@ -1,5 +1,5 @@
 /**
- * "sysbench alone" for bench:oltp: sysbench 1.0's own oltp_point_select with exactly the flags bplab's
+ * "sysbench alone" for bench/oltp.ts: sysbench 1.0's own oltp_point_select with exactly the flags bplab's
  * sysbench engine passes (sysbenchArgs: the same tables, rows, key distribution, range size,
  * prepared-statement mode, threads, --time and --report-interval=1), so the two command lines differ
  * only by bplab's script (its per-second JSON and histogram hook). Its warm-up is the first seconds
@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { childCpuSeconds, sysbenchArgs, type SysbenchStepRequest } from '../src/main/load/sysbench-step';
+import { childCpuSeconds, sysbenchArgs, type SysbenchStepRequest } from '../../src/main/load/sysbench-step';
 
 export interface AloneMeasure {
   queries: number;

@@ -1,4 +1,4 @@
-/** What bench/compare.ts gets back from its page (bench/compare.page.ts) for one drawing. */
+/** What bench/compare.ts gets back from its page (bench/lib/compare.page.ts) for one drawing. */
 export interface DrawFigures {
   /** The socket's message parsed in the page. */
   parseMs: number;
