@@ -70,6 +70,11 @@ const SHARED = floor(
   (file) => TOP_FILES[file.replace(/\.tsx?$/, '') + '.ts'] ?? 'base',
 );
 
+/** The room of a path under src/main or src/shared ("app" for main's app.ts, "base" for shared's common files), or null. */
+export function roomOf(floorName, path) {
+  return (floorName === 'main' ? MAIN : SHARED).roomOf(path);
+}
+
 /** The rule for one floor: an import that runs up a floor's rooms, or names no known room, is refused. */
 function roomsRule({ name, rooms, roomOf }) {
   const list = name === 'main' ? 'ROOMS' : 'SHARED_ROOMS';
