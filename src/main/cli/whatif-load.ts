@@ -6,15 +6,30 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { LoadResult } from '../../shared/oltp-load';
-import { clientTraceLines } from '../../shared/load-client-trace';
+import type { LoadResult } from '../../shared/load/oltp-load';
+import { clientTraceLines } from '../../shared/load/load-client-trace';
 import { AppFailure } from '../../shared/result';
 import { wrapLines } from '../../shared/text-wrap';
 import type { ClientCurveInput } from '../load/client-trace';
+import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { readPageTrace } from '../pagetrace/trace-file';
 import type { App } from '../app';
 import type { CliIo } from './command';
 import { cliReplay } from './replay';
+
+/** The pool settings a step kept (a plain record in the load's file), checked before the simulator takes them. */
+function settingsOf(kept: Record<string, unknown>, step: number): SimulatorSettings {
+  const numeric = ['poolPages', 'instances', 'oldBlocksPct', 'oldBlocksTimeMs', 'readAheadThreshold'];
+  if (
+    numeric.some((k) => typeof kept[k] !== 'number') ||
+    (kept.flavor !== 'mysql' && kept.flavor !== 'mariadb')
+  )
+    throw AppFailure.of(
+      'FILE_MALFORMED',
+      `step ${step}'s kept pool settings are not whole: the load file may be damaged`,
+    );
+  return kept as unknown as SimulatorSettings;
+}
 
 /** The step's trace replayed at `sizes` (bytes; the curve's own range when absent), printed. */
 export async function whatifLoadStep(
@@ -61,7 +76,7 @@ export async function whatifLoadStep(
     stored: readPageTrace(file),
     datadir,
     pageSizeBytes: t.pageSizeBytes,
-    settings: t.settings,
+    settings: settingsOf(t.settings, stepNumber),
     elapsedMs: t.seconds * 1000,
     queries: t.queries,
     clients: t.clientsTraced ?? 1,

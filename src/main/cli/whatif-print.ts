@@ -4,7 +4,7 @@
  * plan where each exists, then each setting's curve with both side by side, then the assumptions. Every
  * line at most 100 columns.
  */
-import type { RunWhatIf } from '../../shared/whatif-answers';
+import type { RunWhatIf } from '../../shared/whatif/answers';
 import type { WhatIfReport } from '../../shared/whatif/what-if';
 import { formatCount } from '../../shared/format';
 import { wrapLines } from '../../shared/text-wrap';

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import type { TracerJournal } from '../pagetrace/tracer-journal';
-import type { ClientCurvePoint, LoadClientTrace } from '../../shared/oltp-load';
+import type { ClientCurvePoint, LoadClientTrace } from '../../shared/load/oltp-load';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { settingsOfPool } from '../../shared/whatif/replay';
 import { identifyServer } from '../db/server-identity';
@@ -280,7 +280,7 @@ export class LoadClientTracer {
       queries,
       ownPoolBytes: a.ownPoolBytes,
       pageSizeBytes: a.pageSizeBytes,
-      settings: a.settings,
+      settings: Object.fromEntries(Object.entries(a.settings)),
       file: file.name,
       ...(serverRequests !== null
         ? { check: { serverRequests, run, bplab, server, windowMs: windowNs / 1e6 } }

@@ -4,7 +4,7 @@
  * load's control connection as the counted time begins and as it ends. The step's pages read per
  * 1,000 queries are then a measured point, to stand beside its traced curve at the load's own pool.
  */
-import type { LoadServerCounters } from '../../shared/oltp-load';
+import type { LoadServerCounters } from '../../shared/load/oltp-load';
 import {
   counterDelta,
   readCountersAt,

@@ -4,7 +4,7 @@
  * trace of all its clients (client-trace.ts), attached before the step starts so that the whole
  * counted time is traced whichever engine drives it.
  */
-import type { LoadClientTrace, LoadServerCounters } from '../../shared/oltp-load';
+import type { LoadClientTrace, LoadServerCounters } from '../../shared/load/oltp-load';
 import type { ServerConnection } from '../db/connections';
 import type { CounterReading } from '../pagetrace/counter-window';
 import type { LoadClientTracer, StepClientTrace } from './client-trace';

@@ -12,7 +12,7 @@
  * marked incomplete with what happened.
  */
 import { join } from 'node:path';
-import type { PageTraceSummary } from '../../shared/page-trace';
+import type { PageTraceSummary } from '../../shared/runs/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { counterDelta, readCountersAt, type CounterReading, type RowsReader } from './counter-window';
 import {

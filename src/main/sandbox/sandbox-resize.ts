@@ -12,7 +12,7 @@ import { totalmem } from 'node:os';
 import { formatByteSize, isByteSize, parseByteSize, SIZE_WORDS } from '../../shared/byte-size';
 import type { SandboxInfo, SandboxResize } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import { bufferPoolSizeProblem } from '../../shared/sandbox-options';
+import { bufferPoolSizeProblem } from '../../shared/server/sandbox-options';
 import type { SandboxMeta } from './sandbox-folder';
 
 /**

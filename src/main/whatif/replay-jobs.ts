@@ -3,7 +3,7 @@
  * which keeps one TraceCache between jobs so a check then curves of the same runs trace once. The job
  * itself is built in one place for the screens and the CLI alike (run-job.ts).
  */
-import type { RunWhatIf, WhatIfComparison } from '../../shared/whatif-answers';
+import type { RunWhatIf, WhatIfComparison } from '../../shared/whatif/answers';
 import { whatIfReport } from '../../shared/whatif/what-if';
 import { clientCurve } from './client-curve';
 import type { JobAnswer, ReplayJob } from './replay-protocol';

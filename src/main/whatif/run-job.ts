@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunResult } from '../../shared/runs';
+import type { RunResult } from '../../shared/runs/runs';
 import type { WhatIfOptions } from '../../shared/whatif/what-if';
 import { withoutSamples, type ReplayJob, type TraceFiles } from './replay-protocol';
 

@@ -15,7 +15,7 @@ import {
   tracerEndWords,
 } from '../../../src/main/pagetrace/tracer';
 import { readPageTrace, storedOf, writePageTrace } from '../../../src/main/pagetrace/trace-file';
-import { checkRequests, traceCheck, traceCheckLines } from '../../../src/shared/page-trace';
+import { checkRequests, traceCheck, traceCheckLines } from '../../../src/shared/runs/page-trace';
 
 // Thread 77: space 5 page 3 (5 << 32 | 3 = 21474836483) twice, then space 5 page 4, printed out of
 // order as maps are. Thread 99: one request of space 5 page 3 that the server counts twice (2^32 + 1).

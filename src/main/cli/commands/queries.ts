@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppFailure } from '../../../shared/result';
-import { CustomQueryDraftSchema } from '../../../shared/runs';
+import { CustomQueryDraftSchema } from '../../../shared/runs/runs';
 import { describePlan } from '../../../shared/whatif/plan-check';
 import { explainStepsOf } from '../../../shared/whatif/plan-source';
 import { requiredArg, schemaArg } from '../args';

@@ -10,10 +10,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { isByteSize, parseByteSize, SIZE_WORDS } from '../../../shared/byte-size';
-import { LOAD_RESULT_KIND, LoadResultSchema } from '../../../shared/oltp-load';
+import { LOAD_RESULT_KIND, LoadResultSchema } from '../../../shared/load/oltp-load';
 import { AppFailure } from '../../../shared/result';
-import type { RunResult } from '../../../shared/runs';
-import { RunResultSchema } from '../../../shared/run-schema';
+import type { RunResult } from '../../../shared/runs/runs';
+import { RunResultSchema } from '../../../shared/runs/run-schema';
 import type { WhatIfOptions } from '../../../shared/whatif/what-if';
 import { runWhatIfJob } from '../../whatif/run-job';
 import { numberArg } from '../args';
