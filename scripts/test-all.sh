@@ -40,7 +40,7 @@ integration() { # flavor: its suite, its JSON report in $results
   case " $subset_flavors " in *" $flavor "*) files=$subset ;; esac
   case " $whatif_flavors " in *" $flavor "*) ;; *) exclude="--exclude test/integration/whatif.test.ts" ;; esac
   case " $pagetrace_flavors " in *" $flavor "*) ;; *)
-    for f in pagetrace trace-custom trace-load tracer-journal; do exclude="$exclude --exclude test/integration/$f.test.ts"; done ;;
+    for f in pagetrace trace-custom trace-load tracer-journal trace-cli; do exclude="$exclude --exclude test/integration/$f.test.ts"; done ;;
   esac
   # shellcheck disable=SC2086 # $files and $exclude are lists of words without spaces
   env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files $exclude \

@@ -60,6 +60,14 @@ export function ownSizeWords(step: StepPart): string {
   return `at its own ${formatBytes(own.poolBytes)}: ${formatCount(own.predicted)} pages read per 1,000 queries replayed, ${formatCount(own.measured)} measured (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)}%)`;
 }
 
+/** The server's counters over the step's counted time in one line, or null for a step saved before them. */
+export function serverCountersWords(step: StepPart): string | null {
+  const per = measuredPerThousand(step);
+  if (!step.server || per === null) return null;
+  const v = step.server;
+  return `server over the counted time: ${formatCount(v.reads)} pages read (${formatCount(per)} per 1,000 queries), ${formatCount(v.readRequests)} page requests, ${formatCount(v.readAhead)} read ahead`;
+}
+
 /** What was traced: all of the step's clients, or one of them in a load traced before. */
 export function tracedWords(t: LoadClientTrace, clients: number): string {
   const who =

@@ -30,7 +30,7 @@ import { withPassword } from '../password-prompt';
 import { profileIdFrom } from './capabilities';
 import { formatProgressLine, progressPrinter } from './ssb';
 import { runDuring } from './load-during';
-import { clientTraceLines } from '../../../shared/load/load-client-trace';
+import { clientTraceLines, serverCountersWords } from '../../../shared/load/load-client-trace';
 import { wrapLines } from '../../../shared/text-wrap';
 
 const USAGE =
@@ -38,8 +38,9 @@ const USAGE =
   '(--sandbox NAME | --profile ID) [--schema sbtest] [--warmup S] [--ceiling S] ' +
   '[--distribution special|uniform|pareto|gaussian] [--range-size N] [--protocol prepared|text] [--threads N] ' +
   '[--engine sysbench|bplab] [--sysbench PATH] [--trace-client] [--json FILE] [--data-dir DIR]\n' +
-  '  (--trace-client: one client of each step traced with bpftrace, on a sandbox whose server keeps ' +
-  'its symbols, as root; prints its pages read per 1,000 queries against pool size)\n' +
+  '  (--trace-client: every client of each step traced with bpftrace, on a sandbox whose server keeps ' +
+  'its symbols, as root; prints their pages read per 1,000 queries against pool size, the step measured ' +
+  'beside it at its own pool; bplab whatif LOAD.json --step N replays it again)\n' +
   '  bplab load --during Q1.1,Q2.1,... --ssb-schema S --rows N [--clients C] [--old-blocks-time 0,1000] [--lead S] [--tail S] [--poll auto|MS] ' +
   '(--sandbox NAME | --profile ID) [--json FILE]   (point selects on sbtest1 beside SSB scans, per innodb_old_blocks_time)';
 
@@ -203,6 +204,8 @@ export const loadCommand = defineCommand({
             onStep: (s) => {
               printer.end();
               ctx.out(formatStep(s));
+              const counters = serverCountersWords(s);
+              if (counters) ctx.out(wrapLines(`  ${counters}`, { hang: 4 }));
               for (const line of clientTraceLines(s)) ctx.out(wrapLines(line, { hang: 4 }));
             },
           },
