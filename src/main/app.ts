@@ -315,7 +315,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       whatifSources,
     }),
     ...experimentHandlers(experiments, { canStart: true }),
-    ...reportHandlers(opts.version, { experiments, tasks, simulator }),
+    ...reportHandlers(opts.version, { experiments, tasks, simulator, whatifSources }),
     ...loadHandlers(load),
   };
   return {

@@ -225,6 +225,49 @@ describe.runIf(traceable)(`issue 40's journey from the CLI on ${server.label}`, 
     expect(JSON.parse(readFileSync(join(lab.dataDir, 'queries.json'), 'utf8')).queries).toEqual([]);
   }, 600_000);
 
+  it('traces every client of a load step, and bplab whatif LOAD.json --step 1 replays them again', async () => {
+    const json = join(lab.dataDir, 'load.json');
+    const r = await bplab([
+      'load',
+      '--workload',
+      'point-select',
+      '--tables',
+      '1',
+      '--rows',
+      '20000',
+      '--clients',
+      '4',
+      '--warmup',
+      '1',
+      '--seconds',
+      '2',
+      '--ceiling',
+      '0',
+      '--engine',
+      'bplab',
+      '--trace-client',
+      '--sandbox',
+      NAME,
+      '--json',
+      json,
+    ]);
+    expect(r.code).toBe(0);
+    const said = r.out.replace(/\n +/g, ' ');
+    expect(said).toMatch(/server over the counted time: [\d,]+ pages read \([\d,]+ per 1,000 queries\)/);
+    expect(said).toMatch(/page trace of all 4 client connection\(s\) of the step/);
+    expect(said).toMatch(/trace check: .*within 1%/);
+    const w = await bplab(['whatif', json, '--step', '1', '--pool', '4M,16M']);
+    console.log(w.out);
+    expect(w.code).toBe(0);
+    const replay = w.out.replace(/\n +/g, ' ');
+    expect(replay).toMatch(/^step 1: 4 clients, point-select on sbtest/);
+    expect(replay).toMatch(
+      /own-size check: at its own 16 MiB: [\d,]+ pages read per 1,000 queries replayed, [\d,]+ measured/,
+    );
+    expect(w.out).toMatch(/^ +4 MiB +[\d,]+$/m);
+    expect(w.out).toMatch(/^ +16 MiB +[\d,]+ {2}\(its own; measured [\d,]+\)$/m);
+  }, 600_000);
+
   it('keeps the run when its bpftrace is killed mid-run, and says what happened', async () => {
     const id = await addQuery(
       'six seconds',

@@ -52,6 +52,16 @@ function ownSizeLines(r: WhatIfReport, what: string): string[] {
   return lines;
 }
 
+/**
+ * The curve's point at the run's own pool: the nearest within 5% (MariaDB's pool holds a little less
+ * than its size in pages, so the size asked for is not exactly its own), or none.
+ */
+function ownPoint<P extends { poolPages: number }>(points: readonly P[], own: number | undefined): P | null {
+  if (own === undefined || points.length === 0) return null;
+  const near = points.reduce((a, b) => (Math.abs(b.poolPages - own) < Math.abs(a.poolPages - own) ? b : a));
+  return Math.abs(near.poolPages - own) <= 0.05 * own ? near : null;
+}
+
 /** Each setting's curve: the primary replay's points, the other's beside them at the same sizes. */
 function curveLines(primary: WhatIfReport, other: WhatIfReport | null, names: [string, string]): string[] {
   const lines: string[] = [];
@@ -68,10 +78,11 @@ function curveLines(primary: WhatIfReport, other: WhatIfReport | null, names: [s
         `  (sampled at ${(c.rate * 100).toFixed(0)}%; largest error against the full simulation ${c.errorVsFull === null ? '-' : c.errorVsFull.toFixed(4)})`,
       `  ${'pool'.padStart(10)}  ${names[0].padStart(12)}${beside ? `  ${names[1].padStart(12)}` : ''}  miss ratio`,
     );
+    const own = ownPoint(c.points, primary.ownPoolPages);
     for (const p of c.points) {
       const o = beside?.points.find((x) => x.poolPages === p.poolPages);
       const marks = [
-        p.poolPages === primary.ownPoolPages ? '<- its own' : '',
+        p === own ? '<- its own' : '',
         p.poolPages === c.kneePoolPages ? '<- knee: the working set fits' : '',
         primary.optimisticAbovePoolPages !== null && p.poolPages > primary.optimisticAbovePoolPages
           ? '(optimistic)'

@@ -66,3 +66,21 @@ export async function runWhatIfJob(
   const traceFiles = await traceFilesOf(run, sources, besideFile);
   return { kind: 'run', run: withoutSamples(run), options, ...(traceFiles ? { traceFiles } : {}) };
 }
+
+export type CompareJob = Extract<ReplayJob, { kind: 'compare' }>;
+
+/**
+ * A comparison's job (the Compare screen's check and curves, the report's simulator section) with the
+ * trace files of every traced run whose files are here: those runs replay the server's own trace, as
+ * the run view does; the others their derived one.
+ */
+export async function withTraceFiles(job: CompareJob, sources: RunJobSources): Promise<CompareJob> {
+  const runs = [...(job.check ?? []).map((s) => s.run), ...(job.curves?.sides ?? []).flatMap((s) => s.runs)];
+  const traceFiles: Record<string, TraceFiles> = { ...job.traceFiles };
+  for (const run of runs) {
+    if (traceFiles[run.runId]) continue;
+    const files = await traceFilesOf(run, sources);
+    if (files && !('unavailable' in files)) traceFiles[run.runId] = files;
+  }
+  return { ...job, traceFiles };
+}

@@ -12,6 +12,7 @@ import { loadResultFrom } from '../../reports/load-files';
 import { isMixedResult, mixedResultFrom, readJsonFile } from '../../reports/mixed-file';
 import type { TaskRegistry } from '../../tasks/registry';
 import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
+import { withTraceFiles, type RunJobSources } from '../../whatif/run-job';
 import type { Handlers } from '../router';
 
 export type ReportHandlers = Pick<Handlers, 'reports/open' | 'reports/add-references' | 'reports/export'>;
@@ -39,7 +40,13 @@ async function openResults(experiments: ExperimentService, file: string): Promis
 /** The report's simulator section replays as a task ('whatif'): listed, and cancelled, as any replay is. */
 export function reportHandlers(
   version: string,
-  deps: { experiments: ExperimentService; tasks: TaskRegistry; simulator: ReplayThread },
+  deps: {
+    experiments: ExperimentService;
+    tasks: TaskRegistry;
+    simulator: ReplayThread;
+    /** Where traced runs' files are: their real traces replay, as in the run view (run-job.ts). */
+    whatifSources?: RunJobSources;
+  },
 ): ReportHandlers {
   return {
     'reports/open': ({ file }) => openResults(deps.experiments, file),
@@ -52,7 +59,13 @@ export function reportHandlers(
       exportReport(
         req,
         version,
-        (job) => startReplayTask(deps.tasks, deps.simulator, "the report's simulator section", job).result,
+        async (job) =>
+          startReplayTask(
+            deps.tasks,
+            deps.simulator,
+            "the report's simulator section",
+            deps.whatifSources ? await withTraceFiles(job, deps.whatifSources) : job,
+          ).result,
       ),
   };
 }

@@ -8,9 +8,9 @@ import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
 import { queryLabel } from '../../../shared/runs/run-side';
 import type { TaskRegistry } from '../../tasks/registry';
-import { withoutSamples, type TraceFiles } from '../../whatif/replay-protocol';
+import { withoutSamples } from '../../whatif/replay-protocol';
 import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
-import { runWhatIfJob, traceFilesOf, type RunJobSources } from '../../whatif/run-job';
+import { runWhatIfJob, withTraceFiles, type CompareJob, type RunJobSources } from '../../whatif/run-job';
 import { readRunFile } from '../../reports/run-files';
 import { AppFailure } from '../../../shared/result';
 import type { RunResult } from '../../../shared/runs/runs';
@@ -40,12 +40,6 @@ export function runHandlers(deps: {
   whatifSources?: RunJobSources;
 }): RunHandlers {
   const { catalogue, runs, connections, tasks, simulator } = deps;
-  /** A traced run's files, with the traced runs before it on its pool (its replay starts from theirs). */
-  const filesOf = async (run: RunResult): Promise<TraceFiles | null | undefined> => {
-    if (!run.pageTrace) return undefined;
-    const files = deps.whatifSources ? await traceFilesOf(run, deps.whatifSources) : null;
-    return files && !('unavailable' in files) ? files : null;
-  };
   /** A run by its results file (each file read once per request), or from the saved runs. */
   const runOf =
     (files: Map<string, Promise<RunResult[]>>) => async (ref: { runId: string; file?: string }) => {
@@ -104,23 +98,18 @@ export function runHandlers(deps: {
       for (const s of sides)
         loaded.push({ side: s.label, runs: (await Promise.all(s.runs.map(read))).map(withoutSamples) });
       const count = loaded.reduce((n, s) => n + s.runs.length, 0);
-      const traceFiles: Record<string, TraceFiles> = {};
-      for (const run of loaded.flatMap((s) => s.runs)) {
-        const files = await filesOf(run);
-        if (files) traceFiles[run.runId] = files;
-      }
+      const job: CompareJob = {
+        kind: 'compare',
+        check: curves ? null : loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
+        curves: curves ? { sides: loaded, options: curves } : null,
+      };
       const { taskId } = startReplayTask(
         tasks,
         simulator,
         curves
           ? `what-if curves of ${loaded.map((s) => s.side).join(', ')}`
           : `the simulator's check of ${count} run(s)`,
-        {
-          kind: 'compare',
-          check: curves ? null : loaded.flatMap((s) => s.runs.map((run) => ({ side: s.side, run }))),
-          curves: curves ? { sides: loaded, options: curves } : null,
-          traceFiles,
-        },
+        deps.whatifSources ? await withTraceFiles(job, deps.whatifSources) : job,
       );
       return { taskId };
     },

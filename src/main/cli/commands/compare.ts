@@ -8,7 +8,8 @@ import { readLoadGroups } from '../../reports/load-files';
 import { loadText } from '../../reports/load-html';
 import type { ReplayComparison } from '../../reports/whatif-section';
 import { cliReplay } from '../replay';
-import { defineCommand } from '../command';
+import { withTraceFiles } from '../../whatif/run-job';
+import { dataDirOption, defineCommand } from '../command';
 import { mixedText } from './load-during';
 import { mixedResultOf } from '../../reports/mixed-file';
 import {
@@ -84,13 +85,14 @@ export const reportCommand = defineCommand({
   summary:
     'write a comparison of saved runs as a self-contained HTML report, CSV files and a Markdown summary',
   usage:
-    'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)... [--by configuration|variant|query|server] [--whatif]',
+    'bplab report a.json [b.json ...] (--html out.html | --csv DIR | --md out.md)... [--by configuration|variant|query|server] [--whatif] [--data-dir DIR]',
   options: {
     html: { type: 'string' },
     csv: { type: 'string' },
     md: { type: 'string' },
     by: { type: 'string' },
     whatif: { type: 'boolean' },
+    ...dataDirOption,
   },
   positionals: true,
   async run({ values, positionals }, ctx) {
@@ -100,7 +102,13 @@ export const reportCommand = defineCommand({
     const req = { files: positionals, grouping: grouping(values.by), whatif: values.whatif === true };
     // One simulator thread for every format: its traces are kept, so the runs are traced once.
     const simulator = cliReplay(ctx);
-    const replay: ReplayComparison = (job) => simulator.run(job);
+    // Traced runs replay the server's own trace where their files are in bplab's data folder, as the
+    // run view's what-if does (whatif/run-job.ts).
+    const sources = req.whatif
+      ? (await ctx.openApp({ dataDir: ctx.resolveDataDir(values['data-dir']) })).whatifSources
+      : null;
+    const replay: ReplayComparison = async (job) =>
+      simulator.run(sources ? await withTraceFiles(job, sources) : job);
     try {
       if (values.html) {
         await exportReport({ ...req, format: 'html', to: values.html }, ctx.version, replay);
