@@ -1,6 +1,6 @@
 /**
  * A traced load client on the load screen, on real sandboxes: on Debian's stripped mariadbd the
- * "Trace one client" box is off with the reason in words; on MySQL 8.0.31 (it keeps its symbols; the
+ * "Trace the clients" box is off with the reason in words; on MySQL 8.0.31 (it keeps its symbols; the
  * e2e run is root with bpftrace installed) a 1-client, 2-second load by bplab's own engine with the box
  * ticked ends with the client's what-if: its headline in words and its curve.
  */
@@ -53,7 +53,7 @@ test("one traced load client: the box off where the server cannot be traced, the
       timeout: 120_000,
     });
     await expect(page.getByTestId('load-client-curve-1-headline')).toHaveText(
-      /^At [\d.]+ [KMG]iB(, the load's own pool,)? this client would read [\d,]+ pages? per 1,000 queries[. ]/,
+      /^At [\d.]+ [KMG]iB(, the load's own pool,)? the step's clients would read [\d,]+ pages? per 1,000 queries[. ]/,
     );
     await expect(page.getByTestId('load-client-curve-1-chart')).not.toHaveAttribute('data-points', '0');
   });

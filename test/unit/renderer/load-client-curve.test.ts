@@ -96,6 +96,11 @@ describe("a traced client's what-if on the load screen", () => {
       "At 64 MiB, the load's own pool, this client would read 0 pages per 1,000 queries (as at 28 MiB, where all it touched fits). It would read under one page per 1,000 queries at every size from 2 MiB.",
       null,
     ]);
+    // A step whose every client was traced says so.
+    const [d] = clientCurveViews([{ ...fits, clientTrace: { ...fits.clientTrace, clientsTraced: 4 } }]);
+    expect(d && 'headline' in d && d.headline).toBe(
+      "At 64 MiB, the load's own pool, the step's clients would read 0 pages per 1,000 queries (as at 28 MiB, where all they touched fits). They would read under one page per 1,000 queries at every size from 2 MiB.",
+    );
     expect(b).toEqual({
       clients: 4,
       unavailable: 'no client could be traced: no new connection to sbtest came',

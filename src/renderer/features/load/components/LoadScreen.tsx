@@ -56,7 +56,7 @@ export function LoadScreen() {
   const curves = useMemo(() => clientCurveViews(load.steps), [load.steps]);
   const trace = traceControl(
     load.pageTrace,
-    "one client of each step, followed with bpftrace: its page requests' what-if (that client runs slower)",
+    "every client of each step, followed with bpftrace: their page requests' what-if (the traced step runs slower)",
   );
 
   return (
@@ -129,7 +129,7 @@ export function LoadScreen() {
               testId="load-trace-client"
               disabled={load.running || trace.disabled}
             >
-              Trace one client
+              Trace the clients
             </CheckField>
             <small className="muted" data-testid="load-trace-client-note">
               {trace.note}

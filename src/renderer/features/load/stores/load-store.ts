@@ -39,7 +39,7 @@ export interface LoadState {
   mixedPath: string;
   mixed: MixedLoadResult | null;
   mixedError: AppError | null;
-  /** Whether the chosen server can be traced (its capability report), for "Trace one client"; null: not read yet. */
+  /** Whether the chosen server can be traced (its capability report), for "Trace the clients"; null: not read yet. */
   pageTrace: PageTraceOption | null;
   readPageTrace(profileId: string | null): Promise<void>;
   setMixedPath(path: string): void;
@@ -53,7 +53,7 @@ export interface LoadState {
 }
 
 let handle: TaskHandle | null = null;
-/** The server whose capabilities "Trace one client" waits for. */
+/** The server whose capabilities "Trace the clients" waits for. */
 let traceAskedFor: string | null = null;
 
 export const useLoad = create<LoadState>()((set, get) => ({

@@ -47,6 +47,10 @@ export function clientCurveViews(steps: readonly LoadStep[]): ClientCurveView[] 
       continue;
     }
     const largest = curve[curve.length - 1]!;
+    // Loads traced before bplab traced every client followed one of them.
+    const all = t.clientsTraced !== undefined;
+    const who = all ? "the step's clients" : 'this client';
+    const pronoun = all ? 'they' : 'it';
     // The curve ends where all the client touched fits (client-curve.ts): a larger pool reads as its end.
     const beyond = t.ownPoolBytes > largest.poolBytes;
     const own = beyond
@@ -55,15 +59,15 @@ export function clientCurveViews(steps: readonly LoadStep[]): ClientCurveView[] 
           Math.abs(b.poolBytes - t.ownPoolBytes) < Math.abs(a.poolBytes - t.ownPoolBytes) ? b : a,
         );
     const at = beyond
-      ? `At ${formatBytes(t.ownPoolBytes)}, the load's own pool, this client would read ${perThousandWords(own.perThousandQueries)} (as at ${formatBytes(largest.poolBytes)}, where all it touched fits).`
-      : `At ${formatBytes(own.poolBytes)}${own.poolBytes === t.ownPoolBytes ? ", the load's own pool," : ''} this client would read ${perThousandWords(own.perThousandQueries)}.`;
+      ? `At ${formatBytes(t.ownPoolBytes)}, the load's own pool, ${who} would read ${perThousandWords(own.perThousandQueries)} (as at ${formatBytes(largest.poolBytes)}, where all ${pronoun} touched fits).`
+      : `At ${formatBytes(own.poolBytes)}${own.poolBytes === t.ownPoolBytes ? ", the load's own pool," : ''} ${who} would read ${perThousandWords(own.perThousandQueries)}.`;
     const under = curve.find((p) => p.perThousandQueries < 1);
     const then =
       under === undefined
-        ? ` Even at ${formatBytes(largest.poolBytes)}, the curve's largest pool, it would read ${perThousandWords(largest.perThousandQueries)}.`
+        ? ` Even at ${formatBytes(largest.poolBytes)}, the curve's largest pool, ${pronoun} would read ${perThousandWords(largest.perThousandQueries)}.`
         : under === curve[0]
-          ? ` It would read under one page per 1,000 queries at every size from ${formatBytes(under.poolBytes)}.`
-          : ` From ${formatBytes(under.poolBytes)} up it would read under one page per 1,000 queries.`;
+          ? ` ${upperFirst(pronoun)} would read under one page per 1,000 queries at every size from ${formatBytes(under.poolBytes)}.`
+          : ` From ${formatBytes(under.poolBytes)} up ${pronoun} would read under one page per 1,000 queries.`;
     out.push({
       clients: step.clients,
       headline: `${at}${then}`,

@@ -24,7 +24,7 @@ export interface LoadForm {
   engine: 'auto' | LoadEngineName;
   /** sysbench's path; empty: on PATH. */
   sysbenchPath: string;
-  /** Trace one client of each step (its page requests' what-if): only where the server can be traced. */
+  /** Trace every client of each step (their page requests' what-if): only where the server can be traced. */
   traceClient: boolean;
 }
 
