@@ -325,6 +325,15 @@ describe.runIf(traceable)(`issue 40's journey from the CLI on ${server.label}`, 
     const tracer = await tracerOf(cli);
     await waitForErr(cli, /is running/, 120_000);
     expect(systemProbe.exists(tracer.tracer.pid)).toBe(true);
+    // While another bplab process runs a query on it, its pool is not changed under it: refused, named.
+    const busy = await bplab(['sandbox', 'resize', NAME, '--buffer-pool', '32M']);
+    expect(busy.code).toBe(1);
+    expect(busy.err.replace(/\n +/g, ' ')).toMatch(
+      new RegExp(
+        `Cannot resize sandbox "tcli": "custom:a-minute \\(base\\) on ${LAB_SCHEMA}", running in pid ${cli.child.pid} .*uses it`,
+      ),
+    );
+    expect(await poolBytes()).toBe(16 * MiB);
     cli.child.kill('SIGKILL');
     await cli.exit;
     const killedAt = Date.now();
