@@ -18,16 +18,13 @@ import { readPoolStats } from '../bufferpool/lru';
 import { pageTraceReadiness, type PageTraceProbes } from '../pagetrace/capability';
 import { counterDelta, type CounterReading } from '../pagetrace/counter-window';
 import {
-  countedInWindow,
-  pickRecords,
   processOfThread,
   startPageTrace,
-  threadsTrace,
   TracerEnded,
   type PageTraceSession,
-  type RawPageTrace,
   type Spawn,
 } from '../pagetrace/tracer';
+import { countedInWindow, pickRecords, threadsTrace, type RawPageTrace } from '../pagetrace/trace-output';
 import { storedOf, writePageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
 import type { ProbeTable } from '../pagetrace/probes';
 import { bufferPoolConfig, readVariables } from '../server/variables';

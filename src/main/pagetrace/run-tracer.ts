@@ -15,15 +15,8 @@ import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/runs/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { counterDelta, readCountersAt, type CounterReading, type RowsReader } from './counter-window';
-import {
-  countedInWindow,
-  emptyTrace,
-  processOfThread,
-  startPageTrace,
-  TracerEnded,
-  type PageTraceSession,
-  type Spawn,
-} from './tracer';
+import { processOfThread, startPageTrace, TracerEnded, type PageTraceSession, type Spawn } from './tracer';
+import { countedInWindow, emptyTrace } from './trace-output';
 import { writePoolPages, type PoolPages } from './pool-start';
 import type { TracerJournal } from './tracer-journal';
 import { markedThreadId } from './thread-marker';

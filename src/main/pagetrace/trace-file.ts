@@ -4,7 +4,7 @@
  * time as float64 ms since the trace's first request.
  */
 import { readColumnFile, writeColumnFile, type ColumnFileKind } from './column-file';
-import type { RawPageTrace } from './tracer';
+import type { RawPageTrace } from './trace-output';
 
 export interface StoredPageTrace {
   space: Uint32Array;

@@ -8,12 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeColumnFile } from '../../../src/main/pagetrace/column-file';
-import {
-  countedInWindow,
-  parseTraceOutput,
-  threadsTrace,
-  tracerEndWords,
-} from '../../../src/main/pagetrace/tracer';
+import { tracerEndWords } from '../../../src/main/pagetrace/tracer';
+import { countedInWindow, parseTraceOutput, threadsTrace } from '../../../src/main/pagetrace/trace-output';
 import { readPageTrace, storedOf, writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { checkRequests, traceCheck, traceCheckLines } from '../../../src/shared/runs/page-trace';
 
