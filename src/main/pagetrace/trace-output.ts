@@ -215,7 +215,7 @@ export function threadsTrace(out: TraceOutput, tids: Iterable<number>, probes: n
 }
 
 /** The requests the server counts for a trace's records (each request, and the second count of some). */
-export function serverCounted(
+function serverCounted(
   raw: Pick<RawPageTrace, 'count' | 'extra'>,
   keep?: (i: number) => boolean,
 ): number {
