@@ -145,7 +145,7 @@ export function traceCheck(
     measured,
     relError,
     within1pct: relError <= 0.01,
-    words: `${formatCount(traced)} page requests traced against the server's ${formatCount(measured)} over the same ${(c.windowMs / 1000).toFixed(1)} s (${signed}${relError <= 0.01 ? ', within 1%' : ', NOT within 1%'}): ${parts.join(', ')}`,
+    words: `${formatCount(traced)} page requests traced, as the server counts them, against its ${formatCount(measured)} over the same ${(c.windowMs / 1000).toFixed(1)} s (${signed}${relError <= 0.01 ? ', within 1%' : ', NOT within 1%'}): ${parts.join(', ')}`,
   };
 }
 

@@ -147,7 +147,7 @@ describe('page trace output', () => {
     expect(c.traced).toBe(184_233);
     expect(c.within1pct).toBe(true);
     expect(c.words).toBe(
-      "184,233 page requests traced against the server's 184,245 over the same 2.5 s (−0.01%, within 1%): " +
+      '184,233 page requests traced, as the server counts them, against its 184,245 over the same 2.5 s (−0.01%, within 1%): ' +
         "the run's own thread 180,433, bplab's own reads (its poller and control connection) 3,700, " +
         "the server's own threads 100",
     );
