@@ -48,6 +48,11 @@ export function tracedRunsBefore(run: RunResult, saved: readonly RunResult[]): R
   const since = saved
     .filter((r) => sameLifetimeBefore(run, start, r))
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
-  if (since.some((r) => !r.pageTrace || r.state !== 'complete' || r.elapsedMs === null)) return [];
+  if (
+    since.some(
+      (r) => !r.pageTrace || r.pageTrace.incomplete || r.state !== 'complete' || r.elapsedMs === null,
+    )
+  )
+    return [];
   return since;
 }

@@ -74,6 +74,13 @@ describe('tracedRunsBefore', () => {
     const { pageTrace: _untraced, ...plain } = run('plain', 20, 15, 51_500);
     expect(tracedRunsBefore(hot, [cold, plain])).toEqual([]);
     expect(tracedRunsBefore(hot, [cold, run('failed', 20, 15, 51_500, { state: 'failed' })])).toEqual([]);
+    // A trace whose bpftrace was killed mid-run holds none of its run's requests: as if not traced.
+    const killed = run('killed', 20, 15, 51_500);
+    killed.pageTrace = {
+      ...killed.pageTrace!,
+      incomplete: 'bpftrace was killed (SIGKILL) 1.0 s after its probes were attached',
+    };
+    expect(tracedRunsBefore(hot, [cold, killed])).toEqual([]);
     const old = { ...hot, status: hot.status.filter((s) => s.name !== 'Uptime') };
     expect(tracedRunsBefore(old, [cold])).toEqual([]);
   });
