@@ -22,7 +22,7 @@
  * bplab's own Node engine and the SELECT 1 ceiling run once per client count, after the pairs. Each
  * side's queries are checked against the server's own Com_select delta over its counted time.
  *
- *   npm run bench:oltp [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
+ *   npm run bench -- oltp [--flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
  *                         --clients 1,4,16,64 --watch both|engine|off --control 0 --tables 4
  *                         --rows 100000 --pool 512M]
  */
@@ -43,8 +43,8 @@ import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';
 import { binaryForFlavor } from '../test/support/flavors';
 import { loadWorker } from '../test/support/workers';
-import { runSysbenchAlone } from './oltp-alone';
-import { addCounters, countedWindow, sameLoadTable, type Counters } from './oltp-counters';
+import { runSysbenchAlone } from './lib/oltp-alone';
+import { addCounters, countedWindow, sameLoadTable, type Counters } from './lib/oltp-counters';
 
 const GOAL = 0.95;
 
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
     });
     const profile = {
       id: 'bench-oltp',
-      name: 'bench:oltp',
+      name: 'bench/oltp.ts',
       transport: 'tcp' as const,
       host: opts.host,
       port: opts.port,

@@ -1,13 +1,13 @@
 /**
- * bench:oltp's check that its two sides sent the same load: the server's counters a query, side by
+ * bench/oltp.ts's check that its two sides sent the same load: the server's counters a query, side by
  * side. Loads that differ the ways issue 41 item 6 asked about (text instead of prepared statements,
  * BEGIN/COMMIT around each select, more rows a query) are named; identical ones, and figures that are
  * not the load's (the server's CPU, its connects), are not. And its reference, sysbench alone, runs the
  * engine's command line with only the script changed.
  */
 import { describe, expect, it } from 'vitest';
-import { referenceArgs } from '../../../bench/oltp-alone';
-import { LOAD_COUNTERS, sameLoadTable, type Counters } from '../../../bench/oltp-counters';
+import { referenceArgs } from '../../../bench/lib/oltp-alone';
+import { LOAD_COUNTERS, sameLoadTable, type Counters } from '../../../bench/lib/oltp-counters';
 import { sysbenchArgs } from '../../../src/main/load/sysbench-step';
 
 /** Counters over `queries` point selects sent as prepared statements by sysbench (libmariadb). */
@@ -38,7 +38,7 @@ const side = (name: string, queries: number, counters: Counters) => ({
   load: { queries, counters },
 });
 
-describe("bench:oltp's same-load check", () => {
+describe("bench/oltp.ts's same-load check", () => {
   it('finds nothing apart between two sides that sent the same statements, whatever their CPU', () => {
     const { lines, differ } = sameLoadTable([
       side('engine', 600_000, pointSelects(600_000, { cpuUser: 9e-6, cpuSystem: 8e-6 })),
@@ -91,7 +91,7 @@ describe("bench:oltp's same-load check", () => {
   });
 });
 
-describe("bench:oltp's reference: sysbench alone", () => {
+describe("bench/oltp.ts's reference: sysbench alone", () => {
   const req = {
     sysbench: { path: '/usr/bin/sysbench', version: '1.0.20' },
     connection: { host: '127.0.0.1', port: 3307, user: 'bench', password: '', database: 'sbtest' },
