@@ -11,19 +11,20 @@
  * and histogram. The live pool watch (as in bplab's app and CLI) samples the server beside both sides
  * (--watch both), so the two differ only by the driver; --watch engine puts it beside the engine's
  * side only (its cost then counts against the engine), off beside neither. At each client count the
- * two sides run --rounds pairs back to back, the first of each pair alternating, each side after the
- * server's connections have closed; a pair gives a ratio (engine QPS / alone QPS), and the summary
- * reads the goal on the median of the pairs' ratios. The server's own counters over each side's
- * counted time, per query, are printed side by side (oltp-counters.ts): the check that both sent the
- * same load (statements, prepared executes, BEGIN/COMMIT, index lookups, rows, page requests, bytes).
- * In issue 41's runs they were the same to the byte; the pairs still swing (0.95–1.48×, the server's
- * CPU a query 17–30 µs) as two runs of sysbench alone do: --control N runs sysbench alone against
- * itself N times per client count to show that floor. Run it on a quiet machine, 20 s steps, 5 pairs.
+ * two sides run --rounds pairs back to back (rounded up to an even number, so each side runs first as
+ * often), the first of each pair alternating, each side after the server's connections have closed; a
+ * pair gives a ratio (engine QPS / alone QPS), and the summary reads the goal on the median of the
+ * pairs' ratios. The server's own counters over each side's counted time, per SELECT it counted, are
+ * printed side by side (lib/oltp-counters.ts): the check that both sent the same load (statements,
+ * prepared executes, BEGIN/COMMIT, index lookups, rows, page requests, bytes). In issue 41's runs they
+ * were the same to the byte; the pairs still swing (0.95–1.48×, the server's CPU a query 17–30 µs) as
+ * two runs of sysbench alone do: --control N runs sysbench alone against itself N times (2 by default)
+ * per client count to show that floor. Run it on a quiet machine, 20 s steps, 6 pairs.
  * bplab's own Node engine and the SELECT 1 ceiling run once per client count, after the pairs. Each
  * side's queries are checked against the server's own Com_select delta over its counted time.
  *
- *   npm run bench -- oltp [--flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
- *                         --clients 1,4,16,64 --watch both|engine|off --control 0 --tables 4
+ *   npm run bench -- oltp [--flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 6
+ *                         --clients 1,4,16,64 --watch both|engine|off --control 2 --tables 4
  *                         --rows 100000 --pool 512M]
  */
 import { execFile } from 'node:child_process';
@@ -56,9 +57,9 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1,4,16,64' },
     tables: { type: 'string', default: '4' },
     rows: { type: 'string', default: '100000' },
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '6' },
     watch: { type: 'string', default: 'both' },
-    control: { type: 'string', default: '0' },
+    control: { type: 'string', default: '2' },
     pool: { type: 'string', default: '512M' },
     threads: { type: 'string' },
   },
@@ -73,6 +74,8 @@ const watchSides = values.watch as (typeof WATCHES)[number];
 if (!WATCHES.includes(watchSides))
   throw new Error(`--watch takes ${WATCHES.join(', ')} (beside both sides, the engine's only, or neither)`);
 const controlPairs = Number(values.control);
+// Each side runs first in as many pairs as the other (issue 41's 3 pairs put one side first twice).
+const rounds = 2 * Math.ceil(Number(values.rounds) / 2);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
 /** The server's CPU per query over a side's counted time, in µs. */
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
         .join(', ')}`,
     );
     say(
-      `reference: ${sb.trim()}; each step ${seconds} s after a ${warmup} s warm-up in the same run, key distribution special, prepared statements, ${values.rounds} pairs per client count`,
+      `reference: ${sb.trim()}; each step ${seconds} s after a ${warmup} s warm-up in the same run, key distribution special, prepared statements, ${rounds} pairs per client count${rounds === Number(values.rounds) ? '' : ` (${values.rounds} asked: an even number, so each side runs first as often)`}`,
     );
     const workerFile = await loadWorker();
     const connection = {
@@ -282,11 +285,8 @@ async function main(): Promise<void> {
       `${String(clients).padStart(7)} | ${pair.padStart(4)} | ${first.padEnd(6)} | ${n0(x.qps).padStart(10)} | ${n0(y.qps).padStart(9)} | ${(x.qps / y.qps).toFixed(2)}× | ${x.p99.toFixed(2)}, ${y.p99.toFixed(2)} | ${cpuPerQuery(x)}, ${cpuPerQuery(y)} | ${x.clientCpu!.toFixed(1)}, ${y.clientCpu!.toFixed(1)}`;
     for (const [i, clients] of clientCounts.entries()) {
       const ratios: number[] = [];
-      const sums: Record<'engine' | 'alone', { queries: number; counters?: Counters }> = {
-        engine: { queries: 0 },
-        alone: { queries: 0 },
-      };
-      for (let round = 0; round < Number(values.rounds); round++) {
+      const sums: { engine?: Counters; alone?: Counters } = {};
+      for (let round = 0; round < rounds; round++) {
         const engineFirst = (round + i) % 2 === 0;
         const got: { engine?: Side; alone?: Side } = {};
         for (const who of engineFirst ? (['engine', 'alone'] as const) : (['alone', 'engine'] as const)) {
@@ -296,13 +296,8 @@ async function main(): Promise<void> {
         const e = got.engine!;
         const a = got.alone!;
         ratios.push(e.qps / a.qps);
-        for (const [who, side] of [
-          ['engine', e],
-          ['alone', a],
-        ] as const) {
-          sums[who].queries += side.queries;
-          sums[who].counters = addCounters(sums[who].counters, side.counters);
-        }
+        sums.engine = addCounters(sums.engine, e.counters);
+        sums.alone = addCounters(sums.alone, a.counters);
         check(clients, `pair ${round + 1}, sysbench engine`, e);
         check(clients, `pair ${round + 1}, sysbench alone`, a);
         say(row(clients, String(round + 1), engineFirst ? 'engine' : 'alone', e, a));
@@ -324,9 +319,9 @@ async function main(): Promise<void> {
       if (own.m.counted.errors > 0) say(`  check: bplab's own engine had ${own.m.counted.errors} errors`);
       const ceiling = await bplab(clients, 'select-1');
       const table = sameLoadTable([
-        { name: 'engine', load: { queries: sums.engine.queries, counters: sums.engine.counters! } },
-        { name: 'alone', load: { queries: sums.alone.queries, counters: sums.alone.counters! } },
-        { name: "bplab's own", load: own },
+        { name: 'engine', counters: sums.engine! },
+        { name: 'alone', counters: sums.alone! },
+        { name: "bplab's own", counters: own.counters },
       ]);
       if (table.differ.length > 0) notSame.push(`${clients} clients: ${table.differ.join(', ')}`);
       sameLoad.push(
@@ -374,12 +369,12 @@ async function main(): Promise<void> {
     for (const c of checks) say(c);
     say('');
     say(
-      `the same load? the server's counters a query over each side's counted time (pool watch ${watchWords}; its statements are counted too):`,
+      `the same load? the server's counters a SELECT it counted, over each side's counted time (pool watch ${watchWords}; its statements are counted too):`,
     );
     for (const line of sameLoad) say(line);
     say(
       notSame.length === 0
-        ? 'the sysbench engine and sysbench alone sent the same load a query at every client count'
+        ? 'the sysbench engine and sysbench alone sent the same load at every client count'
         : `NOT THE SAME LOAD: ${notSame.join('; ')}`,
     );
     say('');

@@ -1,6 +1,6 @@
 /**
  * What bench/oltp.ts checks to be the same load on both sides of a pair: the server's own counters over each
- * side's counted time, per query the side counted, side by side. Same statements, same protocol and the
+ * side's counted time, per SELECT the server counted, side by side. Same statements, same protocol and the
  * same rows touched give the same figures a query whoever sends them; a side whose figures differ (text
  * instead of prepared statements, a BEGIN/COMMIT around each select, more rows read a query) is not the
  * same load. The server's CPU a query is beside them, split into user and system time.
@@ -85,12 +85,6 @@ export function addCounters(a: Counters | undefined, b: Counters): Counters {
   return out;
 }
 
-/** A load's figures a query: its counters' deltas over the queries it counted. */
-export interface PerQuery {
-  queries: number;
-  counters: Counters;
-}
-
 const fmt = (n: number): string =>
   !Number.isFinite(n)
     ? 'n/a'
@@ -103,25 +97,29 @@ const fmt = (n: number): string =>
           : n.toFixed(3);
 
 /**
- * Side by side, per query, the counters of the sides given (their sum over a client count's pairs), and
- * whether the first two agree: within `tolerance` (relative) or 0.01 a query, whichever is larger.
+ * Side by side, per SELECT the server counted (Com_select over the side's counted time, so the counted
+ * window's edges cancel out), the counters of the sides given (their sums over a client count's pairs),
+ * and whether the first two agree: within `tolerance` (relative) or 0.01, whichever is larger.
  */
 export function sameLoadTable(
-  sides: ReadonlyArray<{ name: string; load: PerQuery }>,
+  sides: ReadonlyArray<{ name: string; counters: Counters }>,
   tolerance = 0.02,
 ): { lines: string[]; differ: string[] } {
-  const per = (s: PerQuery, k: keyof Counters) => s.counters[k] / s.queries;
+  const per = (c: Counters, k: keyof Counters) => c[k] / c.Com_select;
   const rows: Array<[string, Array<keyof Counters>]> = [
-    ...LOAD_COUNTERS.map(([n, what]): [string, Array<keyof Counters>] => [`${n} (${what})`, [n]]),
+    ...LOAD_COUNTERS.filter(([n]) => n !== 'Com_select').map(([n, what]): [string, Array<keyof Counters>] => [
+      `${n} (${what})`,
+      [n],
+    ]),
     ['server CPU µs, user', ['cpuUser']],
     ['server CPU µs, system', ['cpuSystem']],
   ];
   const differ: string[] = [];
   const width = Math.max(...rows.map(([label]) => label.length));
-  const lines = [`${'a query'.padEnd(width)} | ${sides.map((s) => s.name.padStart(12)).join(' | ')}`];
+  const lines = [`${'a SELECT'.padEnd(width)} | ${sides.map((s) => s.name.padStart(12)).join(' | ')}`];
   for (const [label, keys] of rows) {
     const scale = keys[0]!.startsWith('cpu') ? 1e6 : 1;
-    const vals = sides.map((s) => per(s.load, keys[0]!) * scale);
+    const vals = sides.map((s) => per(s.counters, keys[0]!) * scale);
     // A counter this server does not have (Rows_read is MariaDB's, Innodb_rows_read MySQL's).
     if (vals.every((v) => Number.isNaN(v))) continue;
     const [a, b] = vals;
