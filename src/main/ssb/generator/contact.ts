@@ -8,7 +8,7 @@ import { DEFAULT_LINEAGE, type DbgenLineage } from './lineage';
 import { MODULUS, RowStream, STREAMS, type StreamId } from './random';
 import { partCount, supplierCount } from './scale';
 import type { GenerateOptions } from './source';
-import { putBytes, putUint, PIPE } from './tbl-bytes';
+import { putBytes, putUint, putUintPadded, PIPE } from './tbl-bytes';
 
 /** SSB's addresses average 15 characters: a_rnd draws a length in [0.4, 1.6] × 15. */
 const ADDRESS_MIN = 6;
@@ -21,6 +21,8 @@ const CITY_BYTES = NATIONS.map((n) => Array.from({ length: 10 }, (_, d) => encod
 
 /** The longest `address|city|nation|region|phone|` can be. */
 export const CONTACT_MAX_BYTES = ADDRESS_MAX + 1 + 10 + 1 + 15 + 1 + 12 + 1 + 15 + 1;
+/** The longest putNamedContact's columns can be: an 11-digit key, a name prefix of up to 12 bytes and 9 digits. */
+export const NAMED_CONTACT_MAX_BYTES = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES;
 
 export interface ContactStreams {
   address: RowStream;
@@ -80,6 +82,25 @@ function putPhone(buf: Uint8Array, pos: number, nation: number, s: RowStream): n
   pos = putUint(buf, pos, s.int(100, 999));
   buf[pos++] = 0x2d;
   return putUint(buf, pos, s.int(1000, 9999));
+}
+
+/**
+ * Writes how supplier and customer rows open, `key|Prefix#000000key|address|city|nation|region|phone|`,
+ * and ends the row on the four contact streams.
+ */
+export function putNamedContact(
+  buf: Uint8Array,
+  pos: number,
+  key: number,
+  prefix: Uint8Array,
+  s: ContactStreams,
+): number {
+  pos = putUint(buf, pos, key);
+  buf[pos++] = PIPE;
+  pos = putBytes(buf, pos, prefix);
+  pos = putUintPadded(buf, pos, key, 9);
+  buf[pos++] = PIPE;
+  return putContact(buf, pos, s);
 }
 
 /** Writes `address|city|nation|region|phone|` and ends the row on the four streams. */

@@ -1,16 +1,16 @@
 /** customer: custkey|Customer#000000001|address|city|nation|region|phone|segment| */
-import { CONTACT_MAX_BYTES, contactStreams, putContact, type ContactStreams } from './contact';
+import { NAMED_CONTACT_MAX_BYTES, contactStreams, putNamedContact, type ContactStreams } from './contact';
 import { MARKET_SEGMENTS, encode, encodeAll } from './domains';
 import { RowStream } from './random';
 import { customerCount } from './scale';
 import type { GenerateOptions, TableSource } from './source';
-import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
+import { NEWLINE, PIPE, putBytes } from './tbl-bytes';
 
 const NAME_PREFIX = encode('Customer#');
 const SEGMENTS = encodeAll(MARKET_SEGMENTS);
 
 export class CustomerTableSource implements TableSource {
-  readonly maxChunkBytes = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES + 10 + 2;
+  readonly maxChunkBytes = NAMED_CONTACT_MAX_BYTES + 10 + 2;
   private readonly rows: number;
   private next = 0;
   private readonly s: ContactStreams;
@@ -32,13 +32,7 @@ export class CustomerTableSource implements TableSource {
 
   fill(buf: Uint8Array, pos: number, end: number): number {
     while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
-      const key = ++this.next;
-      pos = putUint(buf, pos, key);
-      buf[pos++] = PIPE;
-      pos = putBytes(buf, pos, NAME_PREFIX);
-      pos = putUintPadded(buf, pos, key, 9);
-      buf[pos++] = PIPE;
-      pos = putContact(buf, pos, this.s);
+      pos = putNamedContact(buf, pos, ++this.next, NAME_PREFIX, this.s);
       pos = putBytes(buf, pos, SEGMENTS[this.segment.int(1, SEGMENTS.length) - 1]!);
       this.segment.rowDone();
       buf[pos++] = PIPE;

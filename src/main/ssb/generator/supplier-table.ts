@@ -1,14 +1,14 @@
 /** supplier: suppkey|Supplier#000000001|address|city|nation|region|phone| */
-import { CONTACT_MAX_BYTES, contactStreams, putContact, type ContactStreams } from './contact';
+import { NAMED_CONTACT_MAX_BYTES, contactStreams, putNamedContact, type ContactStreams } from './contact';
 import { encode } from './domains';
 import { supplierCount } from './scale';
 import type { GenerateOptions, TableSource } from './source';
-import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
+import { NEWLINE } from './tbl-bytes';
 
 const NAME_PREFIX = encode('Supplier#');
 
 export class SupplierTableSource implements TableSource {
-  readonly maxChunkBytes = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES + 1;
+  readonly maxChunkBytes = NAMED_CONTACT_MAX_BYTES + 1;
   private readonly rows: number;
   private next = 0;
   private readonly s: ContactStreams;
@@ -28,13 +28,7 @@ export class SupplierTableSource implements TableSource {
 
   fill(buf: Uint8Array, pos: number, end: number): number {
     while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
-      const key = ++this.next;
-      pos = putUint(buf, pos, key);
-      buf[pos++] = PIPE;
-      pos = putBytes(buf, pos, NAME_PREFIX);
-      pos = putUintPadded(buf, pos, key, 9);
-      buf[pos++] = PIPE;
-      pos = putContact(buf, pos, this.s);
+      pos = putNamedContact(buf, pos, ++this.next, NAME_PREFIX, this.s);
       buf[pos++] = NEWLINE;
     }
     return pos;
