@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { CancelButton } from '../../../components/CancelButton';
+import { CompareButton } from '../../../components/CompareButton';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { LiveCharts } from '../../../components/LiveCharts';
 import { LoadSecondsChart } from '../../../components/LoadSecondsChart';
@@ -17,7 +18,6 @@ import { followRunSamples } from '../../../lib/live-store';
 import { useLoad } from '../stores/load-store';
 import { MixedResultPanel } from './MixedResultPanel';
 import { loadPoolSample, poolPagesRows } from '../utils/pool-pages';
-import { useNavigation } from '../../../lib/navigation';
 import { Pairs } from '../../../components/Pairs';
 import { useLive } from '../../../lib/live-store';
 import { traceControl } from '../../../../shared/trace/traced-runs';
@@ -47,7 +47,6 @@ export function LoadScreen() {
   const { profileId, loadProfiles } = useServerSession();
   const stats = useLive((s) => s.stats);
   const liveRunId = useLive((s) => s.runId);
-  const go = useNavigation((s) => s.go);
   // Only this load's own pool: the live view may still hold an earlier run's samples.
   const pool =
     load.running && load.taskId
@@ -159,14 +158,7 @@ export function LoadScreen() {
             </p>
             {load.file && (
               <div className="actions">
-                <button
-                  type="button"
-                  className="primary"
-                  data-testid="load-compare"
-                  onClick={() => go('compare', null, load.file)}
-                >
-                  Compare
-                </button>
+                <CompareButton file={load.file} testId="load-compare" />
               </div>
             )}
           </div>
