@@ -7,7 +7,10 @@
 # each name installs are listed in scripts/flavors.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-want="${*:-node mariadb mysql chromium mysql-5.5 mysql-5.6 mariadb-11.4 mysql-9.7 mariadb-11.8 sysbench bpftrace}"
+# The default set: the tools, and every server flavor's install name in scripts/flavors.tsv.
+# shellcheck source=scripts/flavors.sh
+source scripts/flavors.sh
+want="${*:-node chromium sysbench bpftrace $(flavor_rows | awk '{ print $2 }' | awk '!seen[$0]++' | xargs)}"
 servers="${BPLAB_SERVERS:-$HOME/.cache/bplab/servers}"
 has() { case " $want " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 say() { echo "install-deps: $*"; }

@@ -18,11 +18,12 @@ import { readPageTrace } from '../../src/main/pagetrace/trace-file';
 import { tracedRunReplay } from '../../src/main/whatif/traced-run';
 import { checkRequests, isTracedRun } from '../../src/shared/page-trace';
 import { replaySteps } from '../../src/shared/whatif/replay';
+import { traceableFlavor } from '../support/flavors';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 
 const server = testServer();
-const traceable = ['mysql-8.0', 'mariadb-11.4', 'mysql-5.6'].includes(server.label);
+const traceable = traceableFlavor(server.label);
 /** Debian's mariadbd (scripts/install-deps.sh installs mariadb-server-core): stripped of its symbols. */
 const DEBIAN_MARIADBD = '/usr/sbin/mariadbd';
 

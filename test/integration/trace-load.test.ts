@@ -14,12 +14,13 @@ import { clientCurve } from '../../src/main/whatif/client-curve';
 import { SessionSecretStore } from '../../src/main/profiles/secrets';
 import type { LoadClientTrace, LoadSweepInput } from '../../src/shared/oltp-load';
 import { loadWorker } from '../support/workers';
+import { traceableFlavor } from '../support/flavors';
 import { testServer } from '../support/test-server';
 import { BUF_LRU_MIN_LEN } from '../../src/shared/whatif/pool-model';
 import { coldPool, openRunsLab, type RunsLab } from './runs-support';
 
 const server = testServer();
-const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+const traceable = traceableFlavor(server.label);
 const SCHEMA = 'sbtest';
 /** About 4.5 MB of sbtest1: the curve's smallest pools (a sixteenth of it) read pages again. */
 const ROWS = 20_000;
