@@ -54,6 +54,10 @@ export class SandboxFolders {
   tmpdir(id: string): string {
     return join(this.dir(id), 'tmp');
   }
+  /** The one folder LOAD DATA INFILE and SELECT ... INTO OUTFILE may use (its secure_file_priv). */
+  filesDir(id: string): string {
+    return join(this.dir(id), 'files');
+  }
   metaPath(id: string): string {
     return join(this.dir(id), 'sandbox.json');
   }
