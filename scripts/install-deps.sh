@@ -143,10 +143,15 @@ debian_apt_opts() { # suite: the private apt options for it
     "-o Acquire::IndexTargets::deb::DEP-11-icons::DefaultEnabled=false" \
     "-o Acquire::IndexTargets::deb::DEP-11-icons-small::DefaultEnabled=false"
 }
-debian_server() { # name suite program package...
-  local name=$1 suite=$2 program=$3; shift 3
+debian_runs() { # dir program...: each program of the root answers --version
+  local dir=$1 p; shift
+  for p in "$@"; do "$dir/usr/$p" --version >/dev/null 2>&1 || return 1; done
+}
+debian_server() { # name suite "sbin/server bin/tool..." package...
+  local name=$1 suite=$2 programs=$3; shift 3
   local dir="$servers/$name" a="$servers/.apt/$suite"
-  if [ -x "$dir/usr/sbin/$program" ] && "$dir/usr/sbin/$program" --version >/dev/null 2>&1; then return 0; fi
+  # shellcheck disable=SC2086 # $programs is a list of words without spaces
+  if debian_runs "$dir" $programs; then return 0; fi
   apt_install patchelf debian-archive-keyring
   local started=$SECONDS opts; opts=$(debian_apt_opts "$suite")
   rm -rf "$a" && mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
@@ -179,15 +184,24 @@ debian_server() { # name suite program package...
     patchelf --set-interpreter "$lib/ld-linux-x86-64.so.2" --force-rpath --set-rpath "$lib" "$f"
   done
   rm -rf "$dir" && mv "$dir.partial" "$dir"
-  if ! "$dir/usr/sbin/$program" --version >/dev/null 2>&1; then
-    say "$name: $dir/usr/sbin/$program does not run: $("$dir/usr/sbin/$program" --version 2>&1 | head -n3)"
-    rm -rf "$dir"; exit 1
-  fi
+  local p
+  for p in $programs; do
+    if ! debian_runs "$dir" "$p"; then
+      say "$name: $dir/usr/$p does not run: $("$dir/usr/$p" --version 2>&1 | head -n3)"
+      rm -rf "$dir"; exit 1
+    fi
+  done
   rm -rf "$a"
-  say "$name: $("$dir/usr/sbin/$program" --version | sed 's/ (--.*//') in $dir ($((SECONDS - started)) s)"
+  local program=${programs%% *}
+  say "$name: $("$dir/usr/$program" --version | sed 's/ (--.*//') in $dir ($((SECONDS - started)) s)"
 }
-if has mysql-9.7; then mkdir -p "$servers" && debian_server mysql-9.7 sid mysqld mysql-server-core; fi
-if has mariadb-11.8; then mkdir -p "$servers" && debian_server mariadb-11.8 trixie mariadbd mariadb-server-core; fi
+if has mysql-9.7; then mkdir -p "$servers" && debian_server mysql-9.7 sid sbin/mysqld mysql-server-core; fi
+# mariadb-install-db runs my_print_defaults and resolveip, which are in mariadb-client-core.
+if has mariadb-11.8; then
+  mkdir -p "$servers"
+  debian_server mariadb-11.8 trixie "sbin/mariadbd bin/my_print_defaults bin/resolveip" \
+    mariadb-server-core mariadb-client-core
+fi
 
 if has chromium; then
   apt_install chromium
