@@ -47,31 +47,42 @@ integration() { # flavor: its suite, its JSON report in $results
   env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files $exclude \
     --reporter=default --reporter=json --outputFile="$results/integration-$flavor.json"
 }
-# The flavors run in two lanes at once (each sandbox has its own folder and a free port), each flavor's
-# output kept and printed in the list's order once both lanes end. The lanes are balanced on each
-# flavor's last measured length (flavors.tsv's seconds): longest first, each into the lane with less
-# work so far. BPLAB_TEST_LANES=1 runs them in turn.
+# The browser e2e (its own bplab server and sandboxes, one worker); test-all.sh built bplab above.
+e2e() { env BPLAB_E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json; }
+# Its last measured length, for the lanes (3.5 min, and about a minute for the run journey on MySQL 9.7).
+e2e_seconds=290
+# The flavors and the e2e run in two lanes at once (each sandbox has its own folder and a free port,
+# the e2e its own bplab server), each job's output kept and printed in order once both lanes end. The
+# lanes are balanced on each job's last measured length (flavors.tsv's seconds): longest first, each
+# into the lane with less work so far. BPLAB_TEST_LANES=1 runs them in turn.
+job() { # name: runs the job, its output in $lanes/NAME.log and its exit code in $lanes/NAME.rc
+  if [ "$1" = e2e ]; then e2e; else integration "$1"; fi >"$lanes/$1.log" 2>&1
+  echo $? >"$lanes/$1.rc"
+}
+lanes=.tmp/test-lanes
+rm -rf "$lanes" && mkdir -p "$lanes"
 if [ "${BPLAB_TEST_LANES:-2}" = 2 ]; then
-  lanes=.tmp/test-lanes
-  rm -rf "$lanes" && mkdir -p "$lanes"
-  lane() { for flavor in "$@"; do integration "$flavor" >"$lanes/$flavor.log" 2>&1; echo $? >"$lanes/$flavor.rc"; done; }
+  lane() { for name in "$@"; do job "$name"; done; }
   first=() second=() load1=0 load2=0
-  while read -r secs flavor; do
-    if ((load1 <= load2)); then first+=("$flavor") load1=$((load1 + secs)); else second+=("$flavor") load2=$((load2 + secs)); fi
-  done < <(for flavor in $BPLAB_FLAVORS; do echo "$(flavor_field "$flavor" seconds) $flavor"; done | sort -rn -s -k1,1)
+  while read -r secs name; do
+    if ((load1 <= load2)); then first+=("$name") load1=$((load1 + secs)); else second+=("$name") load2=$((load2 + secs)); fi
+  done < <({
+    for flavor in $BPLAB_FLAVORS; do echo "$(flavor_field "$flavor" seconds) $flavor"; done
+    echo "$e2e_seconds e2e"
+  } | sort -rn -s -k1,1)
   echo "::: lanes: ${first[*]} (${load1} s measured) | ${second[*]:-} (${load2} s)"
   lane "${first[@]}" &
   [ ${#second[@]} -gt 0 ] && lane "${second[@]}" &
   wait
-  for flavor in $BPLAB_FLAVORS; do
-    echo "::: integration[$flavor]"
-    cat "$lanes/$flavor.log"
-    if [ "$(cat "$lanes/$flavor.rc" 2>/dev/null)" != 0 ]; then echo "::: integration[$flavor] FAILED"; status=1; fi
-  done
 else
-  for flavor in $BPLAB_FLAVORS; do step "integration[$flavor]" integration "$flavor"; done
+  for name in $BPLAB_FLAVORS e2e; do job "$name"; done
 fi
-step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json
+for name in $BPLAB_FLAVORS e2e; do
+  label="integration[$name]"; [ "$name" = e2e ] && label=e2e
+  echo "::: $label"
+  cat "$lanes/$name.log"
+  if [ "$(cat "$lanes/$name.rc" 2>/dev/null)" != 0 ]; then echo "::: $label FAILED"; status=1; fi
+done
 
 node scripts/summarize-tests.mjs "$results" || status=1
 exit $status
