@@ -18,10 +18,21 @@ step() { # name command...
   if ! "$@"; then echo "::: $name FAILED"; status=1; fi
 }
 
-step typecheck npm run --silent typecheck
-step lint npx eslint --max-warnings=0 .
-step cycles npm run --silent cycles
-step format npx prettier --check --log-level=warn .
+# The static checks in two lanes too (tsc and eslint each keep one core busy), printed in order after.
+statics=.tmp/test-statics
+rm -rf "$statics" && mkdir -p "$statics"
+static() { # name command...: its output in $statics/NAME.log, its exit code in $statics/NAME.rc
+  local name=$1; shift
+  "$@" >"$statics/$name.log" 2>&1; echo $? >"$statics/$name.rc"
+}
+{ static typecheck npm run --silent typecheck; static cycles npm run --silent cycles; } &
+{ static lint npx eslint --max-warnings=0 .; static format npx prettier --check --log-level=warn .; } &
+wait
+for name in typecheck lint cycles format; do
+  echo "::: $name"
+  cat "$statics/$name.log"
+  if [ "$(cat "$statics/$name.rc")" != 0 ]; then echo "::: $name FAILED"; status=1; fi
+done
 step unit npx vitest run --project unit --reporter=default --reporter=json --outputFile="$results/unit.json"
 # The flavors, their suites and which of them run the what-if calibration and the page trace are read
 # from the one list, scripts/flavors.tsv. A "full" flavor runs the whole integration suite; a "subset"
