@@ -13,7 +13,8 @@ import { createSandbox, deleteSandboxes, mustCall } from './support/api';
 
 const PREFIX = 'e2e-runs-mysql';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
-const SCHEMA = 'ssb_runs_mysql';
+// Not a name that starts with run-journey.spec.ts's ssb_runs: its run list is filtered by " on ssb_runs".
+const SCHEMA = 'ssb_mysql_journey';
 
 /** The newest MySQL found: major and minor compared as numbers. */
 const newest = <T extends { version: string }>(list: T[]): T | undefined =>
