@@ -5,6 +5,7 @@
  */
 import { formatBytes, formatMs, formatRatio } from '../format';
 import type { RunResult } from '../runs';
+import { BYTES_READ } from '../read-words';
 import { TABLE_IDS } from './anchors';
 import type { Evidence, Finding } from './finding';
 import { flightOf, type ProtocolRun } from './flights';
@@ -203,12 +204,12 @@ export function coldHotTable(view: ColdHotView): ReportTable {
   return {
     id: TABLE_IDS.coldHot,
     title: 'Each query cold, then hot, per side (lower is better)',
-    note: 'Read: bytes the server process read from storage during the cold run (a local sandbox only). Hit ratio: 1 − reads from storage ÷ requests, of the key cache for MyISAM and of the buffer pool for InnoDB.',
+    note: `Read from storage: the ${BYTES_READ} by the server process during the cold run, as the OS counts them (a local sandbox only; pages the OS page cache held are not among them). Hit ratio: 1 − reads ÷ requests, of the key cache for MyISAM and of the buffer pool for InnoDB.`,
     columns: [
       txt('query'),
       ...per('cold'),
       ...per('hot'),
-      ...per('read cold'),
+      ...per('read from storage cold'),
       ...per('hit ratio cold'),
       ...per('hit ratio hot'),
     ],

@@ -51,7 +51,7 @@ describe('published figures in bplab compare', () => {
     expect(lines.slice(1, 6)).toEqual([
       '  run 1: 1000 over 0 [innodb_flush_method=default]: published 1.81×, measured 1.22×: same direction, smaller',
       '      5.50 s (innodb_old_blocks_time=1000) against 4.50 s (innodb_old_blocks_time=0)',
-      '      pages read (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
+      '      pages read into the pool (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
       '      pages not made young: 2,000 (innodb_old_blocks_time=1000) against 0 (innodb_old_blocks_time=0)',
       '      source: post 001, its table',
     ]);

@@ -26,7 +26,7 @@ describe('bplab compare', () => {
     const lines = r.out.split('\n');
     // The answer first, then the sides named once: A and B from there on.
     expect(lines[0]).toBe(
-      'ob0 is 4.3× faster than ob1000 over 1 query; same pages read → the time is inside the server',
+      'ob0 is faster than ob1000: 0.23× the time over 1 query; same pages read into the pool → the time is inside the server',
     );
     expect(lines[1]).toBe('A = ob1000 · B = ob0');
     expect(lines[3]).toBe('Time per query');
@@ -46,7 +46,7 @@ describe('bplab compare', () => {
     const both = file('both.json', [lineorderFirstOb1000(), dimDateFirstOb1000()]);
     const r = await bplab(['compare', both]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('  - B read 4.9× more pages from disk (191,570 against 38,961)');
+    expect(r.out).toContain('  - B read 4.9× as many pages into the pool (191,570 against 38,961)');
   });
 
   it('names the file and what is wrong, with exit code 1', async () => {

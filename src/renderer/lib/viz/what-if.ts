@@ -92,7 +92,7 @@ export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: str
     knee && floorPages > 0
       ? report.hot
         ? `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: what a hot run still reads after one pass, however large the pool.`
-        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.`
+        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.`
       : null;
   return { answer, floor };
 }
@@ -135,6 +135,9 @@ export function sideCurveRows(side: SideCurves): Row[] {
           : 'no knee: the pages read do not drop across these pool sizes',
       };
     }),
-    { label: 'Time', value: side.time ? side.time.how : 'the runs read no page from disk: no time estimate' },
+    {
+      label: 'Time',
+      value: side.time ? side.time.how : 'the runs read no page into the pool: no time estimate',
+    },
   ];
 }

@@ -78,7 +78,7 @@ describe('whatIfAnswer: the panel says its answer first, in words', () => {
     // The same words as Compare's side rows.
     expect(answer.toLowerCase()).toContain('the working set fits from 72 mib');
     expect(floor).toBe(
-      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.',
+      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.',
     );
   });
 

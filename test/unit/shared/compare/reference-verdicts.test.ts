@@ -259,7 +259,7 @@ describe('the verdicts in words', () => {
       source: 'post 001, its table',
       explained: [
         '5.50 s (innodb_old_blocks_time=1000) against 4.50 s (innodb_old_blocks_time=0)',
-        'pages read (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
+        'pages read into the pool (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
         'pages not made young: 2,000 (innodb_old_blocks_time=1000) against 0 (innodb_old_blocks_time=0)',
       ],
     });
