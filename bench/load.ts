@@ -10,7 +10,7 @@
  * timed test. (c) uses the `mariadb` client on either flavor, so on MySQL 8.0 its ALTER TABLEs run
  * with the server's default index-build threads and memory, where (b) sets them for its session.
  *
- *   npm run bench:load [-- --flavor mariadb-10.11|mysql-8.0 --sf 1 --seed 1 --rounds 1 --binary PATH --pool 2G --keep]
+ *   npm run bench -- load [--flavor mariadb-10.11|mysql-8.0 --sf 1 --seed 1 --rounds 1 --binary PATH --pool 2G --keep]
  *   --streaming-only: (b) alone, for its event-loop delay and memory (no files path, no verify).
  */
 import { spawn } from 'node:child_process';
@@ -28,10 +28,10 @@ import { generatorWorkerFile } from '../src/main/ssb/generator/threaded';
 import type { LoadPhase } from '../src/main/ssb/load-progress';
 import { SSB_SCHEMA_TABLES, addKeysSql, createTableSql, quoteIdent } from '../src/main/ssb/schema';
 import { TBL_FILE_NAMES } from '../src/main/ssb/tables';
-import { verdictWords } from '../src/shared/ssb-reference';
+import { verdictWords } from '../src/shared/datasets/ssb-reference';
 import { verifyDataset } from '../src/main/ssb/verify';
 import { binaryForFlavor } from '../test/support/flavors';
-import { mariadbClientArgs } from './mariadb-client';
+import { mariadbClientArgs } from './lib/mariadb-client';
 
 /** The files path with real dbgen on this machine, as the issue measured it. */
 const REFERENCE_FILES_PATH_SEC = 53;
@@ -348,6 +348,6 @@ async function main(): Promise<void> {
 
 main().catch((e) => {
   clearInterval(sampler);
-  process.stderr.write(`bench:load failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.stderr.write(`bench/load.ts failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

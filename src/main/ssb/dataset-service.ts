@@ -16,7 +16,7 @@ import {
   type DatasetTaskStarted,
   type DatasetVerifyReport,
   type VerifyProgress,
-} from '../../shared/datasets';
+} from '../../shared/datasets/datasets';
 import { formatCount } from '../../shared/format';
 import { AppFailure } from '../../shared/result';
 import { CancellableConnection } from '../db/cancellable';

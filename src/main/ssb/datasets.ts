@@ -11,7 +11,7 @@ import {
   type DatasetGenerateSpec,
   type DatasetImportSpec,
   type DatasetInfo,
-} from '../../shared/datasets';
+} from '../../shared/datasets/datasets';
 import { AppFailure } from '../../shared/result';
 import { datasetSchemas, readDatasetRecord } from './dataset-meta';
 import { TYPICAL_ROW_BYTES } from './tables';
@@ -21,7 +21,7 @@ import { SSB_SCHEMA_TABLES, quoteIdent, validateSchemaName } from './schema';
 import { generatedRowCount, generatedRowSource } from './sources';
 import { findTblFiles, tblRowSource } from './tbl-import';
 import { sqlFailure } from '../db/errors';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 export interface LoadOptions {
   /** Opens a new connection to the target server (the loader uses two: one loads, one can KILL it). */

@@ -3,7 +3,7 @@
  * the unit: loading a row counts 1, indexing it INDEX_WEIGHT, because ALTER TABLE ... ADD KEY over
  * a table takes roughly that share of the time its load took.
  */
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 export type LoadPhase = 'checking' | 'schema' | 'loading' | 'indexing' | 'finishing' | 'done';
 

@@ -3,7 +3,7 @@
  * did not make), and the dataset's record marked failed or cancelled when the load does not finish.
  */
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { TableRowCounts } from '../../shared/datasets';
+import type { TableRowCounts } from '../../shared/datasets/datasets';
 import { AppFailure } from '../../shared/result';
 import { LOCAL_INFILE_HINT, sqlFailure } from '../db/errors';
 import { createMetaTableSql, META_TABLE, readDatasetRecord, updateDatasetRecord } from './dataset-meta';

@@ -13,7 +13,7 @@ import type {
   GeneratorMode,
   SsbTable,
   TableRowCounts,
-} from '../../shared/datasets';
+} from '../../shared/datasets/datasets';
 import { AppFailure } from '../../shared/result';
 import { CancellableConnection } from '../db/cancellable';
 import { checkDiskSpace, type DiskCheck } from '../db/disk-space';

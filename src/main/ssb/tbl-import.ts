@@ -15,7 +15,7 @@ import { AppFailure } from '../../shared/result';
 import type { RowSource } from './loader';
 import { SSB_SCHEMA_TABLES, SSB_TABLE_DEFS, type ColumnDef } from './schema';
 import { TBL_FILE_NAMES } from './tables';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 export interface TblFile {
   table: SsbTable;

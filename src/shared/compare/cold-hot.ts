@@ -4,8 +4,8 @@
  * key-cache or buffer-pool hit ratio, and the server's CPU time. Pure: protocol runs in, a view out.
  */
 import { formatBytes, formatMs, formatRatio } from '../format';
-import type { RunResult } from '../runs';
-import { BYTES_READ } from '../read-words';
+import type { RunResult } from '../runs/runs';
+import { BYTES_READ } from '../runs/read-words';
 import { TABLE_IDS } from './anchors';
 import type { Evidence, Finding } from './finding';
 import { flightOf, type ProtocolRun } from './flights';

@@ -4,9 +4,10 @@
  * and each finding's evidence as a small table. Pure; the screen, the reports and the CLI read it.
  */
 import { formatBytes, formatRatio } from '../format';
-import { PAGES_READ, PAGES_READ_COUNTER } from '../read-words';
-import type { RunResult } from '../runs';
-import { readPathDiffers, type Comparison, type PairComparison, type RunSide } from './comparison';
+import { PAGES_READ, PAGES_READ_COUNTER } from '../runs/read-words';
+import type { RunResult } from '../runs/runs';
+import type { RunSide } from '../runs/run-side';
+import { readPathDiffers, type Comparison, type PairComparison } from './comparison';
 import { enginesDiffer } from './engine-findings';
 import { plansDiffer } from './explain-diff';
 import { counterOf, type Evidence } from './finding';

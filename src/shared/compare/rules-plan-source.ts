@@ -5,7 +5,7 @@
  * the run whose own counters say it did not run; and a side whose EXPLAIN taken after the run names
  * another plan than the one that ran, where the comparison's EXPLAIN and plan findings use the one that ran.
  */
-import type { ExplainCapture } from '../runs';
+import type { ExplainCapture } from '../runs/runs';
 import { pairTableId } from './anchors';
 import type { PairSide } from './comparison';
 import { ev, type Finding, type PairRule } from './finding';

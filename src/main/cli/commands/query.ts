@@ -7,13 +7,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TaskProgress } from '../../../shared/tasks';
+import type { TaskProgress } from '../../../shared/app/tasks';
 import { AppFailure } from '../../../shared/result';
 import { formatSwitch } from '../../../shared/format';
-import { PAGES_READ_COUNTER, serverProcessWords } from '../../../shared/read-words';
-import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';
+import { PAGES_READ_COUNTER, serverProcessWords } from '../../../shared/runs/read-words';
+import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs/runs';
 import { describePlan } from '../../../shared/whatif/plan-check';
-import { pageTraceOption, slowdownWords } from '../../../shared/traced-runs';
+import { pageTraceOption, slowdownWords } from '../../../shared/trace/traced-runs';
 import { explainStepsOf, planSourceWords } from '../../../shared/whatif/plan-source';
 import { call, dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';

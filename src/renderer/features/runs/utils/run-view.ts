@@ -10,7 +10,7 @@ import type {
   RunState,
   StageProfile,
   StatusDelta,
-} from '../../../../shared/runs';
+} from '../../../../shared/runs/runs';
 import {
   flavorLabel,
   formatBytes,
@@ -26,7 +26,7 @@ import {
   PAGES_READ_COUNTER,
   PAGES_READ_LABEL,
   serverProcessWords,
-} from '../../../../shared/read-words';
+} from '../../../../shared/runs/read-words';
 import { poolDelta } from '../../../../shared/compare/pool-diff';
 import type { Row } from '../../../lib/live-view';
 import type { Tone } from '../../../lib/tone';
