@@ -160,6 +160,7 @@ export function renderHtmlReport(model: ReportModel, sections: readonly string[]
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
     ...model.headlines.map((h) => `<p class="headline">${esc(h)}</p>`),
     model.legend.length ? `<p class="legend">${esc(legendText(model.legend))}</p>` : '',
+    model.ratios ? `<p class="note ratios">${esc(model.ratios)}</p>` : '',
     ...model.planDiffs.map((t) => htmlTable(t, true)),
     ...model.charts.map((c) => `<h2>${esc(c.view.title)}</h2>${coldHotBarsSvg(c.view, c.id)}`),
     ...sections,

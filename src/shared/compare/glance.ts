@@ -77,11 +77,10 @@ const pagesOf = (p: PairComparison): [number | null, number | null] => {
 const storageBytes = (r: RunResult): number | null =>
   r.serverProcess && 'readBytes' in r.serverProcess ? r.serverProcess.readBytes : null;
 
-/** The answer's heading when the sides ask no question of their own: "B against A", "B, C against A". */
+/** The answer's heading when the sides ask no question of their own: "B against A", "B, C against A"; '' for one side. */
 export function answerTitle(legend: readonly SideName[]): string {
   const [a, ...rest] = legend;
-  if (!a) return 'The comparison';
-  return rest.length > 0 ? `${rest.map((s) => s.label).join(', ')} against ${a.label}` : a.label;
+  return a && rest.length > 0 ? `${rest.map((s) => s.label).join(', ')} against ${a.label}` : '';
 }
 
 /** "B's time over A's": the one way every ratio on a comparison is read, said once beside the legend. */
