@@ -14,6 +14,7 @@ import {
 import type { DatasetEngine } from '../../shared/datasets/datasets';
 import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
+import { CUSTOM_PREFIX } from '../queries/catalogue';
 import { OLTP_PRESETS, type OltpPreset } from './presets-oltp';
 import {
   post001ColdOverHotFigures,
@@ -116,7 +117,12 @@ export function poolSizeFor(bytes: number): string {
  */
 const OLD_BLOCKS_QUESTION = { variable: 'innodb_old_blocks_time', against: '0' };
 
-const allQueries = (a: PresetArgs) => a.queryIds.map((queryId) => ({ queryId, variant: 'base' }));
+/**
+ * The catalogue's queries a preset runs: the posts' SSB queries, never a custom query the user saved
+ * (it may read another schema: its runs would fail on the preset's dataset).
+ */
+const allQueries = (a: PresetArgs) =>
+  a.queryIds.filter((id) => !id.startsWith(CUSTOM_PREFIX)).map((queryId) => ({ queryId, variant: 'base' }));
 
 /** Post 001's configurations 1 and 2: a pool of 1/8 of the data, innodb_old_blocks_time 1000 against 0. */
 const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [

@@ -101,7 +101,7 @@ export function coldHotView(runs: readonly ProtocolRun[]): ColdHotView {
   return { sides, flights: [...flights.entries()].map(([flight, qs]) => ({ flight, queries: qs })) };
 }
 
-/** A side's name with its engine when the side's name does not say it already. */
+/** A side's name with its engine when the side's name does not say it already (for sides whose engines differ). */
 export const named = (s: ColdHotSide) =>
   s.engine && !s.side.includes(s.engine) ? `${s.side} (${s.engine})` : s.side;
 
@@ -128,7 +128,9 @@ export function crossoverFindings(view: ColdHotView): Finding[] {
       }
     if (hits.length === 0) continue;
     const first = hits[0]!.q;
-    const [A, B] = [named(first.sides[0]!), named(first.sides[b]!)];
+    // The engine names a side only where the two sides' engines differ (post 003's, not post 001's).
+    const [sa, sb] = [first.sides[0]!, first.sides[b]!];
+    const [A, B] = sa.engine !== sb.engine ? [named(sa), named(sb)] : [sa.side, sb.side];
     const bWins = hits.filter((h) => h.winsCold);
     const aWins = hits.filter((h) => !h.winsCold);
     const parts = [

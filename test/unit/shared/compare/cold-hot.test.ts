@@ -151,6 +151,19 @@ describe('crossoverFindings', () => {
     expect(f!.evidence[0]!.value).toBe('9.00 s against 6.00 s (0.67×)');
   });
 
+  it('names no engine when both sides are InnoDB (post 001: A and B are settings, not engines)', () => {
+    const inno = (ms: number) => engineRun('InnoDB', ms, 1, 1, {});
+    const post001 = [
+      pr('A', 'cold', 'Q2.1', inno(4000)),
+      pr('A', 1, 'Q2.1', inno(1000)),
+      pr('B', 'cold', 'Q2.1', inno(5000)),
+      pr('B', 1, 'Q2.1', inno(800)),
+    ];
+    const [f] = crossoverFindings(coldHotView(post001));
+    expect(f!.text).toMatch(/^A wins cold and loses hot on Q2\.1: /);
+    expect(f!.text).not.toContain('InnoDB');
+  });
+
   it('finds nothing when one side wins both ways, or the difference is within 10%', () => {
     const both = runs.filter((r) => r.queryId === 'Q3.2');
     expect(crossoverFindings(coldHotView(both))).toEqual([]);
