@@ -51,7 +51,20 @@ describe('configurations to choose', () => {
       `post (2): ${ONE}`,
       `post (2): ${ZERO}`,
     ]);
-    expect(two[0]).toMatchObject({ runs: 2, completeRuns: 2 });
+    expect(two[0]).toMatchObject({ runs: 2, completeRuns: 2, why: null });
+    // A run that failed says why where its side is listed.
+    const failed = results('/a/post.bplab.json');
+    failed.experiment.results[1]!.run = {
+      ...failed.experiment.results[1]!.run,
+      state: 'failed',
+      elapsedMs: null,
+      error: "MySQL reported error 1146 while running the query: Table 'ssb.orders' doesn't exist.",
+    };
+    expect(configurationChoices([failed])[0]).toMatchObject({
+      runs: 2,
+      completeRuns: 1,
+      why: "MySQL reported error 1146 while running the query: Table 'ssb.orders' doesn't exist.",
+    });
   });
 
   it('keeps what is still offered, else chooses the first two; toggles; makes a baseline', () => {

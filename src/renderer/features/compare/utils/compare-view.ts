@@ -66,6 +66,8 @@ export interface ConfigurationChoice {
   label: string;
   runs: number;
   completeRuns: number;
+  /** Why its runs that did not complete stopped, each reason once ("error 1146 … doesn't exist"); null when all completed. */
+  why: string | null;
 }
 
 export interface ResultsSides {
@@ -124,11 +126,16 @@ export function configurationChoices(
   picked: readonly RunResult[] = [],
 ): ConfigurationChoice[] {
   const { sides } = resultsSides(files, grouping, picked);
-  return sides.map((s) => ({
-    label: s.label,
-    runs: s.runs.length,
-    completeRuns: s.runs.filter((r) => r.state === 'complete').length,
-  }));
+  return sides.map((s) => {
+    const stopped = s.runs.filter((r) => r.state !== 'complete');
+    const reasons = [...new Set(stopped.map((r) => r.error ?? `${r.state}, with no reason recorded`))];
+    return {
+      label: s.label,
+      runs: s.runs.length,
+      completeRuns: s.runs.length - stopped.length,
+      why: reasons.length > 0 ? reasons.join('; ') : null,
+    };
+  });
 }
 
 /**
