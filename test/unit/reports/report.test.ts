@@ -117,6 +117,7 @@ describe('the HTML report', () => {
       'pre',
       'rect',
       'section',
+      'wbr',
       'span',
       'style',
       'summary',
