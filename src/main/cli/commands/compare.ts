@@ -45,7 +45,7 @@ export const compareCommand = defineCommand({
   async run({ values, positionals }, ctx) {
     const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
     if (mixed) {
-      ctx.out(mixedText(mixed.result));
+      ctx.out(wrapLines(mixedText(mixed.result)));
       return 0;
     }
     let extra = values.reference ? await readReferenceFigures(values.reference) : [];
