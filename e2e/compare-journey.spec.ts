@@ -147,8 +147,6 @@ test('compare two configurations of a results file, export the report, read it o
     await evidence.locator('summary').click();
     // The detail tables come folded.
     await expect(compare.table('query-times').locator('table')).toBeHidden();
-    await page.getByTestId('compare-headline').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: readmePicture('comparison.png') });
   });
 
   await test.step("the runs checked against the simulator on demand, then each side's curves", async () => {

@@ -17,6 +17,7 @@ import { openExperiments } from './actions/open-experiments';
 import { startExperiment } from './actions/start-experiment';
 import { PublishedFiguresPanel } from './pages/published-figures';
 import { createSandbox, deleteSandboxes, mustCall, waitForDatasetLoad } from './support/api';
+import { readmePicture } from './support/readme-picture';
 
 const PREFIX = 'e2e-question';
 const name = `${PREFIX}-${Date.now().toString(36)}`;
@@ -126,6 +127,9 @@ test("post 001's preset cut to 3 queries: its Compare opens on innodb_old_blocks
       await expect(page.getByTestId('published-unmeasured-line')).toHaveText(
         '8 of 10 published figures not measured: the experiment runs 3 of the 13 queries the figure sums.',
       );
+      await page.evaluate('window.scrollTo(0, 0)');
+      // The docs' picture of the comparison: what a 1024×700 window shows first.
+      if (size.width === 1024) await page.screenshot({ path: readmePicture('comparison.png') });
     });
   }
 });
