@@ -61,8 +61,11 @@ export function cacheCounts(run: RunResult): { requests: number; reads: number }
   return requests === null || reads === null ? null : { requests, reads };
 }
 
+/** A run's figures; none for a run that did not complete (a failed run's reads count in no total). */
 function figuresOf(r: ProtocolRun | undefined): ColdHotFigures | null {
   if (!r) return null;
+  if (r.run && r.run.state !== 'complete')
+    return { ms: null, readBytes: null, hitRatio: null, cpuMs: null, cache: null };
   const usage = r.run?.serverProcess;
   const seen = usage && 'readBytes' in usage ? usage : null;
   return {

@@ -177,6 +177,37 @@ describe('crossoverFindings', () => {
   });
 });
 
+describe('a failed run counts in no sum', () => {
+  it("leaves a failed run's reads and CPU out of the storage totals, as its time is", () => {
+    const failed = {
+      ...engineRun('MyISAM', 0, 900, 100, { Key_read_requests: 1, Key_reads: 1 }),
+      state: 'failed' as const,
+      elapsedMs: null,
+      error: "MariaDB reported error 1146 while running the query: Table 'ssb_my.orders' doesn't exist.",
+    };
+    const withFailed = [
+      ...runs,
+      pr('dataset=ssb', 'cold', 'Q9.9', engineRun('InnoDB', 1000, 10, 10, {})),
+      pr('dataset=ssb_my', 'cold', 'Q9.9', failed),
+    ];
+    const storage = engineFindings(coldHotView(withFailed)).find((f) => f.rule === 'engine-storage');
+    // Q1.1's and Q3.2's reads alone on both sides: not the failed run's 900 MiB, nor Q9.9's on InnoDB.
+    expect(storage!.text).toMatch(
+      /^Cold, the server read 700 MiB from storage for dataset=ssb \(InnoDB\) and 480 MiB for dataset=ssb_my \(MyISAM\)/,
+    );
+    const q99 = coldHotView(withFailed)
+      .flights.flatMap((f) => f.queries)
+      .find((q) => q.queryId === 'Q9.9')!;
+    expect(q99.sides[1]!.cold).toEqual({
+      ms: null,
+      readBytes: null,
+      hitRatio: null,
+      cpuMs: null,
+      cache: null,
+    });
+  });
+});
+
 describe('engineFindings: an engine comparison speaks of engines', () => {
   it('says who wins each query cold and hot, the bytes each read from storage with the OS page cache, and each cache', () => {
     const found = engineFindings(coldHotView(runs));
