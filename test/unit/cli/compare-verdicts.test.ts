@@ -101,6 +101,8 @@ describe('published figures in bplab compare', () => {
       'cold pass: 1000 costs nothing [innodb_flush_method=default]: published 1.00×, measured 1.05×: reproduced (within 10%)',
     );
     expect(r.out).toContain('      source: a vendor, its tuning guide');
+    // Four sides, no question of its own: still no line wider than 100 columns.
+    expect(wideLines(r.out)).toEqual([]);
   });
 
   it('keeps figures given with --reference in the experiment file, where they stay for the next compare', async () => {
