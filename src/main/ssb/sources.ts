@@ -5,7 +5,7 @@
  */
 import type { GeneratorMode } from '../../shared/datasets/datasets';
 import { createGeneratorStream } from './generator/threaded';
-import type { RowSource } from './loader';
+import type { RowSource } from './dataset-loader';
 import { expectedRowCount } from './tables';
 import type { SsbTable } from '../../shared/datasets/datasets';
 

@@ -4,7 +4,7 @@ import { useDatasets } from '../stores/datasets-store';
 import { progressView } from '../utils/dataset-view';
 import { CancelButton } from '../../../components/CancelButton';
 
-export function LoadProgressView() {
+export function DatasetLoadProgressView() {
   const { task, cancel } = useDatasets();
   if (!task) return null;
   const view = task.progress ? progressView(task.progress) : null;

@@ -5,10 +5,10 @@
  */
 import type { SsbTable } from '../../shared/datasets/datasets';
 
-export type LoadPhase = 'checking' | 'schema' | 'loading' | 'indexing' | 'finishing' | 'done';
+export type DatasetLoadPhase = 'checking' | 'schema' | 'loading' | 'indexing' | 'finishing' | 'done';
 
-export interface LoadProgress {
-  phase: LoadPhase;
+export interface DatasetLoadProgress {
+  phase: DatasetLoadPhase;
   table: SsbTable | null;
   /** Rows sent to the server so far, all tables. */
   rows: number;
@@ -37,7 +37,7 @@ export class ProgressMeter {
   private lastRowsAt: number | null = null;
 
   constructor(
-    private readonly emit: (p: LoadProgress) => void,
+    private readonly emit: (p: DatasetLoadProgress) => void,
     private readonly now: () => number = () => performance.now(),
     private readonly minIntervalMs = 250,
   ) {
@@ -80,7 +80,7 @@ export class ProgressMeter {
     return { total, rows, work: total + indexWork, workDone: done + indexDone };
   }
 
-  snapshot(phase: LoadPhase, table: SsbTable | null, message: string): LoadProgress {
+  snapshot(phase: DatasetLoadPhase, table: SsbTable | null, message: string): DatasetLoadProgress {
     const elapsedSec = (this.now() - this.started) / 1000;
     const t = this.totals();
     const fraction = phase === 'done' ? 1 : t.work > 0 ? Math.min(t.workDone / t.work, 0.999) : 0;
@@ -107,7 +107,7 @@ export class ProgressMeter {
   }
 
   /** Emits now when `force` (a phase change), otherwise at most every minIntervalMs. */
-  report(phase: LoadPhase, table: SsbTable | null, message: string, force = false): void {
+  report(phase: DatasetLoadPhase, table: SsbTable | null, message: string, force = false): void {
     const now = this.now();
     if (!force && now - this.lastEmit < this.minIntervalMs) return;
     this.lastEmit = now;

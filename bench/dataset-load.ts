@@ -10,7 +10,7 @@
  * timed test. (c) uses the `mariadb` client on either flavor, so on MySQL 8.0 its ALTER TABLEs run
  * with the server's default index-build threads and memory, where (b) sets them for its session.
  *
- *   npm run bench -- load [--flavor mariadb-10.11|mysql-8.0 --sf 1 --seed 1 --rounds 1 --binary PATH --pool 2G --keep]
+ *   npm run bench -- dataset-load [--flavor mariadb-10.11|mysql-8.0 --sf 1 --seed 1 --rounds 1 --binary PATH --pool 2G --keep]
  *   --streaming-only: (b) alone, for its event-loop delay and memory (no files path, no verify).
  */
 import { spawn } from 'node:child_process';
@@ -25,7 +25,7 @@ import { findBinaries } from '../src/main/sandbox/server-binaries';
 import { generateDataset } from '../src/main/ssb/datasets';
 import { writeTblFiles } from '../src/main/ssb/generator/stream';
 import { generatorWorkerFile } from '../src/main/ssb/generator/threaded';
-import type { LoadPhase } from '../src/main/ssb/load-progress';
+import type { DatasetLoadPhase } from '../src/main/ssb/dataset-load-progress';
 import { SSB_SCHEMA_TABLES, addKeysSql, createTableSql, quoteIdent } from '../src/main/ssb/schema';
 import { TBL_FILE_NAMES } from '../src/main/ssb/tables';
 import { verdictWords } from '../src/shared/datasets/ssb-reference';
@@ -150,7 +150,7 @@ async function streamingPath(
   serverPid: number,
 ): Promise<StreamingRun> {
   takePeak();
-  const phaseStart = new Map<LoadPhase, number>();
+  const phaseStart = new Map<DatasetLoadPhase, number>();
   const cpu0 = serverCpuSec(serverPid);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -169,7 +169,7 @@ async function streamingPath(
   const end = performance.now();
   loop.disable();
   const [idleP99Ms, idleMaxMs] = await idle.stop();
-  const at = (phase: LoadPhase) => phaseStart.get(phase) ?? end;
+  const at = (phase: DatasetLoadPhase) => phaseStart.get(phase) ?? end;
   return {
     ms: end - start,
     loadMs: at('indexing') - at('loading'),
@@ -348,6 +348,8 @@ async function main(): Promise<void> {
 
 main().catch((e) => {
   clearInterval(sampler);
-  process.stderr.write(`bench/load.ts failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.stderr.write(
+    `bench/dataset-load.ts failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
   process.exit(1);
 });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { INDEX_WEIGHT, ProgressMeter, type LoadProgress } from '../../../src/main/ssb/load-progress';
+import {
+  INDEX_WEIGHT,
+  ProgressMeter,
+  type DatasetLoadProgress,
+} from '../../../src/main/ssb/dataset-load-progress';
 
 /** A meter on a clock the test moves. */
 function meter() {
   let now = 0;
-  const seen: LoadProgress[] = [];
+  const seen: DatasetLoadProgress[] = [];
   const m = new ProgressMeter(
     (p) => seen.push(p),
     () => now,

@@ -21,8 +21,8 @@ import { LOCAL_INFILE_REFUSED_ERRNOS, serverMessage, sqlFailure } from '../db/er
 import { insertDatasetRecord, readDatasetRecord, updateDatasetRecord } from './dataset-meta';
 import { runIndexBuild, tuneIndexBuilds } from './index-builds';
 import { checkLoaded, countLines, feed, loadDataSql, loadFailure, runInfile, socketOf } from './infile-feed';
-import { ProgressMeter, type LoadPhase, type LoadProgress } from './load-progress';
-import { checkLocalInfile, prepareSchema, recordFailure, run } from './load-schema';
+import { ProgressMeter, type DatasetLoadPhase, type DatasetLoadProgress } from './dataset-load-progress';
+import { checkLocalInfile, prepareSchema, recordFailure, run } from './dataset-load-schema';
 import {
   SSB_SCHEMA_TABLES,
   addKeysSql,
@@ -49,11 +49,11 @@ export interface LoaderDeps {
   connect: () => Promise<Connection>;
   /** Opened lazily, when the table's turn comes. */
   rows: (table: SsbTable) => RowSource;
-  onProgress?: (p: LoadProgress) => void;
+  onProgress?: (p: DatasetLoadProgress) => void;
   bplabVersion: string;
 }
 
-export interface LoadPlan extends SchemaOptions {
+export interface DatasetLoadPlan extends SchemaOptions {
   source: DatasetSource;
   sf: number | null;
   seed: number | null;
@@ -68,7 +68,7 @@ export interface LoadPlan extends SchemaOptions {
   rawBytes: number;
 }
 
-export interface LoadOutcome {
+export interface DatasetLoadOutcome {
   dataset: DatasetInfo;
   disk: DiskCheck;
   elapsedSec: number;
@@ -92,11 +92,11 @@ export class SsbLoader {
    * AppFailure. lineorder (97% of the rows) loads on one connection while the four dimension tables
    * load and get their keys on another, so the small tables cost no time of their own.
    */
-  async load(plan: LoadPlan, signal?: AbortSignal): Promise<LoadOutcome> {
+  async load(plan: DatasetLoadPlan, signal?: AbortSignal): Promise<DatasetLoadOutcome> {
     validateSchemaName(plan.schema);
     const meter = new ProgressMeter((p) => this.deps.onProgress?.(p));
     for (const t of SSB_SCHEMA_TABLES) meter.expect(t, plan.expectedRows[t], addKeysSql(t, plan) !== null);
-    const report = (phase: LoadPhase, table: SsbTable | null, message: string) =>
+    const report = (phase: DatasetLoadPhase, table: SsbTable | null, message: string) =>
       meter.report(phase, table, message, true);
     const started = performance.now();
     const notes: string[] = [];
@@ -250,7 +250,7 @@ export class SsbLoader {
   /** Streams one table into the server; returns the rows sent, checked against the rows the server took. */
   private async loadTable(
     lane: Lane,
-    plan: LoadPlan,
+    plan: DatasetLoadPlan,
     table: SsbTable,
     meter: ProgressMeter,
     signal: AbortSignal,
