@@ -80,8 +80,13 @@ export function engineFindings(view: ColdHotView): Finding[] {
     const [ea, eb] = [first?.sides[0]?.engine ?? null, first?.sides[b]?.engine ?? null];
     if (!first || ea === eb) continue;
     const [A, B] = [named(first.sides[0]!), named(first.sides[b]!)];
+    // Like against like: a query counts on both sides or on neither (a failed run counts in no sum).
     const pick = (side: 0 | 1, pass: Pass) =>
-      queries.map((q) => ({ q, f: q.sides[side === 0 ? 0 : b]?.[pass] ?? null }));
+      queries.map((q) => {
+        const [fa, fb] = [q.sides[0]?.[pass] ?? null, q.sides[b]?.[pass] ?? null];
+        const both = fa?.ms != null && fb?.ms != null;
+        return { q, f: both ? (side === 0 ? fa : fb) : null };
+      });
     const winners = winnersFinding(queries, b, A, B);
     if (winners) out.push(winners);
     const sides: EngineSides = { A, B, ea, eb, pick };

@@ -57,7 +57,8 @@ export function fitsFrom(mib: string, pagesRead: string): string {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A run's what-if answered in words, before its figures: where the working set fits, what the run's
+ * A run's what-if answered in words, before its figures: where the working set fits (only where the
+ * curve holds: a knee above the size it states it holds up to is said to be optimistic), what the run's
  * own pool reads, and the cold floor (the pages read however large the pool) explained.
  */
 export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: string | null } {
@@ -84,15 +85,20 @@ export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: str
   const knee = curve.points.find((p) => p.poolPages === curve.kneePoolPages);
   const first = curve.points[0]!;
   const last = curve.points[curve.points.length - 1]!;
-  const answer = knee
-    ? `${capitalised(fitsFrom(mib(knee.poolPages), `${formatCount(knee.pagesRead)} pages read`))}${settings}${ownPool}.`
-    : `No knee${settings}: the pages read do not drop between ${mib(first.poolPages)} and ${mib(last.poolPages)}${ownPool}.`;
+  // The trust the curve states (its own field, as the "Curves hold up to" row says it): a knee above
+  // it is not said as where the working set fits.
+  const trusted = report.optimisticAbovePoolPages;
+  const answer = !knee
+    ? `No knee${settings}: the pages read do not drop between ${mib(first.poolPages)} and ${mib(last.poolPages)}${ownPool}.`
+    : trusted !== null && knee.poolPages > trusted
+      ? `The curve drops to ${formatCount(knee.pagesRead)} pages read at ${mib(knee.poolPages)}${settings}, above the ${mib(trusted)} it holds up to: there it is optimistic, so the working set may need more than ${mib(knee.poolPages)}${ownPool}.`
+      : `${capitalised(fitsFrom(mib(knee.poolPages), `${formatCount(knee.pagesRead)} pages read`))}${settings}${ownPool}.`;
   const floorPages = Math.min(...curve.points.map((p) => p.pagesRead));
   const floor =
     knee && floorPages > 0
       ? report.hot
         ? `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: what a hot run still reads after one pass, however large the pool.`
-        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.`
+        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.`
       : null;
   return { answer, floor };
 }
@@ -135,6 +141,9 @@ export function sideCurveRows(side: SideCurves): Row[] {
           : 'no knee: the pages read do not drop across these pool sizes',
       };
     }),
-    { label: 'Time', value: side.time ? side.time.how : 'the runs read no page from disk: no time estimate' },
+    {
+      label: 'Time',
+      value: side.time ? side.time.how : 'the runs read no page into the pool: no time estimate',
+    },
   ];
 }

@@ -70,24 +70,43 @@ describe('whatIfChart', () => {
 describe('whatIfAnswer: the panel says its answer first, in words', () => {
   const own = { ...report, ownPoolPages: 1024, ownVariant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 } };
 
+  it('never says the working set fits where the curve says it does not hold: above it, optimistic', () => {
+    // The knee at 72 MiB, the curve holding up to the run's own 16 MiB (the adaptive hash index was on).
+    const { answer } = whatIfAnswer({ ...own, optimisticAbovePoolPages: 1024 });
+    expect(answer).not.toMatch(/fits from/);
+    expect(answer).toBe(
+      "The curve drops to 4,104 pages read at 72 MiB (old_blocks_time 0, pct 37), above the 16 MiB it holds up to: there it is optimistic, so the working set may need more than 72 MiB; this run's own 16 MiB pool reads 88,926 (simulated).",
+    );
+    // The row under it states the same trust.
+    expect(
+      whatIfRows({ ...own, optimisticAbovePoolPages: 1024 }).find((r) => r.testId === 'whatif-valid-up-to')
+        ?.value,
+    ).toMatch(/^16 MiB, the run's own pool; above it they are optimistic/);
+  });
+
   it("says where the working set fits in Compare's words, with the run's own pool, and explains the cold floor", () => {
-    const { answer, floor } = whatIfAnswer(own);
+    // The curve holds at every size (the adaptive hash index was off).
+    const { answer, floor } = whatIfAnswer({ ...own, optimisticAbovePoolPages: null });
     expect(answer).toBe(
       "The working set fits from 72 MiB: 4,104 pages read (old_blocks_time 0, pct 37); this run's own 16 MiB pool reads 88,926 (simulated).",
     );
     // The same words as Compare's side rows.
     expect(answer.toLowerCase()).toContain('the working set fits from 72 mib');
     expect(floor).toBe(
-      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.',
+      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.',
     );
   });
 
   it('says there is no knee when the pages read do not drop, and that a pool past the knee holds it', () => {
-    const flat = { ...own, ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 } };
+    const flat = {
+      ...own,
+      optimisticAbovePoolPages: null,
+      ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },
+    };
     expect(whatIfAnswer(flat).answer).toMatch(
       /^No knee \(old_blocks_time 1000, pct 37\): the pages read do not drop between 16 MiB and 72 MiB/,
     );
-    expect(whatIfAnswer({ ...own, ownPoolPages: 8192 }).answer).toMatch(
+    expect(whatIfAnswer({ ...own, ownPoolPages: 8192, optimisticAbovePoolPages: 8192 }).answer).toMatch(
       /this run's own 128 MiB pool holds it\.$/,
     );
   });
