@@ -93,7 +93,7 @@ describe('SampledSteps', () => {
     };
     const prepared = new SampledSteps(layout, steps);
     const { counters } = replaySteps(layout, settings, steps);
-    expect(replaySampled(layout, settings, prepared.at(1), prepared)).toBe(counters[1]!.syncReads);
+    expect(replaySampled(layout, settings, prepared.at(1), prepared).syncReads).toBe(counters[1]!.syncReads);
     expect(counters[1]!.syncReads).toBeGreaterThan(0);
   });
 });
