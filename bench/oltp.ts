@@ -19,7 +19,7 @@
  * bplab's own Node engine and the SELECT 1 ceiling run once per client count, after the pairs. Each
  * side's queries are checked against the server's own Com_select delta over its counted time.
  *
- *   npm run bench:oltp [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
+ *   npm run bench -- oltp [--flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
  *                         --clients 1,4,16,64 --watch on|off --tables 4 --rows 100000 --pool 512M]
  */
 import { execFile } from 'node:child_process';
@@ -39,7 +39,7 @@ import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';
 import { binaryForFlavor } from '../test/support/flavors';
 import { loadWorker } from '../test/support/workers';
-import { runSysbenchAlone } from './oltp-alone';
+import { runSysbenchAlone } from './lib/oltp-alone';
 
 const GOAL = 0.95;
 
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     });
     const profile = {
       id: 'bench-oltp',
-      name: 'bench:oltp',
+      name: 'bench/oltp.ts',
       transport: 'tcp' as const,
       host: opts.host,
       port: opts.port,

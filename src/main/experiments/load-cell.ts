@@ -5,10 +5,14 @@
  * sweep runs through the load service and its result is kept with them. Apart from runner.ts, which
  * only calls it, so the runner stays a query runner.
  */
-import type { ExperimentLoadRecord, ExperimentLoadStep, SweepPageCache } from '../../shared/experiment-load';
+import type {
+  ExperimentLoadRecord,
+  ExperimentLoadStep,
+  SweepPageCache,
+} from '../../shared/load/experiment-load';
 import type { FileEviction } from '../pagecache/os-cache';
-import type { ExperimentCell, ExperimentServer } from '../../shared/experiments';
-import type { LoadResult } from '../../shared/oltp-load';
+import type { ExperimentCell, ExperimentServer } from '../../shared/experiments/experiments';
+import type { LoadResult } from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import { quoteIdent } from '../ssb/schema';
 import { preloadSbtest } from '../load/sbtest-preload';

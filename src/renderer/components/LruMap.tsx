@@ -8,8 +8,8 @@ import { formatCount } from '../../shared/format';
 import type { FollowFrames } from '../lib/viz/lru-map';
 import { colorScheme, onColorSchemeChange, useColorScheme } from '../lib/theme';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
-import { cssColor, oldShade, ordinalColor } from '../../shared/palette';
-import { indexName } from '../../shared/compare/lru-diff';
+import { cssColor, oldShade, ordinalColor } from '../../shared/runs/palette';
+import { indexName } from '../../shared/runs/lru-diff';
 
 export const STRIP_HEIGHT = 22;
 export const STRIP_GAP = 6;

@@ -10,11 +10,11 @@ import {
   loadStepLabel,
   type ExperimentLoadRecord,
   type SweepPageCache,
-} from '../experiment-load';
+} from '../load/experiment-load';
 import { pageCacheFinding } from './load-page-cache';
-import { isServerOwn, type ExperimentDefinition } from '../experiments';
+import { isServerOwn, type ExperimentDefinition } from '../experiments/experiments';
 import { formatCount, formatMs, formatShare } from '../format';
-import { clientBound, engineWords, hasLatency, type LoadResult } from '../oltp-load';
+import { clientBound, engineWords, hasLatency, type LoadResult } from '../load/oltp-load';
 import { combineRepeats, spreadQps } from './load-repeats';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';

@@ -5,7 +5,7 @@
 import { formatCount, formatMs } from '../format';
 import type { LinesView, LruMapView, PairedBarsView } from './charts';
 import { escapeXml } from './escape';
-import { cssColor, ordinalColor } from '../palette';
+import { cssColor, ordinalColor } from '../runs/palette';
 
 /** Side A, side B; young pages solid, old pages the same hue lighter. */
 const SIDE_COLOURS = ['#3b6fb6', '#d9822b'] as const;

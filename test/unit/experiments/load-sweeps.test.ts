@@ -12,9 +12,9 @@ import {
   expandCells,
   planExperiment,
   type ExperimentDefinitionInput,
-} from '../../../src/shared/experiments';
-import { cacheShare, loadStepLabel, loadStepSeconds } from '../../../src/shared/experiment-load';
-import type { LoadResult } from '../../../src/shared/oltp-load';
+} from '../../../src/shared/experiments/experiments';
+import { cacheShare, loadStepLabel, loadStepSeconds } from '../../../src/shared/load/experiment-load';
+import type { LoadResult } from '../../../src/shared/load/oltp-load';
 import { runResult } from '../../support/run-fixture';
 import { loadGroupsOfExperiment, loadReports } from '../../../src/shared/compare/load-report';
 import { pageCacheWords } from '../../../src/shared/compare/load-page-cache';

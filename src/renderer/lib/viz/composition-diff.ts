@@ -2,9 +2,9 @@
  * The LRU composition before and after a run, per table and index: what the query brought in, what it
  * pushed out, and how the old/young split moved (the post's before/after tables, as one diff).
  */
-import type { LruComposition, LruIndexPages } from '../../../shared/runs';
+import type { LruComposition, LruIndexPages } from '../../../shared/runs/runs';
 import { formatCount, formatShare, formatSigned } from '../../../shared/format';
-import { indexKey } from '../../../shared/palette';
+import { indexKey } from '../../../shared/runs/palette';
 
 export interface CompositionFigures {
   pages: number;

@@ -4,8 +4,8 @@
  * smaller to try it), a wrong field said in words while the draft keeps its last right value; removable.
  */
 import { useState } from 'react';
-import { ExperimentLoadStepSchema, loadStepLabel } from '../../../../shared/experiment-load';
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
+import { ExperimentLoadStepSchema, loadStepLabel } from '../../../../shared/load/experiment-load';
+import type { ExperimentDefinitionInput } from '../../../../shared/experiments/experiments';
 import { useDocuments } from '../../../lib/documents';
 import { LOAD_STEP_FIELDS, editLoadStep, loadStepText, type LoadStepField } from '../utils/load-step-edit';
 

@@ -3,8 +3,8 @@
  * 1 and 64 clients to 1 s at 1 and 2): a field's text read as the load screen reads it (shared
  * load-fields), written into the draft when right, said in words naming the field when not.
  */
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
-import { clientCountsField, secondsField, wholeField } from '../../../../shared/load-fields';
+import type { ExperimentDefinitionInput } from '../../../../shared/experiments/experiments';
+import { clientCountsField, secondsField, wholeField } from '../../../../shared/load/load-fields';
 
 export const LOAD_STEP_FIELDS = [
   ['clients', 'Clients (one step each)'],

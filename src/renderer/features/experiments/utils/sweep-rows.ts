@@ -4,11 +4,11 @@
  * sweeps as kept items beside the query runs, so an experiment of load steps only ends with its sweeps
  * counted (not "0 of 8 runs done") and offers Compare. Tested without a screen.
  */
-import type { ExperimentFile } from '../../../../shared/experiment-file';
-import { expandCells } from '../../../../shared/experiments';
-import { loadStepLabel } from '../../../../shared/experiment-load';
+import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
+import { expandCells } from '../../../../shared/experiments/experiments';
+import { loadStepLabel } from '../../../../shared/load/experiment-load';
 import { formatCount, formatMs } from '../../../../shared/format';
-import { hasLatency, type LoadResult } from '../../../../shared/oltp-load';
+import { hasLatency, type LoadResult } from '../../../../shared/load/oltp-load';
 
 export interface SweepRow {
   planIndex: number;

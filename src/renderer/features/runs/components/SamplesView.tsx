@@ -1,7 +1,7 @@
 /** The samples kept with a run: its LRU map frames to step through, its charts, then what the poller cost. */
 import { useMemo, useState } from 'react';
-import { encodeLruMapFrame } from '../../../../shared/lru-map-codec';
-import type { RunResult } from '../../../../shared/runs';
+import { encodeLruMapFrame } from '../../../../shared/runs/lru-map-codec';
+import type { RunResult } from '../../../../shared/runs/runs';
 import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { formatMs } from '../../../../shared/format';
