@@ -67,8 +67,8 @@ export interface TraceFiles {
   runsDir: string;
   datadir: string;
   /**
-   * The traced runs on the same pool before it since its server started (tracedRunsBefore), without
-   * their samples: its real replay starts from the pool they left. Absent: none.
+   * The runs on the same pool before it since its server started (runsSinceStart), traced or not,
+   * without their samples: its real replay at other sizes replays them first. Absent: none.
    */
   before?: RunResult[];
 }

@@ -102,7 +102,7 @@ export function curveRate(touches: number, points: number, asked: number): numbe
 }
 
 /** Each index's pages in the pool (by index ordinal), a sampled run's kept page standing for its weight. */
-function cachedPages(sim: LruSimulator, layout: PageLayout, run?: SampledRun): number[] {
+export function cachedPages(sim: LruSimulator, layout: PageLayout, run?: SampledRun): number[] {
   const out = new Array<number>(layout.indexNames.length).fill(0);
   for (let i = 0; i < sim.instanceCount; i++)
     sim.forEachInLru(i, (s, p) => {
