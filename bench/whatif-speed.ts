@@ -15,6 +15,8 @@ import { performance } from 'node:perf_hooks';
 import { curveError, missRatioCurves, poolSizes, type MissRatioCurve } from '../src/shared/whatif/mrc';
 import type { SimulatorSettings } from '../src/shared/whatif/pool-model';
 import type { ReplayStep } from '../src/shared/whatif/replay';
+import { whatIfReport } from '../src/shared/whatif/what-if';
+import { runResult, zeroPool } from '../test/support/run-fixture';
 import { syntheticRun } from '../test/support/synthetic-trace';
 
 const { values } = parseArgs({
@@ -71,6 +73,28 @@ for (let round = 1; round <= Number(values.rounds); round++) {
     `${String(round).padStart(5)}  ${sampled.cpuS.toFixed(2).padStart(6)} s (${sampled.wallS.toFixed(2)} s)   ${full.cpuS.toFixed(2).padStart(6)} s (${full.wallS.toFixed(2)} s)   ${error.toFixed(4).padStart(8)}                   ${load()}`,
   );
   if (round === 1) printCurves(sampled.value[0]!, full.value[0]!);
+}
+// The what-if as a run's panel and the CLI ask it: the check at the run's own size (the full
+// simulation), 16 points sampled at the rate curveRate picks, and the sampling's error at the run's own
+// size (one sampled and one full replay there).
+const base = runResult();
+const run0 = runResult({
+  server: { ...base.server, flavor: 'mysql', version: '8.0.31', bufferPoolSizeBytes: 2048 * 16384 },
+  poolStats: { before: [zeroPool({ poolSize: 2048, freeBuffers: 2048 })], after: null },
+  elapsedMs: run.elapsedMs,
+});
+for (let round = 1; round <= Number(values.rounds); round++) {
+  const report = timed(() =>
+    whatIfReport(
+      run0,
+      { layout: run.layout, settings, steps, hot: values.hot ?? false, foreignPages: 0, assumptions: [] },
+      { points: 16, pool: { from: 1024 * 16384, to: Math.ceil(whole * 1.1) * 16384 }, rate },
+    ),
+  );
+  const c = report.value.curves[0]!;
+  console.log(
+    `whatIfReport round ${round}: ${report.value.curves[0]!.points.length} points (the run's own among them), sampled at ${(c.rate * 100).toFixed(0)}%: CPU ${report.cpuS.toFixed(2)} s (wall ${report.wallS.toFixed(2)} s), error at the run's own size ${c.errorVsFull?.toFixed(4) ?? '-'}, load average ${load()}`,
+  );
 }
 console.log(`load average at end ${load()}`);
 
