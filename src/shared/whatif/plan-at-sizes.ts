@@ -5,9 +5,17 @@
  * pages the pool holds over stat_n_leaf_pages; opt_costmodel.cc, page_read_cost: each page costs
  * memory_block_read_cost 0.25 when cached, io_block_read_cost 1.0 when not), so a pool that holds
  * another share of an index the plan reads can tip the optimizer to another plan (the trial of issue
- * 40: MRR at 16 MB, not at 32 MB). MariaDB and MySQL 5.7 and before do not weigh the pool's contents.
- * The share at each size is the simulated pool's as the run begins (mrc.ts, cachedAtStart).
+ * 40). MariaDB and MySQL 5.7 and before do not weigh the pool's contents. The share at each size is
+ * the simulated pool's as the run begins (mrc.ts, cachedAtStart).
+ *
+ * MySQL 5.6 and later also weigh the pool's size itself: with mrr_cost_based on (the default),
+ * Multi-Range Read is considered for a table only when its data (data_file_length: the clustered
+ * index) is at least innodb_buffer_pool_size (sql/handler.cc, DsMrr_impl::choose_mrr_impl: "DS-MRR is
+ * only considered if the table size is bigger than the buffer"). A plan with MRR loses it in a pool
+ * larger than the table, and a range or ref on a secondary index may gain it in a smaller one: the
+ * trial's MRR at 16 MB, not at 32 MB, and bench/whatif-sizes.ts's shop query at 8 MB, not 16 MB.
  */
+import type { IndexPageCount } from '../runs/runs';
 import type { ExplainStep } from './plan-model';
 import { describePlan } from './plan-check';
 import type { CurvePoint } from './mrc';
@@ -34,10 +42,12 @@ export interface IndexShare {
 
 export interface PlanAtSize {
   poolPages: number;
-  /** An index the plan reads is cached differently enough here to move the optimizer's cost. */
+  /** Another plan may be chosen here: an index's cached share (`moved`) or Multi-Range Read (`mrr`). */
   mayChange: boolean;
   /** The plan's indexes whose cost per page moves by PLAN_COST_FACTOR or more here. */
   moved: IndexShare[];
+  /** Where MRR is or is not considered here unlike at the traced size, in words (one per table). */
+  mrr: string[];
 }
 
 export interface PlanAtSizes {
@@ -50,10 +60,65 @@ export interface PlanAtSizes {
   words: string;
 }
 
+const versionOf = (server: { version: string }) => {
+  const [major = 0, minor = 0] = (/^(\d+)\.(\d+)/.exec(server.version) ?? []).slice(1).map(Number);
+  return major * 100 + minor;
+};
+
 /** MySQL 8.0 and later: the optimizer reads each index's cached share (not MariaDB, not MySQL 5.x). */
 export function optimizerWeighsCache(server: { flavor: string; version: string }): boolean {
-  const major = Number(/^(\d+)/.exec(server.version)?.[1] ?? 0);
-  return server.flavor === 'mysql' && major >= 8;
+  return server.flavor === 'mysql' && versionOf(server) >= 800;
+}
+
+/** MySQL 5.6 and later consider MRR by the pool's size (MariaDB's mrr is off by default). */
+export function mrrWeighsPool(server: { flavor: string; version: string }): boolean {
+  return server.flavor === 'mysql' && versionOf(server) >= 506;
+}
+
+/** A recorded plan step that reads with Multi-Range Read (EXPLAIN's Extra). */
+export const usesMrr = (s: ExplainStep) => /using mrr/i.test(s.extra);
+
+/** The plan in words, each step that reads with MRR said so. */
+export function planWords(plan: ExplainStep[]): string {
+  return plan.map((s) => `${describePlan([s])}${usesMrr(s) ? ' with MRR' : ''}`).join(', then ');
+}
+
+/**
+ * The table behind each step that could read with MRR (a range or ref on an index), and its data's
+ * bytes (its clustered index's pages, mysql.innodb_index_stats' size): by the step's index, when one
+ * table of the run has an index of that name.
+ */
+function mrrTables(
+  plan: ExplainStep[],
+  indexPages: readonly IndexPageCount[],
+  pageBytes: number,
+): Array<{ step: ExplainStep; table: string; dataBytes: number }> {
+  return plan.flatMap((step) => {
+    if (!step.key || !['range', 'ref', 'eq_ref', 'ref_or_null'].includes(step.type.toLowerCase())) return [];
+    const owners = indexPages.filter((p) => p.index === step.key);
+    if (owners.length !== 1 || step.key === 'PRIMARY') return [];
+    const table = owners[0]!.table;
+    const clustered = indexPages.find(
+      (p) => p.table === table && (p.index === 'PRIMARY' || p.index === 'GEN_CLUST_INDEX'),
+    );
+    return clustered ? [{ step, table, dataBytes: clustered.sizePages * pageBytes }] : [];
+  });
+}
+
+const mibWords = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
+
+/** Where MRR is considered at `poolBytes` unlike at `tracedBytes`, per table, in words. */
+function mrrAt(tables: ReturnType<typeof mrrTables>, poolBytes: number, tracedBytes: number): string[] {
+  return tables.flatMap(({ step, table, dataBytes }) => {
+    const here = dataBytes >= poolBytes;
+    const there = dataBytes >= tracedBytes;
+    if (here === there) return [];
+    if (usesMrr(step) && !here)
+      return [`MRR on ${table} is not considered (its ${mibWords(dataBytes)} of data are under the pool)`];
+    if (!usesMrr(step) && here)
+      return [`MRR on ${table} may be chosen (its ${mibWords(dataBytes)} of data are over the pool)`];
+    return [];
+  });
 }
 
 const costPerPage = (share: number) => MEMORY_BLOCK_READ_COST * share + IO_BLOCK_READ_COST * (1 - share);
@@ -102,24 +167,33 @@ export function planAtSizes(input: {
   points: CurvePoint[];
   ownPoolPages: number;
   mib: (pages: number) => string;
+  /** The run's pages per index (mysql.innodb_index_stats): each table's data, for MRR. */
+  indexPages?: readonly IndexPageCount[];
+  pageSizeBytes: number;
 }): PlanAtSizes {
   const { layout, points } = input;
-  const mrr = input.plan.some((s) => /using mrr/i.test(s.extra));
   const assumed =
     input.plan.length > 0
-      ? `the run's recorded plan: ${describePlan(input.plan)}${mrr ? ' (with Multi-Range Read)' : ''}`
+      ? `the run's recorded plan: ${planWords(input.plan)}`
       : 'the plan the run ran (no EXPLAIN was recorded)';
   const weighsCache = optimizerWeighsCache(input.server);
+  const page = input.pageSizeBytes;
+  const tables = mrrWeighsPool(input.server) ? mrrTables(input.plan, input.indexPages ?? [], page) : [];
+  const mrrHere = (p: CurvePoint) => mrrAt(tables, p.poolPages * page, input.ownPoolPages * page);
   const own = points.find((p) => p.poolPages === input.ownPoolPages)?.cachedAtStart;
   if (!weighsCache || !own) {
     const why = weighsCache
       ? 'the cached share of each index at the run’s own size is not known'
-      : `${input.server.flavor} ${input.server.version}’s optimizer does not weigh what the pool holds, so the pool size does not change the plan`;
+      : `${input.server.flavor} ${input.server.version}’s optimizer does not weigh what the pool holds`;
+    const atSizes = points.map((p) => {
+      const mrr = mrrHere(p);
+      return { poolPages: p.poolPages, mayChange: mrr.length > 0, moved: [], mrr };
+    });
     return {
       assumed,
       weighsCache,
-      atSizes: points.map((p) => ({ poolPages: p.poolPages, mayChange: false, moved: [] })),
-      words: `Every point assumes ${assumed}; ${why}.`,
+      atSizes,
+      words: `Every point assumes ${assumed}; ${why}${mrrWordsOf(atSizes, input.mib)}.`,
     };
   }
   const sizes = pagesPerIndex(layout);
@@ -136,9 +210,10 @@ export function planAtSizes(input: {
         if (Math.max(a, b) / Math.min(a, b) >= PLAN_COST_FACTOR)
           moved.push({ index: indexLabel(layout, i), share: here, tracedShare: there });
       }
-    return { poolPages: p.poolPages, mayChange: moved.length > 0, moved };
+    const mrr = mrrHere(p);
+    return { poolPages: p.poolPages, mayChange: moved.length > 0 || mrr.length > 0, moved, mrr };
   });
-  const flagged = atSizes.filter((a) => a.mayChange);
+  const flagged = atSizes.filter((a) => a.moved.length > 0);
   const ownWords = read.map((i) => `${indexLabel(layout, i)} ${pct(share(own, i))}`).join(', ');
   const where =
     flagged.length === 0
@@ -154,6 +229,15 @@ export function planAtSizes(input: {
     assumed,
     weighsCache,
     atSizes,
-    words: `Every point assumes ${assumed}. ${input.server.flavor} ${input.server.version} weighs the share of each index in the pool as the statement is optimized (at the traced size: ${ownWords || 'no index read'}); ${where}. bplab can check the plan at a size on a sandbox (EXPLAIN after the runs since a restart at that size).`,
+    words: `Every point assumes ${assumed}. ${input.server.flavor} ${input.server.version} weighs the share of each index in the pool as the statement is optimized (at the traced size: ${ownWords || 'no index read'}); ${where}${mrrWordsOf(atSizes, input.mib)}. bplab can check the plan at a size on a sandbox (EXPLAIN after the runs since a restart at that size).`,
   };
+}
+
+/** "; at 32 MiB, 64 MiB: MRR on sale is not considered (…)", or nothing where MRR does not move. */
+function mrrWordsOf(atSizes: readonly PlanAtSize[], mib: (pages: number) => string): string {
+  const moved = atSizes.filter((a) => a.mrr.length > 0);
+  if (moved.length === 0) return '';
+  const byWords = new Map<string, number[]>();
+  for (const a of moved) for (const w of a.mrr) byWords.set(w, [...(byWords.get(w) ?? []), a.poolPages]);
+  return `; ${[...byWords].map(([w, at]) => `at ${at.map(mib).join(', ')}: ${w}`).join('; ')}`;
 }

@@ -62,6 +62,8 @@ export interface ReplayInput {
 export interface WhatIfOptions {
   /** Bytes; default 16 MB to the whole data. */
   pool?: { from: number; to: number };
+  /** Bytes: the curve at these pool sizes only (and the run's own), in place of `pool` and `points`. */
+  sizes?: number[];
   points: number;
   oldBlocksTimes?: number[];
   oldBlocksPcts?: number[];
@@ -162,7 +164,10 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
   const defaultFrom = Math.min(Math.round((16 * 1048576) / page), Math.max(64, Math.floor(whole / 8)));
   const from = Math.max(1, opts.pool ? Math.round(opts.pool.from / page) : defaultFrom);
   const to = Math.max(from, opts.pool ? Math.round(opts.pool.to / page) : Math.ceil(whole * 1.1));
-  const sizes = [...new Set([...poolSizes(from, to, opts.points), own])].sort((a, b) => a - b);
+  const asked = opts.sizes
+    ? opts.sizes.map((b) => Math.max(1, Math.round(b / page)))
+    : poolSizes(from, to, opts.points);
+  const sizes = [...new Set([...asked, own])].sort((a, b) => a - b);
   const variants: CurveVariant[] = [];
   for (const t of opts.oldBlocksTimes ?? [ownVariant.oldBlocksTimeMs])
     for (const p of opts.oldBlocksPcts ?? [ownVariant.oldBlocksPct])
@@ -249,6 +254,8 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
       points: ownCurve?.points ?? [],
       ownPoolPages: own,
       mib: mibOf,
+      ...(run.indexPages ? { indexPages: run.indexPages } : {}),
+      pageSizeBytes: page,
     }),
     assumptions: [
       ...input.assumptions,

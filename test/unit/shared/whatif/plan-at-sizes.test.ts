@@ -39,6 +39,7 @@ describe('planAtSizes', () => {
       trace,
       ownPoolPages: 1024,
       mib,
+      pageSizeBytes: 16384,
       points: [
         // Traced at 1,024 pages: the clustered index 10% cached, the secondary 50%.
         point(1024, [100, 100, 0]),
@@ -49,7 +50,7 @@ describe('planAtSizes', () => {
       ],
     });
     expect(r.weighsCache).toBe(true);
-    expect(r.assumed).toBe("the run's recorded plan: orders by range on o_date (with Multi-Range Read)");
+    expect(r.assumed).toBe("the run's recorded plan: orders by range on o_date with MRR");
     expect(r.atSizes.map((a) => a.mayChange)).toEqual([false, false, true]);
     expect(r.atSizes[2]!.moved).toEqual([
       { index: "shop/orders's clustered index (id 157)", share: 903 / 1001, tracedShare: 100 / 1001 },
@@ -70,14 +71,52 @@ describe('planAtSizes', () => {
       trace,
       ownPoolPages: 1024,
       mib,
+      pageSizeBytes: 16384,
       points: [point(1024, [0, 0, 0]), point(4096, [1001, 200, 20])],
     });
     expect(r.atSizes.some((a) => a.mayChange)).toBe(false);
-    expect(r.words).toMatch(/does not weigh what the pool holds, so the pool size does not change the plan/);
+    expect(r.words).toMatch(/does not weigh what the pool holds/);
+    expect(r.words).not.toMatch(/MRR on/);
   });
 
   it("names a real trace's index by its table and which one is clustered", () => {
     expect(indexLabel(layout, 1)).toBe("shop/orders's secondary index (id 158)");
     expect(indexLabel({ indexNames: ['lineorder/PRIMARY'], spaces: [] }, 0)).toBe('lineorder/PRIMARY');
+  });
+
+  it('says where MRR is not considered: a pool larger than the table, as MySQL 5.6+ decides it', () => {
+    // sale's clustered index is 609 pages (9.5 MiB): MRR is considered in the traced 8 MiB pool only.
+    const indexPages = [
+      { table: 'sale', index: 'PRIMARY', leafPages: 563, sizePages: 609 },
+      { table: 'sale', index: 'sa_date', leafPages: 78, sizePages: 97 },
+    ];
+    const steps = [
+      { table: 'sa', type: 'range', key: 'sa_date', ref: null, extra: 'Using index condition; Using MRR' },
+      { table: 's', type: 'eq_ref', key: 'PRIMARY', ref: 'shop.sa.sa_store', extra: '' },
+    ];
+    const ask = (plan: typeof steps, own: number, at: number) =>
+      planAtSizes({
+        server: { flavor: 'mysql', version: '8.0.31' },
+        plan,
+        layout,
+        trace,
+        ownPoolPages: own,
+        mib,
+        pageSizeBytes: 16384,
+        indexPages,
+        points: [point(own, [0, 0, 0]), point(at, [0, 0, 0])],
+      });
+    const lost = ask(steps, 512, 1024);
+    expect(lost.atSizes.map((a) => a.mayChange)).toEqual([false, true]);
+    expect(lost.atSizes[1]!.mrr).toEqual([
+      'MRR on sale is not considered (its 10 MiB of data are under the pool)',
+    ]);
+    expect(lost.words).toMatch(/; at 16 MiB: MRR on sale is not considered/);
+    // Traced at 16 MiB without MRR: at 8 MiB it may be chosen.
+    const plain = steps.map((s) => ({ ...s, extra: '' }));
+    const gained = ask(plain, 1024, 512);
+    expect(gained.atSizes.find((a) => a.poolPages === 512)!.mrr).toEqual([
+      'MRR on sale may be chosen (its 10 MiB of data are over the pool)',
+    ]);
   });
 });
