@@ -3,7 +3,7 @@
  * each traced once at the traced size, then predicted by bplab's own what-if and measured by real
  * untraced runs at 0.5×, 1×, 2×, 4× and 8× the traced size, cold and hot, each measured point the
  * median of 3 real runs with their range printed, the sizes alternating:
- *   - shop: an analytical workload of bplab's own (bench/lib/shop-schema.ts: two fact tables, four
+ *   - shop: an analytical workload of bplab's own (test/support/shop-schema.ts: two fact tables, four
  *     dimensions, secondary indexes, joins by index and by scan), its four queries saved as custom
  *     queries (bench/lib/shop-sizes.ts);
  *   - sysbench's oltp_point_select with uniform and pareto keys, and oltp_read_only with its range

@@ -1,5 +1,5 @@
 /**
- * The analytical workload of bench/whatif-sizes.ts (bench/lib/shop-schema.ts): each query traced
+ * The analytical workload of bench/whatif-sizes.ts (test/support/shop-schema.ts): each query traced
  * once at the traced size, cold after a restart then hot, and predicted by the product's own what-if
  * (the real trace's replay: tracedRunReplay, whatIfReport) at the pools the real runs had; then
  * measured by untraced runs, cold after a restart at each size and hot right after, `repeats` times,
@@ -11,7 +11,7 @@ import { explainStepsOf, samePlan } from '../../src/shared/whatif/plan-source';
 import { planWords, usesMrr } from '../../src/shared/whatif/plan-at-sizes';
 import { measuredPagesRead } from '../../src/shared/whatif/replay';
 import { whatIfReport } from '../../src/shared/whatif/what-if';
-import { SHOP_QUERIES, shopStatements } from './shop-schema';
+import { SHOP_QUERIES, shopStatements } from '../../test/support/shop-schema';
 import type { SizePoint } from './sizes-points';
 import type { SizesServer } from './sizes-server';
 

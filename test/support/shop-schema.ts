@@ -1,5 +1,5 @@
 /**
- * An analytical workload of bplab's own for bench/whatif-sizes.ts, on purpose neither SSB's nor
+ * An analytical workload of bplab's own (bench/whatif-sizes.ts, test/integration/plan-at-size.test.ts), neither SSB's nor
  * TPC-H's: a shop's sales. Two fact tables (sale, shipment) and four dimensions (region, store,
  * product, customer), each with secondary indexes, generated deterministically in SQL (a 0..999,999
  * sequence from a digits table; every "random" column a CRC32 of its row number, so MySQL and MariaDB
