@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { writePoolPages } from '../../../src/main/pagetrace/pool-start';
 import { writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { answerJob } from '../../../src/main/whatif/replay-jobs';
-import { TraceCache } from '../../../src/main/whatif/replay-runs';
+import { sideCurves, TraceCache } from '../../../src/main/whatif/replay-runs';
 import type { RunResult, StatusDelta } from '../../../src/shared/runs/runs';
 import type { RunWhatIf } from '../../../src/shared/whatif/answers';
 import type { WhatIfReport } from '../../../src/shared/whatif/what-if';
@@ -161,5 +161,20 @@ describe('a curve point at another size replays the runs since the server starte
     );
     // Its pages are in no trace: at 256 pages the cold pass's 200 still fit beside them.
     expect(pointAt(r, 256)).toBe(0);
+  });
+
+  it("gives a comparison side's curves the run report's trust words, for the Compare headline to read", async () => {
+    const side = await sideCurves(
+      'A',
+      [cold],
+      { oldBlocksTimes: [0], oldBlocksPcts: [37], points: 3 },
+      new TraceCache(),
+      () => {},
+      { cold: { runsDir: dir, datadir: dir } },
+    );
+    if ('unavailable' in side) throw new Error(side.unavailable);
+    const r = await realReport(dir, cold, []);
+    expect(side.trust?.words).toMatch(/^not yet checked at other sizes/);
+    expect(side.trust).toEqual(r.trust);
   });
 });
