@@ -10,7 +10,7 @@ import type { RunResult } from '../../src/shared/runs/runs';
 import { explainStepsOf, samePlan } from '../../src/shared/whatif/plan-source';
 import { planWords, usesMrr } from '../../src/shared/whatif/plan-at-sizes';
 import { measuredPagesRead } from '../../src/shared/whatif/replay';
-import { whatIfReport } from '../../src/shared/whatif/what-if';
+import { poolPagesAt, whatIfReport } from '../../src/shared/whatif/what-if';
 import { SHOP_QUERIES, shopStatements } from '../../test/support/shop-schema';
 import type { SizePoint } from './sizes-points';
 import type { SizesServer } from './sizes-server';
@@ -132,10 +132,9 @@ export async function shopPoints(server: SizesServer, opts: ShopOptions): Promis
         'error' in replay
           ? null
           : whatIfReport(tracedRun, replay, { points: pools.length, sizes: pools, rate: 0.1 });
-      const page = tracedRun.server.pageSizeBytes;
       opts.multiples.forEach((m, i) => {
         const got = measured.get(`${q.id}|${m}|${pass}`)!;
-        const pages = Math.round(pools[i]! / page);
+        const pages = poolPagesAt(tracedRun, pools[i]!);
         const at = report?.curves[0]?.points.find((p) => p.poolPages === pages);
         const changes = got.runs.map((r) => planChange(tracedRun, r)).filter((c): c is string => c !== null);
         points.push({

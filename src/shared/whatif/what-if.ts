@@ -135,6 +135,19 @@ function dataPages(layout: PageLayout): number {
   return layout.spaces.reduce((n, s) => n + s.sizePages, 0);
 }
 
+/**
+ * The pages a pool of `bytes` gives the LRU on the run's server: the bytes in pages, less the share
+ * the run's own pool kept for itself (MariaDB 11.4 makes a 24 MiB pool 1,488 pages of 1,536: its block
+ * descriptors take the rest), so that the run's own size asked in bytes is its own point.
+ */
+export function poolPagesAt(run: Pick<RunResult, 'server' | 'poolStats'>, bytes: number): number {
+  const page = run.server.pageSizeBytes;
+  const own = run.poolStats.before.reduce((n, p) => n + p.poolSize, 0);
+  const nominal = run.server.bufferPoolSizeBytes / page;
+  const usable = own > 0 && nominal > 0 ? Math.min(1, own / nominal) : 1;
+  return Math.max(1, Math.round((bytes / page) * usable));
+}
+
 export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOptions): WhatIfReport {
   const page = run.server.pageSizeBytes;
   const own = input.settings.poolPages;
@@ -161,12 +174,10 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
   const readAhead = run.status.find((s) => s.name.toLowerCase() === 'innodb_buffer_pool_read_ahead');
   const whole = dataPages(input.layout);
   // 16 MB to the whole data (and a tenth more), or from an eighth of the data when it is smaller than 16 MB.
-  const defaultFrom = Math.min(Math.round((16 * 1048576) / page), Math.max(64, Math.floor(whole / 8)));
-  const from = Math.max(1, opts.pool ? Math.round(opts.pool.from / page) : defaultFrom);
-  const to = Math.max(from, opts.pool ? Math.round(opts.pool.to / page) : Math.ceil(whole * 1.1));
-  const asked = opts.sizes
-    ? opts.sizes.map((b) => Math.max(1, Math.round(b / page)))
-    : poolSizes(from, to, opts.points);
+  const defaultFrom = Math.min(poolPagesAt(run, 16 * 1048576), Math.max(64, Math.floor(whole / 8)));
+  const from = Math.max(1, opts.pool ? poolPagesAt(run, opts.pool.from) : defaultFrom);
+  const to = Math.max(from, opts.pool ? poolPagesAt(run, opts.pool.to) : Math.ceil(whole * 1.1));
+  const asked = opts.sizes ? opts.sizes.map((b) => poolPagesAt(run, b)) : poolSizes(from, to, opts.points);
   const sizes = [...new Set([...asked, own])].sort((a, b) => a - b);
   const variants: CurveVariant[] = [];
   for (const t of opts.oldBlocksTimes ?? [ownVariant.oldBlocksTimeMs])
