@@ -211,6 +211,11 @@ export class SampledSteps {
     return out;
   }
 
+  /** Whether any step touches page `g` (in the simulator's numbering of all pages). */
+  touched(g: number): boolean {
+    return this.perPage[g]! > 0;
+  }
+
   /** Step `i`'s full trace. */
   stepTrace(i: number): PageTrace {
     return this.steps[i]!.trace;
@@ -294,11 +299,16 @@ export function replaySampled(
     run.base,
     run.pageWeight,
   );
+  // A start page no step touches only takes a block, as a foreign page does: kept at the rate, in turn.
+  let untouched = 0;
   seedStart(
     sim,
     start,
     layout.spaces.length,
-    (s, p) => run.keep[run.base[s]! + p] === 1,
+    (s, p) => {
+      const g = run.base[s]! + p;
+      return run.keep[g] === 1 || (!prepared.touched(g) && keptAt(untouched++, run.rate));
+    },
     (f) => keptAt(f, run.rate),
   );
   const area = settings.readAheadAreaPages ?? 64;

@@ -76,7 +76,11 @@ export interface WhatIfCurve {
   points: CurvePoint[];
   kneePoolPages: number | null;
   rate: number;
-  /** Largest |miss ratio − full simulation's| over the points; null when the curve was not sampled. */
+  /**
+   * |miss ratio − the full simulation's| of the sampled replay, measured at the run's own size (the
+   * whole curve in full would cost what sampling saves; bench/whatif-speed.ts measures every point);
+   * null when the curve was not sampled. A comparison side's curves leave it null.
+   */
   errorVsFull: number | null;
 }
 
