@@ -64,6 +64,8 @@ export interface WhatIfOptions {
   pool?: { from: number; to: number };
   /** Bytes: the curve at these pool sizes only (and the run's own), in place of `pool` and `points`. */
   sizes?: number[];
+  /** Pages: the curve at these pool sizes exactly (another report's: two replays of one run share their sizes). */
+  poolPages?: number[];
   points: number;
   oldBlocksTimes?: number[];
   oldBlocksPcts?: number[];
@@ -181,7 +183,9 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
   const defaultFrom = Math.min(poolPagesAt(run, 16 * 1048576), Math.max(64, Math.floor(whole / 8)));
   const from = Math.max(1, opts.pool ? poolPagesAt(run, opts.pool.from) : defaultFrom);
   const to = Math.max(from, opts.pool ? poolPagesAt(run, opts.pool.to) : Math.ceil(whole * 1.1));
-  const asked = opts.sizes ? opts.sizes.map((b) => poolPagesAt(run, b)) : poolSizes(from, to, opts.points);
+  const asked =
+    opts.poolPages ??
+    (opts.sizes ? opts.sizes.map((b) => poolPagesAt(run, b)) : poolSizes(from, to, opts.points));
   const sizes = [...new Set([...asked, own])].sort((a, b) => a - b);
   const variants: CurveVariant[] = [];
   for (const t of opts.oldBlocksTimes ?? [ownVariant.oldBlocksTimeMs])
