@@ -7,7 +7,7 @@
  */
 import type {
   ExperimentLoadRecord,
-  ExperimentLoadStep,
+  ExperimentLoadSweep,
   SweepPageCache,
 } from '../../shared/load/experiment-load';
 import type { FileEviction } from '../pagecache/os-cache';
@@ -21,7 +21,7 @@ import { firstRow, type ControlConnection } from './cell-settings';
 /** What running a sweep needs: the load service's work, without a task of its own (the experiment is one). */
 export type ExecuteLoad = (
   server: ExperimentServer,
-  spec: ExperimentLoadStep,
+  spec: ExperimentLoadSweep,
   ctx: { signal: AbortSignal },
 ) => Promise<{ result: LoadResult; file: string | null }>;
 
@@ -49,7 +49,7 @@ export async function readBack(
 }
 
 /** Bytes of sbtest1..N (data + indexes) as information_schema has them now; null when none are there yet. */
-async function tableBytes(c: ControlConnection, step: ExperimentLoadStep): Promise<number | null> {
+async function tableBytes(c: ControlConnection, step: ExperimentLoadSweep): Promise<number | null> {
   const names = Array.from({ length: step.tables }, (_, i) => `sbtest${i + 1}`);
   // Fresh statistics (a table just prepared may not have them yet), read from the engine on MySQL 8.
   await c
@@ -111,7 +111,7 @@ export async function runCellLoad(
     cell: ExperimentCell;
     planIndex: number;
     stepIndex: number;
-    step: ExperimentLoadStep;
+    step: ExperimentLoadSweep;
     /** Which repeat of the configuration's sweeps (1 unless the protocol repeats them). */
     repeat: number;
   },

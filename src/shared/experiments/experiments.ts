@@ -6,7 +6,7 @@
 import { z } from '../zod';
 import { PollSettingSchema } from '../runs/runs';
 import { refusedOption } from '../server/sandbox-options';
-import { ExperimentLoadStepSchema, loadStepSeconds } from '../load/experiment-load';
+import { ExperimentLoadSweepSchema, loadSweepSeconds } from '../load/experiment-load';
 import { ReferenceFiguresSchema } from '../published/reference-figures';
 
 /** A startup option's value that leaves the option out: the server starts on its own (paired dimensions). */
@@ -111,7 +111,7 @@ export const ExperimentDefinitionSchema = z
     protocol: RunProtocolSchema.default(defaultProtocol),
     poll: PollSettingSchema.default('auto'),
     /** OLTP load sweeps run in each configuration after its queries (posts 002 and 004). */
-    loads: z.array(ExperimentLoadStepSchema).max(8).optional(),
+    loads: z.array(ExperimentLoadSweepSchema).max(8).optional(),
     /** Published figures to set beside the measured ones, each with its verdict (reference-figures.ts). */
     references: ReferenceFiguresSchema.optional(),
   })
@@ -327,7 +327,7 @@ function withLoads(def: ExperimentDefinition, runs: PlannedRun[]): PlannedRun[] 
           variant: load.workload,
           restartBefore: false,
           counted: true,
-          load: { step, seconds: loadStepSeconds(load), repeat },
+          load: { step, seconds: loadSweepSeconds(load), repeat },
         });
     }
   return out;

@@ -10,8 +10,8 @@ import { LoadResultSchema, LoadSweepSpecSchema, type LoadSweepSpec } from './olt
 /** The schema the OLTP presets' sweeps use: sysbench's own default (they read no SSB dataset). */
 export const OLTP_PRESET_SCHEMA = 'sbtest';
 
-/** A load step of an experiment: a sweep as `bplab load` runs it; its schema is sysbench's "sbtest" unless said. */
-export const ExperimentLoadStepSchema = LoadSweepSpecSchema.extend({
+/** An experiment's load sweep: one step per client count, as `bplab load` runs it (a step is one client count measured: LoadStep); its schema is sysbench's "sbtest" unless said. */
+export const ExperimentLoadSweepSchema = LoadSweepSpecSchema.extend({
   schema: z.string().min(1).max(64).default('sbtest'),
   /**
    * Read the tables whole into the pool before the sweep, where they exist (post 004's cached runs
@@ -20,18 +20,20 @@ export const ExperimentLoadStepSchema = LoadSweepSpecSchema.extend({
    */
   preload: z.boolean().default(true),
 });
-export type ExperimentLoadStep = z.output<typeof ExperimentLoadStepSchema>;
-export type ExperimentLoadStepInput = z.input<typeof ExperimentLoadStepSchema>;
+export type ExperimentLoadSweep = z.output<typeof ExperimentLoadSweepSchema>;
+export type ExperimentLoadSweepInput = z.input<typeof ExperimentLoadSweepSchema>;
 
 /** Seconds a load step takes at most: each client count's warm-up, counted time and SELECT 1 ceiling. */
-export function loadStepSeconds(
+export function loadSweepSeconds(
   step: Pick<LoadSweepSpec, 'clients' | 'seconds' | 'warmupSeconds' | 'ceilingSeconds'>,
 ): number {
   return step.clients.length * (step.seconds + step.warmupSeconds + step.ceilingSeconds);
 }
 
 /** "point-select, 8 tables × 100,000 rows, 8–256 clients" */
-export function loadStepLabel(step: Pick<LoadSweepSpec, 'workload' | 'tables' | 'rows' | 'clients'>): string {
+export function loadSweepLabel(
+  step: Pick<LoadSweepSpec, 'workload' | 'tables' | 'rows' | 'clients'>,
+): string {
   const lo = Math.min(...step.clients);
   const hi = Math.max(...step.clients);
   const clients = lo === hi ? `${lo} client${lo === 1 ? '' : 's'}` : `${lo}–${hi} clients`;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { endStateWords } from '../../../src/renderer/features/experiments/utils/builder-view';
-import { editLoadStep, loadStepText } from '../../../src/renderer/features/experiments/utils/load-step-edit';
+import { editLoadStep, loadStepText } from '../../../src/renderer/features/experiments/utils/load-sweep-edit';
 import { keptItems, sweepRows } from '../../../src/renderer/features/experiments/utils/sweep-rows';
 import type { ExperimentLoadRecord } from '../../../src/shared/load/experiment-load';
 import {

@@ -6,7 +6,7 @@
  */
 import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
 import { expandCells } from '../../../../shared/experiments/experiments';
-import { loadStepLabel } from '../../../../shared/load/experiment-load';
+import { loadSweepLabel } from '../../../../shared/load/experiment-load';
 import { formatCount, formatMs } from '../../../../shared/format';
 import { hasLatency, type LoadResult } from '../../../../shared/load/oltp-load';
 
@@ -58,7 +58,7 @@ export function sweepRows(file: Pick<ExperimentFile, 'definition' | 'loads'>): S
         planIndex: l.planIndex,
         server: cell?.server ?? '—',
         settings: cell ? settings || 'the server’s own settings' : l.cell,
-        load: step ? loadStepLabel(step) : `load step ${l.step + 1}`,
+        load: step ? loadSweepLabel(step) : `load step ${l.step + 1}`,
         repeat: l.repeat ?? 1,
         perClients: perClients(l.result),
         engine: engineName(l.result),

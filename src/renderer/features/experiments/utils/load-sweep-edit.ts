@@ -1,18 +1,18 @@
 /**
- * An experiment's load step edited in the builder, as a person can shrink a preset (post 002's 20 s at
+ * An experiment's load sweep edited in the builder, as a person can shrink a preset (post 002's 20 s at
  * 1 and 64 clients to 1 s at 1 and 2): a field's text read as the load screen reads it (shared
  * load-fields), written into the draft when right, said in words naming the field when not.
  */
 import type { ExperimentDefinitionInput } from '../../../../shared/experiments/experiments';
 import { clientCountsField, secondsField, wholeField } from '../../../../shared/load/load-fields';
 
-export const LOAD_STEP_FIELDS = [
+export const LOAD_SWEEP_FIELDS = [
   ['clients', 'Clients (one step each)'],
   ['rows', 'Rows per table'],
   ['seconds', 'Seconds per step'],
   ['warmupSeconds', 'Warm-up seconds'],
 ] as const;
-export type LoadStepField = (typeof LOAD_STEP_FIELDS)[number][0];
+export type LoadStepField = (typeof LOAD_SWEEP_FIELDS)[number][0];
 
 type LoadStepInput = NonNullable<ExperimentDefinitionInput['loads']>[number];
 
