@@ -9,7 +9,8 @@
  *   - sysbench's oltp_point_select with uniform and pareto keys, and oltp_read_only with its range
  *     scans, driven by bplab's load, the step's clients traced (bench/lib/oltp-sizes.ts; hot only).
  * On each server binary given (default: the MySQL 8.0.31 and MariaDB 11.4.5 bplab installs, and a
- * MySQL 9.7 when one is installed), one sandbox each, kept in the data folder for a second run. It
+ * MySQL 9.7 when one is installed), one sandbox each, kept in the data folder for a second run; a
+ * workload a server cannot be measured on (no page trace there) is said so and left out. It
  * prints predicted beside measured with the error and the verdict, the points where a real run ran
  * another plan apart (with whether the what-if said the plan may change there), the accuracy per
  * size and pass, and the load average at the start and the end; --write-accuracy puts that accuracy
@@ -22,11 +23,13 @@
  * As root with bpftrace (the page trace). Small settings for a try: --multiples 1,2 --repeats 1
  * --workloads shop --queries 1.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { findBinaries, inspectBinary } from '../src/main/sandbox/server-binaries';
 import { parseByteSize } from '../src/shared/byte-size';
+import type { ServerBinary } from '../src/shared/models';
 import { oltpPoints, OLTP_WORKLOADS, type OltpName } from './lib/oltp-sizes';
 import { shopPoints } from './lib/shop-sizes';
 import { accuracyOf, accuracyRows, printPoints, type SizePoint } from './lib/sizes-points';
@@ -52,29 +55,17 @@ const { values } = parseArgs({
 });
 
 /** The servers bplab installs (scripts/install-deps.sh), and a MySQL 9.7 when one is there. */
-function installedBinaries(): string[] {
-  const root = join(homedir(), '.cache', 'bplab', 'servers');
-  const dirs = existsSync(root) ? readdirSync(root) : [];
-  const pick = (dir: string | undefined, bin: string) =>
-    dir && existsSync(join(root, dir, 'bin', bin)) ? [join(root, dir, 'bin', bin)] : [];
-  return [
-    ...pick(
-      dirs.find((d) => d === 'mysql-8.0.31'),
-      'mysqld',
-    ),
-    ...pick(
-      dirs.find((d) => d === 'mariadb-11.4.5'),
-      'mariadbd',
-    ),
-    ...pick(
-      dirs.find((d) => d.startsWith('mysql-9.7')),
-      'mysqld',
-    ),
-  ];
+async function installedBinaries(): Promise<ServerBinary[]> {
+  const wanted = (b: ServerBinary) =>
+    (b.flavor === 'mysql' && (b.version.startsWith('8.0.31') || b.version.startsWith('9.7'))) ||
+    (b.flavor === 'mariadb' && b.version.startsWith('11.4.5'));
+  return (await findBinaries()).binaries.filter((b) => b.source === 'known-location' && wanted(b));
 }
 
 const numbers = (text: string) => text.split(',').map((x) => Number(x.trim()));
-const binaries = values.binary ? values.binary.split(',') : installedBinaries();
+const binaries = values.binary
+  ? await Promise.all(values.binary.split(',').map((p) => inspectBinary(p, 'path')))
+  : await installedBinaries();
 const tracedBytes = parseByteSize(values.pool!);
 const multiples = numbers(values.multiples!);
 const repeats = Number(values.repeats);
@@ -98,25 +89,36 @@ mkdirSync(values['data-dir']!, { recursive: true });
 const log = (line: string) => console.log(`  ${line}`);
 const all: SizePoint[] = [];
 for (const binary of binaries) {
-  const flavorDir = join(values['data-dir']!, binary.split('/').slice(-3, -2)[0] ?? 'server');
-  const server = await sizesServer(flavorDir, 'whatif-sizes', binary, tracedBytes);
-  console.log(`\n## ${server.info.flavor} ${server.info.version} (${binary}), data in ${flavorDir}`);
+  const flavorDir = join(values['data-dir']!, `${binary.flavor}-${binary.version.split('-')[0]}`);
+  const server = await sizesServer(flavorDir, 'whatif-sizes', binary.path, tracedBytes);
+  console.log(`\n## ${server.info.flavor} ${server.info.version} (${binary.path}), data in ${flavorDir}`);
   const points: SizePoint[] = [];
+  // A workload that cannot be measured here (no page trace on this server, a step that failed) is
+  // said in words and left out; the others go on.
+  const attempt = async (name: string, work: () => Promise<SizePoint[]>) => {
+    try {
+      points.push(...(await work()));
+    } catch (e) {
+      console.log(
+        `  ${name}: NOT MEASURED on ${server.info.flavor} ${server.info.version}: ${(e as Error).message}`,
+      );
+    }
+  };
   try {
     if (workloads.includes('shop'))
-      points.push(
-        ...(await shopPoints(server, {
+      await attempt('shop', () =>
+        shopPoints(server, {
           tracedBytes,
           multiples,
           repeats,
           queries: numbers(values.queries!),
           scale: Number(values.scale),
           log,
-        })),
+        }),
       );
     for (const w of workloads.filter((x): x is OltpName => x in OLTP_WORKLOADS))
-      points.push(
-        ...(await oltpPoints(server, w, {
+      await attempt(w, () =>
+        oltpPoints(server, w, {
           tracedBytes,
           multiples,
           repeats,
@@ -126,7 +128,7 @@ for (const binary of binaries) {
           warmupSeconds: Number(values.warmup),
           seconds: Number(values.seconds),
           log,
-        })),
+        }),
       );
   } finally {
     await server.sandboxes.stop(server.info.id).catch(() => {});

@@ -75,7 +75,8 @@ export function printPoints(points: readonly SizePoint[], print: (line: string) 
   const line = (p: SizePoint) => {
     const err = errorPct(p);
     const m = p.measured;
-    const plan = p.planChanged ?? (p.planRisk ? 'same (the what-if said it may change)' : 'same');
+    const said = p.planRisk ? 'the what-if said it may change' : 'the what-if did not say so';
+    const plan = p.planChanged ? `${p.planChanged}; ${said}` : p.planRisk ? `same (${said})` : 'same';
     print(
       `| ${p.workload} | ${p.server} | ${p.pass} | ${p.multiple}× | ${(p.poolBytes / 1048576).toFixed(0)} | ${p.predicted === null ? `- (${p.note ?? 'not predicted'})` : fmt(p.predicted)} | ${m.length ? `${fmt(median(m))} [${fmt(Math.min(...m))}–${fmt(Math.max(...m))}]` : '-'} ${p.unit} | ${err === null ? '-' : `${err >= 0 ? '+' : ''}${err.toFixed(1)}%`} | ${within(p, coldMedianOf(points, p)) ? 'yes' : 'NO'} | ${plan} |`,
     );
