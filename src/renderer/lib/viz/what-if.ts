@@ -35,13 +35,20 @@ export function whatIfRows(report: WhatIfReport): Row[] {
     },
     { label: 'Replayed as', value: report.hot ? 'hot (after one pass of the same query)' : 'cold' },
     {
-      label: 'Curves hold up to',
-      value:
-        report.optimisticAbovePoolPages === null
-          ? 'every size (the adaptive hash index was off)'
-          : `${mibOf(report.optimisticAbovePoolPages, report.pageSizeBytes)} MiB, the run's own pool; above it they are optimistic (the adaptive hash index's share grows with the pool)`,
-      testId: 'whatif-valid-up-to',
+      label: 'How far to trust other sizes',
+      value: report.trust.words,
+      testId: 'whatif-trust',
     },
+    ...(report.uncertainty
+      ? [
+          {
+            label: 'Not traced since the server started',
+            value: `points at other sizes can move by up to about ${formatCount(report.uncertainty.pages)} pages: ${report.uncertainty.why.join('; ')}`,
+            testId: 'whatif-uncertainty',
+          },
+        ]
+      : []),
+    { label: 'Plan', value: report.plan.words, testId: 'whatif-plan' },
     ...report.curves.map((c) => ({
       label: `Curve old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct}`,
       value: `sampled at ${formatShare(c.rate)}; largest miss-ratio error vs full simulation ${c.errorVsFull === null ? '—' : c.errorVsFull.toFixed(4)}`,

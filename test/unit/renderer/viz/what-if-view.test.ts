@@ -8,7 +8,7 @@ import {
 } from '../../../../src/renderer/lib/viz/what-if';
 import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
-import { curve, sideCurves } from '../../../support/whatif-fixture';
+import { curve, otherSizes, sideCurves } from '../../../support/whatif-fixture';
 
 const report: WhatIfReport = {
   queryId: 'Q3.1',
@@ -45,7 +45,7 @@ const report: WhatIfReport = {
       null,
     ),
   ],
-  optimisticAbovePoolPages: 1024,
+  ...otherSizes(),
   assumptions: [],
 };
 
@@ -133,14 +133,18 @@ describe('whatIfRows', () => {
     ).toBe('not comparable: EXPLAIN recorded dim_date read in full, …');
   });
 
-  it("says how far the curves hold: to the run's own pool when the adaptive hash index was on, everywhere when off", () => {
-    expect(whatIfRows(report).find((r) => r.testId === 'whatif-valid-up-to')?.value).toMatch(
-      /^16 MiB, the run's own pool; above it they are optimistic/,
+  it('says how far other sizes can be trusted in the benchmark’s words, what was not traced, and the plan', () => {
+    const rows = whatIfRows(report);
+    expect(rows.find((r) => r.testId === 'whatif-trust')?.value).toMatch(/^not yet checked at other sizes/);
+    expect(rows.find((r) => r.testId === 'whatif-uncertainty')).toBeUndefined();
+    expect(rows.find((r) => r.testId === 'whatif-plan')?.value).toBe('Every point assumes it.');
+    const untraced = whatIfRows({
+      ...report,
+      uncertainty: { pages: 1234, why: ['Q1 at 10:00 was not traced: it read 1234 page(s)'] },
+    });
+    expect(untraced.find((r) => r.testId === 'whatif-uncertainty')?.value).toBe(
+      'points at other sizes can move by up to about 1,234 pages: Q1 at 10:00 was not traced: it read 1234 page(s)',
     );
-    expect(
-      whatIfRows({ ...report, optimisticAbovePoolPages: null }).find((r) => r.testId === 'whatif-valid-up-to')
-        ?.value,
-    ).toMatch(/every size/);
   });
 });
 
