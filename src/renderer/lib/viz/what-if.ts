@@ -65,7 +65,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * A run's what-if answered in words, before its figures: where the working set fits (only where the
- * curve holds: a knee above the size it states it holds up to is said to be optimistic), what the run's
+ * curve is checked: a knee at a size no real run checked is said so), what the run's
  * own pool reads, and the cold floor (the pages read however large the pool) explained.
  */
 export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: string | null } {
@@ -92,13 +92,12 @@ export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: str
   const knee = curve.points.find((p) => p.poolPages === curve.kneePoolPages);
   const first = curve.points[0]!;
   const last = curve.points[curve.points.length - 1]!;
-  // The trust the curve states (its own field, as the "Curves hold up to" row says it): a knee above
-  // it is not said as where the working set fits.
-  const trusted = report.optimisticAbovePoolPages;
+  // The trust the curve states (its own field, the row "How far to trust other sizes" says it): a knee
+  // where no real run has checked the curve is not said as where the working set fits.
   const answer = !knee
     ? `No knee${settings}: the pages read do not drop between ${mib(first.poolPages)} and ${mib(last.poolPages)}${ownPool}.`
-    : trusted !== null && knee.poolPages > trusted
-      ? `The curve drops to ${formatCount(knee.pagesRead)} pages read at ${mib(knee.poolPages)}${settings}, above the ${mib(trusted)} it holds up to: there it is optimistic, so the working set may need more than ${mib(knee.poolPages)}${ownPool}.`
+    : !checkedAt(report, knee.poolPages)
+      ? `The curve drops to ${formatCount(knee.pagesRead)} pages read at ${mib(knee.poolPages)}${settings}, a size no real run has checked the curve at (${uncheckedWhy(report)}), so the working set may need another size${ownPool}.`
       : `${capitalised(fitsFrom(mib(knee.poolPages), `${formatCount(knee.pagesRead)} pages read`))}${settings}${ownPool}.`;
   const floorPages = Math.min(...curve.points.map((p) => p.pagesRead));
   const floor =
@@ -108,6 +107,32 @@ export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: str
         : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.`
       : null;
   return { answer, floor };
+}
+
+/**
+ * Whether the curve is checked at a pool size: the run's own size always is (its point is the run's check
+ * against what the server read); another size only within the multiples of the traced size that
+ * bench/whatif-sizes.ts measured (the curve's trust).
+ */
+function checkedAt(report: WhatIfReport, poolPages: number): boolean {
+  const own = report.ownPoolPages;
+  if (own === undefined) return false;
+  if (poolPages === own) return true;
+  const { checkedFrom, checkedTo } = report.trust;
+  return (
+    checkedFrom !== null &&
+    checkedTo !== null &&
+    poolPages >= checkedFrom * own &&
+    poolPages <= checkedTo * own
+  );
+}
+
+/** Why a size is not checked, in a few words. */
+function uncheckedWhy(report: WhatIfReport): string {
+  const { checkedFrom, checkedTo } = report.trust;
+  return checkedFrom === null || checkedTo === null
+    ? "only the run's own size is checked so far"
+    : `the curve is checked at ${checkedFrom}×–${checkedTo}× the traced size`;
 }
 
 /** Assumptions said once: the sides' lists merged, each item once, in first-seen order. */

@@ -8,6 +8,7 @@ import {
 } from '../../../../src/renderer/lib/viz/what-if';
 import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
+import { curveTrust } from '../../../../src/shared/whatif/size-accuracy';
 import { curve, otherSizes, sideCurves } from '../../../support/whatif-fixture';
 
 const report: WhatIfReport = {
@@ -70,23 +71,53 @@ describe('whatIfChart', () => {
 describe('whatIfAnswer: the panel says its answer first, in words', () => {
   const own = { ...report, ownPoolPages: 1024, ownVariant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 } };
 
-  it('never says the working set fits where the curve says it does not hold: above it, optimistic', () => {
-    // The knee at 72 MiB, the curve holding up to the run's own 16 MiB (the adaptive hash index was on).
-    const { answer } = whatIfAnswer({ ...own, optimisticAbovePoolPages: 1024 });
-    expect(answer).not.toMatch(/fits from/);
-    expect(answer).toBe(
-      "The curve drops to 4,104 pages read at 72 MiB (old_blocks_time 0, pct 37), above the 16 MiB it holds up to: there it is optimistic, so the working set may need more than 72 MiB; this run's own 16 MiB pool reads 88,926 (simulated).",
-    );
-    // The row under it states the same trust.
-    expect(
-      whatIfRows({ ...own, optimisticAbovePoolPages: 1024 }).find((r) => r.testId === 'whatif-valid-up-to')
-        ?.value,
-    ).toMatch(/^16 MiB, the run's own pool; above it they are optimistic/);
+  // The benchmark's table as it will read once run: other sizes checked at 0.5×–2× the traced size.
+  const checked = curveTrust({
+    measuredOn: '2026-12-04',
+    command: 'npm run bench -- whatif-sizes',
+    workloads: ['point select'],
+    servers: ['mysql 8.0.31'],
+    loadAverage: '0.9',
+    rows: [
+      { multiple: 0.5, pass: 'cold', points: 4, within: 4, worstPct: 6, planChanged: 0 },
+      { multiple: 2, pass: 'cold', points: 4, within: 4, worstPct: 8, planChanged: 0 },
+    ],
   });
 
-  it("says where the working set fits in Compare's words, with the run's own pool, and explains the cold floor", () => {
-    // The curve holds at every size (the adaptive hash index was off).
-    const { answer, floor } = whatIfAnswer({ ...own, optimisticAbovePoolPages: null });
+  it('never says the working set fits at a size no real run has checked the curve at', () => {
+    // The knee at 72 MiB, 4.5× the run's own 16 MiB: not checked before the benchmark, nor within 0.5×–2×.
+    const unchecked = curveTrust({
+      measuredOn: null,
+      command: null,
+      workloads: [],
+      servers: [],
+      loadAverage: null,
+      rows: [],
+    });
+    for (const trust of [unchecked, checked]) {
+      const { answer } = whatIfAnswer({ ...own, trust });
+      expect(answer).not.toMatch(/fits from/);
+      expect(answer).toMatch(
+        /^The curve drops to 4,104 pages read at 72 MiB \(old_blocks_time 0, pct 37\), a size no real run has checked the curve at \(.*\), so the working set may need another size; this run's own 16 MiB pool reads 88,926 \(simulated\)\.$/,
+      );
+    }
+    expect(whatIfAnswer({ ...own, trust: checked }).answer).toContain('checked at 0.5×–2× the traced size');
+  });
+
+  it("says where the working set fits in Compare's words where the curve is checked, and explains the cold floor", () => {
+    // Checked up to 8× the traced 16 MiB: the knee at 72 MiB is inside.
+    const wide = curveTrust({
+      measuredOn: '2026-12-04',
+      command: null,
+      workloads: ['a'],
+      servers: ['mysql 8.0.31'],
+      loadAverage: null,
+      rows: [
+        { multiple: 8, pass: 'cold', points: 2, within: 2, worstPct: 3, planChanged: 0 },
+        { multiple: 0.5, pass: 'cold', points: 2, within: 2, worstPct: 3, planChanged: 0 },
+      ],
+    });
+    const { answer, floor } = whatIfAnswer({ ...own, trust: wide });
     expect(answer).toBe(
       "The working set fits from 72 MiB: 4,104 pages read (old_blocks_time 0, pct 37); this run's own 16 MiB pool reads 88,926 (simulated).",
     );
@@ -98,15 +129,13 @@ describe('whatIfAnswer: the panel says its answer first, in words', () => {
   });
 
   it('says there is no knee when the pages read do not drop, and that a pool past the knee holds it', () => {
-    const flat = {
-      ...own,
-      optimisticAbovePoolPages: null,
-      ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },
-    };
+    const flat = { ...own, ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 } };
     expect(whatIfAnswer(flat).answer).toMatch(
       /^No knee \(old_blocks_time 1000, pct 37\): the pages read do not drop between 16 MiB and 72 MiB/,
     );
-    expect(whatIfAnswer({ ...own, ownPoolPages: 8192, optimisticAbovePoolPages: 8192 }).answer).toMatch(
+    // The knee at the run's own 72 MiB (4,608 pages) is checked by the run itself.
+    expect(whatIfAnswer({ ...own, ownPoolPages: 4608 }).answer).toMatch(/^The working set fits from 72 MiB/);
+    expect(whatIfAnswer({ ...own, ownPoolPages: 8192 }).answer).toMatch(
       /this run's own 128 MiB pool holds it\.$/,
     );
   });
