@@ -293,7 +293,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     runsDir: new RunStore(opts.dataDir).dir,
     datadirOf: async (profileId) =>
       (await sandboxes.list()).find((s) => s.profileId === profileId)?.datadir ?? null,
-    tracedRunsBefore: (run) => runs.tracedRunsBefore(run),
+    runsSinceStart: (run) => runs.runsSinceStart(run),
   };
   const handlers: Handlers = {
     'app/info': async () => ({

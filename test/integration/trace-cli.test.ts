@@ -1,6 +1,6 @@
 /**
  * Issue 40's journey from the command line, through the built CLI, on a sandbox whose server keeps its
- * symbols (MySQL 8.0.31, MariaDB 11.4.5), as root with bpftrace: a sandbox's pool resized and kept
+ * symbols (scripts/flavors.tsv's pagetrace: MySQL 9.7, 8.0.31, MariaDB 11.4.5), as root with bpftrace: a sandbox's pool resized and kept
  * across a restart; a traced SSB Q1.1 after a restart with the poller at its default, whose trace checks
  * itself within 1% of the server's count (the run's thread alone came 1.9-2.2% short); a custom query
  * saved with `queries add`, traced, and replayed by `bplab whatif` from the server's own trace; a
@@ -15,11 +15,12 @@ import { systemProbe } from '../../src/main/tasks/process-identity';
 import { traceCheck } from '../../src/shared/runs/page-trace';
 import type { RunResult } from '../../src/shared/runs/runs';
 import { requireBuiltCli, runCliProcess, startCli, waitForErr, type CliProcess } from '../support/cli';
+import { traceableFlavor } from '../support/flavors';
 import { testServer } from '../support/test-server';
 import { LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 
 const server = testServer();
-const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+const traceable = traceableFlavor(server.label);
 const NAME = 'tcli';
 const SHOP = 'shop';
 const MiB = 1 << 20;
@@ -219,7 +220,7 @@ describe.runIf(traceable)(`issue 40's journey from the CLI on ${server.label}`, 
     );
     expect(said).toMatch(/the trace derived from its plan: not available: .*generator/);
     expect(w.out).toMatch(/^ +6 MiB +[\d,]+ +0\.\d{4}/m);
-    expect(w.out).toMatch(/^ +16 MiB +[\d,]+ +0\.\d{4} +<- its own/m);
+    expect(w.out).toMatch(/^ +16 MiB +[\d,]+ +0\.\d{4} +\(its own: the check\)/m);
     // bplab queries remove takes it out of the same file.
     expect((await bplab(['queries', 'remove', id])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(lab.dataDir, 'queries.json'), 'utf8')).queries).toEqual([]);

@@ -79,14 +79,13 @@ function curveLines(primary: WhatIfReport, other: WhatIfReport | null, names: [s
       `  ${'pool'.padStart(10)}  ${names[0].padStart(12)}${beside ? `  ${names[1].padStart(12)}` : ''}  miss ratio`,
     );
     const own = ownPoint(c.points, primary.ownPoolPages);
+    const mayChange = new Set(primary.plan.atSizes.filter((a) => a.mayChange).map((a) => a.poolPages));
     for (const p of c.points) {
       const o = beside?.points.find((x) => x.poolPages === p.poolPages);
       const marks = [
-        p === own ? '<- its own' : '',
+        p === own ? '(its own: the check)' : '',
+        mayChange.has(p.poolPages) ? '(plan may change)' : '',
         p.poolPages === c.kneePoolPages ? '<- knee: the working set fits' : '',
-        primary.optimisticAbovePoolPages !== null && p.poolPages > primary.optimisticAbovePoolPages
-          ? '(optimistic)'
-          : '',
       ].filter((m) => m !== '');
       lines.push(
         `  ${mib(p.poolPages, primary.pageSizeBytes).padStart(10)}  ${formatCount(p.pagesRead).padStart(12)}` +
@@ -114,10 +113,18 @@ export function printReplays(r: RunReplays, print: (line: string) => void): void
   const names: [string, string] = r.real ? ['real trace', 'derived'] : ['pages read', ''];
   for (const l of curveLines(primary, r.real ? r.derived : null, names)) out(l);
   out('');
-  if (primary.optimisticAbovePoolPages !== null)
+  out(`Trust: ${primary.trust.words}.`);
+  if (primary.lifetimeAtOwn)
     out(
-      `(optimistic): above the run's own ${mib(primary.optimisticAbovePoolPages, primary.pageSizeBytes).trim()} the adaptive hash index takes a share of the pool the run did not measure; a real server there can read more than the curve says.`,
+      `Other sizes replay the runs since the server's start: at its own size that replay reads ${formatCount(primary.lifetimeAtOwn.pagesRead)}, the check ${formatCount(primary.simulatedPagesRead)}.`,
     );
+  if (primary.uncertainty) {
+    out(
+      `Not traced since the server's start: points at other sizes can move by up to about ${formatCount(primary.uncertainty.pages)} pages:`,
+    );
+    for (const why of primary.uncertainty.why) out(`  - ${why}.`);
+  }
+  out(`Plan: ${primary.plan.words}`);
   out('Assumptions:');
   for (const a of primary.assumptions) out(`  - ${a.replace(/\.$/, '')}.`);
 }

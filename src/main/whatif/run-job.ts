@@ -2,8 +2,8 @@
  * The one way a saved run's what-if job is made, for the run view (runs/whatif), the report and
  * `bplab whatif RUN.json` alike, so that each replays the same thing: the run's plan derived over SSB's
  * rows where it can be, and, for a traced run, the server's own page trace from its files (the
- * .pagetrace and .pagepool beside the run, the page links in its sandbox's data folder) after the
- * traced runs before it on its pool. Where the trace cannot be replayed, the job says why in words.
+ * .pagetrace and .pagepool beside the run, the page links in its sandbox's data folder) with the runs
+ * before it on its pool since its server started. Where the trace cannot be replayed, the job says why in words.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ export interface RunJobSources {
   runsDir: string;
   /** The data folder of the sandbox behind a profile on this machine, or null. */
   datadirOf(profileId: string): Promise<string | null>;
-  /** The saved traced runs on the run's pool before it since its server started (RunService). */
-  tracedRunsBefore(run: RunResult): RunResult[];
+  /** The saved runs on the run's pool before it since its server started (RunService.runsSinceStart). */
+  runsSinceStart(run: RunResult): RunResult[];
 }
 
 export type RunJob = Extract<ReplayJob, { kind: 'run' }>;
@@ -52,7 +52,7 @@ export async function traceFilesOf(
         "the run's server is not a bplab sandbox on this machine now, so its data files cannot be read",
     };
   // Beside a file of its own, the run stands alone: its start pool (.pagepool) is what it began from.
-  const before = inStore ? sources.tracedRunsBefore(run).map(withoutSamples) : [];
+  const before = inStore ? sources.runsSinceStart(run).map(withoutSamples) : [];
   return { runsDir, datadir, before };
 }
 

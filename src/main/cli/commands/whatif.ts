@@ -186,5 +186,5 @@ export const whatifCommand = defineCommand({
 const NO_SOURCES = {
   runsDir: '',
   datadirOf: async () => null,
-  tracedRunsBefore: () => [],
+  runsSinceStart: () => [],
 };
