@@ -143,6 +143,11 @@ describe("a preset's Compare opens on the preset's question", () => {
   const side = (t: string, flush: string) => `innodb_old_blocks_time=${t} · innodb_flush_method=${flush}`;
 
   it('chooses 0 as A and 1000 as B within one flush method, never the two flush methods', async () => {
+    // show() lists the recent files through the contract: an empty list here.
+    setApi({
+      invoke: (() => Promise.resolve({ ok: true, value: [] })) as unknown as BplabApi['invoke'],
+      on: (() => () => {}) as BplabApi['on'],
+    } as BplabApi);
     const store = createCompareStore({
       open: () => Promise.resolve({ ok: true, value: post001() }),
       parse: () => Promise.reject(new Error('nothing is dropped here')),
