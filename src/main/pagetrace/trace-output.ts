@@ -215,10 +215,7 @@ export function threadsTrace(out: TraceOutput, tids: Iterable<number>, probes: n
 }
 
 /** The requests the server counts for a trace's records (each request, and the second count of some). */
-function serverCounted(
-  raw: Pick<RawPageTrace, 'count' | 'extra'>,
-  keep?: (i: number) => boolean,
-): number {
+function serverCounted(raw: Pick<RawPageTrace, 'count' | 'extra'>, keep?: (i: number) => boolean): number {
   let n = 0;
   for (let i = 0; i < raw.count.length; i++) {
     if (keep && !keep(i)) continue;
