@@ -8,7 +8,14 @@ import { observerCostOf } from '../../shared/observer-cost';
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs';
 import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source';
-import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
+import {
+  compositionOf,
+  LruLegend,
+  readPoolStats,
+  walkLru,
+  WHOLE_POOL_BUCKET,
+  type LruWalk,
+} from '../bufferpool/lru';
 import { readPoolPages } from '../bufferpool/pool-pages';
 import { readIndexPages } from '../bufferpool/index-pages';
 import { LivePoller } from '../bufferpool/poller';
@@ -67,6 +74,8 @@ interface Before {
   /** When the LRU snapshot before ended, on performance.now()'s clock. */
   at: number;
   walkMs: number | undefined;
+  /** That snapshot, the first frame of a watched run. */
+  walk: LruWalk | null;
 }
 
 /** bpftrace on the run's own connection, or why not, as the run's failure. */
@@ -108,7 +117,8 @@ export async function executeRun(
     await readMetricsBefore(metrics, control);
     if (entry.cancelled) throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
     let t0 = 0;
-    poller = livePoller(p, before, () => performance.now() - t0, deps.onSample);
+    poller = livePoller(p, before, await datasetLegend(p), () => performance.now() - t0, deps.onSample);
+    await poller?.prime();
     if (p.query.custom) await startReadOnly(exec);
     if (p.spec.tracePages) {
       progress('preparing', "attaching bpftrace to the server for the run's page trace");
@@ -123,7 +133,10 @@ export async function executeRun(
     const usageBefore = pid === null ? null : await readProcessUsage(pid);
     t0 = performance.now();
     // `|| 0`: a snapshot taken just before t0 rounds to -0, which a saved run would read back as 0.
-    if (result.lru.before) result.lru.before.atMs = Math.round(before.at - t0) || 0;
+    const beforeAt = Math.round(before.at - t0) || 0;
+    if (result.lru.before) result.lru.before.atMs = beforeAt;
+    // The pool as the query starts: the first frame, shown at once (the walk was outside the statement).
+    if (poller && before.walk) poller.keep(before.walk, beforeAt, 'before', result.poolStats.before);
     poller?.start();
     let running = true;
     const executing = statementRunner.run((conn) =>
@@ -148,7 +161,8 @@ export async function executeRun(
           }
         : usageDelta(usageBefore, await readProcessUsage(pid));
     entry.kill = undefined;
-    await poller?.stop();
+    // The cost is the statement's share: frozen at its end, one figure for the run and its samples.
+    await poller?.stop(endedAt - t0);
     const pollCost = poller?.cost() ?? null;
     if (execution) {
       result.elapsedMs = round2(execution.elapsedMs);
@@ -209,19 +223,47 @@ async function captureBefore(p: PreparedRun): Promise<Before> {
   result.poolStats.before = await readPoolStats(control);
   let at = 0;
   let walkMs: number | undefined;
+  let walk: LruWalk | null = null;
   if (p.walkLru) {
-    const walked = await walkLru(control, p.oldMethod, p.bucketPages);
-    walkMs = walked.costMs;
-    result.lru.before = compositionOf(walked, 0);
+    walk = await walkLru(control, p.oldMethod, p.bucketPages);
+    walkMs = walk.costMs;
+    result.lru.before = compositionOf(walk, 0);
     at = performance.now();
   }
-  return { handlers, globals, at, walkMs };
+  return { handlers, globals, at, walkMs, walk };
 }
+
+/**
+ * The run's legend, seeded with its dataset's indexes, each table's clustered index first, then by name
+ * (mysql.innodb_index_stats; none on MySQL 5.5 or a schema of other engines): their colours then come
+ * out the same in every run on the dataset, whatever else the pool holds (palette.ts), and the tables'
+ * own rows take the palette's first picks.
+ */
+async function datasetLegend(p: PreparedRun): Promise<LruLegend> {
+  const legend = new LruLegend();
+  if (!p.walkLru || p.spec.poll === 'off') return legend;
+  const indexes = (await quietly(() => readIndexPages(p.control, p.result.schema))) ?? [];
+  const keys = indexes
+    .map((i) => ({ table: `${p.result.schema}.${i.table}`, index: i.index }))
+    .sort(
+      (a, b) =>
+        Number(!CLUSTERED.has(a.index)) - Number(!CLUSTERED.has(b.index)) ||
+        byCodePoint(a.table, b.table) ||
+        byCodePoint(a.index, b.index),
+    );
+  for (const k of keys) legend.ordinal(k.table, k.index);
+  return legend;
+}
+
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** InnoDB's names for a table's clustered index. */
+const CLUSTERED = new Set(['PRIMARY', 'GEN_CLUST_INDEX']);
 
 /** The live poller on its own connection, when the run polls. */
 function livePoller(
   p: PreparedRun,
   before: Before,
+  legend: LruLegend,
   clock: () => number,
   onSample: (sample: RunSample) => void,
 ): LivePoller | null {
@@ -233,6 +275,7 @@ function livePoller(
     bucketPages: p.bucketPages,
     walkLru: p.walkLru,
     expectedSnapshotMs: before.walkMs,
+    legend,
     cachedIndexes: p.identity.flavor !== 'mariadb' && versionAtLeast(p.identity, 8, 0, 0),
     clock,
     onSample: (s) => onSample({ runId: p.runId, ...s }),
@@ -276,8 +319,13 @@ async function captureAfter(
   ];
   result.poolStats.after = await quietly(() => readPoolStats(control));
   if (p.walkLru) {
-    const walked = await quietly(() => walkLru(control, p.oldMethod));
-    if (walked) result.lru.after = compositionOf(walked, Math.round(performance.now() - t0));
+    // Laid out in the map's buckets when the run is watched: the last frame, after the query.
+    const walked = await quietly(() =>
+      walkLru(control, p.oldMethod, poller ? p.bucketPages : WHOLE_POOL_BUCKET),
+    );
+    const atMs = Math.round(performance.now() - t0);
+    if (walked) result.lru.after = compositionOf(walked, atMs);
+    if (walked && poller) poller.keep(walked, atMs, 'after', result.poolStats.after ?? undefined);
   }
   if (poller) result.samples = poller.samples();
   const pages = await quietly(() => readIndexPages(control, result.schema));

@@ -5,6 +5,7 @@
  * is KILLed and what was captured is still saved and printed. --trace-pages traces the server's page
  * requests (refused, in the capability report's words, where the server cannot be traced).
  */
+import { observerCostWords } from '../../../shared/observer-cost';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/tasks';
@@ -165,11 +166,8 @@ export function formatRunSummary(run: RunResult): string {
     `made young  ${shown(poolDelta(run, (p) => p.pagesMadeYoung))}, not made young ${shown(poolDelta(run, (p) => p.pagesNotMadeYoung))}`,
     '            (global counters: other sessions count in them too)',
   );
-  const cost = run.samples.cost;
-  if (cost)
-    lines.push(
-      `poller      ${cost.snapshots} LRU snapshots every ${cost.intervalMs} ms${cost.adaptive ? ' (auto)' : ''}, mean ${cost.meanSnapshotMs} ms, max ${cost.maxSnapshotMs} ms, ${(cost.serverShare * 100).toFixed(1)}% of the run`,
-    );
+  // The one statement of what watching cost, as the result view says it.
+  if (run.observer) lines.push(`watching    ${observerCostWords(run)}`);
   lines.push(`profile     ${run.profile.source}: ${run.profile.note}`);
   const traced = slowdownWords(run);
   if (traced && run.pageTrace)

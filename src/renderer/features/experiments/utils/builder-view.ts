@@ -46,7 +46,7 @@ export function setProtocol(d: Draft, patch: Partial<Protocol>): Draft {
 /** How often each run polls the pool for the live view: what the builder offers (and the draft's own value). */
 export function pollChoices(d: Draft): Array<{ value: string; label: string }> {
   const offered: Array<{ value: string; label: string }> = [
-    { value: 'auto', label: 'auto (about 2% of the run)' },
+    { value: 'auto', label: 'auto (about 5% of the run)' },
     ...[50, 100, 250, 500, 1000].map((ms) => ({ value: String(ms), label: `every ${formatCount(ms)} ms` })),
     { value: 'off', label: 'off (no live view; before and after only)' },
   ];

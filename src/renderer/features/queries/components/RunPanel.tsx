@@ -61,7 +61,8 @@ export function RunPanel() {
         </button>
       </div>
       <small className="field-hint">
-        auto: the interval adapts to the cost of a snapshot; or a fixed interval in ms.
+        auto: a frame of the LRU before and after the query, and during it as many as about 5% of its time
+        pays for; or a fixed interval in ms between them.
       </small>
       {typeof runError === 'string' ? (
         <p className="field-error" data-testid="run-form-error">
