@@ -57,9 +57,11 @@ export default tseslint.config(
     },
   },
   {
-    // Shared code runs on both sides.
+    // Shared code runs on both sides; its rooms are layered as src/main's are.
     files: ['src/shared/**/*.ts'],
+    plugins: { bplab },
     rules: {
+      'bplab/shared-rooms': 'error',
       'no-restricted-imports': [
         'error',
         {
@@ -79,7 +81,32 @@ export default tseslint.config(
       'bplab/main-rooms': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron'], message: 'Only src/main/electron/ may import electron.' }] },
+        {
+          patterns: [
+            { group: ['electron'], message: 'Only src/main/electron/ may import electron.' },
+            {
+              group: ['**/renderer/**'],
+              message: 'src/main never imports src/renderer: both meet in src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The desktop shell too: src/main never imports src/renderer.
+    files: ['src/main/electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**'],
+              message: 'src/main never imports src/renderer: both meet in src/shared.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,14 +6,14 @@
  *   - the app's path from opening the file to the comparison view drawn (goal: under 100 ms): main's
  *     experiments/open as the comparison asks it (view 'comparison': no samples, nothing the comparison
  *     does not read) and the socket's message written, then in Chromium
- *     (bench/compare.page.ts) the message parsed, the screen's model, React's render of the comparison
+ *     (bench/lib/compare.page.ts) the message parsed, the screen's model, React's render of the comparison
  *     with the app's stylesheet, layout and the next frame,
  *     beside JSON.parse alone of the same file (the floor) and the CLI's path (lazy samples, all 8
  *     configurations compared), and the screen's model with all 8 configurations chosen;
  *   - the HTML report's export time (read, model, render, write) and size.
  * A script that prints figures, not a timed test.
  *
- *   npm run bench:compare [-- --repeat 5 --samples 10]
+ *   npm run bench -- compare [--repeat 5 --samples 10]
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,16 +25,16 @@ import { build } from 'esbuild';
 import { exportReport } from '../src/main/reports/export';
 import { loadExperimentFile, serializeExperimentFile } from '../src/main/experiments/experiment-file';
 import { comparisonView } from '../src/renderer/features/compare/utils/compare-view';
-import type { DrawFigures } from './compare.types';
+import type { DrawFigures } from './lib/compare.types.ts';
 import { readSides } from '../src/main/reports/run-files';
 import { compareSides, median } from '../src/shared/compare/comparison';
 import { findFindings } from '../src/shared/compare/findings';
 import { buildFlightTable } from '../src/shared/compare/flights';
-import type { ExperimentFile } from '../src/shared/experiment-file';
-import { ExperimentDefinitionSchema } from '../src/shared/experiments';
-import type { RunResult } from '../src/shared/runs';
+import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema } from '../src/shared/experiments/experiments';
+import type { RunResult } from '../src/shared/runs/runs';
 import { runResult } from '../test/support/run-fixture';
-import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
+import { SSB_QUERY_IDS } from '../src/shared/datasets/ssb-reference';
 
 const { values } = parseArgs({
   options: {
@@ -139,7 +139,7 @@ async function main() {
     const pageRender: number[] = [];
     const pagePaint: number[] = [];
     const bundle = await build({
-      entryPoints: ['bench/compare.page.ts'],
+      entryPoints: ['bench/lib/compare.page.ts'],
       bundle: true,
       write: false,
       format: 'iife',

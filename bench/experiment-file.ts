@@ -6,22 +6,22 @@
  * Prints the file's size beside the 20 MB goal, and the time to open it beside the 1 s goal and beside a bare
  * JSON.parse of the same bytes (the floor, measured in the same run).
  *
- *   npm run bench:experiment-file [-- --seconds 25 --buckets 128]
+ *   npm run bench -- experiment-file [--seconds 25 --buckets 128]
  */
 import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadExperimentFile, saveExperimentFile } from '../src/main/experiments/experiment-file';
-import type { ExperimentFile } from '../src/shared/experiment-file';
-import { ExperimentDefinitionSchema, planExperiment } from '../src/shared/experiments';
+import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema, planExperiment } from '../src/shared/experiments/experiments';
 import {
   timedStage,
   type LruComposition,
   type LruMapFrame,
   type PoolStatsSample,
   type RunResult,
-} from '../src/shared/runs';
+} from '../src/shared/runs/runs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '25' }, buckets: { type: 'string', default: '128' } },

@@ -4,15 +4,15 @@
  * and this process's peak RSS beside C dbgen's figures on this machine (about 8.5 s for all of
  * SF 1, about 700k lineorder rows/s). A script that prints figures, not a timed test.
  *
- *   npm run bench:generator [-- --sf 1 --seed 1 --lineage classic --mode dbgen|spec]
+ *   npm run bench -- generator [--sf 1 --seed 1 --lineage classic --mode dbgen|spec]
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { GeneratorMode } from '../src/shared/datasets';
+import type { GeneratorMode } from '../src/shared/datasets/datasets';
 import type { DbgenLineage } from '../src/main/ssb/generator/lineage';
 import { createTableStream } from '../src/main/ssb/generator/stream';
-import type { SsbTable } from '../src/shared/datasets';
+import type { SsbTable } from '../src/shared/datasets/datasets';
 import { SSB_TABLES, expectedRowCount } from '../src/main/ssb/tables';
 
 /** C dbgen on this machine (issue 3): all of SF 1 in about 8.5 s, about 700k lineorder rows/s. */

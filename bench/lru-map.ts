@@ -8,11 +8,11 @@
  * rate (50 ms) while requestAnimationFrame intervals are measured, beside the same intervals with
  * nothing drawn (the reference, measured in the same page). Goal: p95 ≤ 16 ms (60 fps).
  *
- *   npm run bench:lru-map
+ *   npm run bench -- lru-map
  */
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
-import type { CaseFigures, CaseSpec } from './lru-map.types';
+import type { CaseFigures, CaseSpec } from './lib/lru-map.types.ts';
 
 const GOAL_MS = 16;
 const GB_PAGES = 65_536; // 16 KiB pages
@@ -44,7 +44,7 @@ function quantile(values: number[], q: number): number {
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 const bundle = await build({
-  entryPoints: ['bench/lru-map.page.ts'],
+  entryPoints: ['bench/lib/lru-map.page.ts'],
   bundle: true,
   write: false,
   format: 'iife',

@@ -7,7 +7,7 @@
  * many batches as an unwatched one. The load average is printed with each sequence.
  * A script that prints figures, not a timed test.
  *
- *   npm run bench:observer [-- --binary .../mysqld --sf 1 --pool 128M --hot 2 --rounds 2 --poll off,auto,1000
+ *   npm run bench -- observer [--binary .../mysqld --sf 1 --pool 128M --hot 2 --rounds 2 --poll off,auto,1000
  *                            --reuse DIR --name bench-runs --schema ssb_bench --keep]
  *
  * Measured on MySQL 8.0.31, SF 1, 128 MB, cold + 1 hot, load average 13-42 (2 cores shared by 8):
@@ -17,7 +17,7 @@
  * is made young when touched again over 1 s after its first access) and moved with the load:
  * 2,509 / 2,261 off, 349 / 15 at auto, 3,584 / 420 at 1 s.
  *
- * --reuse runs on a kept sandbox with its data (bench:runs --keep leaves one named bench-runs with
+ * --reuse runs on a kept sandbox with its data (bench/runs.ts --keep leaves one named bench-runs with
  * ssb_bench); without it a sandbox is made and SF `--sf` generated.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,8 +30,8 @@ import { ProfileStore } from '../src/main/profiles/profile-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
-import type { PollSetting, RunResult } from '../src/shared/runs';
-import { benchRunService } from './run-service';
+import type { PollSetting, RunResult } from '../src/shared/runs/runs';
+import { benchRunService } from './lib/run-service';
 
 const { values } = parseArgs({
   options: {
@@ -137,6 +137,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`bench:observer failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`bench/observer.ts failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

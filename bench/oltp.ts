@@ -5,25 +5,30 @@
  * 1.0.20 run alone.
  *
  * Method. Both sides run the same sysbench binary with the same flags (sysbenchArgs: tables, rows, key
- * distribution, range size, prepared statements, threads, --time, --report-interval=1), the warm-up as
- * the first seconds of the same run: their command lines differ only by bplab's Lua script, whose
- * report hook prints each second's JSON and histogram. Beside the engine, as in bplab's app and CLI,
- * the live pool watch samples the server (--watch off leaves it out, to see the hook's cost alone);
- * beside sysbench alone, nothing. At each client count the two sides run --rounds pairs back to back,
- * the first of each pair alternating, each side after the server's connections have closed; a pair
- * gives a ratio (engine QPS / alone QPS). The summary prints per client count the median of its pairs'
- * ratios with their lowest and highest, and reads the goal on the median. Steps of seconds on a loaded
- * machine swing both ways (0.67× to 1.31× on 2 shared cores): run it on a quiet machine, 20 s steps.
- * Even quiet, a pair at 16 clients on 2 cores swings 0.88–1.25× (the server's CPU per query moves by a
- * quarter between runs of the same side, pool watch on or off alike), so the default is 5 pairs.
+ * distribution, range size, prepared statements, threads, --time, --report-interval=1) and the same
+ * config file (the FIFO with the password line), the warm-up as the first seconds of the same run:
+ * their command lines differ only by bplab's Lua script, whose report hook prints each second's JSON
+ * and histogram. The live pool watch (as in bplab's app and CLI) samples the server beside both sides
+ * (--watch both), so the two differ only by the driver; --watch engine puts it beside the engine's
+ * side only (its cost then counts against the engine), off beside neither. At each client count the
+ * two sides run --rounds pairs back to back (rounded up to an even number, so each side runs first as
+ * often), the first of each pair alternating, each side after the server's connections have closed; a
+ * pair gives a ratio (engine QPS / alone QPS), and the summary reads the goal on the median of the
+ * pairs' ratios. The server's own counters over each side's counted time, per SELECT it counted, are
+ * printed side by side (lib/oltp-counters.ts): the check that both sent the same load (statements,
+ * prepared executes, BEGIN/COMMIT, index lookups, rows, page requests, bytes). In issue 41's runs they
+ * were the same to the byte; the pairs still swing (0.95–1.48×, the server's CPU a query 17–30 µs) as
+ * two runs of sysbench alone do: --control N runs sysbench alone against itself N times (2 by default)
+ * per client count to show that floor. Run it on a quiet machine, 20 s steps, 6 pairs.
  * bplab's own Node engine and the SELECT 1 ceiling run once per client count, after the pairs. Each
  * side's queries are checked against the server's own Com_select delta over its counted time.
  *
- *   npm run bench:oltp [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 5
- *                         --clients 1,4,16,64 --watch on|off --tables 4 --rows 100000 --pool 512M]
+ *   npm run bench -- oltp [--flavor mariadb-10.11|mysql-8.0|mysql-5.7 --seconds 20 --warmup 2 --rounds 6
+ *                         --clients 1,4,16,64 --watch both|engine|off --control 2 --tables 4
+ *                         --rows 100000 --pool 512M]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,7 +44,8 @@ import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { findBinaries } from '../src/main/sandbox/server-binaries';
 import { binaryForFlavor } from '../test/support/flavors';
 import { loadWorker } from '../test/support/workers';
-import { runSysbenchAlone } from './oltp-alone';
+import { runSysbenchAlone } from './lib/oltp-alone';
+import { addCounters, countedWindow, sameLoadTable, type Counters } from './lib/oltp-counters';
 
 const GOAL = 0.95;
 
@@ -51,8 +57,9 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1,4,16,64' },
     tables: { type: 'string', default: '4' },
     rows: { type: 'string', default: '100000' },
-    rounds: { type: 'string', default: '5' },
-    watch: { type: 'string', default: 'on' },
+    rounds: { type: 'string', default: '6' },
+    watch: { type: 'string', default: 'both' },
+    control: { type: 'string', default: '2' },
     pool: { type: 'string', default: '512M' },
     threads: { type: 'string' },
   },
@@ -62,9 +69,16 @@ const warmup = Number(values.warmup);
 const tables = Number(values.tables);
 const rows = Number(values.rows);
 const clientCounts = values.clients.split(',').map(Number);
+const WATCHES = ['both', 'engine', 'off'] as const;
+const watchSides = values.watch as (typeof WATCHES)[number];
+if (!WATCHES.includes(watchSides))
+  throw new Error(`--watch takes ${WATCHES.join(', ')} (beside both sides, the engine's only, or neither)`);
+const controlPairs = Number(values.control);
+// Each side runs first in as many pairs as the other (issue 41's 3 pairs put one side first twice).
+const rounds = 2 * Math.ceil(Number(values.rounds) / 2);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
-/** The server's CPU per query over a side's counted time, in µs: what the pool watch adds shows here. */
+/** The server's CPU per query over a side's counted time, in µs. */
 const cpuPerQuery = (side: Side): string => ((side.serverCpu / side.serverSelects) * 1e6).toFixed(1);
 const median = (xs: number[]): number => {
   const o = [...xs].sort((a, b) => a - b);
@@ -83,12 +97,6 @@ async function status(admin: Connection, name: string): Promise<number> {
   return Number(r[0]?.Value);
 }
 
-/** CPU seconds a process has used, from /proc (utime + stime, in ticks of 1/100 s). */
-function cpuSec(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
-
 interface Side {
   qps: number;
   /** sysbench's own CPU µs a query over its whole run (the hook's cost shows here). */
@@ -97,6 +105,8 @@ interface Side {
   queries: number;
   serverSelects: number;
   serverCpu: number;
+  /** The server's counters and CPU over the side's counted time. */
+  counters: Counters;
 }
 
 async function main(): Promise<void> {
@@ -134,7 +144,7 @@ async function main(): Promise<void> {
         .join(', ')}`,
     );
     say(
-      `reference: ${sb.trim()}; each step ${seconds} s after a ${warmup} s warm-up in the same run, key distribution special, prepared statements, ${values.rounds} pairs per client count`,
+      `reference: ${sb.trim()}; each step ${seconds} s after a ${warmup} s warm-up in the same run, key distribution special, prepared statements, ${rounds} pairs per client count${rounds === Number(values.rounds) ? '' : ` (${values.rounds} asked: an even number, so each side runs first as often)`}`,
     );
     const workerFile = await loadWorker();
     const connection = {
@@ -146,12 +156,12 @@ async function main(): Promise<void> {
     };
     const mix = { tables, rows, distribution: 'special' as const, rangeSize: 100 };
 
+    const serverWindow = () => countedWindow(admin, pid);
     const bplab = async (
       clients: number,
       kind: 'point-select' | 'select-1',
     ): Promise<Side & { m: StepMeasure }> => {
-      let before = 0;
-      let cpu0 = 0;
+      const w = serverWindow();
       const m = await runStep({
         connection,
         workerFile,
@@ -161,20 +171,14 @@ async function main(): Promise<void> {
         threads: values.threads ? Number(values.threads) : defaultThreads(clients),
         warmupSeconds: kind === 'select-1' ? 0 : warmup,
         seconds: kind === 'select-1' ? Math.min(seconds, 5) : seconds,
-        atCounted: async () => {
-          before = await status(admin, 'Com_select');
-          cpu0 = cpuSec(pid);
-        },
+        atCounted: w.open,
       });
-      const serverCpu = cpuSec(pid) - cpu0;
-      const serverSelects = (await status(admin, 'Com_select')) - before;
       return {
         m,
         qps: m.counted.queries / m.counted.seconds,
         p99: m.counted.latency?.p99 ?? 0,
         queries: m.counted.queries,
-        serverSelects,
-        serverCpu,
+        ...(await w.close()),
       };
     };
     const found = await findSysbench(undefined);
@@ -190,7 +194,7 @@ async function main(): Promise<void> {
     });
     const profile = {
       id: 'bench-oltp',
-      name: 'bench:oltp',
+      name: 'bench/oltp.ts',
       transport: 'tcp' as const,
       host: opts.host,
       port: opts.port,
@@ -198,59 +202,52 @@ async function main(): Promise<void> {
       tls: { mode: 'off' as const },
     };
     const watchNotes = new Set<string>();
-    const engine = async (clients: number): Promise<Side> => {
-      let before = 0;
-      let cpu0 = 0;
+    const watchCosts: Array<{ stats: number; walks: number; walkMs: number }> = [];
+    /** Runs one side with the live pool watch beside it (as the app does), the watch stopped after it. */
+    const watched = async <T>(on: boolean, run: () => Promise<T>): Promise<T> => {
+      if (!on) return run();
       const started = performance.now();
-      const watch =
-        values.watch === 'on'
-          ? await startPoolWatch(
-              async () => new ServerConnection(await connect(), profile, `127.0.0.1:${opts.port}`),
-              {
-                runId: 'bench-oltp',
-                setting: 'auto',
-                clock: () => performance.now() - started,
-              },
-            )
-          : null;
-      let m: StepMeasure;
+      const watch = await startPoolWatch(
+        async () => new ServerConnection(await connect(), profile, `127.0.0.1:${opts.port}`),
+        { runId: 'bench-oltp', setting: 'auto', clock: () => performance.now() - started },
+      );
       try {
-        m = await runSysbenchStep({
-          ...request(clients),
-          atCounted: async () => {
-            before = await status(admin, 'Com_select');
-            cpu0 = cpuSec(pid);
-          },
-        });
+        return await run();
       } finally {
-        await watch?.stop();
+        const { cost, stats } = await watch.stop();
+        watchCosts.push({
+          stats: stats.length,
+          walks: cost?.snapshots ?? 0,
+          walkMs: cost?.meanSnapshotMs ?? 0,
+        });
+        const note = watch.note();
+        if (note) watchNotes.add(note);
       }
-      const note = watch?.note();
-      if (note) watchNotes.add(note);
-      const serverCpu = cpuSec(pid) - cpu0;
-      const serverSelects = (await status(admin, 'Com_select')) - before;
+    };
+    const engine = async (clients: number): Promise<Side> => {
+      const w = serverWindow();
+      const m = await watched(watchSides !== 'off', () =>
+        runSysbenchStep({ ...request(clients), atCounted: w.open }),
+      );
+      const server = await w.close();
       if (m.state !== 'complete') throw new Error(`the sysbench engine's step ended ${m.state}: ${m.reason}`);
       const { queries, seconds: s, latency } = m.counted;
       const all = queries + (m.warmup?.queries ?? 0);
       const clientCpu = (m.cpu.seconds / all) * 1e6;
-      return { qps: queries / s, p99: latency?.p99 ?? 0, queries, serverSelects, serverCpu, clientCpu };
+      return { qps: queries / s, p99: latency?.p99 ?? 0, queries, ...server, clientCpu };
     };
     const alone = async (clients: number): Promise<Side> => {
-      let before = 0;
-      let cpu0 = 0;
-      const a = await runSysbenchAlone(request(clients), found.path, async () => {
-        before = await status(admin, 'Com_select');
-        cpu0 = cpuSec(pid);
-      });
-      const serverCpu = cpuSec(pid) - cpu0;
-      const serverSelects = (await status(admin, 'Com_select')) - before;
+      const w = serverWindow();
+      const a = await watched(watchSides === 'both', () =>
+        runSysbenchAlone(request(clients), found.path, w.open),
+      );
+      const server = await w.close();
       const clientCpu = (a.cpu / a.allQueries) * 1e6;
       return {
         qps: a.queries / a.seconds,
         p99: a.p99,
         queries: a.queries,
-        serverSelects,
-        serverCpu,
+        ...server,
         clientCpu,
       };
     };
@@ -271,16 +268,25 @@ async function main(): Promise<void> {
         `  ${clients} clients, ${who}: counted ${n0(side.queries)}, the server ${n0(side.serverSelects)} (${(off * 100).toFixed(2)}% apart)${off > 0.05 ? ' CHECK' : ''}`,
       );
     };
+    const watchWords = { both: 'beside both sides', engine: "beside the engine's side only", off: 'off' }[
+      watchSides
+    ];
     say('');
-    say(`pairs: the sysbench engine (pool watch ${values.watch}) and sysbench alone, back to back`);
+    say(`pairs: the sysbench engine and sysbench alone, back to back (pool watch ${watchWords})`);
     say(
       "clients | pair | first  | engine QPS | alone QPS | ratio | p99 engine, alone (ms; alone's with its warm-up) | server CPU µs a query, engine, alone | sysbench's CPU µs a query, engine, alone",
     );
     const summary: string[] = [];
+    const controls: string[] = [];
+    const sameLoad: string[] = [];
+    const notSame: string[] = [];
     const misses: string[] = [];
+    const row = (clients: number, pair: string, first: string, x: Side, y: Side) =>
+      `${String(clients).padStart(7)} | ${pair.padStart(4)} | ${first.padEnd(6)} | ${n0(x.qps).padStart(10)} | ${n0(y.qps).padStart(9)} | ${(x.qps / y.qps).toFixed(2)}× | ${x.p99.toFixed(2)}, ${y.p99.toFixed(2)} | ${cpuPerQuery(x)}, ${cpuPerQuery(y)} | ${x.clientCpu!.toFixed(1)}, ${y.clientCpu!.toFixed(1)}`;
     for (const [i, clients] of clientCounts.entries()) {
       const ratios: number[] = [];
-      for (let round = 0; round < Number(values.rounds); round++) {
+      const sums: { engine?: Counters; alone?: Counters } = {};
+      for (let round = 0; round < rounds; round++) {
         const engineFirst = (round + i) % 2 === 0;
         const got: { engine?: Side; alone?: Side } = {};
         for (const who of engineFirst ? (['engine', 'alone'] as const) : (['alone', 'engine'] as const)) {
@@ -290,22 +296,48 @@ async function main(): Promise<void> {
         const e = got.engine!;
         const a = got.alone!;
         ratios.push(e.qps / a.qps);
+        sums.engine = addCounters(sums.engine, e.counters);
+        sums.alone = addCounters(sums.alone, a.counters);
         check(clients, `pair ${round + 1}, sysbench engine`, e);
         check(clients, `pair ${round + 1}, sysbench alone`, a);
-        say(
-          `${String(clients).padStart(7)} | ${String(round + 1).padStart(4)} | ${(engineFirst ? 'engine' : 'alone').padEnd(6)} | ${n0(e.qps).padStart(10)} | ${n0(a.qps).padStart(9)} | ${(e.qps / a.qps).toFixed(2)}× | ${e.p99.toFixed(2)}, ${a.p99.toFixed(2)} | ${cpuPerQuery(e)}, ${cpuPerQuery(a)} | ${e.clientCpu!.toFixed(1)}, ${a.clientCpu!.toFixed(1)}`,
-        );
+        say(row(clients, String(round + 1), engineFirst ? 'engine' : 'alone', e, a));
+      }
+      // The noise floor: sysbench alone against itself, the same way (the ratio is the first run over
+      // the second): how far two runs of one side of a pair part when nothing differs between them.
+      const same: number[] = [];
+      for (let round = 0; round < controlPairs; round++) {
+        await settle();
+        const x = await alone(clients);
+        await settle();
+        const y = await alone(clients);
+        same.push(x.qps / y.qps);
+        say(row(clients, `A/A${round + 1}`, 'alone', x, y));
       }
       await settle();
       const own = await bplab(clients, 'point-select');
       check(clients, "bplab's own", own);
       if (own.m.counted.errors > 0) say(`  check: bplab's own engine had ${own.m.counted.errors} errors`);
       const ceiling = await bplab(clients, 'select-1');
+      const table = sameLoadTable([
+        { name: 'engine', counters: sums.engine! },
+        { name: 'alone', counters: sums.alone! },
+        { name: "bplab's own", counters: own.counters },
+      ]);
+      if (table.differ.length > 0) notSame.push(`${clients} clients: ${table.differ.join(', ')}`);
+      sameLoad.push(
+        `${clients} clients (the pairs' sums; bplab's own engine's one step):`,
+        ...table.lines,
+        '',
+      );
       const med = median(ratios);
       if (med < GOAL) misses.push(`${clients} clients (median ${med.toFixed(2)}×)`);
       summary.push(
         `${String(clients).padStart(7)} | ${String(ratios.length).padStart(5)} | ${med.toFixed(2)}× ${med >= GOAL ? 'ok  ' : 'MISS'} | ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× | ${n0(own.qps).padStart(9)} at ${(own.m.cpu.share * 100).toFixed(0)}% of ${own.m.cpu.cores} cores | ${n0(ceiling.qps).padStart(9)}`,
       );
+      if (same.length > 0)
+        controls.push(
+          `${String(clients).padStart(7)} | ${String(same.length).padStart(5)} | ${median(same).toFixed(2)}× | ${Math.min(...same).toFixed(2)}–${Math.max(...same).toFixed(2)}×`,
+        );
     }
     say('');
     say(`per client count: the median of the pairs' ratios (goal ≥ ${GOAL}) and the lowest and highest`);
@@ -313,6 +345,19 @@ async function main(): Promise<void> {
       "clients | pairs | median     | spread      | bplab's own engine QPS, its CPU | SELECT 1 ceiling QPS",
     );
     for (const line of summary) say(line);
+    if (controls.length > 0) {
+      say('');
+      say("the noise floor: sysbench alone against itself, the pair's first run over its second");
+      say('clients | pairs | median | spread');
+      for (const line of controls) say(line);
+    }
+    if (watchCosts.length > 0) {
+      const walks = watchCosts.map((c) => c.walks);
+      const ms = watchCosts.filter((c) => c.walks > 0).map((c) => c.walkMs);
+      say(
+        `pool watch (${watchWords}): ${watchCosts.length} sides watched, ${Math.min(...watchCosts.map((c) => c.stats))}–${Math.max(...watchCosts.map((c) => c.stats))} pool-stats reads and ${Math.min(...walks)}–${Math.max(...walks)} LRU walks a side${ms.length ? ` (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)} ms each)` : ''}`,
+      );
+    }
     for (const note of watchNotes) say(`pool watch: ${note}`);
     say(
       `load average (1, 5, 15 min) at the end: ${loadavg()
@@ -322,6 +367,16 @@ async function main(): Promise<void> {
     say('');
     say("queries counted against the server's Com_select over each side's counted time:");
     for (const c of checks) say(c);
+    say('');
+    say(
+      `the same load? the server's counters a SELECT it counted, over each side's counted time (pool watch ${watchWords}; its statements are counted too):`,
+    );
+    for (const line of sameLoad) say(line);
+    say(
+      notSame.length === 0
+        ? 'the sysbench engine and sysbench alone sent the same load at every client count'
+        : `NOT THE SAME LOAD: ${notSame.join('; ')}`,
+    );
     say('');
     say(
       misses.length === 0

@@ -8,7 +8,7 @@
  * count, not bplab's plan: the check can fail.
  * A script that prints figures, not a timed test.
  *
- *   npm run bench:plan-source [-- --flavor mysql-8.0|mariadb-10.11|mysql-5.7 --datasets 10 --sf 0.1 --keep]
+ *   npm run bench -- plan-source [--flavor mysql-8.0|mariadb-10.11|mysql-5.7 --datasets 10 --sf 0.1 --keep]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,11 +20,11 @@ import { ProfileStore } from '../src/main/profiles/profile-store';
 import { SandboxService } from '../src/main/sandbox/sandboxes';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
-import type { ExplainCapture, RunResult } from '../src/shared/runs';
+import type { ExplainCapture, RunResult } from '../src/shared/runs/runs';
 import { describePlan, measuredScanRows } from '../src/shared/whatif/plan-check';
 import { explainStepsOf } from '../src/shared/whatif/plan-source';
 import { binaryForFlavor } from '../test/support/flavors';
-import { benchRunService } from './run-service';
+import { benchRunService } from './lib/run-service';
 
 const { values } = parseArgs({
   options: {

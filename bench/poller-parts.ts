@@ -4,10 +4,10 @@
  * reads alone (no LRU walk, their interval as at 'auto'); the whole poller at 'auto'. The three
  * series rotate their order every round, each after one untimed Q1.1 that leaves the pool as the
  * next will find it; the medians are printed beside the bare one, with each poller's own count of
- * reads and walks, so the split is measured, not assumed. On a kept SSB sandbox (bench:runs --keep,
- * bench:observer's), at the pool asked for (restarted with it, read back).
+ * reads and walks, so the split is measured, not assumed. On a kept SSB sandbox (bench/runs.ts --keep,
+ * bench/observer.ts's), at the pool asked for (restarted with it, read back).
  *
- *   npm run bench:poller-parts -- --reuse DIR --name NAME --schema ssb_sf1 [--pool 128M --rounds 9]
+ *   npm run bench -- poller-parts --reuse DIR --name NAME --schema ssb_sf1 [--pool 128M --rounds 9]
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -120,6 +120,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`bench:poller-parts failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`bench/poller-parts.ts failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

@@ -1,14 +1,14 @@
 /**
  * Post 001's 1.8× on MySQL 5.6.10 was CPU, not pages (docs/reproductions.md): at innodb_old_blocks_time
  * above 0 each access to a page in the old sublist reads the clock (buf_page_peek_if_too_old() →
- * ut_time_ms() → gettimeofday()). This script shows it on the sandbox `npm run bench:post001 -- --keep
+ * ut_time_ms() → gettimeofday()). This script shows it on the sandbox `npm run bench -- post001 --keep
  * --data-dir DIR` left behind: per query, at 1000 and then at 0, one warm-up run and one measured run, each
  * measured run with the server process's CPU time (/proc), the pages it read and the accesses not made young.
  * With --probe, a bpftrace uprobe on the server's ut_time_ms(), attached to that one process, counts the
  * clock reads and makes each cost about a microsecond more, as a slow clocksource would.
  * A script that prints figures, not a timed test; read its CPU, not its seconds, on a loaded machine.
  *
- *   npm run bench:post001-clock -- --data-dir DIR [--queries q1.1.straight,q1.1,... (file names in
+ *   npm run bench -- post001-clock --data-dir DIR [--queries q1.1.straight,q1.1,... (file names in
  *                                   queries/ssb without .sql; default the 13 as written)] [--probe]
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +22,7 @@ import { readPoolStats, type Queryable } from '../src/main/bufferpool/lru';
 import { readProcessUsage, usageDelta } from '../src/main/sandbox/process-io';
 import { loadSsbQueries } from '../src/main/ssb/queries';
 import { sumPools } from '../src/shared/compare/pool-diff';
-import type { DatasetListing } from '../src/shared/datasets';
+import type { DatasetListing } from '../src/shared/datasets/datasets';
 import { formatCount } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { dispatchAndWait } from '../test/support/tasks';
@@ -48,13 +48,13 @@ interface Measured {
 async function main(): Promise<void> {
   const dataDir = values['data-dir'];
   if (!dataDir || !existsSync(dataDir))
-    throw new Error('--data-dir DIR: the folder `npm run bench:post001 -- --keep --data-dir DIR` used');
+    throw new Error('--data-dir DIR: the folder `npm run bench -- post001 --keep --data-dir DIR` used');
   const app = await createApp({ dataDir, transport: 'browser', version: 'bench', log: () => {} });
   try {
     const list = await app.dispatch('sandboxes/list', {} as never);
     if (!list.ok) throw new Error(list.error.message);
     let sb = (list.value as SandboxInfo[]).find((s) => s.name === 'post001');
-    if (!sb) throw new Error(`no post001 sandbox in ${dataDir}: run bench:post001 with --keep first`);
+    if (!sb) throw new Error(`no post001 sandbox in ${dataDir}: run bench/post001.ts with --keep first`);
     if (sb.status !== 'running') {
       const r = await dispatchAndWait(app, 'sandboxes/start', { id: sb.id } as never);
       if (!r.ok) throw new Error(r.error.message);

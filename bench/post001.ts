@@ -9,7 +9,7 @@
  * docs/reproductions.md), and the results file's size and open time beside the issue's goals (20 MB, 1 s).
  * A script that prints figures, not a timed test.
  *
- *   npm run bench:post001 [-- --flavor mariadb-10.11|mysql-8.0|mysql-5.7 --sf 1 --pool 128M
+ *   npm run bench -- post001 [--flavor mariadb-10.11|mysql-8.0|mysql-5.7 --sf 1 --pool 128M
  *                            --data-dir DIR (reuses its sandbox and dataset) --keep --out FILE
  *                            --queries Q1.1,Q1.2,Q1.3 (a subset, when all 13 would take too long)
  *                            --zero-first (runs innodb_old_blocks_time=0 before 1000, to see what the
@@ -20,7 +20,7 @@
  *                            innodb_lru_scan_depth=100; repeatable) --startup VAR=VALUE (a startup option
  *                            in both, e.g. innodb_buffer_pool_instances=1; repeatable): one setting
  *                            changed at a time, to see which one moves the pages-read ratio]
- *   npm run bench:post001 -- --from FILE   (the tables of a saved results file, also a partial one)
+ *   npm run bench -- post001 --from FILE   (the tables of a saved results file, also a partial one)
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -35,18 +35,18 @@ import { experimentSides } from '../src/shared/compare/experiment-sides';
 import { cellNames } from '../src/shared/compare/grouping';
 import { buildFlightTable, flightOf, repetitionLabel, type Repetition } from '../src/shared/compare/flights';
 import { poolDelta, sumPools } from '../src/shared/compare/pool-diff';
-import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets';
-import type { ExperimentResult } from '../src/shared/experiment-file';
+import { defaultGeneratedSchema, type DatasetListing } from '../src/shared/datasets/datasets';
+import type { ExperimentResult } from '../src/shared/experiments/experiment-file';
 import {
   MatrixDimensionSchema,
   planExperiment,
   type ExperimentDefinition,
   type MatrixDimension,
   type ExperimentProgress,
-} from '../src/shared/experiments';
+} from '../src/shared/experiments/experiments';
 import { flavorLabel, formatBytes, formatCount } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
-import { POST001_TABLE_ROWS } from '../src/shared/published-figures';
+import { POST001_TABLE_ROWS } from '../src/shared/published/published-figures';
 import { binaryForFlavor } from '../test/support/flavors';
 import { dispatchAndWait } from '../test/support/tasks';
 

@@ -7,7 +7,7 @@
  * how cold was made, and the machine's load average at the start and the end. A script that prints
  * figures, not a timed test.
  *
- *   npm run bench:post003 -- --data-dir DIR --sandbox NAME --schema ssb_sf1 [--queries Q1.1,Q3.1] [--out FILE]
+ *   npm run bench -- post003 --data-dir DIR --sandbox NAME --schema ssb_sf1 [--queries Q1.1,Q3.1] [--out FILE]
  *   (make both copies first: bplab ssb generate --sf 1 --schema ssb_sf1 and --engine myisam --schema ssb_sf1_myisam)
  */
 import { loadavg } from 'node:os';
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../src/main/app';
 import { coldHotTable, coldHotView } from '../src/shared/compare/cold-hot';
 import { experimentSides } from '../src/shared/compare/experiment-sides';
-import { ExperimentDefinitionSchema } from '../src/shared/experiments';
+import { ExperimentDefinitionSchema } from '../src/shared/experiments/experiments';
 import { formatBytes, formatMs } from '../src/shared/format';
 import type { SandboxInfo } from '../src/shared/models';
 import { tableText } from '../src/main/reports/text';
@@ -33,7 +33,7 @@ const { values } = parseArgs({
 });
 if (!values['data-dir'] || !values.sandbox) {
   console.error(
-    'usage: npm run bench:post003 -- --data-dir DIR --sandbox NAME [--schema ssb_sf1] [--queries ...]',
+    'usage: npm run bench -- post003 --data-dir DIR --sandbox NAME [--schema ssb_sf1] [--queries ...]',
   );
   process.exit(2);
 }

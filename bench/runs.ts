@@ -23,7 +23,7 @@
  * --reuse DIR runs again on a kept one without loading again, and keeps it).
  * A script that prints figures, not a timed test.
  *
- *   npm run bench:runs [-- --sf 1 --rounds 5 --snapshot-rounds 15 --binary /usr/sbin/mariadbd|.../mysqld --keep
+ *   npm run bench -- runs [--sf 1 --rounds 5 --snapshot-rounds 15 --binary /usr/sbin/mariadbd|.../mysqld --keep
  *                       --parts p3,timer,p4,p4-fixed (the parts to run; all by default)
  *                       | --reuse DIR [--name bench-runs --schema ssb_bench]]
  */
@@ -53,11 +53,11 @@ import { cannotResizeOnline, resizePool, sizeBytes } from '../src/main/experimen
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { generateDataset } from '../src/main/ssb/datasets';
 import { WALK_MEMORY_CAP, walkMemoryBytes } from '../src/main/bufferpool/walk-session';
-import { encodeLruMapFrame } from '../src/shared/lru-map-codec';
-import { observerCostWords } from '../src/shared/observer-cost';
-import type { PollSetting } from '../src/shared/runs';
-import { mariadbClientArgs } from './mariadb-client';
-import { benchRunService } from './run-service';
+import { encodeLruMapFrame } from '../src/shared/runs/lru-map-codec';
+import { observerCostWords } from '../src/shared/runs/observer-cost';
+import type { PollSetting } from '../src/shared/runs/runs';
+import { mariadbClientArgs } from './lib/mariadb-client';
+import { benchRunService } from './lib/run-service';
 
 const { values } = parseArgs({
   options: {
@@ -68,7 +68,7 @@ const { values } = parseArgs({
     binary: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
-    /** With --reuse: the kept sandbox's name and its SSB schema (bench:observer's and bench:whatif's kept ones). */
+    /** With --reuse: the kept sandbox's name and its SSB schema (bench/observer.ts's and bench/whatif.ts's kept ones). */
     name: { type: 'string', default: 'bench-runs' },
     schema: { type: 'string', default: 'ssb_bench' },
     /** Which parts to run: p3 (both pools), timer (part 3), p4 (at auto), p4-fixed (every 250 ms). */
@@ -386,6 +386,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`bench:runs failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`bench/runs.ts failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

@@ -4,7 +4,7 @@
  * rule (±10%, Q3.3 ±30%, Q3.4 a count of 1..25). Point it at a folder of dbgen .tbl files instead
  * with --dir. A script that prints figures, not a timed test.
  *
- *   npm run bench:selectivity [-- --sf 1 --seed 1 --lineage classic | --dir /path/to/tbl]
+ *   npm run bench -- selectivity [--sf 1 --seed 1 --lineage classic | --dir /path/to/tbl]
  */
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';

@@ -6,9 +6,9 @@
  * against the run's measured Innodb_buffer_pool_reads, the derived trace's replay beside it, and the
  * traced run's slowdown (traced time / untraced time of the same pass).
  *
- *   npm run bench:trace -- --binary PATH [--sf 0.1] [--pool 32M] [--data-dir DIR]   (a sandbox of its own, SSB loaded)
- *   npm run bench:trace -- --data-dir DIR [--sandbox NAME] [--schema ssb] [--queries Q1.1,Q2.1]  (one kept in DIR)
- *   npm run bench:trace -- --data-dir DIR --stored [--queries …]  (no server run: each query's latest traced
+ *   npm run bench -- trace --binary PATH [--sf 0.1] [--pool 32M] [--data-dir DIR]   (a sandbox of its own, SSB loaded)
+ *   npm run bench -- trace --data-dir DIR [--sandbox NAME] [--schema ssb] [--queries Q1.1,Q2.1]  (one kept in DIR)
+ *   npm run bench -- trace --data-dir DIR --stored [--queries …]  (no server run: each query's latest traced
  *     cold and hot runs kept in DIR replayed again, to try a change of the simulator on the same runs)
  * As root with bpftrace installed (MySQL 8.0.31 or MariaDB 11.4.5 as bplab installs them). The pool is
  * read back from the server and printed; a trace that holds no request or lost some stops the bench.
@@ -35,10 +35,10 @@ import { generateDataset } from '../src/main/ssb/datasets';
 import { SettingsJournal } from '../src/main/server/settings-journal';
 import { runReplay } from '../src/main/whatif/run-trace';
 import { tracedRunReplay } from '../src/main/whatif/traced-run';
-import { checkRequests } from '../src/shared/page-trace';
-import type { RunResult } from '../src/shared/runs';
+import { checkRequests } from '../src/shared/runs/page-trace';
+import type { RunResult } from '../src/shared/runs/runs';
 import { measuredPagesRead, replaySteps, simulatedPagesRead } from '../src/shared/whatif/replay';
-import { SSB_QUERY_IDS } from '../src/shared/ssb-reference';
+import { SSB_QUERY_IDS } from '../src/shared/datasets/ssb-reference';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +56,7 @@ const { values } = parseArgs({
 });
 if (!values['data-dir'] && !values.binary) {
   console.error(
-    'usage: npm run bench:trace -- (--binary PATH [--sf 0.1] [--pool 32M] | --data-dir DIR [--sandbox NAME]) [--schema ssb] [--queries Q1.1,...]',
+    'usage: npm run bench -- trace (--binary PATH [--sf 0.1] [--pool 32M] | --data-dir DIR [--sandbox NAME]) [--schema ssb] [--queries Q1.1,...]',
   );
   process.exit(2);
 }
@@ -157,13 +157,13 @@ const load = () =>
     .join(', ');
 if (values.stored) {
   console.log(
-    `# bench:trace --stored on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize}: the latest traced runs kept in ${dataDir}, replayed again`,
+    `# bench/trace.ts --stored on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize}: the latest traced runs kept in ${dataDir}, replayed again`,
   );
 } else {
   await cold();
   const poolBytes = await poolReadBack();
   console.log(
-    `# bench:trace on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize} (read back: ${(poolBytes / 1048576).toFixed(0)} MiB from @@innodb_buffer_pool_size), schema ${values.schema}, load average ${load()}`,
+    `# bench/trace.ts on ${info.flavor} ${info.version}, pool ${info.spec.bufferPoolSize} (read back: ${(poolBytes / 1048576).toFixed(0)} MiB from @@innodb_buffer_pool_size), schema ${values.schema}, load average ${load()}`,
   );
 }
 

@@ -6,7 +6,7 @@
  * longest silence between the worker's progress words (what the time guard allows ten minutes for);
  * and a check that both answered the same calibration.
  *
- *   npm run bench:whatif-thread -- RESULTS.json [--query Q1.] [--rounds 2]
+ *   npm run bench -- whatif-thread RESULTS.json [--query Q1.] [--rounds 2]
  *     --query keeps the runs whose query id starts so (Q1. : flight 1); every complete run by default.
  */
 import { performance } from 'node:perf_hooks';
@@ -23,7 +23,7 @@ const option = (name: string): string | undefined => {
 };
 const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (!file) {
-  console.error('usage: npm run bench:whatif-thread -- RESULTS.json [--query Q1.] [--rounds 2]');
+  console.error('usage: npm run bench -- whatif-thread RESULTS.json [--query Q1.] [--rounds 2]');
   process.exit(2);
 }
 const prefix = option('--query') ?? '';

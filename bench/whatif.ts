@@ -5,7 +5,7 @@
  * largest miss-ratio error between them, and the simulator's touches per second beside a plain
  * Map-based LRU's on the same trace, alternating.
  *
- *   npm run bench:whatif -- DIR_OR_RUN.json ...     (saved runs: bplab query --json, or the data folder's runs/)
+ *   npm run bench -- whatif DIR_OR_RUN.json ...     (saved runs: bplab query --json, or the data folder's runs/)
  *                          [--calibration-only]    (the tables only: a flight's curves at SF 1 take minutes)
  * Goals (issue 20): within ±10% for 11 of 13 per flavor at 128 MB; a flight's curve < 2 s with an error < 0.02.
  */
@@ -14,8 +14,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runReplay, traceRun, type RowsCache, type RunReplay } from '../src/main/whatif/run-trace';
-import type { RunResult } from '../src/shared/runs';
-import { RunResultSchema } from '../src/shared/run-schema';
+import type { RunResult } from '../src/shared/runs/runs';
+import { RunResultSchema } from '../src/shared/runs/run-schema';
 import { LruSimulator } from '../src/shared/whatif/lru-simulator';
 import { curveError, missRatioCurves, poolSizes } from '../src/shared/whatif/mrc';
 import { measuredPagesRead, replaySteps, settingsOfRun } from '../src/shared/whatif/replay';
@@ -27,7 +27,7 @@ import type { PageTrace } from '../src/shared/whatif/trace';
 const calibrationOnly = process.argv.includes('--calibration-only');
 const args = process.argv.slice(2).filter((a) => a !== '--calibration-only');
 if (args.length === 0) {
-  console.error('usage: npm run bench:whatif -- DIR_OR_RUN.json ...');
+  console.error('usage: npm run bench -- whatif DIR_OR_RUN.json ...');
   process.exit(2);
 }
 const files = args.flatMap((a) =>

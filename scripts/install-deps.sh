@@ -115,7 +115,7 @@ if has chromium; then
   apt_install chromium
 fi
 
-# sysbench 1.0.20 (Debian's): the reference the OLTP load is checked against (bench:oltp, the load
+# sysbench 1.0.20 (Debian's): the reference the OLTP load is checked against (bench/oltp.ts, the load
 # test runs it on tables bplab prepared).
 if has sysbench; then
   apt_install sysbench

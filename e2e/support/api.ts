@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import type { RequestArgs, RequestName, RequestResult, WireMessage } from '../../src/shared/contract';
 import type { SandboxInfo } from '../../src/shared/models';
 import type { Result } from '../../src/shared/result';
-import { outcomeSandbox } from '../../src/shared/tasks';
+import { outcomeSandbox } from '../../src/shared/app/tasks';
 import { e2eServer } from './env';
 
 export async function callApi<N extends RequestName>(

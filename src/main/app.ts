@@ -42,13 +42,13 @@ import { DatasetService } from './ssb/dataset-service';
 import { LeaseStore } from './tasks/leases';
 import { commandFromArgv, currentProcess } from './tasks/process-identity';
 import { TaskRegistry } from './tasks/registry';
-import { liveSampleOf } from '../shared/lru-map-codec';
+import { liveSampleOf } from '../shared/runs/lru-map-codec';
 import { LoadService } from './load/load-service';
 import { listSbtestDatasets } from './load/sbtest-list';
 import { loadHandlers } from './api/handlers/load';
 import { MixedLoadService } from './experiments/mixed-run';
 import { startPoolWatch } from './experiments/pool-watch';
-import { loadLiveRunId } from '../shared/load-live';
+import { loadLiveRunId } from '../shared/load/load-live';
 import { ReplayThread } from './whatif/replay-thread';
 
 export interface AppOptions {

@@ -6,15 +6,15 @@
  */
 import { z } from './zod';
 import type { Result } from './result';
-import { oldBlocksPctSchema, oldBlocksTimeSchema } from './lru-settings';
-import { ReferenceFigureSchema } from './reference-figures';
+import { oldBlocksPctSchema, oldBlocksTimeSchema } from './server/lru-settings';
+import { ReferenceFigureSchema } from './published/reference-figures';
 import {
   DatasetGenerateSpecSchema,
   DatasetImportSpecSchema,
   type DatasetListing,
   type DatasetTaskStarted,
   type VerifyProgress,
-} from './datasets';
+} from './datasets/datasets';
 import {
   ProfileDraftSchema,
   SandboxSpecSchema,
@@ -32,26 +32,26 @@ import {
   type ExplainCapture,
   type RunResult,
   type RunState,
-} from './runs';
-import type { LiveRunSample } from './lru-map-codec';
+} from './runs/runs';
+import type { LiveRunSample } from './runs/lru-map-codec';
 import {
   LoadDriverSchema,
   LoadSweepSpecSchema,
   type LoadResult,
   type LoadSecond,
   type LoadStep,
-} from './oltp-load';
-import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './tasks';
-import type { CommandId } from './commands';
-import type { MixedLoadResult } from './mixed-load';
-import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiment-file';
+} from './load/oltp-load';
+import type { TaskInfo, TaskOutcome, TaskProgress, TaskStarted } from './app/tasks';
+import type { CommandId } from './app/commands';
+import type { MixedLoadResult } from './load/mixed-load';
+import { MAX_UPLOAD_CHARS, type ExperimentFile, type RecentFile } from './experiments/experiment-file';
 import {
   ExperimentServerSchema,
   type ExperimentCheck,
   type ExperimentDefinition,
   type ExperimentFinished,
   type ExperimentProgress,
-} from './experiments';
+} from './experiments/experiments';
 
 const id = z.string().min(1).max(100);
 /** A password typed by the user for this session; never persisted in plain text. */
@@ -317,7 +317,7 @@ export interface EventTypes {
   'task/progress': TaskProgress;
   /** A verify's counts as they finish (the request itself answers with the report). */
   'datasets/verify-progress': VerifyProgress;
-  /** A run's live frame (its LRU map packed: shared/lru-map-codec); a slow renderer gets the latest frame, not a queue. */
+  /** A run's live frame (its LRU map packed: shared/runs/lru-map-codec); a slow renderer gets the latest frame, not a queue. */
   'runs/sample': LiveRunSample;
   /** Where a running experiment is: which cell, elapsed, time left. */
   'experiments/progress': ExperimentProgress & { experimentId: string };

@@ -4,8 +4,8 @@
  */
 import { z } from './zod';
 import { SIZE_WORDS, isByteSize } from './byte-size';
-import { refusedOptions } from './sandbox-options';
-import { oldBlocksPctSchema, oldBlocksTimeSchema } from './lru-settings';
+import { refusedOptions } from './server/sandbox-options';
+import { oldBlocksPctSchema, oldBlocksTimeSchema } from './server/lru-settings';
 
 // ---------- connections ----------
 

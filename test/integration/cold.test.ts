@@ -12,7 +12,7 @@ import { waitForPurge } from '../../src/main/bufferpool/purge';
 import { datasetFiles } from '../../src/main/pagecache/sandbox-files';
 import { evictFiles, readThroughStorage, residentBytes } from '../../src/main/pagecache/os-cache';
 import { readProcessUsage } from '../../src/main/sandbox/process-io';
-import { NO_TABLE } from '../../src/shared/runs';
+import { NO_TABLE } from '../../src/shared/runs/runs';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 

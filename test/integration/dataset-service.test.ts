@@ -12,7 +12,7 @@ import { LeaseStore } from '../../src/main/tasks/leases';
 import { currentProcess } from '../../src/main/tasks/process-identity';
 import { TaskRegistry } from '../../src/main/tasks/registry';
 import { generateDataset } from '../../src/main/ssb/datasets';
-import type { VerifyProgress } from '../../src/shared/datasets';
+import type { VerifyProgress } from '../../src/shared/datasets/datasets';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';
 import { failureOf } from '../support/failures';

@@ -15,7 +15,7 @@ import { compareSides } from '../../src/shared/compare/comparison';
 import { engineFindings } from '../../src/shared/compare/engine-findings';
 import { findFindings } from '../../src/shared/compare/findings';
 import { groupResults } from '../../src/shared/compare/grouping';
-import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import { ExperimentDefinitionSchema } from '../../src/shared/experiments/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
 import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';

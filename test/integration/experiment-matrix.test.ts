@@ -14,9 +14,12 @@ import { createApp, type App } from '../../src/main/app';
 import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import type { RequestName } from '../../src/shared/contract';
-import { ExperimentDefinitionSchema, type ExperimentDefinitionInput } from '../../src/shared/experiments';
+import {
+  ExperimentDefinitionSchema,
+  type ExperimentDefinitionInput,
+} from '../../src/shared/experiments/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
-import type { CatalogueQuery } from '../../src/shared/runs';
+import type { CatalogueQuery } from '../../src/shared/runs/runs';
 import { formatBytes } from '../../src/shared/format';
 import { testServer } from '../support/test-server';
 import { dispatchAndWait } from '../support/tasks';

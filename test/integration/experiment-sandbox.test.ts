@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../../src/main/app';
 import { parseExperimentFile } from '../../src/main/experiments/experiment-file';
-import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import { ExperimentDefinitionSchema } from '../../src/shared/experiments/experiments';
 import type { SandboxInfo } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
 import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';

@@ -11,8 +11,11 @@ import { createApp, type App } from '../../src/main/app';
 import { saveExperimentFile } from '../../src/main/experiments/experiment-file';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import type { RequestName } from '../../src/shared/contract';
-import { EXPERIMENT_FILE_FORMAT, EXPERIMENT_FILE_VERSION } from '../../src/shared/experiment-file';
-import { ExperimentDefinitionSchema, type ExperimentCheck } from '../../src/shared/experiments';
+import {
+  EXPERIMENT_FILE_FORMAT,
+  EXPERIMENT_FILE_VERSION,
+} from '../../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema, type ExperimentCheck } from '../../src/shared/experiments/experiments';
 import type { ConnectionProfile } from '../../src/shared/models';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';

@@ -13,10 +13,10 @@ import { createConnection, type Connection, type RowDataPacket } from 'mysql2/pr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { ConnectionProfile, SandboxInfo } from '../../src/shared/models';
-import { LoadResultSchema, type LoadResult } from '../../src/shared/oltp-load';
+import { LoadResultSchema, type LoadResult } from '../../src/shared/load/oltp-load';
 import type { EventTypes } from '../../src/shared/contract';
-import type { DatasetListing } from '../../src/shared/datasets';
-import type { TaskOutcome, TaskProgress, TaskStarted } from '../../src/shared/tasks';
+import type { DatasetListing } from '../../src/shared/datasets/datasets';
+import type { TaskOutcome, TaskProgress, TaskStarted } from '../../src/shared/app/tasks';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { failureOf } from '../support/failures';
 import { loadWorker } from '../support/workers';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/main/ssb/datasets';
 import { verifyDataset } from '../../src/main/ssb/verify';
 import { SSB_SCHEMA_TABLES } from '../../src/main/ssb/schema';
-import { SSB_QUERY_IDS } from '../../src/shared/ssb-reference';
+import { SSB_QUERY_IDS } from '../../src/shared/datasets/ssb-reference';
 import { testServer } from '../support/test-server';
 import { LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 

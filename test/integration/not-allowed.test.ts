@@ -19,7 +19,7 @@ import { ProfileStore } from '../../src/main/profiles/profile-store';
 import { SessionSecretStore } from '../../src/main/profiles/secrets';
 import { SettingsJournal } from '../../src/main/server/settings-journal';
 import type { RequestArgs, RequestName, RequestResult } from '../../src/shared/contract';
-import type { ExperimentCheck } from '../../src/shared/experiments';
+import type { ExperimentCheck } from '../../src/shared/experiments/experiments';
 import type { ConnectionProfile } from '../../src/shared/models';
 import type { AppError } from '../../src/shared/result';
 import { testServer } from '../support/test-server';

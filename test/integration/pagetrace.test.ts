@@ -16,7 +16,7 @@ import { readPoolPagesFile } from '../../src/main/pagetrace/pool-start';
 import { RunPageTracer } from '../../src/main/pagetrace/run-tracer';
 import { readPageTrace } from '../../src/main/pagetrace/trace-file';
 import { tracedRunReplay } from '../../src/main/whatif/traced-run';
-import { checkRequests, isTracedRun } from '../../src/shared/page-trace';
+import { checkRequests, isTracedRun } from '../../src/shared/runs/page-trace';
 import { replaySteps } from '../../src/shared/whatif/replay';
 import { testServer } from '../support/test-server';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
@@ -107,7 +107,7 @@ describe.runIf(traceable)(`page trace on ${server.label}`, () => {
     console.log(
       `${server.label} Q1.1 replayed: ${counters[counters.length - 1]!.syncReads} pages read, measured ${reads}`,
     );
-    // Printed, not asserted: the replay's accuracy is bench:trace's (a hot run on MariaDB's short LRU
+    // Printed, not asserted: the replay's accuracy is bench/trace.ts's (a hot run on MariaDB's short LRU
     // still reads; this test's pool and data are too small for a ±2% verdict).
     expect(Number.isFinite(counters[counters.length - 1]!.syncReads)).toBe(true);
   }, 300_000);
@@ -166,7 +166,7 @@ describe.runIf(traceable)(`page trace on ${server.label}`, () => {
       `${server.label} Q2.1 hot replayed from the pool it started from (${summary.poolAtStart!.pages} pages): ${simulated} pages read, measured ${measured}`,
     );
     // MariaDB 11.4 here: 1,326 against 1,337. MySQL 8.0 in this 16 MB pool: 0 against 0 (an earlier run
-    // read 379 there: its adaptive hash takes blocks; printed, bench:trace's SF 0.1 is the verdict).
+    // read 379 there: its adaptive hash takes blocks; printed, bench/trace.ts's SF 0.1 is the verdict).
     if (server.flavor === 'mariadb')
       expect(Math.abs(simulated - measured)).toBeLessThanOrEqual(Math.max(2, 0.02 * measured));
   }, 300_000);

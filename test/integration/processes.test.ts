@@ -13,7 +13,7 @@ import { createApp, type App } from '../../src/main/app';
 import { datasetRow } from '../../src/renderer/features/datasets/utils/dataset-view';
 import type { RequestArgs, RequestName, RequestResult } from '../../src/shared/contract';
 import type { AppError } from '../../src/shared/result';
-import type { TaskInfo } from '../../src/shared/tasks';
+import type { TaskInfo } from '../../src/shared/app/tasks';
 import { requireBuiltCli, startCli, writeTestProfile, type CliExit, type CliProcess } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, scratchSchemas } from './ssb-support';

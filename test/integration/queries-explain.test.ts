@@ -10,7 +10,7 @@ import { runHandlers } from '../../src/main/api/handlers/runs';
 import { createDispatch, type Dispatch, type Handlers } from '../../src/main/api/router';
 import { ReplayThread } from '../../src/main/whatif/replay-thread';
 import type { Result } from '../../src/shared/result';
-import type { CatalogueQuery, ExplainCapture } from '../../src/shared/runs';
+import type { CatalogueQuery, ExplainCapture } from '../../src/shared/runs/runs';
 import { testServer } from '../support/test-server';
 import { LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 

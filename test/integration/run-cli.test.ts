@@ -11,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExperimentFile, saveExperimentFile } from '../../src/main/experiments/experiment-file';
 import { SettingsJournal } from '../../src/main/server/settings-journal';
 import { generateDataset } from '../../src/main/ssb/datasets';
-import { EXPERIMENT_FILE_FORMAT, EXPERIMENT_FILE_VERSION } from '../../src/shared/experiment-file';
-import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import {
+  EXPERIMENT_FILE_FORMAT,
+  EXPERIMENT_FILE_VERSION,
+} from '../../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema } from '../../src/shared/experiments/experiments';
 import { runCliInProcess, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scalar, scratchSchema } from './ssb-support';

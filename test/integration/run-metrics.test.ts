@@ -10,7 +10,7 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedIndexReader } from '../../src/main/bufferpool/cached-indexes';
 import { readPoolStats, walkLru, type Queryable } from '../../src/main/bufferpool/lru';
-import { observerCostWords } from '../../src/shared/observer-cost';
+import { observerCostWords } from '../../src/shared/runs/observer-cost';
 import { testServer } from '../support/test-server';
 import { LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../src/main/ssb/datasets';
-import type { RunResult } from '../../src/shared/runs';
+import type { RunResult } from '../../src/shared/runs/runs';
 import { requireBuiltCli, startCli, waitForErr, writeTestProfile } from '../support/cli';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, dropSchemas, scratchSchema } from './ssb-support';

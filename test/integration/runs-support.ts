@@ -19,9 +19,9 @@ import { generateDataset } from '../../src/main/ssb/datasets';
 import { LeaseStore } from '../../src/main/tasks/leases';
 import { currentProcess } from '../../src/main/tasks/process-identity';
 import { TaskRegistry } from '../../src/main/tasks/registry';
-import type { TaskProgress } from '../../src/shared/tasks';
+import type { TaskProgress } from '../../src/shared/app/tasks';
 import type { SandboxInfo } from '../../src/shared/models';
-import type { RunSample } from '../../src/shared/runs';
+import type { RunSample } from '../../src/shared/runs/runs';
 import { testServer } from '../support/test-server';
 
 export const LAB_SCHEMA = 'ssb_lab';

@@ -11,7 +11,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/main/app';
 import type { RequestArgs, RequestName } from '../../src/shared/contract';
-import type { TaskProgress } from '../../src/shared/tasks';
+import type { TaskProgress } from '../../src/shared/app/tasks';
 import type { SandboxInfo } from '../../src/shared/models';
 import { AppFailure, type AppError } from '../../src/shared/result';
 import { SandboxService } from '../../src/main/sandbox/sandboxes';

@@ -13,7 +13,7 @@ import { DDL_BUFFER_BYTES, DDL_THREADS, tuneIndexBuilds } from '../../src/main/s
 import { writeTblFiles } from '../../src/main/ssb/generator/stream';
 import { SSB_TABLES, columnNames, expectedRowCount } from '../../src/main/ssb/tables';
 import { verifyDataset } from '../../src/main/ssb/verify';
-import { SSB_REFERENCE } from '../../src/shared/ssb-reference';
+import { SSB_REFERENCE } from '../../src/shared/datasets/ssb-reference';
 import { testServer } from '../support/test-server';
 import { connectToTestServer, killLoadsNow, scratchSchemas, scalar } from './ssb-support';
 import { failureOf } from '../support/failures';

@@ -12,7 +12,7 @@ import { LoadClientTracer } from '../../src/main/load/client-trace';
 import { LoadService } from '../../src/main/load/load-service';
 import { clientCurve } from '../../src/main/whatif/client-curve';
 import { SessionSecretStore } from '../../src/main/profiles/secrets';
-import type { LoadClientTrace, LoadSweepInput } from '../../src/shared/oltp-load';
+import type { LoadClientTrace, LoadSweepInput } from '../../src/shared/load/oltp-load';
 import { loadWorker } from '../support/workers';
 import { testServer } from '../support/test-server';
 import { BUF_LRU_MIN_LEN } from '../../src/shared/whatif/pool-model';

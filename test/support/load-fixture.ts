@@ -5,7 +5,7 @@ import {
   type LoadResult,
   type LoadStep,
   type LoadStepState,
-} from '../../src/shared/oltp-load';
+} from '../../src/shared/load/oltp-load';
 
 export function step(clients: number, qps: number, p99: number, state: LoadStepState = 'complete'): LoadStep {
   const latency = { p50: p99 / 4, p95: p99 / 2, p99, max: p99 * 2 };

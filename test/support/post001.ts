@@ -11,7 +11,7 @@ import type {
   RunResult,
   RunServerSettings,
   StatusDelta,
-} from '../../src/shared/runs';
+} from '../../src/shared/runs/runs';
 import { zeroPool } from './run-fixture';
 
 export const SQL_LINEORDER_FIRST =

@@ -3,9 +3,9 @@
  * each through the OS page cache and with O_DIRECT, two queries, a cold pass and run 1, with seconds and
  * counters chosen by hand (post 001's shape: 1000 slower hot, and more so with O_DIRECT).
  */
-import type { ExperimentFile } from '../../src/shared/experiment-file';
-import { ExperimentDefinitionSchema, expandCells } from '../../src/shared/experiments';
-import type { ReferenceFigureInput } from '../../src/shared/reference-figures';
+import type { ExperimentFile } from '../../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema, expandCells } from '../../src/shared/experiments/experiments';
+import type { ReferenceFigureInput } from '../../src/shared/published/reference-figures';
 import { poolStats, runResult } from './run-fixture';
 
 /** Seconds per query (Q1.1, Q1.2) by cell and pass: the hand-made measurements. */

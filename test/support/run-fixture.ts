@@ -2,15 +2,15 @@
  * Hand-made runs with post 001's figures (MySQL 5.6, 128M pool, Q1.1), as inputs for tests of code that
  * reads runs: files, comparisons, reports. Nothing here is read off the code under test.
  */
-import type { ExperimentFile } from '../../src/shared/experiment-file';
-import { ExperimentDefinitionSchema } from '../../src/shared/experiments';
+import type { ExperimentFile } from '../../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema } from '../../src/shared/experiments/experiments';
 import type {
   LruComposition,
   LruMapFrame,
   PoolStats,
   PoolStatsSample,
   RunResult,
-} from '../../src/shared/runs';
+} from '../../src/shared/runs/runs';
 
 /** One pool instance as INNODB_BUFFER_POOL_STATS gives it, every counter 0 unless `over` says: the one builder. */
 export function zeroPool(over: Partial<PoolStats> = {}): PoolStats {

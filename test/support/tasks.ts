@@ -6,7 +6,7 @@
 import type { App } from '../../src/main/app';
 import type { RequestArgs, RequestName } from '../../src/shared/contract';
 import type { Result } from '../../src/shared/result';
-import { outcomeReport, outcomeSandbox, type TaskOutcome } from '../../src/shared/tasks';
+import { outcomeReport, outcomeSandbox, type TaskOutcome } from '../../src/shared/app/tasks';
 
 const LONG_JOBS = new Set<RequestName>(['sandboxes/create', 'sandboxes/start', 'datasets/verify']);
 

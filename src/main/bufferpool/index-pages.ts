@@ -1,5 +1,5 @@
 /** The pages per index of a schema as the server counts them (persistent statistics): the what-if simulator's page layout. */
-import type { IndexPageCount } from '../../shared/whatif/plan-model';
+import type { IndexPageCount } from '../../shared/runs/runs';
 import type { Queryable } from './lru';
 
 /**

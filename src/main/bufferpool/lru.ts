@@ -13,7 +13,7 @@ import {
   type LruIndexPages,
   type LruMapFrame,
   type PoolStats,
-} from '../../shared/runs';
+} from '../../shared/runs/runs';
 import { readTablespaceNames, spaceLabel, type TablespaceNames } from './tablespaces';
 import { noteWalkPages, prepareWalkSession } from './walk-session';
 

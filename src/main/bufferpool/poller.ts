@@ -22,7 +22,7 @@ import type {
   PoolStatsSample,
   RunResult,
   RunSample,
-} from '../../shared/runs';
+} from '../../shared/runs/runs';
 import { BoundedSeries } from './bounded-series';
 import {
   compositionOf,

@@ -3,7 +3,7 @@
  * undo, system, temporary and data-dictionary pages, and those were one "(no table)" row. After a
  * restart they can fill half of a small pool (MySQL 8.0), so the composition names them by tablespace.
  */
-import { NO_TABLE } from '../../shared/runs';
+import { NO_TABLE } from '../../shared/runs/runs';
 import { serverErrno } from '../db/errors';
 
 /** Space id → what the composition calls its pages ("(undo 1)", "(temporary tablespace)"). */

@@ -17,7 +17,7 @@
  *
  * The cost: the server holds the table in memory for the walk's length instead of writing compact
  * rows to a temporary file. That pays at small pools and not at large ones: at a 1 GB pool (65,536
- * pages, 0.45 GB in memory) the walk took 2.6 s against 1.15 s spilled (bench:runs P3, MySQL 8.0.31,
+ * pages, 0.45 GB in memory) the walk took 2.6 s against 1.15 s spilled (bench/runs.ts P3, MySQL 8.0.31,
  * load average 24), so above WALK_MEMORY_CAP the limits are left alone, the walk spills as before,
  * and the run's observer cost counts the LRU batches it causes.
  */

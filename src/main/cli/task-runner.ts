@@ -2,10 +2,10 @@
  * The CLI's one way to run a long job: start it (it answers its task id at once), cancel it on
  * Ctrl-C as tasks/cancel does from the UI, and wait for how it ended (tasks/wait).
  */
-import type { DatasetVerifyReport } from '../../shared/datasets';
+import type { DatasetVerifyReport } from '../../shared/datasets/datasets';
 import type { SandboxInfo } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import { outcomeReport, outcomeSandbox, type TaskOutcome, type TaskStarted } from '../../shared/tasks';
+import { outcomeReport, outcomeSandbox, type TaskOutcome, type TaskStarted } from '../../shared/app/tasks';
 import type { App } from '../app';
 import { call, type CliContext } from './command';
 

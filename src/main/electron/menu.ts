@@ -1,14 +1,14 @@
 /**
  * The desktop app's menu, as a template (plain data, unit-tested under Node; main.ts hands it to
  * Menu.buildFromTemplate, and builds it again when the recent files change). The app's own items send
- * a command to the focused page (the 'app/command' event: see src/shared/commands.ts); the rest are
+ * a command to the focused page (the 'app/command' event: see src/shared/app/commands.ts); the rest are
  * Electron's roles. macOS gets its application menu (About, Hide, Quit) and keeps Quit out of File;
  * elsewhere About is under Help. File › Open Recent lists the recent files (experiments/recent).
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import { dirname } from 'node:path';
-import { COMMANDS, WORK_STEPS, type CommandId } from '../../shared/commands';
-import type { RecentFile } from '../../shared/experiment-file';
+import { COMMANDS, WORK_STEPS, type CommandId } from '../../shared/app/commands';
+import type { RecentFile } from '../../shared/experiments/experiment-file';
 
 export interface MenuActions {
   /** Sends a command to the focused window's page (with the file it is about, for a recent file). */

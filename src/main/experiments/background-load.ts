@@ -3,7 +3,7 @@
  * started, left running for as long as the caller needs, then stopped, with every second it measured
  * placed on the caller's clock. One step of the load engine (load-step.ts) bounded by a stop, not a time.
  */
-import type { LoadSecond, LoadStepState } from '../../shared/oltp-load';
+import type { LoadSecond, LoadStepState } from '../../shared/load/oltp-load';
 import { runStep, defaultThreads, type StepMeasure, type StepRequest } from '../load/load-step';
 import { epochMs, type WorkerConnection } from '../load/worker-protocol';
 

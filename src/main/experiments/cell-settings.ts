@@ -3,7 +3,11 @@
  * pool size), the online pool resize and when it cannot happen online, and values as SET GLOBAL takes them.
  */
 import { SIZE_WORDS, isByteSize, parseByteSize } from '../../shared/byte-size';
-import { isServerOwn, type ExperimentCell, type ExperimentServer } from '../../shared/experiments';
+import {
+  isServerOwn,
+  type ExperimentCell,
+  type ExperimentServer,
+} from '../../shared/experiments/experiments';
 import { AppFailure } from '../../shared/result';
 import { serverErrno } from '../db/errors';
 import type { GlobalsConnection } from '../server/settings-journal';

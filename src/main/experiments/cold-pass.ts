@@ -5,7 +5,7 @@
  * then evicted from the OS page cache one by one (no root needed), the machine-wide drop where bplab runs
  * as root, O_DIRECT where InnoDB reads around the cache; or why not.
  */
-import type { ColdMethod } from '../../shared/experiment-file';
+import type { ColdMethod } from '../../shared/experiments/experiment-file';
 import type { PurgeWait } from '../bufferpool/purge';
 import { evictionWords, storageReadWords, type FileEviction, type StorageRead } from '../pagecache/os-cache';
 

@@ -4,8 +4,8 @@
  * copies by them), the other engine, a schema name the server does not have yet, and the sandbox or
  * connection the experiment runs on, so that the command can be pasted as it is.
  */
-import { freeSchemaName, type DatasetEngine, type DatasetInfo } from '../../shared/datasets';
-import type { ExperimentServer } from '../../shared/experiments';
+import { freeSchemaName, type DatasetEngine, type DatasetInfo } from '../../shared/datasets/datasets';
+import type { ExperimentServer } from '../../shared/experiments/experiments';
 
 type Recorded = Pick<DatasetInfo, 'schema' | 'source' | 'sf' | 'seed' | 'mode' | 'engine'>;
 

@@ -1,5 +1,5 @@
 /**
- * Reading and writing experiment files (`*.bplab.json`; the format is in src/shared/experiment-file.ts).
+ * Reading and writing experiment files (`*.bplab.json`; the format is in src/shared/experiments/experiment-file.ts).
  * Loading validates everything and names the path in the file and what is wrong; a file from an older
  * version is brought up to date in memory; saving checks the whole file first and writes atomically, so a
  * failed save never touches the file already there. Samples are deflated on the way out.
@@ -16,10 +16,10 @@ import {
   secretPaths,
   type ExperimentFile,
   type StoredExperimentFile,
-} from '../../shared/experiment-file';
+} from '../../shared/experiments/experiment-file';
 import type { CapabilityReport } from '../../shared/models';
-import { RunSamplesSchema } from '../../shared/run-schema';
-import { noSamples, type PoolStats, type RunResult } from '../../shared/runs';
+import { RunSamplesSchema } from '../../shared/runs/run-schema';
+import { noSamples, type PoolStats, type RunResult } from '../../shared/runs/runs';
 import { parseJsonFile } from '../../shared/file-text';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -144,7 +144,7 @@ export function parseExperimentFile(text: string, file: string, opts: ParseOptio
   if (secrets.length)
     throw malformed(file, secrets[0]!, 'it holds what looks like a password; bplab never stores one');
   // The head (definition, servers...) is small: zod parses it, filling in defaults. The results are
-  // the bulk: checked in place against the file's JSON Schema, not copied (see shared/schema-check.ts).
+  // the bulk: checked in place against the file's JSON Schema, not copied (see shared/experiments/schema-check.ts).
   const { results, ...head } = obj;
   const parsed = StoredExperimentHeadSchema.safeParse(head);
   if (!parsed.success) {

@@ -19,7 +19,7 @@ import {
   type ExperimentFinished,
   type ExperimentProgress,
   type ExperimentServer,
-} from '../../shared/experiments';
+} from '../../shared/experiments/experiments';
 import {
   EXPERIMENT_FILE_FORMAT,
   EXPERIMENT_FILE_VERSION,
@@ -27,8 +27,8 @@ import {
   suggestedFileName,
   type ExperimentFile,
   type RecentFile,
-} from '../../shared/experiment-file';
-import type { DatasetEngine, DatasetInfo, DatasetState } from '../../shared/datasets';
+} from '../../shared/experiments/experiment-file';
+import type { DatasetEngine, DatasetInfo, DatasetState } from '../../shared/datasets/datasets';
 import type { CapabilityReport, ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import {

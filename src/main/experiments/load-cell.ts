@@ -5,10 +5,14 @@
  * sweep runs through the load service and its result is kept with them. Apart from runner.ts, which
  * only calls it, so the runner stays a query runner.
  */
-import type { ExperimentLoadRecord, ExperimentLoadStep, SweepPageCache } from '../../shared/experiment-load';
+import type {
+  ExperimentLoadRecord,
+  ExperimentLoadSweep,
+  SweepPageCache,
+} from '../../shared/load/experiment-load';
 import type { FileEviction } from '../pagecache/os-cache';
-import type { ExperimentCell, ExperimentServer } from '../../shared/experiments';
-import type { LoadResult } from '../../shared/oltp-load';
+import type { ExperimentCell, ExperimentServer } from '../../shared/experiments/experiments';
+import type { LoadResult } from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import { quoteIdent } from '../ssb/schema';
 import { preloadSbtest } from '../load/sbtest-preload';
@@ -17,7 +21,7 @@ import { firstRow, type ControlConnection } from './cell-settings';
 /** What running a sweep needs: the load service's work, without a task of its own (the experiment is one). */
 export type ExecuteLoad = (
   server: ExperimentServer,
-  spec: ExperimentLoadStep,
+  spec: ExperimentLoadSweep,
   ctx: { signal: AbortSignal },
 ) => Promise<{ result: LoadResult; file: string | null }>;
 
@@ -45,7 +49,7 @@ export async function readBack(
 }
 
 /** Bytes of sbtest1..N (data + indexes) as information_schema has them now; null when none are there yet. */
-async function tableBytes(c: ControlConnection, step: ExperimentLoadStep): Promise<number | null> {
+async function tableBytes(c: ControlConnection, step: ExperimentLoadSweep): Promise<number | null> {
   const names = Array.from({ length: step.tables }, (_, i) => `sbtest${i + 1}`);
   // Fresh statistics (a table just prepared may not have them yet), read from the engine on MySQL 8.
   await c
@@ -107,7 +111,7 @@ export async function runCellLoad(
     cell: ExperimentCell;
     planIndex: number;
     stepIndex: number;
-    step: ExperimentLoadStep;
+    step: ExperimentLoadSweep;
     /** Which repeat of the configuration's sweeps (1 unless the protocol repeats them). */
     repeat: number;
   },

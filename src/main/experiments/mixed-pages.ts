@@ -3,8 +3,8 @@
  * (PRIMARY, k_1) at each full snapshot, with the pool's database and free pages at that moment (the
  * nearest stats read at or before it). Pure, so the mixed run's file holds exactly what the poller saw.
  */
-import type { MixedPages } from '../../shared/mixed-load';
-import type { LruComposition, PoolStatsSample } from '../../shared/runs';
+import type { MixedPages } from '../../shared/load/mixed-load';
+import type { LruComposition, PoolStatsSample } from '../../shared/runs/runs';
 
 export function sidePages(
   samples: { compositions: readonly LruComposition[]; stats: readonly PoolStatsSample[] },

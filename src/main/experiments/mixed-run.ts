@@ -19,11 +19,11 @@ import {
   type MixedPlanStep,
   type MixedQuery,
   type MixedSide,
-} from '../../shared/mixed-load';
+} from '../../shared/load/mixed-load';
 import { AppFailure } from '../../shared/result';
-import type { RunResult, RunSample } from '../../shared/runs';
-import { loadLiveRunId } from '../../shared/load-live';
-import type { LoadSecond } from '../../shared/oltp-load';
+import type { RunResult, RunSample } from '../../shared/runs/runs';
+import { loadLiveRunId } from '../../shared/load/load-live';
+import type { LoadSecond } from '../../shared/load/oltp-load';
 import { readIndexPages } from '../bufferpool/index-pages';
 import { readPoolStats } from '../bufferpool/lru';
 import { CancellableConnection } from '../db/cancellable';

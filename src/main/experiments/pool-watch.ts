@@ -4,10 +4,10 @@
  * poller started; stop() answers what it kept. A production profile is sampled without LRU walks.
  * Beside a load at the server's limit every walk and read the watch makes is taken from the load, and a
  * load reports per second: so the watch reads the pool's stats once a second and lets itself take 0.5% of
- * the time (bench:oltp at 4 clients on 2 cores: the server's CPU per query was 5-28% higher beside a
+ * the time (bench/oltp.ts at 4 clients on 2 cores: the server's CPU per query was 5-28% higher beside a
  * query run's cadence of the time, stats every 250 ms and walks at 2%, in 4 of 5 pairs).
  */
-import type { PollSetting, RunResult, RunSample } from '../../shared/runs';
+import type { PollSetting, RunResult, RunSample } from '../../shared/runs/runs';
 import { bucketPagesFor, readPoolStats } from '../bufferpool/lru';
 import { oldMethodOf } from '../bufferpool/lru-probe';
 import { LivePoller } from '../bufferpool/poller';

@@ -9,9 +9,9 @@ import {
   SERVER_OWN_VALUE,
   type ExperimentDefinition,
   type ExperimentServer,
-} from '../../shared/experiments';
-import { OLTP_PRESET_SCHEMA } from '../../shared/experiment-load';
-import { post002Figures, post004Figures } from '../../shared/published-figures-load';
+} from '../../shared/experiments/experiments';
+import { OLTP_PRESET_SCHEMA } from '../../shared/load/experiment-load';
+import { post002Figures, post004Figures } from '../../shared/published/published-figures-load';
 
 /** Rows per sbtest table in the presets (the posts used 1,000,000 and 16,000,000: too much for 2 shared cores). */
 export const OLTP_PRESET_ROWS = 250_000;

@@ -9,8 +9,8 @@ import {
   type ExperimentDefinition,
   type ExperimentServer,
   type MatrixDimension,
-} from '../../shared/experiments';
-import type { DatasetEngine } from '../../shared/datasets';
+} from '../../shared/experiments/experiments';
+import type { DatasetEngine } from '../../shared/datasets/datasets';
 import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import { OLTP_PRESETS, type OltpPreset } from './presets-oltp';
@@ -21,7 +21,7 @@ import {
   post001PoolFigures,
   post001VersionFigures,
   post003Figures,
-} from '../../shared/published-figures';
+} from '../../shared/published/published-figures';
 
 export type PresetId =
   | 'old-blocks-time'

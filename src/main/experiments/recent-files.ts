@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from '../../shared/zod';
-import type { RecentFile } from '../../shared/experiment-file';
+import type { RecentFile } from '../../shared/experiments/experiment-file';
 import { writeFileAtomic } from '../files/atomic-file';
 
 const MAX_RECENT = 10;

@@ -6,7 +6,7 @@
  * by the run service. Afterwards, whatever happens (success, error, cancel), every global is restored
  * from the journal and every sandbox restarted for a startup option is put back on its own options.
  */
-import type { ExperimentResult } from '../../shared/experiment-file';
+import type { ExperimentResult } from '../../shared/experiments/experiment-file';
 import {
   cellSchema,
   estimateSeconds,
@@ -16,11 +16,11 @@ import {
   type ExperimentProgress,
   type ExperimentServer,
   type PlannedRun,
-} from '../../shared/experiments';
+} from '../../shared/experiments/experiments';
 import { AppFailure, formatError } from '../../shared/result';
 import { formatSettingValue } from '../../shared/format';
-import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs';
-import type { ColdMethod } from '../../shared/experiment-file';
+import type { RunResult, RunSample, RunSpecParsed } from '../../shared/runs/runs';
+import type { ColdMethod } from '../../shared/experiments/experiment-file';
 import type { PurgeWait } from '../bufferpool/purge';
 import type { FileEviction, StorageRead } from '../pagecache/os-cache';
 import {
@@ -36,7 +36,7 @@ import {
 export type { ControlConnection } from './cell-settings';
 import { coldPass } from './cold-pass';
 import { runCellLoad, type ExecuteLoad } from './load-cell';
-import type { ExperimentLoadRecord } from '../../shared/experiment-load';
+import type { ExperimentLoadRecord } from '../../shared/load/experiment-load';
 import type { GlobalsConnection, JournalEntry } from '../server/settings-journal';
 
 /** The services the runner drives, passed in (the app and the CLI wire the real ones). */

@@ -2,8 +2,8 @@
  * The real ServerProbe: what the capability report, the dataset metadata and the profile say about
  * a server an experiment names. A server that cannot be asked is a problem in words, not a crash.
  */
-import { SSB_QUERY_IDS } from '../../shared/ssb-reference';
-import type { ExperimentServer } from '../../shared/experiments';
+import { SSB_QUERY_IDS } from '../../shared/datasets/ssb-reference';
+import type { ExperimentServer } from '../../shared/experiments/experiments';
 import { AppFailure, formatError } from '../../shared/result';
 import type { CapabilityService } from '../server/capabilities';
 import type { ConnectionService } from '../db/connections';

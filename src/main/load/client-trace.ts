@@ -7,8 +7,8 @@
  * what-if (whatif/client-curve.ts).
  */
 import type { TracerJournal } from '../pagetrace/tracer-journal';
-import type { ClientCurvePoint, LoadClientTrace } from '../../shared/oltp-load';
-import { serverCountedRequests } from '../../shared/page-trace';
+import type { ClientCurvePoint, LoadClientTrace } from '../../shared/load/oltp-load';
+import { serverCountedRequests } from '../../shared/runs/page-trace';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { settingsOfPool } from '../../shared/whatif/replay';
 import { identifyServer } from '../db/server-identity';

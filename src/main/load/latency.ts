@@ -4,7 +4,7 @@
  * up, and read as p50/p95/p99/max in milliseconds. Percentiles are the library's, not ours.
  */
 import * as hdr from 'hdr-histogram-js';
-import type { Latency } from '../../shared/oltp-load';
+import type { Latency } from '../../shared/load/oltp-load';
 
 export type LatencyHistogram = hdr.Histogram;
 

@@ -5,7 +5,7 @@
  * Both answer the same StepMeasure, so the sweep, its result and the screen are one model; the result
  * says which engine drove it.
  */
-import type { LoadDriver, LoadEngine, LoadSweepSpec } from '../../shared/oltp-load';
+import type { LoadDriver, LoadEngine, LoadSweepSpec } from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import { runStep, type StepMeasure, type StepRequest } from './load-step';
 import { findSysbench } from './sysbench-find';

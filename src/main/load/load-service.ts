@@ -16,7 +16,7 @@ import {
   type LoadDriver,
   type LoadSweepInput,
   type LoadSweepSpec,
-} from '../../shared/oltp-load';
+} from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import type { ConnectionService, ServerConnection } from '../db/connections';
 import { sslOptions } from '../db/connections';

@@ -7,7 +7,7 @@
  */
 import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { LoadCounts, LoadSecond, LoadStepState } from '../../shared/oltp-load';
+import type { LoadCounts, LoadSecond, LoadStepState } from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import type { MixOptions } from './statement-mix';
 import { LoadTally } from './tally';

@@ -4,7 +4,7 @@
  * numbers its rows 1..N, and reading that off the primary key is instant where COUNT(*) scans.
  */
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { OltpDataset } from '../../shared/datasets';
+import type { OltpDataset } from '../../shared/datasets/datasets';
 import { quoteIdent } from '../ssb/schema';
 
 export async function listSbtestDatasets(c: Connection): Promise<OltpDataset[]> {

@@ -10,7 +10,7 @@ import { formatCount } from '../../shared/format';
 import { CancellableConnection } from '../db/cancellable';
 import { sqlFailure } from '../db/errors';
 import { countLines, feed, runInfile, socketOf } from '../ssb/infile-feed';
-import { checkLocalInfile } from '../ssb/load-schema';
+import { checkLocalInfile } from '../ssb/dataset-load-schema';
 import { quoteIdent, validateSchemaName } from '../ssb/schema';
 import { createKIndexSql, createSbtestSql, loadSbtestSql, tableName } from './sbtest-schema';
 import { sbtestRows } from './sbtest-rows';

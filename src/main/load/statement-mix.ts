@@ -4,7 +4,7 @@
  * (each on a table of its own draw), COMMIT; and SELECT 1 for the client's own ceiling. Tables are
  * drawn uniformly (get_table_num), keys by the chosen distribution over 1..rows (get_id).
  */
-import type { KeyDistribution, LoadStatementMix } from '../../shared/oltp-load';
+import type { KeyDistribution, LoadStatementMix } from '../../shared/load/oltp-load';
 import { SBTEST_STATEMENTS } from './sbtest-schema';
 import { keyPicker, type UniformSource } from './sysbench-random';
 

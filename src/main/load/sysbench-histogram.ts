@@ -5,7 +5,7 @@
  * them (the first bucket whose running count reaches round(n × p / 100)), so a step's p99 is the one
  * sysbench itself would print for the same events.
  */
-import type { Latency } from '../../shared/oltp-load';
+import type { Latency } from '../../shared/load/oltp-load';
 
 export interface SysbenchScale {
   deduct: number;

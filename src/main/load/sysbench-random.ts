@@ -3,7 +3,7 @@
  * their default parameters, and the '#'-template strings of its c and pad columns. The same keys a
  * sysbench run would ask for, so a bplab load and a sysbench load stress the same pages.
  */
-import type { KeyDistribution } from '../../shared/oltp-load';
+import type { KeyDistribution } from '../../shared/load/oltp-load';
 
 /** A uniform double in [0, 1). */
 export type UniformSource = () => number;

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { LoadCounts, LoadSecond, LoadStepState } from '../../shared/oltp-load';
+import type { LoadCounts, LoadSecond, LoadStepState } from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import type { StepMeasure } from './load-step';
 import type { MixOptions } from './statement-mix';

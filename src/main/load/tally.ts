@@ -1,5 +1,5 @@
 // One tally of a stretch of load (statements, transactions, errors, reconnects, latency), kept the same way by the worker threads and the step that adds up their parts.
-import type { LoadCounts } from '../../shared/oltp-load';
+import type { LoadCounts } from '../../shared/load/oltp-load';
 import { addEncoded, encodeHistogram, latencyOf, newHistogram, type LatencyHistogram } from './latency';
 import type { Tally } from './worker-protocol';
 

@@ -4,7 +4,7 @@
  * written beside the run. A server that cannot be traced fails the run before its query, in words.
  */
 import { join } from 'node:path';
-import type { PageTraceSummary } from '../../shared/page-trace';
+import type { PageTraceSummary } from '../../shared/runs/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { startPageTrace, type Spawn } from './tracer';
 import { writePoolPages, type PoolPages } from './pool-start';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from '../../shared/zod';
 import { AppFailure } from '../../shared/result';
-import { CustomQueryDraftSchema, type CatalogueQuery, type CustomQueryDraft } from '../../shared/runs';
+import { CustomQueryDraftSchema, type CatalogueQuery, type CustomQueryDraft } from '../../shared/runs/runs';
 import { writeFileAtomic } from '../files/atomic-file';
 import { uniqueId } from '../files/unique-id';
 import { loadSsbQueries, VARIANT_LABELS, type SsbQuery } from '../ssb/queries';

@@ -11,8 +11,8 @@ import {
   loadGroupsOfExperiment,
   type LoadGroup,
 } from '../../shared/compare/load-report';
-import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
-import { LOAD_RESULT_KIND, LoadResultSchema, type LoadResult } from '../../shared/oltp-load';
+import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiments/experiment-file';
+import { LOAD_RESULT_KIND, LoadResultSchema, type LoadResult } from '../../shared/load/oltp-load';
 import { AppFailure } from '../../shared/result';
 import { loadExperimentFile } from '../experiments/experiment-file';
 

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { MIXED_RESULT_KIND, MixedLoadResultSchema, type MixedLoadResult } from '../../shared/mixed-load';
+import { MIXED_RESULT_KIND, MixedLoadResultSchema, type MixedLoadResult } from '../../shared/load/mixed-load';
 import { AppFailure } from '../../shared/result';
 
 /** The file's JSON, or null when it cannot be read as JSON at all (compare then reads it as runs). */

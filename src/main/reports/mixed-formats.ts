@@ -5,7 +5,7 @@
  */
 import { mixedComparison, mixedTable } from '../../shared/compare/mixed-timeline';
 import { num, text, txt, type ReportTable } from '../../shared/compare/report-table';
-import { MIXED_OLTP_TABLE, type MixedLoadResult } from '../../shared/mixed-load';
+import { MIXED_OLTP_TABLE, type MixedLoadResult } from '../../shared/load/mixed-load';
 import { tableCsv } from './csv';
 import { tableMarkdown } from './markdown';
 import { mixedAsked, mixedMeta, mixedNotes, mixedTitle, scansTable } from './mixed-html';

@@ -7,7 +7,7 @@ import { escapeXml as esc } from '../../shared/compare/escape';
 import { mixedComparison, mixedTable } from '../../shared/compare/mixed-timeline';
 import { mixedTimelineSvg } from '../../shared/compare/svg-mixed';
 import { text, txt, num, type ReportTable } from '../../shared/compare/report-table';
-import { MIXED_OLTP_TABLE, type MixedLoadResult } from '../../shared/mixed-load';
+import { MIXED_OLTP_TABLE, type MixedLoadResult } from '../../shared/load/mixed-load';
 import { htmlHead, htmlTable } from './html';
 
 /** "1.23 s" on screen, 1.23 in a CSV file. */

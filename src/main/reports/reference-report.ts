@@ -13,9 +13,9 @@ import {
   verdictsTable,
   type VerdictRow,
 } from '../../shared/compare/reference-tables';
-import { EXPERIMENT_FILE_FORMAT, jsonPath } from '../../shared/experiment-file';
+import { EXPERIMENT_FILE_FORMAT, jsonPath } from '../../shared/experiments/experiment-file';
 import { parseJsonFile } from '../../shared/file-text';
-import { ReferenceFiguresSchema, type ReferenceFigure } from '../../shared/reference-figures';
+import { ReferenceFiguresSchema, type ReferenceFigure } from '../../shared/published/reference-figures';
 import { AppFailure } from '../../shared/result';
 import { loadExperimentFile, saveExperimentFile } from '../experiments/experiment-file';
 import { tableCsv } from './csv';

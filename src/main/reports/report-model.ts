@@ -8,7 +8,8 @@ import {
   type PairedBarsView,
 } from '../../shared/compare/charts';
 import type { ExperimentSource } from '../../shared/compare/experiment-sides';
-import { compareSides, type Comparison, type MatchKey, type RunSide } from '../../shared/compare/comparison';
+import { compareSides, type Comparison, type MatchKey } from '../../shared/compare/comparison';
+import { type RunSide } from '../../shared/runs/run-side';
 import { engineFindings } from '../../shared/compare/engine-findings';
 import { findFindings, type Findings } from '../../shared/compare/findings';
 import type { FlightTable } from '../../shared/compare/flights';

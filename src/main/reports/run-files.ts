@@ -4,7 +4,7 @@
  * 001's table. Each failure is an AppFailure naming the file and what is wrong with it.
  */
 import { readFile } from 'node:fs/promises';
-import type { RunSide } from '../../shared/compare/comparison';
+import type { RunSide } from '../../shared/runs/run-side';
 import {
   experimentSides,
   type ExperimentSource,
@@ -14,10 +14,10 @@ import {
 import type { ProtocolRun } from '../../shared/compare/flights';
 import { defaultGrouping, type Grouping } from '../../shared/compare/grouping';
 import { checkRunFile } from '../../shared/compare/run-file';
-import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiment-file';
+import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiments/experiment-file';
 import { parseJsonFile } from '../../shared/file-text';
 import { AppFailure } from '../../shared/result';
-import type { RunResult } from '../../shared/runs';
+import type { RunResult } from '../../shared/runs/runs';
 import { parseExperimentFile } from '../experiments/experiment-file';
 
 type ReadFile =

@@ -3,14 +3,14 @@
  * runs checked against the simulator (finding, tables), each side's curves at the old_blocks_time
  * values the sides ran with, and the assumptions in words, what it models and what it does not.
  */
-import type { RunSide } from '../../shared/compare/comparison';
+import type { RunSide } from '../../shared/runs/run-side';
 import { calibrationFindings, calibrationTables } from '../../shared/compare/whatif-tables';
 import type { ReportTable } from '../../shared/compare/report-table';
 import type { Calibration } from '../../shared/whatif/calibration';
 import { formatCount, formatMs } from '../../shared/format';
 import { mibOf, whatIfChart, type WhatIfChartModel } from '../../shared/whatif/curve-view';
 import { curveRuns, estimatedMs, type SideCurves } from '../../shared/whatif/flight';
-import type { WhatIfComparison } from '../../shared/whatif-answers';
+import type { WhatIfComparison } from '../../shared/whatif/answers';
 import { withoutSamples, type ReplayJob } from '../whatif/replay-protocol';
 
 /** How the report has its runs replayed: in the simulator's worker thread (a task in the app). */

@@ -14,7 +14,7 @@ import {
   type RunServerSettings,
   type StageProfile,
   type StatusDelta,
-} from '../../shared/runs';
+} from '../../shared/runs/runs';
 import type { Queryable } from '../bufferpool/lru';
 import { serverErrno } from '../db/errors';
 import { bufferPoolConfig, type Variables } from '../server/variables';
@@ -56,7 +56,7 @@ export const GLOBAL_COUNTERS = [
   'Key_blocks_used',
   'Key_blocks_unused',
   'Key_writes',
-  // Seconds since the server started: which runs shared one pool since a restart (shared/traced-before.ts).
+  // Seconds since the server started: which runs shared one pool since a restart (shared/trace/traced-before.ts).
   'Uptime',
 ] as const;
 

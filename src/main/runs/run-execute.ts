@@ -4,9 +4,9 @@
  * server that went away leaves the rest as captured.
  */
 import { performance } from 'node:perf_hooks';
-import { observerCostOf } from '../../shared/observer-cost';
+import { observerCostOf } from '../../shared/runs/observer-cost';
 import { AppFailure, formatError } from '../../shared/result';
-import type { RunResult, RunSample } from '../../shared/runs';
+import type { RunResult, RunSample } from '../../shared/runs/runs';
 import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source';
 import {
   compositionOf,

@@ -4,7 +4,7 @@
  * it added and removed). Counters that are off are switched on for the run (journaled, switched off
  * after, even after a crash); a production profile gets no change, only the counters already on.
  */
-import type { InnodbMetricsCapture } from '../../shared/runs';
+import type { InnodbMetricsCapture } from '../../shared/runs/runs';
 import { AppFailure } from '../../shared/result';
 import type { ServerConnection } from '../db/connections';
 import { serverErrno } from '../db/errors';
@@ -14,7 +14,7 @@ import { MONITORS, type SettingsJournal } from '../server/settings-journal';
 export const METRIC_SUBSYSTEMS = ['adaptive_hash_index'] as const;
 
 /**
- * Counters the run records for its observer cost (shared/observer-cost.ts): the page cleaner's LRU
+ * Counters the run records for its observer cost (shared/runs/observer-cost.ts): the page cleaner's LRU
  * batches during the statement (MySQL runs one on a tick after server activity) and the activity
  * count itself. Off by default but for innodb_activity_count; a server without some has the others.
  */

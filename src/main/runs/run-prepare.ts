@@ -13,7 +13,7 @@ import {
   type RunSpec,
   type RunSpecParsed,
   type RunServerSettings,
-} from '../../shared/runs';
+} from '../../shared/runs/runs';
 import { bucketPagesFor, readPoolStats, type OldMethod } from '../bufferpool/lru';
 import { oldMethodOf } from '../bufferpool/lru-probe';
 import type { ServerConnection } from '../db/connections';

@@ -6,9 +6,9 @@
  * A cancel KILLs the query and keeps what was captured; a server that drops the connection leaves the
  * run 'interrupted'. Every run, finished or not, is saved.
  */
-import type { TaskProgress } from '../../shared/tasks';
+import type { TaskProgress } from '../../shared/app/tasks';
 import { AppFailure } from '../../shared/result';
-import type { RunResult, RunSample, RunSpec } from '../../shared/runs';
+import type { RunResult, RunSample, RunSpec } from '../../shared/runs/runs';
 import type { OldMethod } from '../bufferpool/lru';
 import type { ServerConnection } from '../db/connections';
 import type { QueryCatalogue } from '../queries/catalogue';
@@ -18,8 +18,8 @@ import { executeRun, type ActiveRun } from './run-execute';
 import type { RunPageTracer } from '../pagetrace/run-tracer';
 import { prepareRun, type PreparedRun } from './run-prepare';
 import type { RunStore } from './run-store';
-import { untracedReference, untracedTwin } from '../../shared/traced-runs';
-import { SAME_START_MS, serverStartedMs, tracedRunsBefore } from '../../shared/traced-before';
+import { untracedReference, untracedTwin } from '../../shared/trace/traced-runs';
+import { SAME_START_MS, serverStartedMs, tracedRunsBefore } from '../../shared/trace/traced-before';
 
 export interface RunServiceDeps {
   connections: { open(profileId: string, opts: { password?: string }): Promise<ServerConnection> };

@@ -4,7 +4,7 @@
  */
 import type { ServerIdentity } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
-import type { RunResult, StageProfile } from '../../shared/runs';
+import type { RunResult, StageProfile } from '../../shared/runs/runs';
 import type { ServerConnection } from '../db/connections';
 import { versionAtLeast } from '../db/server-identity';
 import type { SettingsJournal } from '../server/settings-journal';

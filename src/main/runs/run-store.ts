@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import type { RunSummary } from '../../shared/contract';
 import { AppFailure } from '../../shared/result';
-import type { RunResult } from '../../shared/runs';
+import type { RunResult } from '../../shared/runs/runs';
 import { writeFileAtomic } from '../files/atomic-file';
 
 const RUN_ID = /^run-[a-z0-9-]{1,80}$/;

@@ -5,7 +5,7 @@
  * server has it: each try is one short statement on another connection.
  */
 import type { ServerIdentity } from '../../shared/models';
-import type { ExplainCapture } from '../../shared/runs';
+import type { ExplainCapture } from '../../shared/runs/runs';
 import type { RunningPlan } from '../../shared/whatif/plan-source';
 import type { Queryable } from '../bufferpool/lru';
 import { serverErrno } from '../db/errors';

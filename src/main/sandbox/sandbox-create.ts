@@ -13,7 +13,11 @@ import {
 } from '../../shared/models';
 import { parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
-import { bufferPoolSizeProblem, KEEP_FAILED_LABEL, refusedOptions } from '../../shared/sandbox-options';
+import {
+  bufferPoolSizeProblem,
+  KEEP_FAILED_LABEL,
+  refusedOptions,
+} from '../../shared/server/sandbox-options';
 import type { DatadirTemplates } from './datadir-templates';
 import { choosePort } from './ports';
 import type { SandboxFolders, SandboxMeta } from './sandbox-folder';

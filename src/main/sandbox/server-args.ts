@@ -6,7 +6,7 @@ import { createConnection, type Connection } from 'mysql2/promise';
 import type { ConnectionProfile } from '../../shared/models';
 import { isByteSize, parseByteSize } from '../../shared/byte-size';
 import { AppFailure } from '../../shared/result';
-import { refusedOptions } from '../../shared/sandbox-options';
+import { refusedOptions } from '../../shared/server/sandbox-options';
 import type { SandboxFolders, SandboxMeta } from './sandbox-folder';
 import { COLD_RESTART_OPTIONS, tlsStartupOptions } from './server-dialect';
 

@@ -12,7 +12,7 @@ import type {
   DatasetVerifyReport,
   GeneratorMode,
   TableRowCounts,
-} from '../../shared/datasets';
+} from '../../shared/datasets/datasets';
 import { keysBuiltBy, qualified } from './schema';
 
 export const META_TABLE = '_bplab_dataset';

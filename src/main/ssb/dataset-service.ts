@@ -16,14 +16,14 @@ import {
   type DatasetTaskStarted,
   type DatasetVerifyReport,
   type VerifyProgress,
-} from '../../shared/datasets';
+} from '../../shared/datasets/datasets';
 import { formatCount } from '../../shared/format';
 import { AppFailure } from '../../shared/result';
 import { CancellableConnection } from '../db/cancellable';
 import type { TaskRegistry, TaskUpdate } from '../tasks/registry';
 import { dropDataset, generateDataset, importDataset, listDatasets, type LoadOptions } from './datasets';
-import type { LoadProgress } from './load-progress';
-import type { LoadOutcome } from './loader';
+import type { DatasetLoadProgress } from './dataset-load-progress';
+import type { DatasetLoadOutcome } from './dataset-loader';
 import { validateSchemaName } from './schema';
 import { findTblFiles } from './tbl-import';
 import { verifyDataset } from './verify';
@@ -57,7 +57,7 @@ const verifyCancelled = (schema: string) =>
   AppFailure.of('CANCELLED', `The verify of ${schema} was cancelled; nothing was changed.`);
 
 /** A load's progress as its task reports it. */
-export function loadUpdate(p: LoadProgress): TaskUpdate {
+export function datasetLoadUpdate(p: DatasetLoadProgress): TaskUpdate {
   return {
     phase: p.phase,
     fraction: p.fraction,
@@ -189,7 +189,7 @@ export class DatasetService {
   private async startLoad(
     target: Target,
     schema: string,
-    work: (opts: LoadOptions) => Promise<LoadOutcome>,
+    work: (opts: LoadOptions) => Promise<DatasetLoadOutcome>,
   ): Promise<DatasetTaskStarted> {
     this.refuseWhileHeld(target.profileId, schema, `load ${schema}`);
     // Fail now, not in the background, when the profile cannot connect (a password is missing...).
@@ -211,7 +211,7 @@ export class DatasetService {
               })
             ).raw,
           bplabVersion: this.deps.bplabVersion,
-          onProgress: (p) => ctx.progress(loadUpdate(p)),
+          onProgress: (p) => ctx.progress(datasetLoadUpdate(p)),
           signal: ctx.signal,
         }),
       {

@@ -11,23 +11,23 @@ import {
   type DatasetGenerateSpec,
   type DatasetImportSpec,
   type DatasetInfo,
-} from '../../shared/datasets';
+} from '../../shared/datasets/datasets';
 import { AppFailure } from '../../shared/result';
 import { datasetSchemas, readDatasetRecord } from './dataset-meta';
 import { TYPICAL_ROW_BYTES } from './tables';
-import type { LoadProgress } from './load-progress';
-import { SsbLoader, type LoadOutcome, type LoadPlan } from './loader';
+import type { DatasetLoadProgress } from './dataset-load-progress';
+import { SsbLoader, type DatasetLoadOutcome, type DatasetLoadPlan } from './dataset-loader';
 import { SSB_SCHEMA_TABLES, quoteIdent, validateSchemaName } from './schema';
 import { generatedRowCount, generatedRowSource } from './sources';
 import { findTblFiles, tblRowSource } from './tbl-import';
 import { sqlFailure } from '../db/errors';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 export interface LoadOptions {
   /** Opens a new connection to the target server (the loader uses two: one loads, one can KILL it). */
   connect: () => Promise<Connection>;
   bplabVersion: string;
-  onProgress?: (p: LoadProgress) => void;
+  onProgress?: (p: DatasetLoadProgress) => void;
   signal?: AbortSignal;
 }
 
@@ -36,11 +36,14 @@ function perTable<T>(f: (t: SsbTable) => T): Record<SsbTable, T> {
 }
 
 /** Generates a dataset of scale factor `sf` and streams it into the server. */
-export async function generateDataset(spec: DatasetGenerateSpec, opts: LoadOptions): Promise<LoadOutcome> {
+export async function generateDataset(
+  spec: DatasetGenerateSpec,
+  opts: LoadOptions,
+): Promise<DatasetLoadOutcome> {
   const s = DatasetGenerateSpecSchema.parse(spec);
   validateSchemaName(s.schema);
   const expectedRows = perTable((t) => generatedRowCount(t, s.sf, s.seed, s.mode));
-  const plan: LoadPlan = {
+  const plan: DatasetLoadPlan = {
     schema: s.schema,
     engine: s.engine,
     lineorderPk: s.lineorderPk,
@@ -63,11 +66,11 @@ export async function generateDataset(spec: DatasetGenerateSpec, opts: LoadOptio
 }
 
 /** Imports dbgen's .tbl files from a folder, byte for byte. */
-export async function importDataset(spec: DatasetImportSpec, opts: LoadOptions): Promise<LoadOutcome> {
+export async function importDataset(spec: DatasetImportSpec, opts: LoadOptions): Promise<DatasetLoadOutcome> {
   const s = DatasetImportSpecSchema.parse(spec);
   validateSchemaName(s.schema);
   const files = await findTblFiles(s.dir);
-  const plan: LoadPlan = {
+  const plan: DatasetLoadPlan = {
     schema: s.schema,
     engine: s.engine,
     lineorderPk: s.lineorderPk,

@@ -4,7 +4,7 @@
  */
 import type { Connection } from 'mysql2/promise';
 import { sqlFailure } from '../db/errors';
-import { run } from './load-schema';
+import { run } from './dataset-load-schema';
 
 /**
  * An index build with its LOCK clause, or without it on a server that has no online DDL syntax

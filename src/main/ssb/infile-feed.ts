@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { DatasetSource, SsbTable } from '../../shared/datasets';
+import type { DatasetSource, SsbTable } from '../../shared/datasets/datasets';
 import { AppFailure } from '../../shared/result';
 import type { CancellableConnection } from '../db/cancellable';
 import { serverMessage, sqlFailure } from '../db/errors';

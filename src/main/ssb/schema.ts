@@ -5,7 +5,7 @@
  * one-statement DDL (same columns, same auto-generated key names).
  */
 import { AppFailure } from '../../shared/result';
-import type { DatasetEngine, KeysBuilt, SsbTable } from '../../shared/datasets';
+import type { DatasetEngine, KeysBuilt, SsbTable } from '../../shared/datasets/datasets';
 
 /** The five tables in the seed's order; dim_date is the SSB `date` table (dbgen's date.tbl). */
 export const SSB_SCHEMA_TABLES: readonly SsbTable[] = [

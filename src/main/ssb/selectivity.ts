@@ -15,7 +15,7 @@ import { createTableStream } from './generator/stream';
 import type { GenerateOptions } from './generator/source';
 import type { Condition, Literal, ParsedQuery } from './query-parse';
 import { SSB_COLUMNS, SSB_TABLES, type ColumnKind } from './tables';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 /** Where rows come from: one .tbl byte stream per table. */
 export type TblRows = (table: SsbTable) => Readable;

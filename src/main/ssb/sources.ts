@@ -3,11 +3,11 @@
  * generator (in a worker thread where one is built), so rows are made as fast as the server takes
  * them, never written to disk.
  */
-import type { GeneratorMode } from '../../shared/datasets';
+import type { GeneratorMode } from '../../shared/datasets/datasets';
 import { createGeneratorStream } from './generator/threaded';
-import type { RowSource } from './loader';
+import type { RowSource } from './dataset-loader';
 import { expectedRowCount } from './tables';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 /** Rows the generator will produce for a table (exact: the generator replays its own counts). */
 export function generatedRowCount(table: SsbTable, sf: number, seed: number, mode?: GeneratorMode): number {

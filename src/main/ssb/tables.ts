@@ -7,7 +7,7 @@ import { tblQuirks } from './generator/dbgen-quirks';
 import { DEFAULT_LINEAGE } from './generator/lineage';
 import { customerCount, lineorderRowCount, partCount, supplierCount } from './generator/scale';
 import type { GenerateOptions } from './generator/source';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 import { SSB_TABLE_DEFS } from './schema';
 
 export const SSB_TABLES = [

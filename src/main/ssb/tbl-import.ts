@@ -12,10 +12,10 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppFailure } from '../../shared/result';
-import type { RowSource } from './loader';
+import type { RowSource } from './dataset-loader';
 import { SSB_SCHEMA_TABLES, SSB_TABLE_DEFS, type ColumnDef } from './schema';
 import { TBL_FILE_NAMES } from './tables';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 
 export interface TblFile {
   table: SsbTable;

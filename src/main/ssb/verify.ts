@@ -1,19 +1,19 @@
 /**
  * Verifies a dataset: every table holds the rows its source produced (as the dataset record says),
  * and the 13 queries keep the share of lineorder the benchmark is built around (the reference
- * fractions from dbgen at SF 1, judged by src/shared/ssb-reference.ts). Counts come from the
+ * fractions from dbgen at SF 1, judged by src/shared/datasets/ssb-reference.ts). Counts come from the
  * queries' own count form (SELECT COUNT(*) over the same joins and WHERE), so what is checked is
  * what the runs will execute.
  */
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { DatasetVerifyReport, SelectivityCheck, TableCountCheck } from '../../shared/datasets';
+import type { DatasetVerifyReport, SelectivityCheck, TableCountCheck } from '../../shared/datasets/datasets';
 import { AppFailure } from '../../shared/result';
 import {
   SSB_REFERENCE,
   judgeSelectivity,
   REFERENCE_LINEORDER_ROWS,
   type DatasetSize,
-} from '../../shared/ssb-reference';
+} from '../../shared/datasets/ssb-reference';
 import { readDatasetRecord, recordVerifyReport } from './dataset-meta';
 import { baseQueries, loadSsbQueries, type SsbQuery } from './queries';
 import { SSB_SCHEMA_TABLES, qualified, quoteIdent } from './schema';

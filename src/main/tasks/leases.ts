@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TaskProgress } from '../../shared/tasks';
-import type { TaskKind } from '../../shared/tasks';
+import type { TaskProgress } from '../../shared/app/tasks';
+import type { TaskKind } from '../../shared/app/tasks';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../files/atomic-file';
 import { withFolderLock } from './folder-lock';

@@ -10,9 +10,9 @@
  *   );
  */
 import { randomUUID } from 'node:crypto';
-import type { TaskProgress } from '../../shared/tasks';
+import type { TaskProgress } from '../../shared/app/tasks';
 import { AppFailure, type AppError } from '../../shared/result';
-import type { TaskInfo, TaskKind } from '../../shared/tasks';
+import type { TaskInfo, TaskKind } from '../../shared/app/tasks';
 import { inScope, type LeaseScope, type LeaseStore } from './leases';
 import { describeProcess } from './process-identity';
 import { OtherTasksRelay, TASK_KINDS, busyFailure, taskInfo } from './task-leases';

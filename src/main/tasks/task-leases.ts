@@ -1,6 +1,6 @@
 // The tasks as the lease files show them (every process's): which leases are tasks, a lease as a TaskInfo, its holder as a BUSY refusal, and the others' progress relayed here.
 import { AppFailure } from '../../shared/result';
-import type { TaskInfo, TaskKind, TaskProgress } from '../../shared/tasks';
+import type { TaskInfo, TaskKind, TaskProgress } from '../../shared/app/tasks';
 import { describeHolder, type Lease, type LeaseStore, type ViewedLease } from './leases';
 
 /** The lease kinds that are tasks (a sandbox-op lease is not one). */

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { WireEvent, WireResponse } from '../../shared/contract';
 import { AppFailure, type Result } from '../../shared/result';
-import type { LiveRunSample } from '../../shared/lru-map-codec';
+import type { LiveRunSample } from '../../shared/runs/lru-map-codec';
 import type { EventBus } from '../api/events';
 import type { Dispatch } from '../api/router';
 import {

@@ -7,7 +7,7 @@ import type { GenerateOptions } from '../ssb/generator/source';
 import { generatorRows, forEachLine, parseNumber, planQuery, type TblRows } from '../ssb/selectivity';
 import { parseSsbQuery, type Condition } from '../ssb/query-parse';
 import { SSB_COLUMNS } from '../ssb/tables';
-import type { SsbTable } from '../../shared/datasets';
+import type { SsbTable } from '../../shared/datasets/datasets';
 import type { TableRows } from '../../shared/whatif/plan-model';
 
 /** Rows per table for one query; throws with the reason when the SQL is not an SSB query's shape. */

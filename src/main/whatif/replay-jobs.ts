@@ -2,7 +2,7 @@
  * A replay job's work, the same wherever it runs: in the simulator's worker thread (replay-worker.ts),
  * which keeps one TraceCache between jobs so a check then curves of the same runs trace once.
  */
-import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
+import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif/answers';
 import { whatIfReport } from '../../shared/whatif/what-if';
 import type { ReplayJob } from './replay-protocol';
 import { calibrateRuns, realReplay, sideCurves, type ReplayProgress, type TraceCache } from './replay-runs';

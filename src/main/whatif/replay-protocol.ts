@@ -4,8 +4,8 @@
  * its answer or its failure in words. Everything is a plain object the thread boundary copies; a run
  * travels without its live samples, which the simulator never reads.
  */
-import { noSamples, type RunResult } from '../../shared/runs';
-import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif-answers';
+import { noSamples, type RunResult } from '../../shared/runs/runs';
+import type { RunWhatIf, WhatIfAnswer, WhatIfComparison } from '../../shared/whatif/answers';
 import type { WhatIfOptions } from '../../shared/whatif/what-if';
 import type { CurveOptions, SideRun, TraceFiles } from './replay-runs';
 

@@ -3,8 +3,8 @@
  * measured (the calibration), and a side's runs concatenated (a query, a flight, the whole experiment)
  * into miss-ratio curves with the time they would take. Runs of one plan on one dataset are traced once.
  */
-import type { RunResult } from '../../shared/runs';
-import { queryLabel } from '../../shared/compare/comparison';
+import type { RunResult } from '../../shared/runs/runs';
+import { queryLabel } from '../../shared/runs/run-side';
 import {
   measuredCounters,
   simulatedCounters,

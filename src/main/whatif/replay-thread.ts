@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppFailure } from '../../shared/result';
-import type { WhatIfAnswer } from '../../shared/whatif-answers';
+import type { WhatIfAnswer } from '../../shared/whatif/answers';
 import type { StartedTask, TaskRegistry } from '../tasks/registry';
 import {
   WHATIF_WORKER_FILE,

@@ -3,7 +3,7 @@
  * the settings it ran with, and whether it ran on a cold pool or after the same query (a hot run).
  * Everything missing from the run is said in words.
  */
-import type { RunResult } from '../../shared/runs';
+import type { RunResult } from '../../shared/runs/runs';
 import type { ExplainStep, TableRows } from '../../shared/whatif/plan-model';
 import { explainStepsOf } from '../../shared/whatif/plan-source';
 import { tracePlan } from '../../shared/whatif/plan-trace';

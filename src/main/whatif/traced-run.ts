@@ -4,7 +4,7 @@
  * of the files they touched, at the run's settings. Nothing is derived: any query on any schema works.
  */
 import { join } from 'node:path';
-import type { RunResult } from '../../shared/runs';
+import type { RunResult } from '../../shared/runs/runs';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
 import {
   FOREIGN_PAGE,

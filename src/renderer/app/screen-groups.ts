@@ -2,7 +2,7 @@
  * The steps of the work, in the order the navigation shows them, and the navigation built from a
  * list of screens (app/screens.ts holds the list itself). The steps are shared with the Go menu.
  */
-import { WORK_STEPS, type WorkStep } from '../../shared/commands';
+import { WORK_STEPS, type WorkStep } from '../../shared/app/commands';
 
 /** The steps of the work, in the order the navigation shows them. */
 export const SCREEN_GROUPS = WORK_STEPS;

@@ -5,7 +5,7 @@
  * with none named, shows that screen's recent files); Export report shows the comparison, where the
  * export is chosen.
  */
-import { WORK_STEPS, type CommandId } from '../../shared/commands';
+import { WORK_STEPS, type CommandId } from '../../shared/app/commands';
 import { onCommand } from '../lib/commands';
 import { runFileCommand } from '../lib/file-commands';
 import { useDocuments } from '../lib/documents';

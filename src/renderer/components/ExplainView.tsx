@@ -1,5 +1,5 @@
 /** EXPLAIN as a table and as its JSON tree; EXPLAIN ANALYZE / ANALYZE FORMAT=JSON and r_engine_stats when captured. */
-import type { ExplainCapture } from '../../shared/runs';
+import type { ExplainCapture } from '../../shared/runs/runs';
 import { explainColumns, explainTableView } from '../lib/explain';
 import { formatCount, formatMs } from '../../shared/format';
 import { JsonTree } from './JsonTree';

@@ -1,6 +1,6 @@
 /**
  * The point selects' QPS and p99 per second on one time axis, QPS on the left and p99 on the right,
- * with SSB scans shaded where given (the mixed preset), in SecondsChartFrame. Draw-only: shared/load-live.ts and
+ * with SSB scans shaded where given (the mixed preset), in SecondsChartFrame. Draw-only: shared/load/load-live.ts and
  * shared/compare/mixed-timeline.ts computed the points and the bands.
  */
 import { memo } from 'react';

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { mixedComparison } from '../../shared/compare/mixed-timeline';
-import type { MixedLoadResult } from '../../shared/mixed-load';
+import type { MixedLoadResult } from '../../shared/load/mixed-load';
 import { LoadSecondsChart } from './LoadSecondsChart';
 import { MixedPagesChart } from './MixedPagesChart';
 

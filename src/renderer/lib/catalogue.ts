@@ -1,5 +1,5 @@
 /** The query catalogue as screens list it: grouped by flight, in catalogue order (Queries, Experiments). */
-import type { CatalogueQuery } from '../../shared/runs';
+import type { CatalogueQuery } from '../../shared/runs/runs';
 
 export interface FlightGroup {
   flight: string;

@@ -1,10 +1,10 @@
 /**
- * The page's end of the app's commands (src/shared/commands.ts). A screen registers what a command
+ * The page's end of the app's commands (src/shared/app/commands.ts). A screen registers what a command
  * does while it is shown (`onCommand('file.save', save)`); the newest registration answers, so the
  * screen in front wins over the shell's default. Commands arrive from the desktop app's menu as the
  * 'app/command' event, and in browser mode (no menu) from the same shortcuts on the keyboard.
  */
-import { commandForKey, isCommandId, type CommandId, type KeyPress } from '../../shared/commands';
+import { commandForKey, isCommandId, type CommandId, type KeyPress } from '../../shared/app/commands';
 import { onEvent } from './api';
 
 /** What a command may come with: the file it is about (File › Open Recent › a file). */

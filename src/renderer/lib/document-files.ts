@@ -8,13 +8,13 @@ import {
   jsonPath,
   suggestedFileName,
   type ExperimentFile,
-} from '../../shared/experiment-file';
+} from '../../shared/experiments/experiment-file';
 import {
   ExperimentDefinitionSchema,
   defaultProtocol,
   type ExperimentDefinition,
   type ExperimentDefinitionInput,
-} from '../../shared/experiments';
+} from '../../shared/experiments/experiments';
 import type { FileDialogs } from '../../shared/contract';
 import { err, type Result } from '../../shared/result';
 

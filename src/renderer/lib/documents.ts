@@ -14,8 +14,12 @@
  * asks first (`unsaved`), and goes on only when they were saved or the user let them go.
  */
 import { create } from 'zustand';
-import { opensAsExperiment, type ExperimentFile, type RecentFile } from '../../shared/experiment-file';
-import type { ExperimentDefinitionInput } from '../../shared/experiments';
+import {
+  opensAsExperiment,
+  type ExperimentFile,
+  type RecentFile,
+} from '../../shared/experiments/experiment-file';
+import type { ExperimentDefinitionInput } from '../../shared/experiments/experiments';
 import { err, type AppError } from '../../shared/result';
 import { call } from './api';
 import { tooLargeToDrop } from './dropped-file';

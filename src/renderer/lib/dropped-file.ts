@@ -3,7 +3,7 @@
  * path (main reads it), browser mode reads its text (main parses it); a file that is too large,
  * binary or not JSON is refused in words before anything is sent. No DOM or React here (tested under Node).
  */
-import { MAX_UPLOAD_CHARS } from '../../shared/experiment-file';
+import { MAX_UPLOAD_CHARS } from '../../shared/experiments/experiment-file';
 import { jsonProblem } from '../../shared/file-text';
 import type { AppError } from '../../shared/result';
 import { dialogs } from './document-files';

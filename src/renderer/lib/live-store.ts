@@ -5,8 +5,13 @@
  * slow renderer redraws the latest state instead of working through a queue.
  */
 import { create } from 'zustand';
-import type { LiveRunSample, PackedLruMapFrame } from '../../shared/lru-map-codec';
-import type { CachedIndexesSample, LruComposition, PollerCost, PoolStatsSample } from '../../shared/runs';
+import type { LiveRunSample, PackedLruMapFrame } from '../../shared/runs/lru-map-codec';
+import type {
+  CachedIndexesSample,
+  LruComposition,
+  PollerCost,
+  PoolStatsSample,
+} from '../../shared/runs/runs';
 import { onEvent } from './api';
 import type { FollowFrames } from './viz/lru-map';
 import { appendBounded } from './viz/history';

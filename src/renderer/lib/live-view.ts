@@ -2,7 +2,7 @@
  * What the live view (a run's, and an experiment's current run) and a run's result view share:
  * label/value rows, and the poller's own cost in words.
  */
-import type { PollerCost } from '../../shared/runs';
+import type { PollerCost } from '../../shared/runs/runs';
 import { formatCount, formatMs, formatShare } from '../../shared/format';
 
 /** One label/value pair as the Pairs component shows it. */

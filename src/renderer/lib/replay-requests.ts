@@ -5,8 +5,8 @@
  * TypeScript, tested without React; replay.ts's useReplay ties it to a component's life.
  */
 import { err, ok, type Result } from '../../shared/result';
-import type { TaskStarted } from '../../shared/tasks';
-import type { WhatIfAnswer } from '../../shared/whatif-answers';
+import type { TaskStarted } from '../../shared/app/tasks';
+import type { WhatIfAnswer } from '../../shared/whatif/answers';
 import { onEvent } from './api';
 import { runTask, type TaskHandle } from './task-runner';
 

@@ -3,7 +3,7 @@
  * learn how it ended (tasks/wait), and cancel it, even before main has answered its id.
  */
 import type { AppError, Result } from '../../shared/result';
-import type { TaskOutcome, TaskStarted } from '../../shared/tasks';
+import type { TaskOutcome, TaskStarted } from '../../shared/app/tasks';
 import { call } from './api';
 
 export interface TaskHandle {

@@ -4,7 +4,7 @@
  * nativeTheme follows the OS, so the same media query answers there.
  */
 import { useSyncExternalStore } from 'react';
-import type { ColorScheme } from '../../shared/palette';
+import type { ColorScheme } from '../../shared/runs/palette';
 
 const DARK = '(prefers-color-scheme: dark)';
 

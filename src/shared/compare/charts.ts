@@ -3,11 +3,11 @@
  * draws them): fully prepared data, no layout; colours only where an index has its own (palette.ts).
  */
 import { formatMs } from '../format';
-import type { LruComposition, LruMapFrame } from '../runs';
+import type { LruComposition, LruMapFrame } from '../runs/runs';
 import type { PairComparison } from './comparison';
-import { indexName } from './lru-diff';
-import { indexSeries } from '../pages-over-time';
-import { cssColor, legendColors, SERVER_GROUP_ORDER, SERVER_GROUPS } from '../palette';
+import { indexName } from '../runs/lru-diff';
+import { indexSeries } from '../runs/pages-over-time';
+import { cssColor, legendColors, SERVER_GROUP_ORDER, SERVER_GROUPS } from '../runs/palette';
 
 export interface StackedPages {
   old: number;
@@ -60,7 +60,7 @@ export interface LinesView {
 }
 
 /**
- * Pages per index over time from the poller's compositions (shared/pages-over-time.ts): the `limit`
+ * Pages per index over time from the poller's compositions (shared/runs/pages-over-time.ts): the `limit`
  * indexes that ever held the most pages, and the others summed as "other indexes" (so the lines
  * still add up to the pool); `legend` is the run's map legend, which gives each index its colour.
  */

@@ -4,7 +4,7 @@
  * key-cache or buffer-pool hit ratio, and the server's CPU time. Pure: protocol runs in, a view out.
  */
 import { formatBytes, formatMs, formatRatio } from '../format';
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 import { TABLE_IDS } from './anchors';
 import type { Evidence, Finding } from './finding';
 import { flightOf, type ProtocolRun } from './flights';

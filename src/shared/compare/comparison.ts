@@ -7,19 +7,14 @@
  * both sides hold, the deep diffs (counters, stages, LRU, pool stats, EXPLAIN) compare one run of each.
  */
 import { formatSwitch } from '../format';
-import { isTracedRun } from '../page-trace';
-import type { RunResult, RunServerSettings } from '../runs';
+import { isTracedRun } from '../runs/page-trace';
+import type { RunResult, RunServerSettings } from '../runs/runs';
+import { queryLabel, type RunSide } from '../runs/run-side';
 import { diffExplain, type ExplainDiff } from './explain-diff';
-import { diffLru, type LruRow } from './lru-diff';
+import { diffLru, type LruRow } from '../runs/lru-diff';
 import { diffPoolStats, type PoolStatsRow } from './pool-diff';
 import { diffStages, type StageRow } from './stage-diff';
 import { diffStatus, type StatusRow } from './status-diff';
-
-export interface RunSide {
-  /** What the reader calls it: "A", a file name, "old_blocks_time=1000". */
-  label: string;
-  runs: RunResult[];
-}
 
 export interface SideTime {
   /** Median of the side's complete runs of this query; null when none completed. */
@@ -99,9 +94,6 @@ export interface Comparison {
    */
   tracedLeftOut: number;
 }
-
-export const queryLabel = (r: RunResult): string =>
-  r.variant === 'base' ? r.queryId : `${r.queryId} (${r.variant})`;
 
 /**
  * Which runs of two sides are compared: by default "Q1.1/base"; a grouping (grouping.ts) says its own

@@ -4,8 +4,8 @@
  * one ProtocolRun per cold or hot run. The CLI, the report export and the comparison screen all name
  * files and sides here, so a side reads the same in each.
  */
-import type { ExperimentFile, ExperimentResult } from '../experiment-file';
-import type { RunSide } from './comparison';
+import type { ExperimentFile, ExperimentResult } from '../experiments/experiment-file';
+import type { RunSide } from '../runs/run-side';
 import type { ProtocolRun } from './flights';
 import { groupResults, type GroupedSides, type Grouping } from './grouping';
 

@@ -2,7 +2,7 @@
  * EXPLAIN side by side: one row per table of the plan, matched by table name (and occurrence),
  * with the fields that differ named, and whether the join order differs.
  */
-import type { ExplainCapture } from '../runs';
+import type { ExplainCapture } from '../runs/runs';
 
 export interface ExplainLine {
   id: string;

@@ -4,7 +4,8 @@
  * the figures show what it says; the thresholds are in the rules, so a test can show each firing and
  * not firing. Explanations (counters that look wrong) and warnings always come first.
  */
-import { queryLabel, type Comparison, type PairComparison } from './comparison';
+import type { Comparison, PairComparison } from './comparison';
+import { queryLabel } from '../runs/run-side';
 import { sortFindings, type Finding, type PairRule } from './finding';
 import { engineCacheRule, innodbOnly } from './engine-findings';
 import { checksumRule, incompleteRule } from './rules-warnings';

@@ -3,7 +3,7 @@
  * queries, with a line per SSB flight and one for all of them. The experiments runner feeds it one
  * ProtocolRun per executed query (warm-up runs left out).
  */
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 
 export type Repetition = 'cold' | number;
 

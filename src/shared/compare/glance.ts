@@ -4,7 +4,8 @@
  * and each finding's evidence as a small table. Pure; the screen, the reports and the CLI read it.
  */
 import { formatRatio } from '../format';
-import type { Comparison, PairComparison, RunSide } from './comparison';
+import type { Comparison, PairComparison } from './comparison';
+import type { RunSide } from '../runs/run-side';
 import { plansDiffer } from './explain-diff';
 import { counterOf, type Evidence } from './finding';
 import type { ProtocolRun } from './flights';

@@ -5,9 +5,9 @@
  * a configuration against the other variant's there). Pure: the comparison screen and the reports
  * group the same way.
  */
-import type { ExperimentResult } from '../experiment-file';
-import type { RunResult } from '../runs';
-import { queryLabel, type RunSide } from './comparison';
+import type { ExperimentResult } from '../experiments/experiment-file';
+import type { RunResult } from '../runs/runs';
+import { queryLabel, type RunSide } from '../runs/run-side';
 import type { ProtocolRun } from './flights';
 
 export type Grouping = 'configuration' | 'variant' | 'query' | 'server';

@@ -3,7 +3,7 @@
  * sweep's files as they started and ended it, in words, so an IO-bound figure that really read the
  * OS page cache (a server without O_DIRECT) is told apart from one that read the disk.
  */
-import type { SweepPageCache } from '../experiment-load';
+import type { SweepPageCache } from '../load/experiment-load';
 import { formatBytes } from '../format';
 
 /** Growth under this (or under 5% of the tables) is the server's own writes, not the sweep's reads. */

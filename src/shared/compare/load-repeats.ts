@@ -3,7 +3,7 @@
  * a noisy machine) combined into one: each client count's median of the repeats, with the spread
  * between them kept, so a comparison says when the repeats differ by more than the difference it reports.
  */
-import { hasLatency, type LoadResult, type LoadStep } from '../oltp-load';
+import { hasLatency, type LoadResult, type LoadStep } from '../load/oltp-load';
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);

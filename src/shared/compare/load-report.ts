@@ -7,14 +7,14 @@
  */
 import {
   cacheShare,
-  loadStepLabel,
+  loadSweepLabel,
   type ExperimentLoadRecord,
   type SweepPageCache,
-} from '../experiment-load';
+} from '../load/experiment-load';
 import { pageCacheFinding } from './load-page-cache';
-import { isServerOwn, type ExperimentDefinition } from '../experiments';
+import { isServerOwn, type ExperimentDefinition } from '../experiments/experiments';
 import { formatCount, formatMs, formatShare } from '../format';
-import { clientBound, engineWords, hasLatency, type LoadResult } from '../oltp-load';
+import { clientBound, engineWords, hasLatency, type LoadResult } from '../load/oltp-load';
 import { combineRepeats, spreadQps } from './load-repeats';
 import { loadQpsTable, type LoadSide } from './load-tables';
 import type { ReportTable } from './report-table';
@@ -76,7 +76,7 @@ export function loadGroupsOfExperiment(
       const labels = cellLabels(cells);
       return {
         id: `load-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${i + 1}`,
-        title: loadStepLabel(step),
+        title: loadSweepLabel(step),
         sides: cells.map((cell, n) => {
           const records = mine.filter((l) => l.cell === cell);
           const l = records[0]!;
@@ -113,7 +113,7 @@ export function loadFileLabel(path: string, result?: Pick<LoadResult, 'spec' | '
 
 /** `bplab load` result files side by side, named by their labels (a label seen before gets " (2)"…). */
 export function loadGroupOfFiles(files: ReadonlyArray<{ label: string; result: LoadResult }>): LoadGroup {
-  const steps = [...new Set(files.map((f) => loadStepLabel(f.result.spec)))];
+  const steps = [...new Set(files.map((f) => loadSweepLabel(f.result.spec)))];
   const seen = new Map<string, number>();
   return {
     id: 'load-files',

@@ -4,7 +4,7 @@
  * (post 002's performance_schema ON against OFF is that ratio at 1 and 64 clients). A step that did
  * not complete is marked, never shown as a figure of its own kind.
  */
-import { hasLatency, type LoadResult, type LoadStep } from '../oltp-load';
+import { hasLatency, type LoadResult, type LoadStep } from '../load/oltp-load';
 import { repeatSpread } from './load-repeats';
 import { count, ms, none, num, ratio, text, txt, type ReportCell, type ReportTable } from './report-table';
 

@@ -4,8 +4,8 @@
  * the headline cites (p99 and QPS while a scan runs against while none does, the scans' time, the pages
  * the table kept). Pure: the comparison screen's chart, the report's SVG and the CLI's words read it.
  */
-import type { MixedLoadResult, MixedSide } from '../mixed-load';
-import { MIXED_OLTP_TABLE } from '../mixed-load';
+import type { MixedLoadResult, MixedSide } from '../load/mixed-load';
+import { MIXED_OLTP_TABLE } from '../load/mixed-load';
 import { num, text, txt, type ReportTable } from './report-table';
 
 export interface ScanBand {

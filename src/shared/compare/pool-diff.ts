@@ -4,7 +4,7 @@
  * cumulative since the server started, so each also gets its change during the run (after − before),
  * which is what the run itself did.
  */
-import type { PoolStats, RunResult } from '../runs';
+import type { PoolStats, RunResult } from '../runs/runs';
 
 type PoolField = Exclude<keyof PoolStats, 'raw' | 'poolId'>;
 

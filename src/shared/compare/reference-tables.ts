@@ -11,7 +11,7 @@ import {
   formatFigure,
   type ExplainingCounter,
   type VerdictKind,
-} from '../reference-figures';
+} from '../published/reference-figures';
 import type { FigureVerdicts, MeasuredSide } from './reference-verdicts';
 import { text, txt, type ReportTable } from './report-table';
 

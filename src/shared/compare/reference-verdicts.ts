@@ -5,8 +5,8 @@
  * configuration they vary over: post 001's ratio is measured once with the OS cache and once with
  * O_DIRECT. Pure: the experiment file in, rows out; the screen, the reports and the CLI word them.
  */
-import { expandCells, passLabel, type ExperimentCell } from '../experiments';
-import type { ExperimentFile, ExperimentResult } from '../experiment-file';
+import { expandCells, passLabel, type ExperimentCell } from '../experiments/experiments';
+import type { ExperimentFile, ExperimentResult } from '../experiments/experiment-file';
 import {
   baselineOf,
   verdictOf,
@@ -14,7 +14,7 @@ import {
   type FigureSide,
   type ReferenceFigure,
   type VerdictKind,
-} from '../reference-figures';
+} from '../published/reference-figures';
 import { diffExplain, plansDiffer } from './explain-diff';
 import { combineRepeats } from './load-repeats';
 

@@ -4,9 +4,9 @@ import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairSide } from './comparison';
 import { counterOf, ev, ordered, weightOf, type Finding, type PairRule } from './finding';
 import { poolRow } from './pool-diff';
-import { indexName, pagesOfIndex, shortTable, type LruRow } from './lru-diff';
+import { indexName, pagesOfIndex, shortTable, type LruRow } from '../runs/lru-diff';
 import { oldBlocksCompared } from './rules-explanations';
-import { NO_TABLE } from '../runs';
+import { NO_TABLE } from '../runs/runs';
 
 /** Elapsed time: fires at 10% and 10 ms apart. */
 export const elapsedRule: PairRule = (pair) => {

@@ -1,7 +1,7 @@
 /** The findings that explain counters: nothing evicted, globals moved by others, same reads, the adaptive hash index's work. */
-import { AHI_PRESET_TITLE } from '../experiments';
+import { AHI_PRESET_TITLE } from '../experiments/experiments';
 import { formatCount, formatMs, formatRatio, formatShare, formatSwitch } from '../format';
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 import { pairTableId } from './anchors';
 import type { PairComparison } from './comparison';
 import { counterOf, ev, ordered, type Finding, type PairRule } from './finding';

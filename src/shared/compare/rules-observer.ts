@@ -1,5 +1,5 @@
 /** A comparison whose two sides were watched differently says so: the watching may be part of the difference. */
-import { watchedAs, watchedDifferently } from '../observer-cost';
+import { watchedAs, watchedDifferently } from '../runs/observer-cost';
 import { pairTableId } from './anchors';
 import { ev, weightOf, type PairRule } from './finding';
 

@@ -1,10 +1,10 @@
 /**
- * A pool the page cleaner kept mostly free, with no old sublist (shared/page-cleaner.ts): where the pair
+ * A pool the page cleaner kept mostly free, with no old sublist (shared/runs/page-cleaner.ts): where the pair
  * compares innodb_old_blocks_time or innodb_old_blocks_pct, a side with such a pool compared nothing, as
  * a 14 MB pool on MySQL 5.6 (896 pages, innodb_lru_scan_depth 1,024) or a 16 MB one on MariaDB does.
  */
 import { formatCount, formatShare } from '../format';
-import { cleanerEmptiedPool, OLD_SUBLIST_MIN_PAGES } from '../page-cleaner';
+import { cleanerEmptiedPool, OLD_SUBLIST_MIN_PAGES } from '../runs/page-cleaner';
 import { pairTableId } from './anchors';
 import { ev, type Finding, type PairRule } from './finding';
 import { oldBlocksCompared } from './rules-explanations';

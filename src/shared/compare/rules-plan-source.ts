@@ -5,7 +5,7 @@
  * the run whose own counters say it did not run; and a side whose EXPLAIN taken after the run names
  * another plan than the one that ran, where the comparison's EXPLAIN and plan findings use the one that ran.
  */
-import type { ExplainCapture } from '../runs';
+import type { ExplainCapture } from '../runs/runs';
 import { pairTableId } from './anchors';
 import type { PairSide } from './comparison';
 import { ev, type Finding, type PairRule } from './finding';
@@ -17,7 +17,7 @@ const whyAfter = (e: ExplainCapture) =>
   e.sourceNote ?? (e.source === undefined ? 'It was saved before bplab read plans during the run.' : '');
 
 /** What the side's own counters say of a plan read after the run. */
-const verdictOf = (side: PairSide, e: ExplainCapture) =>
+const countersOnPlan = (side: PairSide, e: ExplainCapture) =>
   e.planCheck
     ? `${side.label}’s counters say that is not the plan that ran: ${e.planCheck}.`
     : `Nothing in ${side.label}’s counters says another plan ran (Handler_read_rnd_next).`;
@@ -47,7 +47,7 @@ export const planSourceRule: PairRule = (pair) => {
       kind: e.planCheck ? 'warning' : 'explanation',
       text:
         `${ran.label}’s plan was read while it ran (the plan that ran); ${late.label}’s was read after the run, ` +
-        `so it is the plan EXPLAIN named once the statement had ended.${why ? ` ${why}` : ''} ${verdictOf(late, e)}`,
+        `so it is the plan EXPLAIN named once the statement had ended.${why ? ` ${why}` : ''} ${countersOnPlan(late, e)}`,
       evidence: [...evidence, ...(e.planCheck ? [ev(`plan check, ${late.label}`, e.planCheck)] : [])],
       tableId,
       weight: e.planCheck ? 85 : 50,
@@ -57,7 +57,7 @@ export const planSourceRule: PairRule = (pair) => {
       found.push({
         rule: 'plan-read-after-run',
         kind: 'warning',
-        text: `${side.label}’s plan was read after the run, and ${verdictOf(side, e).replace(`${side.label}’s counters`, 'its counters')}`,
+        text: `${side.label}’s plan was read after the run, and ${countersOnPlan(side, e).replace(`${side.label}’s counters`, 'its counters')}`,
         evidence: [...evidence, ev(`plan check, ${side.label}`, e.planCheck!)],
         tableId,
         weight: 85,

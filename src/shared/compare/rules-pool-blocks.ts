@@ -8,7 +8,7 @@
  * side that held many more of them had that much less pool for data. Pure.
  */
 import { formatCount, formatShare, formatSwitch } from '../format';
-import type { PoolStats } from '../runs';
+import type { PoolStats } from '../runs/runs';
 import { pairTableId } from './anchors';
 import { ev, type Finding, type PairRule } from './finding';
 

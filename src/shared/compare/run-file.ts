@@ -3,9 +3,9 @@
  * model's own schema. A file from elsewhere gets one message naming the path in the file ($.server.version,
  * $[2].lru.after) and what is wrong, never a crash deep inside a table.
  */
-import { jsonPath } from '../experiment-file';
-import { RunResultSchema } from '../run-schema';
-import type { RunResult } from '../runs';
+import { jsonPath } from '../experiments/experiment-file';
+import { RunResultSchema } from '../runs/run-schema';
+import type { RunResult } from '../runs/runs';
 
 export type RunFileCheck = { ok: true; runs: RunResult[] } | { ok: false; problem: string };
 

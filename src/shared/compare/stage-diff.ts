@@ -3,7 +3,7 @@
  * stage such as "checking permissions" can appear twice), each with its duration, CPU, context
  * switches, block ops and page faults for A and B, sorted by the largest difference in duration.
  */
-import type { ProfileStage } from '../runs';
+import type { ProfileStage } from '../runs/runs';
 
 export interface StageFigures {
   durationMs: number;

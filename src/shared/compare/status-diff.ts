@@ -1,5 +1,5 @@
 /** Status counter deltas side by side: one row per counter either run captured. */
-import type { StatusDelta } from '../runs';
+import type { StatusDelta } from '../runs/runs';
 
 export interface StatusRow {
   name: string;

@@ -4,12 +4,12 @@
  * and the Markdown summary all render these, so a figure reads the same everywhere.
  */
 import { formatBytes, formatMs } from '../format';
-import { tracedLeftOutWords } from '../traced-runs';
+import { tracedLeftOutWords } from '../trace/traced-runs';
 import { pairTableId, TABLE_IDS } from './anchors';
 import type { Comparison, PairComparison, SideTime } from './comparison';
 import { plansDiffer } from './explain-diff';
 import { repetitionLabel, type FlightCell, type FlightTable } from './flights';
-import { NO_TABLE_WORDS, shortTable } from './lru-diff';
+import { NO_TABLE_WORDS, shortTable } from '../runs/lru-diff';
 import {
   count,
   ms,
@@ -23,7 +23,7 @@ import {
   type ReportCell,
   type ReportTable,
 } from './report-table';
-import { NO_INDEX, NO_TABLE } from '../runs';
+import { NO_INDEX, NO_TABLE } from '../runs/runs';
 
 export function settingsTable(c: Comparison): ReportTable {
   const bytes = new Set(['bufferPoolSizeBytes', 'pageSizeBytes']);

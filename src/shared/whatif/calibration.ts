@@ -1,5 +1,5 @@
 /** The simulator checked against what runs measured: its counters beside each run's, with the error, per run of a comparison. */
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 import type { SimulatedCounters } from './pool-model';
 
 /** The counters both the simulator and a run report. */

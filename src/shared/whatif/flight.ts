@@ -6,8 +6,8 @@
 import { NO_PAGE, type PageLayout, type PageTrace, type SpaceLayout } from './trace';
 import type { WhatIfCurve } from './what-if';
 import type { CurveVariant } from './mrc';
-import type { RunResult } from '../runs';
-import { queryLabel, type RunSide } from '../compare/comparison';
+import type { RunResult } from '../runs/runs';
+import { queryLabel, type RunSide } from '../runs/run-side';
 
 export interface TracePart {
   layout: PageLayout;

@@ -12,7 +12,7 @@
  * the hot customer pages of Q3.1 got young (measured 186 of 221 after the cold run; 0 simulated
  * without the batches, which read 11–20% too many pages in flights 3 and 4).
  */
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 import type { LruSimulator } from './lru-simulator';
 import { BUF_LRU_MIN_LEN, type SimulatorSettings } from './pool-model';
 

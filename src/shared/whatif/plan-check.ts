@@ -2,7 +2,7 @@
  * Whether the plan a run recorded is the plan that ran: the page requests it measured against what
  * the traced plan makes. A run whose EXPLAIN is not what ran is named with why, never replayed silently.
  */
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 import type { ExplainStep } from './plan-model';
 
 /**

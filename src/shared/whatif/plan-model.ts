@@ -9,14 +9,6 @@ export interface TableRows {
   columns: Record<string, Int32Array>;
 }
 
-/** An index's pages as the server counts them (mysql.innodb_index_stats: n_leaf_pages, size). */
-export interface IndexPageCount {
-  table: string;
-  index: string;
-  leafPages: number;
-  sizePages: number;
-}
-
 /** One row of the run's tabular EXPLAIN, the fields the tracer reads. */
 export interface ExplainStep {
   table: string;

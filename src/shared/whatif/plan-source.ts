@@ -5,9 +5,10 @@
  * index the run left in the pool. Both are kept when they differ, and the difference is said in words.
  */
 import { formatShare } from '../format';
-import type { ExplainCapture, LruComposition, StatusDelta } from '../runs';
+import type { ExplainCapture, LruComposition, StatusDelta } from '../runs/runs';
 import { describePlan, measuredScanRows, planMismatch, scannedRowsOf } from './plan-check';
-import type { ExplainStep, IndexPageCount } from './plan-model';
+import type { ExplainStep } from './plan-model';
+import type { IndexPageCount } from '../runs/runs';
 
 type ExplainRow = ExplainCapture['table'][number];
 

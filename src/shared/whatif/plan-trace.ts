@@ -8,9 +8,10 @@
 import type { PageLayout } from './trace';
 import { NO_PAGE, TraceBuilder } from './trace';
 import { Walker } from './plan-walker';
-import type { ExplainStep, IndexModel, IndexPageCount, KeyedRows, Step, TableRows } from './plan-model';
+import type { ExplainStep, IndexModel, KeyedRows, Step, TableRows } from './plan-model';
+import type { IndexPageCount } from '../runs/runs';
 
-export type { ExplainStep, IndexPageCount, TableRows } from './plan-model';
+export type { ExplainStep, TableRows } from './plan-model';
 
 export type PlanTraceResult =
   | { ok: true; layout: PageLayout; builder: TraceBuilder; assumptions: string[] }

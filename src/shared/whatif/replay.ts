@@ -3,7 +3,7 @@
  * its touches spread over its measured time, and the counters it would report, beside the measured.
  */
 import type { PoolFacts } from '../models';
-import type { PoolStats, RunResult } from '../runs';
+import type { PoolStats, RunResult } from '../runs/runs';
 import { LruSimulator } from './lru-simulator';
 import { mysqlCleanerBatch } from './mysql-cleaner';
 import { BUF_LRU_MIN_LEN, counterDelta, type SimulatedCounters, type SimulatorSettings } from './pool-model';

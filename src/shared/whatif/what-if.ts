@@ -3,7 +3,7 @@
  * show it): the run replayed at its own settings beside what it measured, then miss-ratio curves for
  * the old-blocks settings asked, sampled, each with its largest error against the full simulation.
  */
-import type { RunResult } from '../runs';
+import type { RunResult } from '../runs/runs';
 import { curveError, missRatioCurves, poolSizes, type CurvePoint, type CurveVariant } from './mrc';
 import type { SimulatorSettings } from './pool-model';
 import { measuredPagesRead, replaySteps, type ReplayStep } from './replay';

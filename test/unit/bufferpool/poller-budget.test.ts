@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CACHED_PAGES_SQL, INDEX_NAMES_SQL } from '../../../src/main/bufferpool/cached-indexes';
 import { POOL_STATS_SQL, type LruWalk } from '../../../src/main/bufferpool/lru';
 import { LivePoller, TARGET_SHARE } from '../../../src/main/bufferpool/poller';
-import type { RunSample } from '../../../src/shared/runs';
+import type { RunSample } from '../../../src/shared/runs/runs';
 
 interface Simulated {
   /** Walks' times on the simulated clock, and every sample's cost then. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { POOL_STATS_SQL } from '../../../src/main/bufferpool/lru';
 import { LivePoller } from '../../../src/main/bufferpool/poller';
-import type { PoolStatsSample } from '../../../src/shared/runs';
+import type { PoolStatsSample } from '../../../src/shared/runs/runs';
 
 describe('the poller’s pool-stats times', () => {
   it('are taken after the response: a poll whose LRU walk took 1000 ms is stamped 1000 ms later, and says so', async () => {

@@ -1,8 +1,8 @@
 /** The words the LRU composition gives pages of no table, from what each flavor's lookups answer. */
 import { describe, expect, it } from 'vitest';
 import { spaceLabel, tablespaceLabel } from '../../../src/main/bufferpool/tablespaces';
-import { indexName, shortTable } from '../../../src/shared/compare/lru-diff';
-import { NO_TABLE } from '../../../src/shared/runs';
+import { indexName, shortTable } from '../../../src/shared/runs/lru-diff';
+import { NO_TABLE } from '../../../src/shared/runs/runs';
 
 describe('tablespaceLabel', () => {
   it('names MySQL 8.0 INFORMATION_SCHEMA.FILES rows', () => {

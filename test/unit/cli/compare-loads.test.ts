@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/main/cli/run';
 import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
-import { EXPERIMENT_FILE_FORMAT, EXPERIMENT_FILE_VERSION } from '../../../src/shared/experiment-file';
-import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
+import {
+  EXPERIMENT_FILE_FORMAT,
+  EXPERIMENT_FILE_VERSION,
+} from '../../../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments/experiments';
 import { result, step } from '../../support/load-fixture';
 
 let dir: string;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientsArg, driverArgs, formatStep } from '../../../src/main/cli/commands/load';
 import { failureOfCall } from '../../support/failures';
-import { clientBound, type LoadStep } from '../../../src/shared/oltp-load';
+import { clientBound, type LoadStep } from '../../../src/shared/load/oltp-load';
 
 describe('bplab load', () => {
   it('takes client counts separated by commas', () => {

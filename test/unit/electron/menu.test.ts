@@ -2,8 +2,8 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { menuTemplate } from '../../../src/main/electron/menu';
-import type { CommandId } from '../../../src/shared/commands';
-import type { RecentFile } from '../../../src/shared/experiment-file';
+import type { CommandId } from '../../../src/shared/app/commands';
+import type { RecentFile } from '../../../src/shared/experiments/experiment-file';
 
 function build(platform: NodeJS.Platform, recent: RecentFile[] = []) {
   const sent: CommandId[] = [];

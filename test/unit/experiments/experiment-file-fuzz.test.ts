@@ -15,7 +15,7 @@ import {
   StoredExperimentFileSchema,
   checkStoredResults,
   type ExperimentFile,
-} from '../../../src/shared/experiment-file';
+} from '../../../src/shared/experiments/experiment-file';
 import { AppFailure } from '../../../src/shared/result';
 import { experiment } from '../../support/run-fixture';
 

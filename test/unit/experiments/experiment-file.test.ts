@@ -8,7 +8,10 @@ import {
   saveExperimentFile,
   serializeExperimentFile,
 } from '../../../src/main/experiments/experiment-file';
-import { experimentFileJsonSchema, type ExperimentFile } from '../../../src/shared/experiment-file';
+import {
+  experimentFileJsonSchema,
+  type ExperimentFile,
+} from '../../../src/shared/experiments/experiment-file';
 import {
   comparisonView,
   configurationChoices,

@@ -12,9 +12,9 @@ import {
   expandCells,
   planExperiment,
   type ExperimentDefinitionInput,
-} from '../../../src/shared/experiments';
-import { cacheShare, loadStepLabel, loadStepSeconds } from '../../../src/shared/experiment-load';
-import type { LoadResult } from '../../../src/shared/oltp-load';
+} from '../../../src/shared/experiments/experiments';
+import { cacheShare, loadSweepLabel, loadSweepSeconds } from '../../../src/shared/load/experiment-load';
+import type { LoadResult } from '../../../src/shared/load/oltp-load';
 import { runResult } from '../../support/run-fixture';
 import { loadGroupsOfExperiment, loadReports } from '../../../src/shared/compare/load-report';
 import { pageCacheWords } from '../../../src/shared/compare/load-page-cache';
@@ -85,13 +85,15 @@ describe('load steps in the plan', () => {
   });
 
   it('names a step, its seconds and the share of its data the pool holds', () => {
-    expect(loadStepLabel({ workload: 'point-select', tables: 8, rows: 100000, clients: [8, 256] })).toBe(
+    expect(loadSweepLabel({ workload: 'point-select', tables: 8, rows: 100000, clients: [8, 256] })).toBe(
       'point-select, 8 tables × 100,000 rows, 8–256 clients',
     );
-    expect(loadStepLabel({ workload: 'read-only', tables: 1, rows: 5, clients: [1] })).toBe(
+    expect(loadSweepLabel({ workload: 'read-only', tables: 1, rows: 5, clients: [1] })).toBe(
       'read-only, 1 table × 5 rows, 1 client',
     );
-    expect(loadStepSeconds({ clients: [1, 2, 4], seconds: 3, warmupSeconds: 1, ceilingSeconds: 2 })).toBe(18);
+    expect(loadSweepSeconds({ clients: [1, 2, 4], seconds: 3, warmupSeconds: 1, ceilingSeconds: 2 })).toBe(
+      18,
+    );
     expect(cacheShare({ dataBytes: 200, poolBytes: 14 })).toBeCloseTo(0.07);
     expect(cacheShare({ dataBytes: 200, poolBytes: 400 })).toBe(1);
     expect(cacheShare({ dataBytes: null, poolBytes: 400 })).toBeNull();

@@ -1,12 +1,12 @@
 /**
- * The mixed preset's plan (shared/mixed-load.ts) and the OLTP table's pages it keeps from the poller
+ * The mixed preset's plan (shared/load/mixed-load.ts) and the OLTP table's pages it keeps from the poller
  * (experiments/mixed-pages.ts): every side sets, loads, waits, scans, waits, stops and restores, in
  * that order; the spec's defaults are 0 and 1000; pages are counted for sbtest1's indexes only.
  */
 import { describe, expect, it } from 'vitest';
 import { sidePages } from '../../../src/main/experiments/mixed-pages';
-import { MixedLoadSpecSchema, mixedPlan, planStepWords } from '../../../src/shared/mixed-load';
-import type { LruComposition, PoolStats } from '../../../src/shared/runs';
+import { MixedLoadSpecSchema, mixedPlan, planStepWords } from '../../../src/shared/load/mixed-load';
+import type { LruComposition, PoolStats } from '../../../src/shared/runs/runs';
 
 const spec = (extra: object = {}) =>
   MixedLoadSpecSchema.parse({

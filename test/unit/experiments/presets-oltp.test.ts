@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset, PRESETS } from '../../../src/main/experiments/presets';
 import { poolForShare, SBTEST_BYTES_PER_ROW } from '../../../src/main/experiments/presets-oltp';
-import { ExperimentDefinitionSchema, expandCells, planExperiment } from '../../../src/shared/experiments';
+import {
+  ExperimentDefinitionSchema,
+  expandCells,
+  planExperiment,
+} from '../../../src/shared/experiments/experiments';
 import { cellChanges, sizeBytes } from '../../../src/main/experiments/cell-settings';
 import { readBackVariables } from '../../../src/main/experiments/load-cell';
 

@@ -1,7 +1,7 @@
 /** The stand-ins the runner's unit tests share: a recording run service, journal and server, and a small definition. */
 import type { ExperimentRunnerDeps } from '../../../src/main/experiments/runner';
-import type { ExperimentDefinitionInput } from '../../../src/shared/experiments';
-import type { RunResult } from '../../../src/shared/runs';
+import type { ExperimentDefinitionInput } from '../../../src/shared/experiments/experiments';
+import type { RunResult } from '../../../src/shared/runs/runs';
 import { runResult } from '../../support/run-fixture';
 
 export const base: ExperimentDefinitionInput = {

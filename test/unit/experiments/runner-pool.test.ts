@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sizeBytes } from '../../../src/main/experiments/cell-settings';
 import { AppFailure } from '../../../src/shared/result';
 import { ExperimentRunner } from '../../../src/main/experiments/runner';
-import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments/experiments';
 import { base, harness } from './runner-harness';
 
 describe('the experiment runner and the buffer pool size', () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ExperimentRunner } from '../../../src/main/experiments/runner';
-import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
-import type { RunResult } from '../../../src/shared/runs';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments/experiments';
+import type { RunResult } from '../../../src/shared/runs/runs';
 import { base, harness } from './runner-harness';
 
 describe('the experiment runner', () => {

@@ -1,10 +1,10 @@
 /**
- * A load's seconds laid on one time axis (shared/load-live.ts): each step's seconds restart at 0, so
+ * A load's seconds laid on one time axis (shared/load/load-live.ts): each step's seconds restart at 0, so
  * the next step continues after the last point; QPS is queries over the second's length, p99 its latency's.
  */
 import { describe, expect, it } from 'vitest';
-import { loadLiveRunId, loadSecondPoints } from '../../../src/shared/load-live';
-import type { LoadSecond } from '../../../src/shared/oltp-load';
+import { loadLiveRunId, loadSecondPoints } from '../../../src/shared/load/load-live';
+import type { LoadSecond } from '../../../src/shared/load/oltp-load';
 
 const s = (at: number, queries: number, p99: number | null = 2, warmup = false): LoadSecond => ({
   at,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { writeColumnFile } from '../../../src/main/pagetrace/column-file';
 import { parseTraceOutput } from '../../../src/main/pagetrace/tracer';
 import { readPageTrace, storedOf, writePageTrace } from '../../../src/main/pagetrace/trace-file';
-import { checkRequests } from '../../../src/shared/page-trace';
+import { checkRequests } from '../../../src/shared/runs/page-trace';
 
 // Space 5 page 3 (5 << 32 | 3 = 21474836483) twice, then space 5 page 4, printed out of order as maps are.
 const OUTPUT = `Attaching 5 probes...

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { readPoolPagesFile, writePoolPages } from '../../../src/main/pagetrace/pool-start';
 import { writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { tracedRunReplay } from '../../../src/main/whatif/traced-run';
-import type { RunResult } from '../../../src/shared/runs';
+import type { RunResult } from '../../../src/shared/runs/runs';
 import { replaySteps, simulatedPagesRead } from '../../../src/shared/whatif/replay';
 import { poolStats, runResult } from '../../support/run-fixture';
 

@@ -19,7 +19,7 @@ import {
   valuesPlaceholder,
 } from '../../../src/renderer/features/experiments/utils/builder-view';
 import { emptyDefinition } from '../../../src/renderer/lib/document-files';
-import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments/experiments';
 
 const base = () =>
   toggleServer(toggleQuery({ ...emptyDefinition(), schema: 'ssb' }, 'Q1.1', 'base'), {

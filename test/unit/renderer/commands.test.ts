@@ -1,7 +1,7 @@
 /** Commands: shortcuts read from key presses as Electron reads accelerators, and the newest handler answering. */
 import { describe, expect, it } from 'vitest';
 import { handleShortcut, onCommand, runCommand } from '../../../src/renderer/lib/commands';
-import { acceleratorMatches, commandForKey, type KeyPress } from '../../../src/shared/commands';
+import { acceleratorMatches, commandForKey, type KeyPress } from '../../../src/shared/app/commands';
 
 const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   code,

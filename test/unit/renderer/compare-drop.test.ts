@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BplabApi, FileDialogs } from '../../../src/shared/contract';
-import type { ExperimentFile } from '../../../src/shared/experiment-file';
+import type { ExperimentFile } from '../../../src/shared/experiments/experiment-file';
 import type { Result } from '../../../src/shared/result';
 import { setApi } from '../../../src/renderer/lib/api';
 import {

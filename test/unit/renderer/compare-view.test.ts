@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BplabApi } from '../../../src/shared/contract';
-import type { ExperimentFile } from '../../../src/shared/experiment-file';
+import type { ExperimentFile } from '../../../src/shared/experiments/experiment-file';
 import { setApi } from '../../../src/renderer/lib/api';
 import { createCompareStore } from '../../../src/renderer/features/compare/stores/compare-store';
 import {

@@ -1,7 +1,7 @@
 // The comparison's what-if requests: the scopes offered, one run per query for the curves, where main reads each run, the settings typed.
 import { describe, expect, it } from 'vitest';
-import type { RunSide } from '../../../src/shared/compare/comparison';
-import type { RunResult } from '../../../src/shared/runs';
+import type { RunSide } from '../../../src/shared/runs/run-side';
+import type { RunResult } from '../../../src/shared/runs/runs';
 import { curveRuns } from '../../../src/shared/whatif/flight';
 import {
   parseSettingList,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskProgress } from '../../../src/shared/tasks';
-import type { DatasetInfo, DatasetVerifyReport } from '../../../src/shared/datasets';
-import { SSB_REFERENCE } from '../../../src/shared/ssb-reference';
+import type { TaskProgress } from '../../../src/shared/app/tasks';
+import type { DatasetInfo, DatasetVerifyReport } from '../../../src/shared/datasets/datasets';
+import { SSB_REFERENCE } from '../../../src/shared/datasets/ssb-reference';
 import {
   datasetRow,
   progressView,

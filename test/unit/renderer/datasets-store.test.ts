@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BplabApi } from '../../../src/shared/contract';
-import type { DatasetVerifyReport, VerifyProgress } from '../../../src/shared/datasets';
+import type { DatasetVerifyReport, VerifyProgress } from '../../../src/shared/datasets/datasets';
 import { setApi } from '../../../src/renderer/lib/api';
 import { fakeEvents } from './fake-events';
 import {

@@ -16,7 +16,7 @@ import { setApi } from '../../../src/renderer/lib/api';
 import { emptyDefinition } from '../../../src/renderer/lib/document-files';
 import { runFileCommand } from '../../../src/renderer/lib/file-commands';
 import { useDocuments } from '../../../src/renderer/lib/documents';
-import { suggestedFileName } from '../../../src/shared/experiment-file';
+import { suggestedFileName } from '../../../src/shared/experiments/experiment-file';
 import type { BplabApi, FileDialogs } from '../../../src/shared/contract';
 import { experiment } from '../../support/run-fixture';
 

@@ -5,10 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { endStateWords } from '../../../src/renderer/features/experiments/utils/builder-view';
-import { editLoadStep, loadStepText } from '../../../src/renderer/features/experiments/utils/load-step-edit';
+import { editLoadStep, loadStepText } from '../../../src/renderer/features/experiments/utils/load-sweep-edit';
 import { keptItems, sweepRows } from '../../../src/renderer/features/experiments/utils/sweep-rows';
-import type { ExperimentLoadRecord } from '../../../src/shared/experiment-load';
-import { ExperimentDefinitionSchema, estimateSeconds, planExperiment } from '../../../src/shared/experiments';
+import type { ExperimentLoadRecord } from '../../../src/shared/load/experiment-load';
+import {
+  ExperimentDefinitionSchema,
+  estimateSeconds,
+  planExperiment,
+} from '../../../src/shared/experiments/experiments';
 import { result, step } from '../../support/load-fixture';
 
 const definition = ExperimentDefinitionSchema.parse({

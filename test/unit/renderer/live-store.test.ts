@@ -9,7 +9,7 @@ import {
   encodeLruMapFrame,
   type LiveRunSample,
   type PackedLruMapFrame,
-} from '../../../src/shared/lru-map-codec';
+} from '../../../src/shared/runs/lru-map-codec';
 import { setApi } from '../../../src/renderer/lib/api';
 import {
   HISTORY_BOUND,

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BplabApi } from '../../../src/shared/contract';
-import type { LoadClientTrace } from '../../../src/shared/oltp-load';
+import type { LoadClientTrace } from '../../../src/shared/load/oltp-load';
 import { setApi } from '../../../src/renderer/lib/api';
 import { useLoad } from '../../../src/renderer/features/load/stores/load-store';
 import { clientCurveViews } from '../../../src/renderer/features/load/utils/client-curve';

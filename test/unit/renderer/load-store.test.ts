@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BplabApi } from '../../../src/shared/contract';
-import type { LoadResult, LoadSecond, LoadStep } from '../../../src/shared/oltp-load';
+import type { LoadResult, LoadSecond, LoadStep } from '../../../src/shared/load/oltp-load';
 import { setApi } from '../../../src/renderer/lib/api';
 import { useLive } from '../../../src/renderer/lib/live-store';
 import { followLoadEvents, useLoad } from '../../../src/renderer/features/load/stores/load-store';
@@ -15,7 +15,7 @@ import {
   loadPoolSample,
   poolPagesRows,
 } from '../../../src/renderer/features/load/utils/pool-pages';
-import type { PoolStats } from '../../../src/shared/runs';
+import type { PoolStats } from '../../../src/shared/runs/runs';
 import { fakeEvents } from './fake-events';
 
 const events = fakeEvents();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueQuery } from '../../../src/shared/runs';
+import type { CatalogueQuery } from '../../../src/shared/runs/runs';
 import {
   addVariant,
   draftFromForm,

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { measureReferences } from '../../../src/shared/compare/reference-verdicts';
 import { verdictRows } from '../../../src/shared/compare/reference-tables';
-import type { ExperimentFile } from '../../../src/shared/experiment-file';
-import { ExperimentDefinitionSchema } from '../../../src/shared/experiments';
+import type { ExperimentFile } from '../../../src/shared/experiments/experiment-file';
+import { ExperimentDefinitionSchema } from '../../../src/shared/experiments/experiments';
 import {
   emptyReferenceForm,
   figureFromForm,

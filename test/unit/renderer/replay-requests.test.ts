@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BplabApi } from '../../../src/shared/contract';
-import type { TaskOutcome } from '../../../src/shared/tasks';
+import type { TaskOutcome } from '../../../src/shared/app/tasks';
 import { setApi } from '../../../src/renderer/lib/api';
 import { ReplayRequests, type ReplayView } from '../../../src/renderer/lib/replay-requests';
 import { fakeEvents } from './fake-events';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timedStage, type RunResult } from '../../../src/shared/runs';
+import { timedStage, type RunResult } from '../../../src/shared/runs/runs';
 import {
   glanceRows,
   metricsView,

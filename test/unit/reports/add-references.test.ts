@@ -14,7 +14,7 @@ import { createDispatch, type Handlers } from '../../../src/main/api/router';
 import { runCli } from '../../../src/main/cli/run';
 import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
 import type { ExperimentService } from '../../../src/main/experiments/experiment-service';
-import type { ReferenceFigureInput } from '../../../src/shared/reference-figures';
+import type { ReferenceFigureInput } from '../../../src/shared/published/reference-figures';
 import { referenceExperiment } from '../../support/reference-fixture';
 
 const dir = mkdtempSync(join(tmpdir(), 'bplab-add-references-'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeExperimentFile, loadExperimentFile } from '../../../src/main/experiments/experiment-file';
 import { exportReport } from '../../../src/main/reports/export';
-import type { ExperimentFile } from '../../../src/shared/experiment-file';
+import type { ExperimentFile } from '../../../src/shared/experiments/experiment-file';
 import { experiment, runResult } from '../../support/run-fixture';
 
 let dir = '';

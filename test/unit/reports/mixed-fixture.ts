@@ -1,5 +1,9 @@
 /** Small mixed preset sides and results for the timeline, SVG and report tests, figures chosen by hand. */
-import { MixedLoadSpecSchema, type MixedLoadResult, type MixedSide } from '../../../src/shared/mixed-load';
+import {
+  MixedLoadSpecSchema,
+  type MixedLoadResult,
+  type MixedSide,
+} from '../../../src/shared/load/mixed-load';
 
 /** Six seconds of load; a scan from 2.0 s to 4.0 s covers the seconds whose middles are 2.5 and 3.5. */
 export function side(

@@ -4,7 +4,7 @@ import {
   nextChunk,
   type TableStreamOptions,
 } from '../../../src/main/ssb/generator/stream';
-import type { SsbTable } from '../../../src/shared/datasets';
+import type { SsbTable } from '../../../src/shared/datasets/datasets';
 
 export function tableBytes(table: SsbTable, opts: TableStreamOptions, chunkBytes = 64 * 1024): Buffer {
   const source = createTableSource(table, opts);

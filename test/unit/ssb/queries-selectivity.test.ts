@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseSsbQuery } from '../../../src/main/ssb/query-parse';
 import { countKeptRows, type TblRows } from '../../../src/main/ssb/selectivity';
-import type { SsbTable } from '../../../src/shared/datasets';
+import type { SsbTable } from '../../../src/shared/datasets/datasets';
 import { tableBytes } from './generator-tbl';
 
 const tbl = (rows: Array<Array<string | number>>) => rows.map((r) => r.join('|') + '|\n').join('');

@@ -8,7 +8,7 @@ import {
   quoteIdent,
   validateSchemaName,
 } from '../../../src/main/ssb/schema';
-import type { SsbTable } from '../../../src/shared/datasets';
+import type { SsbTable } from '../../../src/shared/datasets/datasets';
 import { seedTables } from '../../integration/ssb-seed-ddl';
 import { failureOfCall } from '../../support/failures';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TblValidator, describeNonUtf8, findTblFiles } from '../../../src/main/ssb/tbl-import';
 import { AppFailure } from '../../../src/shared/result';
-import type { SsbTable } from '../../../src/shared/datasets';
+import type { SsbTable } from '../../../src/shared/datasets/datasets';
 
 // Lines in dbgen's format (fields separated by '|', a '|' at the end).
 const CUSTOMER = '1|Customer#000000001|j5JsirBM9P|MOROCCO  0|MOROCCO|AFRICA|25-989-741-2988|BUILDING|\n';

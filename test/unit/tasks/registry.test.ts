@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TaskProgress } from '../../../src/shared/tasks';
+import type { TaskProgress } from '../../../src/shared/app/tasks';
 import { AppFailure } from '../../../src/shared/result';
 import { LeaseStore } from '../../../src/main/tasks/leases';
 import { currentProcess } from '../../../src/main/tasks/process-identity';

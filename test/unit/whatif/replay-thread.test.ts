@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../src/shared/result';
-import type { RunResult } from '../../../src/shared/runs';
+import type { RunResult } from '../../../src/shared/runs/runs';
 import { whatIfReport, type WhatIfOptions } from '../../../src/shared/whatif/what-if';
 import { withoutSamples, type ReplayJob } from '../../../src/main/whatif/replay-protocol';
 import { ReplayThread, replayLimitMs } from '../../../src/main/whatif/replay-thread';

@@ -1,6 +1,6 @@
 /**
  * Which traced runs a traced run's real replay starts from (tracedRunsBefore), and that the run view's
- * job (answerJob) replays a hot run from the pool they left, as the comparison and bench:trace do.
+ * job (answerJob) replays a hot run from the pool they left, as the comparison and bench/trace.ts do.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { answerJob } from '../../../src/main/whatif/replay-jobs';
 import { TraceCache } from '../../../src/main/whatif/replay-runs';
-import { serverStartedMs, tracedRunsBefore } from '../../../src/shared/traced-before';
-import type { RunResult, StatusDelta } from '../../../src/shared/runs';
-import type { RunWhatIf } from '../../../src/shared/whatif-answers';
+import { serverStartedMs, tracedRunsBefore } from '../../../src/shared/trace/traced-before';
+import type { RunResult, StatusDelta } from '../../../src/shared/runs/runs';
+import type { RunWhatIf } from '../../../src/shared/whatif/answers';
 import { poolStats, runResult } from '../../support/run-fixture';
 
 const global = (name: string, before: number, after: number): StatusDelta => ({

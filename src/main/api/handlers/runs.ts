@@ -6,13 +6,13 @@ import { statementText } from '../../runs/capture';
 import type { ConnectionService } from '../../db/connections';
 import { queryFailure } from '../../db/errors';
 import type { Handlers } from '../router';
-import { queryLabel } from '../../../shared/compare/comparison';
+import { queryLabel } from '../../../shared/runs/run-side';
 import type { TaskRegistry } from '../../tasks/registry';
 import { withoutSamples, type TraceFiles } from '../../whatif/replay-protocol';
 import { startReplayTask, type ReplayThread } from '../../whatif/replay-thread';
 import { readRunFile } from '../../reports/run-files';
 import { AppFailure } from '../../../shared/result';
-import type { RunResult } from '../../../shared/runs';
+import type { RunResult } from '../../../shared/runs/runs';
 
 export type RunHandlers = Pick<
   Handlers,

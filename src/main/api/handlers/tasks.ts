@@ -1,9 +1,9 @@
 /** Handlers for tasks/*: the long jobs of every bplab process on this data folder. */
-import type { DatasetVerifyReport } from '../../../shared/datasets';
+import type { DatasetVerifyReport } from '../../../shared/datasets/datasets';
 import type { SandboxInfo } from '../../../shared/models';
-import type { LoadResult } from '../../../shared/oltp-load';
-import type { TaskOutcome } from '../../../shared/tasks';
-import type { WhatIfAnswer } from '../../../shared/whatif-answers';
+import type { LoadResult } from '../../../shared/load/oltp-load';
+import type { TaskOutcome } from '../../../shared/app/tasks';
+import type { WhatIfAnswer } from '../../../shared/whatif/answers';
 import type { TaskRegistry } from '../../tasks/registry';
 import type { Handlers } from '../router';
 

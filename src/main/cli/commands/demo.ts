@@ -4,7 +4,7 @@
  * a complete one), and serves the UI until Ctrl-C, which stops the sandbox if this demo started it
  * (one another bplab process started, or uses now, keeps running).
  */
-import { defaultGeneratedSchema, verifyVerdict, type DatasetInfo } from '../../../shared/datasets';
+import { defaultGeneratedSchema, verifyVerdict, type DatasetInfo } from '../../../shared/datasets/datasets';
 import { formatCount, formatTimestamp } from '../../../shared/format';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';

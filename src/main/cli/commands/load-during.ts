@@ -7,9 +7,9 @@
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { mixedComparison, mixedTable } from '../../../shared/compare/mixed-timeline';
-import { planStepWords, type MixedLoadInput, type MixedLoadResult } from '../../../shared/mixed-load';
-import { KEY_DISTRIBUTIONS, type KeyDistribution } from '../../../shared/oltp-load';
-import { OLD_BLOCKS_TIME_RANGE } from '../../../shared/lru-settings';
+import { planStepWords, type MixedLoadInput, type MixedLoadResult } from '../../../shared/load/mixed-load';
+import { KEY_DISTRIBUTIONS, type KeyDistribution } from '../../../shared/load/oltp-load';
+import { OLD_BLOCKS_TIME_RANGE } from '../../../shared/server/lru-settings';
 import { AppFailure } from '../../../shared/result';
 import { numberArg, requiredArg } from '../args';
 import type { CliContext } from '../command';

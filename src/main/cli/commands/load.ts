@@ -20,17 +20,17 @@ import {
   type LoadSecond,
   type LoadStep,
   type OltpWorkload,
-} from '../../../shared/oltp-load';
+} from '../../../shared/load/oltp-load';
 import { formatCount } from '../../../shared/format';
 import { AppFailure } from '../../../shared/result';
-import type { TaskProgress } from '../../../shared/tasks';
+import type { TaskProgress } from '../../../shared/app/tasks';
 import { numberArg, requiredArg } from '../args';
 import { dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';
 import { profileIdFrom } from './capabilities';
 import { formatProgressLine, progressPrinter } from './ssb';
 import { runDuring } from './load-during';
-import { clientTraceLines } from '../../../shared/load-client-trace';
+import { clientTraceLines } from '../../../shared/load/load-client-trace';
 import { wrapLines } from '../../../shared/text-wrap';
 
 const USAGE =

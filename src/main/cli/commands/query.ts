@@ -5,15 +5,15 @@
  * is KILLed and what was captured is still saved and printed. --trace-pages traces the server's page
  * requests (refused, in the capability report's words, where the server cannot be traced).
  */
-import { observerCostWords } from '../../../shared/observer-cost';
+import { observerCostWords } from '../../../shared/runs/observer-cost';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TaskProgress } from '../../../shared/tasks';
+import type { TaskProgress } from '../../../shared/app/tasks';
 import { AppFailure } from '../../../shared/result';
 import { formatSwitch } from '../../../shared/format';
-import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs';
+import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs/runs';
 import { describePlan } from '../../../shared/whatif/plan-check';
-import { pageTraceOption, slowdownWords } from '../../../shared/traced-runs';
+import { pageTraceOption, slowdownWords } from '../../../shared/trace/traced-runs';
 import { explainStepsOf, planSourceWords } from '../../../shared/whatif/plan-source';
 import { call, dataDirOption, defineCommand } from '../command';
 import { withPassword } from '../password-prompt';

@@ -5,8 +5,12 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { EXPERIMENT_FILE_SUFFIX, suggestedFileName } from '../../../shared/experiment-file';
-import type { ExperimentDefinition, ExperimentProgress, ExperimentServer } from '../../../shared/experiments';
+import { EXPERIMENT_FILE_SUFFIX, suggestedFileName } from '../../../shared/experiments/experiment-file';
+import type {
+  ExperimentDefinition,
+  ExperimentProgress,
+  ExperimentServer,
+} from '../../../shared/experiments/experiments';
 import { AppFailure, formatError } from '../../../shared/result';
 import { requiredArg } from '../args';
 import { call, dataDirOption, defineCommand } from '../command';

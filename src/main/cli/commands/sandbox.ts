@@ -1,8 +1,8 @@
 /** `bplab sandbox ...`: private servers from the command line. A sandbox started here keeps running until stopped. */
 import { SandboxSpecSchema, sandboxIdOf, type SandboxSpec } from '../../../shared/models';
-import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../shared/lru-settings';
+import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../shared/server/lru-settings';
 import { AppFailure } from '../../../shared/result';
-import { refusedOption } from '../../../shared/sandbox-options';
+import { refusedOption } from '../../../shared/server/sandbox-options';
 import { numberArg, portArg, schemaArg, sizeArg } from '../args';
 import { call, dataDirOption, defineCommand, type CliContext } from '../command';
 import { formatSandboxRow } from '../format-report';

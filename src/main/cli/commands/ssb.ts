@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { TaskProgress } from '../../../shared/tasks';
+import type { TaskProgress } from '../../../shared/app/tasks';
 import {
   defaultGeneratedSchema,
   defaultImportSchema,
@@ -15,11 +15,11 @@ import {
   type GeneratorMode,
   type VerifyProgress,
   verifyVerdict,
-} from '../../../shared/datasets';
+} from '../../../shared/datasets/datasets';
 import { validateScaleFactor } from '../../ssb/generator/scale';
 import { writeTblFiles } from '../../ssb/generator/stream';
 import { SSB_TABLES } from '../../ssb/tables';
-import { describeAllowed, verdictWords } from '../../../shared/ssb-reference';
+import { describeAllowed, verdictWords } from '../../../shared/datasets/ssb-reference';
 import { formatClock, formatCount } from '../../../shared/format';
 import { AppFailure } from '../../../shared/result';
 import type { App } from '../../app';

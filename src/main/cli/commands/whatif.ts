@@ -6,8 +6,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { isByteSize, parseByteSize, SIZE_WORDS } from '../../../shared/byte-size';
 import { AppFailure } from '../../../shared/result';
-import type { RunResult } from '../../../shared/runs';
-import { RunResultSchema } from '../../../shared/run-schema';
+import type { RunResult } from '../../../shared/runs/runs';
+import { RunResultSchema } from '../../../shared/runs/run-schema';
 import type { WhatIfReport } from '../../../shared/whatif/what-if';
 import { withoutSamples } from '../../whatif/replay-protocol';
 import { defineCommand } from '../command';

@@ -20,7 +20,7 @@
  * Not reproduced: part.tbl line 199,984 at SF 1, whose P_Type holds bytes left in memory by a dbgen
  * bug (not a function of the data), written here as the type the stream picks.
  */
-import type { GeneratorMode } from '../../../shared/datasets';
+import type { GeneratorMode } from '../../../shared/datasets/datasets';
 import { DEFAULT_LINEAGE, type DbgenLineage } from './lineage';
 
 export const DEFAULT_GENERATOR_MODE: GeneratorMode = 'dbgen';

@@ -2,7 +2,7 @@
  * What every table generator is: something that fills a buffer with whole .tbl rows until it is
  * full or the table is done. The stream plumbing (stream.ts) and the workers only see this.
  */
-import type { GeneratorMode } from '../../../shared/datasets';
+import type { GeneratorMode } from '../../../shared/datasets/datasets';
 import type { DbgenLineage } from './lineage';
 
 export interface GenerateOptions {

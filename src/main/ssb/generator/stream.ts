@@ -16,7 +16,7 @@ import { PartTableSource } from './part-table';
 import { validateScaleFactor } from './scale';
 import type { GenerateOptions, TableSource } from './source';
 import { SupplierTableSource } from './supplier-table';
-import type { SsbTable } from '../../../shared/datasets';
+import type { SsbTable } from '../../../shared/datasets/datasets';
 
 /** Bytes per chunk: large enough that per-chunk costs vanish, small enough for a socket buffer. */
 export const DEFAULT_CHUNK_BYTES = 256 * 1024;

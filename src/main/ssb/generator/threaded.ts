@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { SsbTable } from '../../../shared/datasets';
+import type { SsbTable } from '../../../shared/datasets/datasets';
 import { DEFAULT_CHUNK_BYTES, createTableStream, type TableStreamOptions } from './stream';
 
 export interface WorkerStart {

@@ -4,10 +4,10 @@
  * server's own pages (its dictionary's dozens of indexes, undo, system files) are one row per group,
  * as the map's legend groups them.
  */
-import type { LruComposition, LruIndexPages } from '../../../shared/runs';
+import type { LruComposition, LruIndexPages } from '../../../shared/runs/runs';
 import { formatCount, formatShare, formatSigned } from '../../../shared/format';
-import { indexName } from '../../../shared/compare/lru-diff';
-import { indexKey, serverGroupOf, serverGroupWords, type ServerGroup } from '../../../shared/palette';
+import { indexName } from '../../../shared/runs/lru-diff';
+import { indexKey, serverGroupOf, serverGroupWords, type ServerGroup } from '../../../shared/runs/palette';
 
 export interface CompositionFigures {
   pages: number;

@@ -5,8 +5,8 @@
  * matter. The map draws those blocks hatched; this says why, once they are a large share.
  */
 import { formatCount, formatShare } from '../../../shared/format';
-import { LARGE_FREE_SHARE, OLD_SUBLIST_MIN_PAGES } from '../../../shared/page-cleaner';
-import type { PoolStats } from '../../../shared/runs';
+import { LARGE_FREE_SHARE, OLD_SUBLIST_MIN_PAGES } from '../../../shared/runs/page-cleaner';
+import type { PoolStats } from '../../../shared/runs/runs';
 
 type PoolFigures = Pick<PoolStats, 'poolSize' | 'freeBuffers' | 'databasePages' | 'oldDatabasePages'>;
 

@@ -2,9 +2,9 @@
  * The stacked old/young bars per table and index, from one LRU composition: the post's
  * "pages | old | hot | pct_buffer_pool" table as a chart's fully prepared input.
  */
-import type { LruComposition, LruIndexPages } from '../../../shared/runs';
+import type { LruComposition, LruIndexPages } from '../../../shared/runs/runs';
 import { formatCount, formatShare } from '../../../shared/format';
-import { indexName } from '../../../shared/compare/lru-diff';
+import { indexName } from '../../../shared/runs/lru-diff';
 import {
   cssColor,
   indexKey,
@@ -16,7 +16,7 @@ import {
   type ServerGroup,
   type ColorScheme,
   type Rgb,
-} from '../../../shared/palette';
+} from '../../../shared/runs/palette';
 
 export interface LruBar {
   key: string;

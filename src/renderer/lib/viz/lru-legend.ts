@@ -3,8 +3,8 @@
  * name, the same in every run), then the server's own pages in one entry per group (its dictionary
  * and mysql.* tables, undo logs, system and temporary files), with how many indexes each holds.
  */
-import { indexName } from '../../../shared/compare/lru-diff';
-import type { LruComposition } from '../../../shared/runs';
+import { indexName } from '../../../shared/runs/lru-diff';
+import type { LruComposition } from '../../../shared/runs/runs';
 import {
   cssColor,
   indexKey,
@@ -17,7 +17,7 @@ import {
   userColors,
   type ColorScheme,
   type ServerGroup,
-} from '../../../shared/palette';
+} from '../../../shared/runs/palette';
 
 export interface LegendEntry {
   /** The legend key ("schema.table/index"), or "server:<group>". */

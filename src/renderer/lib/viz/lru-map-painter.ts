@@ -9,9 +9,9 @@ import {
   LruMapFrameError,
   type LruMapCells,
   type PackedLruMapFrame,
-} from '../../../shared/lru-map-codec';
+} from '../../../shared/runs/lru-map-codec';
 import { fillLruMap, lruMapHeight, LruMapScratch, type LruMapImage } from './lru-map';
-import type { ColorScheme } from '../../../shared/palette';
+import type { ColorScheme } from '../../../shared/runs/palette';
 
 export interface LruMapPainterOptions {
   stripHeight: number;

@@ -1,13 +1,13 @@
 /**
- * The LRU map's pixels, from one decoded frame (LruMapCells, see shared/lru-map-codec): one horizontal strip per buffer pool instance, the head
+ * The LRU map's pixels, from one decoded frame (LruMapCells, see shared/runs/lru-map-codec): one horizontal strip per buffer pool instance, the head
  * (most recently used) on the left and the tail on the right. Each pixel column covers a run of LRU
  * positions and takes the colour of the index holding most of them, washed lighter when most of
  * them are old (inside a segment, its old pages lie on the tail's side); the old/young boundary is a dark column; positions past the LRU's end (free
  * buffers) are grey, hatched. Pure: the canvas only copies the buffer this fills.
  */
-import type { LruMapCells, PackedLruMapFrame } from '../../../shared/lru-map-codec';
+import type { LruMapCells, PackedLruMapFrame } from '../../../shared/runs/lru-map-codec';
 import { formatMs } from '../../../shared/format';
-import type { LruMapFrame } from '../../../shared/runs';
+import type { LruMapFrame } from '../../../shared/runs/runs';
 import {
   isHatch,
   legendColors,
@@ -16,7 +16,7 @@ import {
   SERVER_GROUP_ORDER,
   type ColorScheme,
   type Rgb,
-} from '../../../shared/palette';
+} from '../../../shared/runs/palette';
 
 export const EMPTY_RGB: Rgb = MAP_COLORS.light.empty;
 export const EMPTY_HATCH_RGB: Rgb = MAP_COLORS.light.emptyHatch;

@@ -1,6 +1,6 @@
 /** Each index's pages over time, from successive LRU compositions, as a line/area chart's input. */
-import type { LruComposition } from '../../../shared/runs';
-import { indexSeries } from '../../../shared/pages-over-time';
+import type { LruComposition } from '../../../shared/runs/runs';
+import { indexSeries } from '../../../shared/runs/pages-over-time';
 
 export interface Series {
   /** The point field holding this series' values ("s0", "s1"...: index names have dots, which charts read as paths). */
@@ -16,7 +16,7 @@ export interface PagesOverTime {
   points: Array<{ t: number } & Record<string, number>>;
 }
 
-/** The `limit` indexes with the most pages at any moment, as recharts reads them (shared/pages-over-time.ts). */
+/** The `limit` indexes with the most pages at any moment, as recharts reads them (shared/runs/pages-over-time.ts). */
 export function pagesOverTime(
   compositions: readonly LruComposition[],
   legend: readonly string[] = [],

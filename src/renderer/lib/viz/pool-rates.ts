@@ -5,7 +5,7 @@
  * two samples' responses, so an interval stretched by a full LRU snapshot is a lower, longer rate (and
  * marked), never a spike.
  */
-import type { LruComposition, PoolStats, PoolStatsSample } from '../../../shared/runs';
+import type { LruComposition, PoolStats, PoolStatsSample } from '../../../shared/runs/runs';
 import { round3 } from './lru-series';
 
 export interface RatePoint {

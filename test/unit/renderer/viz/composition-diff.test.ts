@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compositionDiff, signedPercent } from '../../../../src/renderer/lib/viz/composition-diff';
 import { composition, index } from './samples';
-import { SERVER_GROUPS } from '../../../../src/shared/palette';
+import { SERVER_GROUPS } from '../../../../src/shared/runs/palette';
 
 // The post: Q1.1 with old_blocks_time=0 pushes the secondary indexes out and brings in more lineorder.
 const before = composition(-120, [

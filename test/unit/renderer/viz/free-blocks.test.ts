@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { freeBlocksNote } from '../../../../src/renderer/lib/viz/free-blocks';
 import { EMPTY_HATCH_RGB, EMPTY_RGB, fillLruMap, pixelAt } from '../../../../src/renderer/lib/viz/lru-map';
-import { decodeLruMapCells, encodeLruMapFrame } from '../../../../src/shared/lru-map-codec';
+import { decodeLruMapCells, encodeLruMapFrame } from '../../../../src/shared/runs/lru-map-codec';
 
 describe('free blocks on the LRU map', () => {
   it('says why a 16 MB MariaDB pool is mostly free (794 of 1,014), and that old_blocks_time cannot matter', () => {

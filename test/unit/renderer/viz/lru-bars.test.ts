@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeBar, lruBars, OTHERS_COLOR } from '../../../../src/renderer/lib/viz/lru-bars';
-import { cssColor, keyColor, oldShade, SERVER_GROUPS, userColors } from '../../../../src/shared/palette';
+import { cssColor, keyColor, oldShade, SERVER_GROUPS, userColors } from '../../../../src/shared/runs/palette';
 import { composition, index } from './samples';
 
 // The post's composition after Q1.1 with innodb_old_blocks_time=1000.

@@ -1,7 +1,7 @@
 // The LRU map's legend: the user's indexes first, each once in its colour, the server's own grouped.
 import { describe, expect, it } from 'vitest';
 import { lruLegend } from '../../../../src/renderer/lib/viz/lru-legend';
-import { cssColor, keyColor, SERVER_GROUPS, userColors } from '../../../../src/shared/palette';
+import { cssColor, keyColor, SERVER_GROUPS, userColors } from '../../../../src/shared/runs/palette';
 
 /** A MySQL 8.0 run after a restart: a few SSB indexes among 60 of the server's dictionary, undo and system. */
 const legend = [

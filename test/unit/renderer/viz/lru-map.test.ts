@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LruMapFrame } from '../../../../src/shared/runs';
-import { decodeLruMapCells, encodeLruMapFrame } from '../../../../src/shared/lru-map-codec';
+import type { LruMapFrame } from '../../../../src/shared/runs/runs';
+import { decodeLruMapCells, encodeLruMapFrame } from '../../../../src/shared/runs/lru-map-codec';
 import {
   BOUNDARY_RGB,
   EMPTY_RGB,
@@ -10,7 +10,7 @@ import {
   pixelAt,
   stripColumns,
 } from '../../../../src/renderer/lib/viz/lru-map';
-import { legendColors, MAP_COLORS, oldShade, SERVER_GROUPS } from '../../../../src/shared/palette';
+import { legendColors, MAP_COLORS, oldShade, SERVER_GROUPS } from '../../../../src/shared/runs/palette';
 
 const CLUSTERED = 0;
 const DATE = 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendBounded } from '../../../../src/renderer/lib/viz/history';
 import { pagesOverTime } from '../../../../src/renderer/lib/viz/lru-series';
-import { cssColor, keyColor, userColors } from '../../../../src/shared/palette';
+import { cssColor, keyColor, userColors } from '../../../../src/shared/runs/palette';
 import { composition, index } from './samples';
 
 describe('pagesOverTime', () => {

@@ -1,5 +1,10 @@
 /** Hand-made captures shaped like the post's tables (pure view-model input; no database involved). */
-import type { LruComposition, LruIndexPages, PoolStats, PoolStatsSample } from '../../../../src/shared/runs';
+import type {
+  LruComposition,
+  LruIndexPages,
+  PoolStats,
+  PoolStatsSample,
+} from '../../../../src/shared/runs/runs';
 import { zeroPool } from '../../../support/run-fixture';
 
 export function index(

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePair } from '../../../../src/shared/compare/comparison';
 import { adaptiveHashRule } from '../../../../src/shared/compare/rules-explanations';
-import type { RunResult } from '../../../../src/shared/runs';
+import type { RunResult } from '../../../../src/shared/runs/runs';
 import { lineorderFirstOb0, lineorderFirstOb1000 } from '../../../support/post001';
 
 const ahi = (run: RunResult, counters: Record<string, number>): RunResult => ({

@@ -10,7 +10,7 @@ import {
 import { engineFindings } from '../../../../src/shared/compare/engine-findings';
 import { coldHotBarsSvg } from '../../../../src/shared/compare/svg-cold-hot';
 import type { ProtocolRun } from '../../../../src/shared/compare/flights';
-import type { RunResult } from '../../../../src/shared/runs';
+import type { RunResult } from '../../../../src/shared/runs/runs';
 import { runResult } from '../../../support/run-fixture';
 
 const MiB = 1024 * 1024;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareSides, comparePair, median } from '../../../../src/shared/compare/comparison';
 import { queryTimesTable } from '../../../../src/shared/compare/tables';
 import { diffExplain } from '../../../../src/shared/compare/explain-diff';
-import { diffLru } from '../../../../src/shared/compare/lru-diff';
+import { diffLru } from '../../../../src/shared/runs/lru-diff';
 import { diffPoolStats } from '../../../../src/shared/compare/pool-diff';
 import { diffStages } from '../../../../src/shared/compare/stage-diff';
 import { diffStatus } from '../../../../src/shared/compare/status-diff';
@@ -13,7 +13,7 @@ import {
   lineorderFirstOb1000,
   pool,
 } from '../../../support/post001';
-import { timedStage, type RunResult } from '../../../../src/shared/runs';
+import { timedStage, type RunResult } from '../../../../src/shared/runs/runs';
 
 const side = (label: string, ...runs: ReturnType<typeof baseRun>[]) => ({ label, runs });
 const pairOf = (a = lineorderFirstOb1000(), b = lineorderFirstOb0()) =>

@@ -8,7 +8,7 @@ import {
   sameReadsRule,
 } from '../../../../src/shared/compare/rules-explanations';
 import { totalTimeRule } from '../../../../src/shared/compare/rules-differences';
-import { type RunResult } from '../../../../src/shared/runs';
+import { type RunResult } from '../../../../src/shared/runs/runs';
 import { baseRun, bigPoolRun, lineorderFirstOb0, lineorderFirstOb1000 } from '../../../support/post001';
 import { pair, texts, joinOrders, oldBlocks } from './findings-pairs';
 

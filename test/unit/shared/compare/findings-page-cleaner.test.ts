@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { findFindings } from '../../../../src/shared/compare/findings';
 import { compareSides } from '../../../../src/shared/compare/comparison';
 import { pageCleanerRule } from '../../../../src/shared/compare/rules-page-cleaner';
-import { cleanerEmptiedPool } from '../../../../src/shared/page-cleaner';
-import type { PoolStats, RunResult } from '../../../../src/shared/runs';
+import { cleanerEmptiedPool } from '../../../../src/shared/runs/page-cleaner';
+import type { PoolStats, RunResult } from '../../../../src/shared/runs/runs';
 import { lineorderFirstOb0, lineorderFirstOb1000, pool, server } from '../../../support/post001';
 import { pair } from './findings-pairs';
 

@@ -1,6 +1,6 @@
 /** Post 001's pairs of runs as the findings tests compare them. */
 import { comparePair } from '../../../../src/shared/compare/comparison';
-import type { RunResult } from '../../../../src/shared/runs';
+import type { RunResult } from '../../../../src/shared/runs/runs';
 import { dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from '../../../support/post001';
 
 export const pair = (a: RunResult, b: RunResult) =>

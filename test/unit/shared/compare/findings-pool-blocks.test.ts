@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { heldBlocks, heldBlocksRule } from '../../../../src/shared/compare/rules-pool-blocks';
 import { findFindings } from '../../../../src/shared/compare/findings';
 import { compareSides } from '../../../../src/shared/compare/comparison';
-import type { RunResult } from '../../../../src/shared/runs';
+import type { RunResult } from '../../../../src/shared/runs/runs';
 import {
   dimDateFirstOb1000,
   lineorderFirstOb0,

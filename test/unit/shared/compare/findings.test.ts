@@ -14,7 +14,7 @@ import {
   stageRule,
   youngPagesRule,
 } from '../../../../src/shared/compare/rules-differences';
-import { NO_INDEX, NO_TABLE, type RunResult } from '../../../../src/shared/runs';
+import { NO_INDEX, NO_TABLE, type RunResult } from '../../../../src/shared/runs/runs';
 import {
   baseRun,
   bigPoolRun,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlightTable, flightOf, type ProtocolRun } from '../../../../src/shared/compare/flights';
 import { flightsTable } from '../../../../src/shared/compare/tables';
-import { SSB_QUERY_IDS } from '../../../../src/shared/ssb-reference';
+import { SSB_QUERY_IDS } from '../../../../src/shared/datasets/ssb-reference';
 
 const QUERIES = SSB_QUERY_IDS;
 

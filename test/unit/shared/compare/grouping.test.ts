@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { compareSides } from '../../../../src/shared/compare/comparison';
 import { defaultGrouping, groupResults, pickedSides } from '../../../../src/shared/compare/grouping';
 import { findFindings } from '../../../../src/shared/compare/findings';
-import type { ExperimentResult } from '../../../../src/shared/experiment-file';
-import type { RunResult } from '../../../../src/shared/runs';
+import type { ExperimentResult } from '../../../../src/shared/experiments/experiment-file';
+import type { RunResult } from '../../../../src/shared/runs/runs';
 import {
   baseRun,
   dimDateFirstOb1000,

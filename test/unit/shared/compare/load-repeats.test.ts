@@ -10,8 +10,8 @@ import {
   loadGroupsOfExperiment,
   loadReports,
 } from '../../../../src/shared/compare/load-report';
-import { ExperimentDefinitionSchema, planExperiment } from '../../../../src/shared/experiments';
-import type { ExperimentLoadRecord } from '../../../../src/shared/experiment-load';
+import { ExperimentDefinitionSchema, planExperiment } from '../../../../src/shared/experiments/experiments';
+import type { ExperimentLoadRecord } from '../../../../src/shared/load/experiment-load';
 import { result, step } from '../../../support/load-fixture';
 
 const def = ExperimentDefinitionSchema.parse({

@@ -13,8 +13,8 @@ import {
   performanceSchemaCost,
 } from '../../../../src/shared/compare/load-report';
 import { loadChartSvg } from '../../../../src/shared/compare/svg-load';
-import { ExperimentDefinitionSchema } from '../../../../src/shared/experiments';
-import type { ExperimentLoadRecord } from '../../../../src/shared/experiment-load';
+import { ExperimentDefinitionSchema } from '../../../../src/shared/experiments/experiments';
+import type { ExperimentLoadRecord } from '../../../../src/shared/load/experiment-load';
 import { result, step } from '../../../support/load-fixture';
 
 const def = ExperimentDefinitionSchema.parse({

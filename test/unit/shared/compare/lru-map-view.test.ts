@@ -3,8 +3,8 @@ import { lruMapMoments, lruMapView } from '../../../../src/shared/compare/charts
 import { chooseSides, fileLabel, fileLabels } from '../../../../src/shared/compare/experiment-sides';
 import { lruMapSvg } from '../../../../src/shared/compare/svg';
 import { experimentTable, serversTable } from '../../../../src/shared/compare/experiment-tables';
-import type { LruMapFrame } from '../../../../src/shared/runs';
-import { cssColor, keyColor, SERVER_GROUPS, userColors } from '../../../../src/shared/palette';
+import type { LruMapFrame } from '../../../../src/shared/runs/runs';
+import { cssColor, keyColor, SERVER_GROUPS, userColors } from '../../../../src/shared/runs/palette';
 import { experiment, mapFrame, runResult } from '../../../support/run-fixture';
 
 const frame = (over: Partial<LruMapFrame> = {}): LruMapFrame => ({

@@ -10,7 +10,7 @@ import { explainRule } from '../../../../src/shared/compare/rules-differences';
 import { planSourceRule } from '../../../../src/shared/compare/rules-plan-source';
 import { explainTable } from '../../../../src/shared/compare/tables';
 import { compareSides } from '../../../../src/shared/compare/comparison';
-import type { ExplainCapture, RunResult } from '../../../../src/shared/runs';
+import type { ExplainCapture, RunResult } from '../../../../src/shared/runs/runs';
 import { runResult } from '../../../support/run-fixture';
 import { pair, texts } from './findings-pairs';
 

@@ -6,10 +6,10 @@ import {
   verdictsHeadline,
   verdictsTable,
 } from '../../../../src/shared/compare/reference-tables';
-import { ExperimentDefinitionSchema, expandCells } from '../../../../src/shared/experiments';
+import { ExperimentDefinitionSchema, expandCells } from '../../../../src/shared/experiments/experiments';
 import { findPreset } from '../../../../src/main/experiments/presets';
-import type { ExperimentFile } from '../../../../src/shared/experiment-file';
-import { post002Figures } from '../../../../src/shared/published-figures-load';
+import type { ExperimentFile } from '../../../../src/shared/experiments/experiment-file';
+import { post002Figures } from '../../../../src/shared/published/published-figures-load';
 import { RUN1_RATIO, referenceExperiment } from '../../../support/reference-fixture';
 import { result, step } from '../../../support/load-fixture';
 import { THE_13_QUERY_IDS } from '../../../support/ssb-query-ids';

@@ -17,7 +17,7 @@ import {
   lineorderFirstOb0,
   lineorderFirstOb1000,
 } from '../../../support/post001';
-import { timedStage } from '../../../../src/shared/runs';
+import { timedStage } from '../../../../src/shared/runs/runs';
 import { cellClass, hasLongWord } from '../../../../src/shared/compare/report-table';
 
 const texts = (row: Array<{ text: string }> | undefined) => row?.map((c) => c.text);

@@ -1,6 +1,6 @@
 // The blocks a pool gives to data over a run (MySQL 8.0's adaptive hash index takes some as it grows), worked out by hand.
 import { describe, expect, it } from 'vitest';
-import type { PoolStats } from '../../../../src/shared/runs';
+import type { PoolStats } from '../../../../src/shared/runs/runs';
 import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
 import type { SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
 import { replaySteps, settingsOfPool } from '../../../../src/shared/whatif/replay';

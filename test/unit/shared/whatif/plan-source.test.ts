@@ -1,6 +1,6 @@
 // The plan that ran beside the EXPLAIN taken after the run: which is recorded, and the difference in words, on hand-made plans.
 import { describe, expect, it } from 'vitest';
-import type { ExplainCapture, LruComposition, StatusDelta } from '../../../../src/shared/runs';
+import type { ExplainCapture, LruComposition, StatusDelta } from '../../../../src/shared/runs/runs';
 import {
   afterRunWords,
   explainStepsOf,

@@ -4,10 +4,10 @@
  * old-blocks settings picked, over a query, a flight or every query of the sides.
  */
 import { useMemo, useState } from 'react';
-import type { RunSide } from '../../../../shared/compare/comparison';
+import type { RunSide } from '../../../../shared/runs/run-side';
 import { calibrationFindings, calibrationTables } from '../../../../shared/compare/whatif-tables';
-import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../../shared/lru-settings';
-import type { WhatIfComparison } from '../../../../shared/whatif-answers';
+import { OLD_BLOCKS_PCT_RANGE, OLD_BLOCKS_TIME_RANGE } from '../../../../shared/server/lru-settings';
+import type { WhatIfComparison } from '../../../../shared/whatif/answers';
 import type { AppError } from '../../../../shared/result';
 import type { Calibration } from '../../../../shared/whatif/calibration';
 import { call } from '../../../lib/api';

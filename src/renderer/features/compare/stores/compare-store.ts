@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import type { ReportExport } from '../../../../shared/contract';
 import type { Grouping } from '../../../../shared/compare/grouping';
-import type { RecentFile } from '../../../../shared/experiment-file';
-import type { RunResult } from '../../../../shared/runs';
+import type { RecentFile } from '../../../../shared/experiments/experiment-file';
+import type { RunResult } from '../../../../shared/runs/runs';
 import type { AppError } from '../../../../shared/result';
 import { call } from '../../../lib/api';
 import { dialogs } from '../../../lib/document-files';

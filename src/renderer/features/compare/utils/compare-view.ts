@@ -7,7 +7,7 @@
 import { lruPairedBars, type PairedBarsView } from '../../../../shared/compare/charts';
 import { compareSides, type Comparison, type PairComparison } from '../../../../shared/compare/comparison';
 import { defaultGrouping, pickedSides, type Grouping } from '../../../../shared/compare/grouping';
-import type { RunResult } from '../../../../shared/runs';
+import type { RunResult } from '../../../../shared/runs/runs';
 import {
   chooseSides,
   experimentSides,
@@ -36,8 +36,8 @@ import {
 } from '../../../../shared/compare/tables';
 import { type ReportTable } from '../../../../shared/compare/report-table';
 import { experimentTable, serversTable } from '../../../../shared/compare/experiment-tables';
-import type { ExperimentFile } from '../../../../shared/experiment-file';
-import type { RunSide } from '../../../../shared/compare/comparison';
+import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
+import type { RunSide } from '../../../../shared/runs/run-side';
 import type { ProtocolRun } from '../../../../shared/compare/flights';
 
 /** A results file the comparison has loaded (through the one loader, main's experiments/open). */

@@ -11,8 +11,8 @@ import {
   type LoadReport,
 } from '../../../../shared/compare/load-report';
 import type { OpenedResults } from '../../../../shared/contract';
-import type { MixedLoadResult } from '../../../../shared/mixed-load';
-import type { LoadResult } from '../../../../shared/oltp-load';
+import type { MixedLoadResult } from '../../../../shared/load/mixed-load';
+import type { LoadResult } from '../../../../shared/load/oltp-load';
 import type { LoadedResults } from './compare-view';
 
 export type OpenedLoad =

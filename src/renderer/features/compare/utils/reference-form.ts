@@ -7,13 +7,13 @@
  */
 import { fileLabel } from '../../../../shared/compare/experiment-sides';
 import { measureFigure, type VerdictSource } from '../../../../shared/compare/reference-verdicts';
-import { expandCells, type ExperimentDefinition } from '../../../../shared/experiments';
+import { expandCells, type ExperimentDefinition } from '../../../../shared/experiments/experiments';
 import {
   ReferenceFigureSchema,
   type FigureSide,
   type ReferenceFigure,
   type ReferenceFigureInput,
-} from '../../../../shared/reference-figures';
+} from '../../../../shared/published/reference-figures';
 
 export type ReferenceKind = 'query-seconds' | 'ratio' | 'load-qps' | 'load-ratio';
 

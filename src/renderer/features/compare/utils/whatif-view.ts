@@ -3,9 +3,8 @@
  * simulator (every run for the check; one run per query of the scope for the curves), where main reads
  * each from, and the answers prepared for the tables and the chart. Pure.
  */
-import type { RunSide } from '../../../../shared/compare/comparison';
-import { queryLabel } from '../../../../shared/compare/comparison';
-import type { RunResult } from '../../../../shared/runs';
+import { queryLabel, type RunSide } from '../../../../shared/runs/run-side';
+import type { RunResult } from '../../../../shared/runs/runs';
 import type { LoadedResults } from './compare-view';
 import { flightOf } from '../../../../shared/whatif/flight';
 

@@ -1,7 +1,7 @@
 /** Create a dataset: generate one (SF, seed) or import dbgen's .tbl files, with its engine and layout. */
 import type { FormEvent } from 'react';
 import { CheckField, Field, TextField } from '../../../components/Field';
-import type { GeneratorMode } from '../../../../shared/datasets';
+import type { GeneratorMode } from '../../../../shared/datasets/datasets';
 import { useDatasets } from '../stores/datasets-store';
 import { schemaPlaceholder, takenSchemas } from '../utils/dataset-form';
 

@@ -8,7 +8,7 @@ import { followTaskProgress, useDatasets } from '../stores/datasets-store';
 import { DatasetCreateForm } from './DatasetCreateForm';
 import { DatasetList } from './DatasetList';
 import { OltpDatasetList } from './OltpDatasetList';
-import { LoadProgressView } from './LoadProgressView';
+import { DatasetLoadProgressView } from './DatasetLoadProgressView';
 import { ReferenceTable } from './ReferenceTable';
 import { VerifyReportView } from './VerifyReportView';
 
@@ -48,7 +48,7 @@ export function DatasetsScreen() {
       <ErrorMessage error={error} testId="datasets-error" />
       <DatasetList />
       <OltpDatasetList />
-      {task && <LoadProgressView />}
+      {task && <DatasetLoadProgressView />}
       <DatasetCreateForm />
       {verify && <VerifyReportView />}
       <ReferenceTable />

@@ -1,5 +1,5 @@
 /** The reference selectivities (real dbgen output, SF 1): what verify compares against. */
-import { REFERENCE_LINEORDER_ROWS } from '../../../../shared/ssb-reference';
+import { REFERENCE_LINEORDER_ROWS } from '../../../../shared/datasets/ssb-reference';
 import { formatCount } from '../../../../shared/format';
 import { referenceRows } from '../utils/dataset-view';
 

@@ -4,13 +4,13 @@
  * one lib/server-session.ts chooses; it also asks for a password when the server wants one.
  */
 import { create } from 'zustand';
-import { outcomeReport, type TaskProgress } from '../../../../shared/tasks';
+import { outcomeReport, type TaskProgress } from '../../../../shared/app/tasks';
 import type {
   DatasetListing,
   DatasetVerifyReport,
   OltpDataset,
   VerifyProgress,
-} from '../../../../shared/datasets';
+} from '../../../../shared/datasets/datasets';
 import type { AppError, Result } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
 import { runTask, type TaskHandle } from '../../../lib/task-runner';

@@ -12,7 +12,7 @@ import {
   type DatasetGenerateSpec,
   type DatasetImportSpec,
   type GeneratorMode,
-} from '../../../../shared/datasets';
+} from '../../../../shared/datasets/datasets';
 
 export interface DatasetForm {
   /** Generate with bplab's generator, or import dbgen's .tbl files from a folder on bplab's machine. */

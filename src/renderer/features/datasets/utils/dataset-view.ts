@@ -2,7 +2,7 @@
  * Datasets, load progress and verify reports as the screen shows them: words and formatted
  * figures, prepared here so the components only draw.
  */
-import type { TaskProgress } from '../../../../shared/tasks';
+import type { TaskProgress } from '../../../../shared/app/tasks';
 import {
   datasetState,
   verifyVerdict,
@@ -10,13 +10,13 @@ import {
   type DatasetState,
   type DatasetVerifyReport,
   type VerifyProgress,
-} from '../../../../shared/datasets';
+} from '../../../../shared/datasets/datasets';
 import {
   describeAllowed,
   verdictWords,
   SSB_REFERENCE,
   type SelectivityVerdict,
-} from '../../../../shared/ssb-reference';
+} from '../../../../shared/datasets/ssb-reference';
 import { formatClock, formatCount, formatTimestamp } from '../../../../shared/format';
 import type { Tone } from '../../../lib/tone';
 

@@ -4,10 +4,10 @@
  * smaller to try it), a wrong field said in words while the draft keeps its last right value; removable.
  */
 import { useState } from 'react';
-import { ExperimentLoadStepSchema, loadStepLabel } from '../../../../shared/experiment-load';
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
+import { ExperimentLoadSweepSchema, loadSweepLabel } from '../../../../shared/load/experiment-load';
+import type { ExperimentDefinitionInput } from '../../../../shared/experiments/experiments';
 import { useDocuments } from '../../../lib/documents';
-import { LOAD_STEP_FIELDS, editLoadStep, loadStepText, type LoadStepField } from '../utils/load-step-edit';
+import { LOAD_SWEEP_FIELDS, editLoadStep, loadStepText, type LoadStepField } from '../utils/load-sweep-edit';
 
 type Typed = Record<string, { text: string; problem: string | null }>;
 
@@ -34,11 +34,11 @@ export function BuilderLoads({ definition }: { definition: ExperimentDefinitionI
       </div>
       <ul>
         {loads.map((l, i) => {
-          const step = ExperimentLoadStepSchema.safeParse(l);
+          const step = ExperimentLoadSweepSchema.safeParse(l);
           return (
             <li key={i} data-testid="experiment-load-step">
               {step.success
-                ? `${loadStepLabel(step.data)}; ${step.data.seconds} s per step after a ${step.data.warmupSeconds} s warm-up, ${step.data.distribution} keys, in ${step.data.schema}`
+                ? `${loadSweepLabel(step.data)}; ${step.data.seconds} s per step after a ${step.data.warmupSeconds} s warm-up, ${step.data.distribution} keys, in ${step.data.schema}`
                 : 'a load step bplab cannot read'}{' '}
               <button
                 type="button"
@@ -51,7 +51,7 @@ export function BuilderLoads({ definition }: { definition: ExperimentDefinitionI
                 Remove
               </button>
               <div className="grid">
-                {LOAD_STEP_FIELDS.map(([field, label]) => {
+                {LOAD_SWEEP_FIELDS.map(([field, label]) => {
                   const own = typed[`${i}.${field}`];
                   return (
                     <label key={field} className="field">

@@ -1,6 +1,6 @@
 /** The builder's settings matrix: the dimensions (globals, pool size, startup options, datasets) and their values. */
 import { useState } from 'react';
-import type { MatrixDimension } from '../../../../shared/experiments';
+import type { MatrixDimension } from '../../../../shared/experiments/experiments';
 import { useDocuments } from '../../../lib/documents';
 import {
   KNOWN_DIMENSIONS,

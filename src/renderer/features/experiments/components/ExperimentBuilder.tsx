@@ -7,7 +7,7 @@
 import { useEffect, useMemo } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Field } from '../../../components/Field';
-import type { ExperimentDefinitionInput } from '../../../../shared/experiments';
+import type { ExperimentDefinitionInput } from '../../../../shared/experiments/experiments';
 import { useDocuments } from '../../../lib/documents';
 import { shownPreset, useExperiments } from '../stores/experiments-store';
 import { issueAt, planSummary, startGate } from '../utils/builder-view';

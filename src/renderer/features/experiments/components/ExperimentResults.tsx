@@ -1,6 +1,6 @@
 /** A results file's runs: settings, server, pass, query, time, rows and state of each, in plan order. */
-import type { ExperimentFile } from '../../../../shared/experiment-file';
-import { passLabel } from '../../../../shared/experiments';
+import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
+import { passLabel } from '../../../../shared/experiments/experiments';
 import { formatCount, formatMs, formatTimestamp } from '../../../../shared/format';
 import { resultRows } from '../utils/builder-view';
 

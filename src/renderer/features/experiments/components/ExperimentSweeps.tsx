@@ -1,5 +1,5 @@
 /** A results file's OLTP load sweeps: settings, server, repeat, QPS and p99 per client count, the engine that drove each, and its state. */
-import type { ExperimentFile } from '../../../../shared/experiment-file';
+import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
 import { sweepRows } from '../utils/sweep-rows';
 
 export function ExperimentSweeps({ file }: { file: ExperimentFile }) {

@@ -6,16 +6,16 @@
  * is the open document (lib/documents.ts).
  */
 import { create } from 'zustand';
-import { OLTP_PRESET_SCHEMA } from '../../../../shared/experiment-load';
+import { OLTP_PRESET_SCHEMA } from '../../../../shared/load/experiment-load';
 import type {
   ExperimentCheck,
   ExperimentDefinitionInput,
   ExperimentFinished,
   ExperimentProgress,
-} from '../../../../shared/experiments';
+} from '../../../../shared/experiments/experiments';
 import type { AppError } from '../../../../shared/result';
-import type { LiveRunSample } from '../../../../shared/lru-map-codec';
-import type { CatalogueQuery } from '../../../../shared/runs';
+import type { LiveRunSample } from '../../../../shared/runs/lru-map-codec';
+import type { CatalogueQuery } from '../../../../shared/runs/runs';
 import { call, onEvent } from '../../../lib/api';
 import { checkedDefinition } from '../../../lib/document-files';
 import { useDocuments } from '../../../lib/documents';

@@ -1,6 +1,6 @@
 /**
  * The experiment builder's pure parts: editing the draft (queries, servers, matrix, protocol), the run
- * count and estimate as you type (the plan and estimate of shared/experiments.ts), inline issues by
+ * count and estimate as you type (the plan and estimate of shared/experiments/experiments.ts), inline issues by
  * field, and the progress and end state in words. Tested without a screen.
  */
 import {
@@ -15,10 +15,10 @@ import {
   type ExperimentFinished,
   type ExperimentProgress,
   type MatrixDimension,
-} from '../../../../shared/experiments';
-import type { ExperimentFile, ExperimentResult } from '../../../../shared/experiment-file';
+} from '../../../../shared/experiments/experiments';
+import type { ExperimentFile, ExperimentResult } from '../../../../shared/experiments/experiment-file';
 import { formatClock, formatCount } from '../../../../shared/format';
-import { jsonPath } from '../../../../shared/experiment-file';
+import { jsonPath } from '../../../../shared/experiments/experiment-file';
 
 type Draft = ExperimentDefinitionInput;
 type Protocol = NonNullable<Draft['protocol']>;

@@ -4,11 +4,11 @@
  * sweeps as kept items beside the query runs, so an experiment of load steps only ends with its sweeps
  * counted (not "0 of 8 runs done") and offers Compare. Tested without a screen.
  */
-import type { ExperimentFile } from '../../../../shared/experiment-file';
-import { expandCells } from '../../../../shared/experiments';
-import { loadStepLabel } from '../../../../shared/experiment-load';
+import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
+import { expandCells } from '../../../../shared/experiments/experiments';
+import { loadSweepLabel } from '../../../../shared/load/experiment-load';
 import { formatCount, formatMs } from '../../../../shared/format';
-import { hasLatency, type LoadResult } from '../../../../shared/oltp-load';
+import { hasLatency, type LoadResult } from '../../../../shared/load/oltp-load';
 
 export interface SweepRow {
   planIndex: number;
@@ -58,7 +58,7 @@ export function sweepRows(file: Pick<ExperimentFile, 'definition' | 'loads'>): S
         planIndex: l.planIndex,
         server: cell?.server ?? '—',
         settings: cell ? settings || 'the server’s own settings' : l.cell,
-        load: step ? loadStepLabel(step) : `load step ${l.step + 1}`,
+        load: step ? loadSweepLabel(step) : `load step ${l.step + 1}`,
         repeat: l.repeat ?? 1,
         perClients: perClients(l.result),
         engine: engineName(l.result),

@@ -4,17 +4,17 @@
  * samples (the live store, under the load's run id). Cancel keeps what was measured.
  */
 import { create } from 'zustand';
-import { loadLiveRunId } from '../../../../shared/load-live';
-import type { LoadSecond, LoadStep } from '../../../../shared/oltp-load';
-import type { MixedLoadResult } from '../../../../shared/mixed-load';
+import { loadLiveRunId } from '../../../../shared/load/load-live';
+import type { LoadSecond, LoadStep } from '../../../../shared/load/oltp-load';
+import type { MixedLoadResult } from '../../../../shared/load/mixed-load';
 import type { AppError } from '../../../../shared/result';
 import { onEvent, call } from '../../../lib/api';
 import { forgetRun, useLive } from '../../../lib/live-store';
 import { runTask, type TaskHandle } from '../../../lib/task-runner';
 import { checkLoadForm, DEFAULT_LOAD_FORM, type LoadForm } from '../utils/load-form';
 import { loadOutcomeWords, loadPoolSample } from '../utils/pool-pages';
-import type { PoolStatsSample } from '../../../../shared/runs';
-import { pageTraceOption, type PageTraceOption } from '../../../../shared/traced-runs';
+import type { PoolStatsSample } from '../../../../shared/runs/runs';
+import { pageTraceOption, type PageTraceOption } from '../../../../shared/trace/traced-runs';
 import { withServer } from '../../../lib/server-session';
 
 /** Seconds kept for the chart (a long sweep is thinned to the latest). */

@@ -2,11 +2,11 @@
  * A traced load client's what-if on the load screen (ClientCurveChart draws it): per step, the headline
  * in words at the pool the load ran on and where the client would stop reading, what was traced and how
  * it checks against the server's own count, and the curve's points in MiB. Words as `bplab load
- * --trace-client` says them (shared/load-client-trace.ts).
+ * --trace-client` says them (shared/load/load-client-trace.ts).
  */
 import { formatBytes, formatCount } from '../../../../shared/format';
-import { requestCheck } from '../../../../shared/load-client-trace';
-import type { LoadStep } from '../../../../shared/oltp-load';
+import { requestCheck } from '../../../../shared/load/load-client-trace';
+import type { LoadStep } from '../../../../shared/load/oltp-load';
 
 export interface ClientCurveRow {
   mib: number;

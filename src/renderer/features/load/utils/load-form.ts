@@ -8,8 +8,8 @@ import {
   type LoadEngineName,
   type LoadSweepInput,
   type OltpWorkload,
-} from '../../../../shared/oltp-load';
-import { clientCountsField, secondsField, wholeField } from '../../../../shared/load-fields';
+} from '../../../../shared/load/oltp-load';
+import { clientCountsField, secondsField, wholeField } from '../../../../shared/load/load-fields';
 
 export interface LoadForm {
   schema: string;

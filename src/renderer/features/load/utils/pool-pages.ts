@@ -4,9 +4,9 @@
  * and how a load ended, in words.
  */
 import { formatCount } from '../../../../shared/format';
-import { loadLiveRunId } from '../../../../shared/load-live';
-import { engineWords, type LoadResult } from '../../../../shared/oltp-load';
-import type { PoolStatsSample } from '../../../../shared/runs';
+import { loadLiveRunId } from '../../../../shared/load/load-live';
+import { engineWords, type LoadResult } from '../../../../shared/load/oltp-load';
+import type { PoolStatsSample } from '../../../../shared/runs/runs';
 import type { Row } from '../../../lib/live-view';
 
 /** The latest pool sample of this load's watch, or null when the live view holds another run's. */

@@ -7,8 +7,8 @@
  */
 import { create } from 'zustand';
 import type { AppError, Result } from '../../../../shared/result';
-import type { CatalogueQuery, ExplainCapture } from '../../../../shared/runs';
-import { pageTraceOption, type PageTraceOption } from '../../../../shared/traced-runs';
+import type { CatalogueQuery, ExplainCapture } from '../../../../shared/runs/runs';
+import { pageTraceOption, type PageTraceOption } from '../../../../shared/trace/traced-runs';
 import { call } from '../../../lib/api';
 import { useNavigation } from '../../../lib/navigation';
 import { withServer, type ServerAuth } from '../../../lib/server-session';

@@ -3,14 +3,14 @@
  * query editor's form, and the run form's poll setting: pure, so tested without a screen.
  */
 import { formatBytes } from '../../../../shared/format';
-import { traceControl, type PageTraceOption } from '../../../../shared/traced-runs';
+import { traceControl, type PageTraceOption } from '../../../../shared/trace/traced-runs';
 import {
   CustomQueryDraftSchema,
   PollSettingSchema,
   type CatalogueQuery,
   type CustomQueryDraft,
   type PollSetting,
-} from '../../../../shared/runs';
+} from '../../../../shared/runs/runs';
 
 export { groupByFlight, type FlightGroup } from '../../../lib/catalogue';
 

@@ -1,5 +1,5 @@
 /** The LRU composition before and after, per table and index, with the change of each figure. */
-import type { LruComposition } from '../../../../shared/runs';
+import type { LruComposition } from '../../../../shared/runs/runs';
 import { compositionDiff, type CompositionDiffRow } from '../../../lib/viz/composition-diff';
 
 const CHANGE: Record<CompositionDiffRow['change'], string> = { new: 'new', gone: 'pushed out', kept: '' };

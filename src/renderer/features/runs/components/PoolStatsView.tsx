@@ -1,5 +1,5 @@
 /** INNODB_BUFFER_POOL_STATS before and after, per pool, side by side with the change. */
-import type { PoolStats } from '../../../../shared/runs';
+import type { PoolStats } from '../../../../shared/runs/runs';
 import { poolStatsTables } from '../utils/run-view';
 
 export function PoolStatsView({

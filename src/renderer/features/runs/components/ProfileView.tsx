@@ -1,5 +1,5 @@
 /** The stage profile with every column, and which source it came from. */
-import type { StageProfile } from '../../../../shared/runs';
+import type { StageProfile } from '../../../../shared/runs/runs';
 import { PROFILE_COLUMNS, profileView } from '../utils/run-view';
 
 export function ProfileView({ profile }: { profile: StageProfile }) {

@@ -4,9 +4,9 @@
  * (table, JSON tree, ANALYZE and r_engine_stats), the stage profile, the status counters, the pool
  * stats before and after, and the LRU composition diff.
  */
-import { observerCostWords } from '../../../../shared/observer-cost';
-import { slowdownWords } from '../../../../shared/traced-runs';
-import type { RunResult } from '../../../../shared/runs';
+import { observerCostWords } from '../../../../shared/runs/observer-cost';
+import { slowdownWords } from '../../../../shared/trace/traced-runs';
+import type { RunResult } from '../../../../shared/runs/runs';
 import { planSourceWords } from '../../../../shared/whatif/plan-source';
 import { ExplainView } from '../../../components/ExplainView';
 import { STATE, glanceRows, metricsView, outcomeRows, runTitle, settingsRows } from '../utils/run-view';

@@ -4,8 +4,8 @@
  * on the run's outcome line (observerCostWords), not again here.
  */
 import { useMemo, useState } from 'react';
-import { encodeLruMapFrame } from '../../../../shared/lru-map-codec';
-import type { RunResult } from '../../../../shared/runs';
+import { encodeLruMapFrame } from '../../../../shared/runs/lru-map-codec';
+import type { RunResult } from '../../../../shared/runs/runs';
 import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { formatMs } from '../../../../shared/format';

@@ -1,5 +1,5 @@
 /** Status counter deltas; global ones are marked (other sessions count in them). */
-import type { StatusDelta } from '../../../../shared/runs';
+import type { StatusDelta } from '../../../../shared/runs/runs';
 import { statusRows } from '../utils/run-view';
 
 export function StatusView({ status }: { status: readonly StatusDelta[] }) {

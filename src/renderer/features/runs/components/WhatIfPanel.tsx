@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/result';
 import type { WhatIfReport } from '../../../../shared/whatif/what-if';
-import type { RunWhatIf } from '../../../../shared/whatif-answers';
+import type { RunWhatIf } from '../../../../shared/whatif/answers';
 import { derivedAgainstReal } from '../../../../shared/whatif/derived-real';
 import { call } from '../../../lib/api';
 import { useReplay } from '../../../lib/replay';

@@ -5,9 +5,9 @@
  */
 import { create } from 'zustand';
 import type { RunSummary } from '../../../../shared/contract';
-import type { TaskProgress } from '../../../../shared/tasks';
+import type { TaskProgress } from '../../../../shared/app/tasks';
 import type { AppError } from '../../../../shared/result';
-import type { RunResult } from '../../../../shared/runs';
+import type { RunResult } from '../../../../shared/runs/runs';
 import { call, onEvent } from '../../../lib/api';
 import { runTitle } from '../utils/run-view';
 import { forgetRun, flush, useLive } from '../../../lib/live-store';

@@ -10,7 +10,7 @@ import type {
   RunState,
   StageProfile,
   StatusDelta,
-} from '../../../../shared/runs';
+} from '../../../../shared/runs/runs';
 import {
   flavorLabel,
   formatBytes,

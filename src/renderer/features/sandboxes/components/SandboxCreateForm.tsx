@@ -1,6 +1,6 @@
 /** Creates (and starts) a sandbox from a server binary found on this machine. */
 import type { FormEvent } from 'react';
-import { KEEP_FAILED_LABEL } from '../../../../shared/sandbox-options';
+import { KEEP_FAILED_LABEL } from '../../../../shared/server/sandbox-options';
 import { CheckField, Field, TextField } from '../../../components/Field';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { binaryLabel } from '../utils/sandbox-view';

@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import { sandboxIdOf, type SandboxInfo, type ServerBinary } from '../../../../shared/models';
-import { outcomeSandbox, type TaskProgress } from '../../../../shared/tasks';
+import { outcomeSandbox, type TaskProgress } from '../../../../shared/app/tasks';
 import type { AppError } from '../../../../shared/result';
 import { call, onEvent } from '../../../lib/api';
 import { runTask, type TaskHandle } from '../../../lib/task-runner';

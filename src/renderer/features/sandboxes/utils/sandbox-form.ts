@@ -4,7 +4,7 @@
  */
 import { parseByteSize } from '../../../../shared/byte-size';
 import { SandboxSpecSchema, type SandboxSpec } from '../../../../shared/models';
-import { bufferPoolSizeProblem, type ServerKind } from '../../../../shared/sandbox-options';
+import { bufferPoolSizeProblem, type ServerKind } from '../../../../shared/server/sandbox-options';
 
 export interface SandboxForm {
   name: string;
