@@ -259,6 +259,7 @@ export const RunResultCoreSchema = z.object({
     })
     .optional(),
   observer: ObserverCostSchema.optional(),
+  experiment: z.object({ name: z.string(), configuration: z.string(), pass: z.string() }).optional(),
   startedAt: z.string(),
   state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),
   error: z.string().nullable(),

@@ -75,6 +75,14 @@ export const RunSpecSchema = z.object({
   allowLruPolling: z.boolean().default(false),
   /** Trace the server's page requests with bpftrace (a sandbox with symbols, bplab as root): slows the run. */
   tracePages: z.boolean().optional(),
+  /** Set by an experiment on each of its runs, so a list of runs can say where one came from. */
+  experiment: z
+    .object({
+      name: z.string().max(200),
+      configuration: z.string().max(500),
+      pass: z.string().max(100),
+    })
+    .optional(),
 });
 export type RunSpec = z.input<typeof RunSpecSchema>;
 export type RunSpecParsed = z.output<typeof RunSpecSchema>;
@@ -377,6 +385,8 @@ export interface RunResult {
   innodbMetrics?: InnodbMetricsCapture;
   /** What watching the run cost it. Absent in results saved before bplab recorded it. */
   observer?: ObserverCost;
+  /** The experiment that ran it (its name, the configuration, the pass); absent for a run of its own. */
+  experiment?: { name: string; configuration: string; pass: string };
   startedAt: string;
   state: RunState;
   /** In words, for failed, cancelled and interrupted runs. */
