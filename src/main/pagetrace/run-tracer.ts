@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/runs/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
-import { startPageTrace, type Spawn } from './tracer';
+import { startPageTrace, type Spawn, type TraceReading } from './tracer';
+import { formatBytes, formatCount } from '../../shared/format';
 import { writePoolPages, type PoolPages } from './pool-start';
 import type { TracerJournal } from './tracer-journal';
 import { markedThreadId } from './thread-marker';
@@ -50,8 +51,17 @@ export interface RunPageTracerDeps {
 export interface RunTraceSession {
   /** The statement ended: reads the server's request counter, closing the window the check compares. */
   statementEnded(): Promise<void>;
-  /** Stops bpftrace, writes the records, and returns what the run keeps. */
-  stop(): Promise<PageTraceSummary>;
+  /** Stops bpftrace, writes the records, and returns what the run keeps; `onReading` hears how far reading came. */
+  stop(onReading?: (r: TraceReading) => void): Promise<PageTraceSummary>;
+}
+
+/** "reading the page trace from bpftrace: 1,234,567 of 3,456,789 records (41%), 96.1 MiB so far". */
+export function traceReadingWords(r: TraceReading): string {
+  if (r.printed)
+    return `reading the page trace from bpftrace: ${formatCount(r.records)} records printed (${formatBytes(r.bytes)}); parsing and saving them`;
+  const of = r.of === null ? '' : ` of ${formatCount(r.of)}`;
+  const share = r.of ? ` (${Math.floor((100 * r.records) / r.of)}%)` : '';
+  return `reading the page trace from bpftrace: ${formatCount(r.records)}${of} records${share}, ${formatBytes(r.bytes)} so far`;
 }
 
 /** The server's Innodb_buffer_pool_read_requests (a read of the status, which asks InnoDB for no page). */
@@ -99,8 +109,8 @@ export class RunPageTracer {
       statementEnded: async () => {
         after = await readRequests(conn);
       },
-      stop: async () => {
-        const raw = await session.stop();
+      stop: async (onReading) => {
+        const raw = await session.stop(onReading);
         writePageTrace(join(this.deps.dir, file), storedOf(raw));
         const poolFile = `${runId}.pagepool`;
         if (pool) writePoolPages(join(this.deps.dir, poolFile), pool);

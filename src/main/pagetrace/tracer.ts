@@ -35,9 +35,59 @@ export interface RawPageTrace {
   lost: number;
 }
 
+/** How far reading a trace's output has come: records printed so far of those the trace holds, and bytes. */
+export interface TraceReading {
+  records: number;
+  /** The records bpftrace holds (its @seq, printed first), null until it came. */
+  of: number | null;
+  bytes: number;
+  /** bpftrace has printed everything and ended: what is left is parsing and saving the records. */
+  printed?: boolean;
+}
+
 /** A running trace: stop() ends bpftrace (its END prints the last fold) and parses what it wrote. */
 export interface PageTraceSession {
-  stop(): Promise<RawPageTrace>;
+  /** `onReading` hears how far bpftrace's printing has come, at most every READING_EVERY_MS. */
+  stop(onReading?: (r: TraceReading) => void): Promise<RawPageTrace>;
+}
+
+/** How often a trace being read says how far it has come. */
+export const READING_EVERY_MS = 500;
+
+/**
+ * Counts what bpftrace's END has printed so far: each record is a @rec line and a @cnt line, so the
+ * records read are half the lines of both (a line cut between two chunks is counted with the next).
+ */
+export class TraceReadingCounter {
+  private lines = 0;
+  private tail = '';
+  of: number | null = null;
+  bytes = 0;
+
+  take(chunk: string): void {
+    this.bytes += Buffer.byteLength(chunk);
+    const text = this.tail + chunk;
+    const cut = text.lastIndexOf('\n');
+    const whole = cut < 0 ? '' : text.slice(0, cut);
+    this.tail = cut < 0 ? text : text.slice(cut + 1);
+    if (this.of === null) {
+      const seq = /^@seq: (\d+)$/m.exec(whole);
+      if (seq) this.of = Number(seq[1]);
+    }
+    for (const mark of ['\n@rec[', '\n@cnt[']) {
+      for (let at = whole.indexOf(mark); at >= 0; at = whole.indexOf(mark, at + mark.length)) this.lines++;
+      if (whole.startsWith(mark.slice(1))) this.lines++;
+    }
+  }
+
+  reading(): TraceReading {
+    const records = Math.floor(this.lines / 2);
+    return {
+      records: this.of === null ? records : Math.min(records, this.of),
+      of: this.of,
+      bytes: this.bytes,
+    };
+  }
 }
 
 export interface TracerDeps {
@@ -165,11 +215,21 @@ export async function startPageTrace(
         ready = true;
         clearTimeout(timer);
         resolve({
-          stop: async () => {
+          stop: async (onReading) => {
             // bpftrace 0.17 here sometimes misses a SIGINT (it polled on, the run waited for minutes);
             // a second one while it prints its maps stops the printing (a MySQL 8.0 Q1.1 trace lost
             // every count). So SIGINT again only while it has printed nothing since the first.
             const printed = out.length;
+            if (onReading) {
+              // What it prints from here is its END: counted as it comes, said every half second.
+              const counter = new TraceReadingCounter();
+              child.stdout?.on('data', (chunk: string) => counter.take(chunk));
+              const tell = setInterval(() => onReading(counter.reading()), READING_EVERY_MS);
+              void exited.then(() => {
+                clearInterval(tell);
+                onReading({ ...counter.reading(), printed: true });
+              });
+            }
             child.kill('SIGINT');
             const again = setInterval(() => {
               if (out.length === printed) child.kill('SIGINT');

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { observerCostOf } from '../../shared/runs/observer-cost';
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs/runs';
+import { TRACE_READING_PHASE } from '../../shared/runs/page-trace';
 import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source';
 import {
   compositionOf,
@@ -25,7 +26,7 @@ import { queryFailure, serverErrno } from '../db/errors';
 import { versionAtLeast } from '../db/server-identity';
 import { readProcessUsage, usageDelta } from '../sandbox/process-io';
 import type { SettingsJournal } from '../server/settings-journal';
-import type { RunPageTracer, RunTraceSession } from '../pagetrace/run-tracer';
+import { traceReadingWords, type RunPageTracer, type RunTraceSession } from '../pagetrace/run-tracer';
 import type { TaskUpdate } from '../tasks/registry';
 import {
   analyzeQuery,
@@ -178,10 +179,11 @@ export async function executeRun(
     result.observer = observerCostOf(p.spec.poll, pollCost, result.innodbMetrics, result.server.flavor);
     await captureAfter(p, before, stages, poller, t0, tag);
     if (trace) {
-      progress('capturing', 'reading the page trace from bpftrace');
+      progress(TRACE_READING_PHASE, 'reading the page trace from bpftrace');
       const tracing = trace;
       trace = null;
-      result.pageTrace = await tracing.stop();
+      // A live count: printing millions of records took about 90 s on a busy machine.
+      result.pageTrace = await tracing.stop((r) => progress(TRACE_READING_PHASE, traceReadingWords(r)));
     }
     await captureExplain(p, progress, await ranPlan, lost);
     if (result.state === 'running') result.state = 'complete';

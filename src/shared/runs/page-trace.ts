@@ -84,3 +84,6 @@ export function checkRequests(summary: Pick<PageTraceSummary, 'probes'>, measure
         : `${-diff} traced request(s) the server did not count: a call that fails before the server counts it (a refused latch in buf_page_try_get, a failed optimistic get)`;
   return { traced, measured, relError, within1pct: relError <= 0.01, remainder };
 }
+
+/** A traced run's progress phase while its records are read from bpftrace: a live count, which the CLI prints less often. */
+export const TRACE_READING_PHASE = 'reading-trace';

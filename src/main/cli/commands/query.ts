@@ -6,6 +6,7 @@
  * requests (refused, in the capability report's words, where the server cannot be traced).
  */
 import { observerCostWords } from '../../../shared/runs/observer-cost';
+import { TRACE_READING_PHASE } from '../../../shared/runs/page-trace';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/app/tasks';
@@ -113,9 +114,18 @@ export const queryCommand = defineCommand({
       call(app, 'runs/start', { profileId, ...(password !== undefined ? { password } : {}), spec }),
     );
     ctx.err(`bplab: ${runId}: ${queryId} (${spec.variant}) on ${spec.schema} ...`);
+    // The trace's reading is said every half second: a terminal gets a line of it every 5 s.
+    let readingSaidAt = 0;
+    let said = '';
     const unsubscribe = app.events.subscribe((event, payload) => {
       const p = payload as TaskProgress;
-      if (event === 'task/progress' && p.taskId === runId && !p.done) ctx.err(`bplab: ${p.message}`);
+      if (event !== 'task/progress' || p.taskId !== runId || p.done || p.message === said) return;
+      if (p.phase === TRACE_READING_PHASE && !p.message.endsWith('saving them')) {
+        if (Date.now() - readingSaidAt < 5_000) return;
+        readingSaidAt = Date.now();
+      }
+      said = p.message;
+      ctx.err(`bplab: ${p.message}`);
     });
     let over = false;
     void ctx.stopRequested.then((signal) => {
