@@ -22,6 +22,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // The files run one after another in one process that keeps its imported modules: importing
+          // bplab's main side again for each of 34 files took 199 s of a 1,244 s MariaDB 11.8 run here.
+          isolate: false,
         },
       },
     ],

@@ -1,16 +1,26 @@
 // Reads the JSON reports of one test-all run and prints a count per suite and a closing line.
 // A skipped test is not a passed one: any skip, like any failure or an empty suite, fails the run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The labels of scripts/flavors.tsv, in its order (its first column; # starts a comment). */
+function flavorLabels() {
+  const tsv = join(dirname(fileURLToPath(import.meta.url)), 'flavors.tsv');
+  return readFileSync(tsv, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(#|$)/.test(line))
+    .map((line) => line.trim().split(/\s+/)[0]);
+}
 
 const dir = process.argv[2];
 const expected = [
   'unit',
   'e2e',
-  // test-all.sh exports the list it ran.
-  ...(process.env.BPLAB_FLAVORS ?? 'mariadb-10.11 mariadb-11.4 mysql-8.0 mysql-5.7 mysql-5.6 mysql-5.5')
-    .split(/\s+/)
-    .map((f) => `integration-${f}`),
+  // test-all.sh exports the list it ran; else every flavor of scripts/flavors.tsv.
+  ...(process.env.BPLAB_FLAVORS?.trim() ? process.env.BPLAB_FLAVORS.trim().split(/\s+/) : flavorLabels()).map(
+    (f) => `integration-${f}`,
+  ),
 ];
 const total = { passed: 0, failed: 0, skipped: 0 };
 let bad = false;

@@ -310,10 +310,14 @@ describe('TLS', () => {
   let certPath: string | undefined;
 
   beforeAll(async () => {
-    const [v] = await adminRows<{ have: string; ca: string | null; cert: string | null; datadir: string }>(
-      'SELECT @@have_ssl AS have, @@ssl_ca AS ca, @@ssl_cert AS cert, @@datadir AS datadir',
+    const [v] = await adminRows<{ ca: string | null; cert: string | null; datadir: string }>(
+      'SELECT @@ssl_ca AS ca, @@ssl_cert AS cert, @@datadir AS datadir',
     );
-    sslOn = v?.have === 'YES';
+    // have_ssl is gone from MySQL 8.4 (9.7 here): there a server with a TLS context loaded says when its
+    // certificate expires.
+    const [have] = await adminRows<{ Value: string }>("SHOW GLOBAL VARIABLES LIKE 'have_ssl'");
+    const [notAfter] = await adminRows<{ Value: string }>("SHOW GLOBAL STATUS LIKE 'Ssl_server_not_after'");
+    sslOn = have ? have.Value === 'YES' : Boolean(notAfter?.Value);
     const resolve = (p: string | null | undefined) =>
       p ? (isAbsolute(p) ? p : join(v?.datadir ?? '', p)) : undefined;
     caPath = resolve(v?.ca);

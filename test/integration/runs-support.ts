@@ -51,6 +51,8 @@ export async function openRunsLab(
     ssb?: boolean;
     poolSize?: string;
     pageTracer?: (dataDir: string, info: () => SandboxInfo) => RunPageTracer;
+    /** The sandbox's own server options. */
+    options?: Record<string, string>;
   } = {},
 ): Promise<RunsLab> {
   const server = testServer();
@@ -71,6 +73,7 @@ export async function openRunsLab(
     binaryPath: server.binaryPath,
     bufferPoolSize: opts.poolSize ?? '16M',
     localInfile: true,
+    ...(opts.options && { options: opts.options }),
   });
   const current = { info };
   const connect = () =>

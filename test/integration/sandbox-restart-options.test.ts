@@ -36,12 +36,14 @@ function deadPid(): number {
 describe(`restart with temporary options on ${server.label}`, () => {
   let sb: SandboxInfo;
   let ownMethod: string | null;
-  // Not the server's default: MariaDB 10.11 defaults to O_DIRECT, MySQL to fsync (8.0) or NULL (5.7).
-  const temporary = server.flavor === 'mariadb' ? 'fsync' : 'O_DIRECT';
+  // Not the server's default: MariaDB 10.11+ and MySQL 8.4+ (9.7 here) default to O_DIRECT, MySQL 8.0
+  // to fsync, 5.7 to NULL.
+  let temporary = '';
 
   beforeAll(async () => {
     sb = await sandboxes.create({ name: 'tempopts', binaryPath: server.binaryPath, bufferPoolSize: '32M' });
     ownMethod = await flushMethod(sb);
+    temporary = ownMethod === 'O_DIRECT' ? 'fsync' : 'O_DIRECT';
   });
   afterAll(async () => {
     for (const s of await sandboxes.list()) await sandboxes.delete(s.id);

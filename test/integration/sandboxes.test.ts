@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxInfo } from '../../src/shared/models';
@@ -114,7 +114,7 @@ describe(`sandboxes on ${server.label}`, () => {
       sb,
       `SELECT @@innodb_buffer_pool_size AS bp, @@innodb_old_blocks_time AS obt, @@innodb_old_blocks_pct AS obp,
               @@port AS port, @@datadir AS datadir, @@local_infile AS li,
-              @@max_connections AS mc`,
+              @@max_connections AS mc, @@secure_file_priv AS sfp`,
     );
     expect(Number(row?.bp)).toBe(64 * 1024 * 1024);
     expect(Number(row?.obt)).toBe(0);
@@ -127,13 +127,15 @@ describe(`sandboxes on ${server.label}`, () => {
     expect(String(row?.datadir).replace(/\/$/, '')).toBe(sb.datadir);
     expect(Number(row?.li)).toBe(0);
     expect(Number(row?.mc)).toBe(77);
+    // LOAD DATA INFILE and INTO OUTFILE only in the sandbox's own folder, whatever the server's default.
+    expect(String(row?.sfp).replace(/\/$/, '')).toBe(join(dirname(sb.datadir), 'files'));
   });
 
   it('listens on loopback only, as read back from the running server and seen by the kernel', async () => {
     expect(sb.listening).toEqual({ bindAddress: '127.0.0.1', port: sb.port, mysqlx: null });
     // Every TCP socket the server listens on is a loopback one: no X Protocol, no admin port.
     expect(listeningAddresses(sb.pid ?? 0)).toEqual([`127.0.0.1:${sb.port}`]);
-    if (server.flavor === 'mysql' && server.version.startsWith('8.')) {
+    if (server.flavor === 'mysql' && Number(server.version.split('.')[0]) >= 8) {
       const plugin = await query<{ s: string }>(
         sb,
         "SELECT PLUGIN_STATUS AS s FROM information_schema.PLUGINS WHERE PLUGIN_NAME = 'mysqlx'",

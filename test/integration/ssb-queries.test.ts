@@ -52,7 +52,12 @@ describe(`SSB query files on ${testServer().label}`, () => {
   it.each(queries.filter((q) => q.variant !== 'base').map((q) => [q.file, q] as const))(
     '%s: EXPLAIN joins the tables in the written order',
     async (_file, q) => {
-      const [rows] = await conn.query<RowDataPacket[]>(`EXPLAIN ${q.countSql}`);
+      // MySQL 9.7 answers a plain EXPLAIN in TREE form by default: the table asked for by name.
+      const server = testServer();
+      const format = server.flavor === 'mysql' && Number(server.version.split('.')[0]) >= 8;
+      const [rows] = await conn.query<RowDataPacket[]>(
+        `EXPLAIN ${format ? 'FORMAT=TRADITIONAL ' : ''}${q.countSql}`,
+      );
       expect(rows.map((r) => String(r.table))).toEqual(q.tables);
     },
   );

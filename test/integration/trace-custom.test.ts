@@ -14,11 +14,12 @@ import { RunPageTracer } from '../../src/main/pagetrace/run-tracer';
 import { answerJob } from '../../src/main/whatif/replay-jobs';
 import { TraceCache } from '../../src/main/whatif/replay-runs';
 import { measuredPagesRead } from '../../src/shared/whatif/replay';
+import { traceableFlavor } from '../support/flavors';
 import { testServer } from '../support/test-server';
 import { coldPool, openRunsLab, type RunsLab } from './runs-support';
 
 const server = testServer();
-const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+const traceable = traceableFlavor(server.label);
 const SCHEMA = 'shop';
 const TRACED_POOL = 24 << 20;
 const OTHER_POOL = 6 << 20;

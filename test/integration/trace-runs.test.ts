@@ -17,11 +17,12 @@ import { pageTraceOption, slowdownWords } from '../../src/shared/trace/traced-ru
 import { derivedAgainstReal } from '../../src/shared/whatif/derived-real';
 import { requireBuiltCli, startCli, writeTestProfile } from '../support/cli';
 import { openSandboxApp, type SandboxApp } from '../support/sandbox-app';
+import { traceableFlavor } from '../support/flavors';
 import { testServer } from '../support/test-server';
 import { whatifWorker } from '../support/workers';
 
 const server = testServer();
-const traceable = server.label === 'mysql-8.0' || server.label === 'mariadb-11.4';
+const traceable = traceableFlavor(server.label);
 const SCHEMA = 'ssb_traced';
 let lab: SandboxApp | undefined;
 let app: App;

@@ -23,12 +23,13 @@ import { measuredPagesRead, replaySteps } from '../../src/shared/whatif/replay';
 import { whatIfReport } from '../../src/shared/whatif/what-if';
 import { ReplayThread } from '../../src/main/whatif/replay-thread';
 import { runReplay } from '../../src/main/whatif/run-trace';
+import { flavorRow } from '../support/flavors';
 import { testServer } from '../support/test-server';
 import { whatifWorker } from '../support/workers';
 import { coldPool, LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 
 const server = testServer();
-const asked = server.label === 'mariadb-10.11' || server.label === 'mysql-8.0';
+const asked = flavorRow(server.label)?.whatif ?? false;
 const QUERIES = ['Q1.1', 'Q2.1', 'Q3.1', 'Q4.1'];
 /**
  * Q1.1 runs its STRAIGHT_JOIN variant with dim_date first (then lineorder by ref on LO_OrderDateKey), so

@@ -125,8 +125,21 @@ const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [
 function flushMethodDimension(a: PresetArgs): MatrixDimension[] {
   const sandboxes = a.servers.length > 0 && a.servers.every((s) => s.sandboxId !== undefined);
   return sandboxes
-    ? [{ kind: 'startup', variable: 'innodb_flush_method', values: [SERVER_OWN_VALUE, 'O_DIRECT'] }]
+    ? [{ kind: 'startup', variable: 'innodb_flush_method', values: [throughPageCache(a), 'O_DIRECT'] }]
     : [];
+}
+
+/**
+ * The flush method that reads through the OS page cache. MariaDB (10.6 and later) and MySQL 8.4 and later
+ * default to O_DIRECT, so their own value would run O_DIRECT twice: they are asked for fsync by name.
+ * The posts' MySQL 5.5 and 5.6 keep their own (fsync, under a name their versions spell differently);
+ * a server whose version is not known keeps its own too.
+ */
+function throughPageCache(a: PresetArgs): string {
+  const ids = a.servers.map((_, i) => a.identities?.[i] ?? null);
+  const old = (id: { flavor: ServerFlavor; version: string }) =>
+    id.flavor === 'mysql' && versionFrom(id.version) < 5.07;
+  return ids.every((id) => id !== null && !old(id)) ? 'fsync' : SERVER_OWN_VALUE;
 }
 
 /**

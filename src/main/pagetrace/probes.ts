@@ -113,6 +113,30 @@ const MYSQL_80: ProbeTable = {
   },
 };
 
+/**
+ * MySQL 9.7 (Debian's 9.7.4, storage/innobase). Its mysqld keeps no .symtab, but exports these functions
+ * in its dynamic symbol table (`nm -D`), which is where bpftrace finds them. The four page requests take
+ * 8.0's arguments: their mangled names in the 9.7.4 binary are 8.0.31's, letter for letter, and
+ * buf_block_t, buf_page_t and page_id_t begin as they did (include/buf0buf.h, include/buf0types.h), so
+ * 8.0's layouts stand. What moved is btr_search_guess_on_hash: 8.x's rework of the adaptive hash index
+ * dropped its first two arguments (the index and its search info, now read from cursor->index).
+ */
+const MYSQL_97: ProbeTable = {
+  server: 'mysql 9.7',
+  probes: MYSQL_80.probes.map((p) => ({
+    ...p,
+    source: `${p.source}; 9.7.4 exports ${p.symbol.replace(/\*$/, '')}... with the same argument types`,
+  })),
+  latchedHashHits: {
+    symbol: '_Z24btr_search_guess_on_hashPK8dtuple_tmmP9btr_cur_tmP5mtr_t',
+    latchArg: 'arg4',
+    cursorArg: 3,
+    blockOffset: 32,
+    source:
+      'btr/btr0sea.cc: bool btr_search_guess_on_hash(const dtuple_t *tuple, ulint mode, ulint latch_mode, btr_cur_t *cursor, ulint has_search_latch, mtr_t *mtr) (symbol _Z24btr_search_guess_on_hashPK8dtuple_tmmP9btr_cur_tmP5mtr_t in 9.7.4): the cursor is arg3 and has_search_latch arg4, both in registers now. As in 8.0, a hit under the caller\'s search latch skips buf_page_get_known_nowait and still counts Counter::inc(buf_pool->stat.m_n_page_gets, ...) ("Increment the page get statistics though we did not really fix the page"), and a hit without it counts twice. btr_cur_t still begins { dict_index_t *index; page_cur_t page_cur; } and page_cur_t { const dict_index_t *index; rec_t *rec; ulint *offsets; buf_block_t *block; } (include/btr0cur.h, include/page0cur.h), so the block is at 8 + 24 = 32',
+  },
+};
+
 /** MariaDB 11.4.5 (storage/innobase, tag mariadb-11.4.5). */
 const MARIADB_114: ProbeTable = {
   server: 'mariadb 11.4',
@@ -216,7 +240,7 @@ const MYSQL_56: ProbeTable = {
   },
 };
 
-const TABLES: ProbeTable[] = [MYSQL_80, MARIADB_114, MYSQL_56];
+const TABLES: ProbeTable[] = [MYSQL_80, MYSQL_97, MARIADB_114, MYSQL_56];
 
 /** The probe table for a server (flavor and version as the capability report reads them), or null. */
 export function probeTableFor(flavor: string, version: string): ProbeTable | null {

@@ -18,7 +18,7 @@ import {
 import type { Queryable } from '../bufferpool/lru';
 import { serverErrno } from '../db/errors';
 import { bufferPoolConfig, type Variables } from '../server/variables';
-import { versionAtLeast } from '../db/server-identity';
+import { identifyServer, versionAtLeast } from '../db/server-identity';
 
 export function serverSettings(identity: ServerIdentity, vars: Variables): RunServerSettings {
   // The pool's facts in the capability report's words, without the chunk size a run does not record.
@@ -167,8 +167,36 @@ function valueText(v: unknown): string {
 
 // ---------- EXPLAIN and ANALYZE ----------
 
-/** EXPLAIN's table, and its JSON where the server has FORMAT=JSON (MySQL 5.6.5+, MariaDB 10.1+; null on 5.5). */
-export async function explainQuery(conn: Queryable, sql: string): Promise<ExplainCapture> {
+/**
+ * MySQL 9.7 answers a plain EXPLAIN in TREE form (one text column) and EXPLAIN FORMAT=JSON in its
+ * version 2 (a tree of "inputs" without query_block or nested_loop), by default: explain_format and
+ * explain_json_format_version (8.3+, checked on 9.7.4: TREE and 2). bplab reads the classic table and
+ * version 1, EXPLAIN FOR CONNECTION included, so a MySQL 8.3+ session asks for those. MariaDB and
+ * older MySQL have neither variable and only these forms.
+ */
+export async function classicExplainForms(conn: Queryable, identity: ServerIdentity): Promise<void> {
+  if (identity.flavor === 'mariadb' || !versionAtLeast(identity, 8, 3, 0)) return;
+  await conn.rows("SET SESSION explain_format = 'TRADITIONAL', explain_json_format_version = 1");
+}
+
+/** The server of a connection, for a caller that has not read it yet. */
+export async function sessionIdentity(conn: Queryable): Promise<ServerIdentity> {
+  const [row] = await conn.rows<{ v: string; c: string | null }>(
+    'SELECT @@version AS v, @@version_comment AS c',
+  );
+  return identifyServer(String(row?.v ?? ''), String(row?.c ?? ''));
+}
+
+/**
+ * EXPLAIN's table, and its JSON where the server has FORMAT=JSON (MySQL 5.6.5+, MariaDB 10.1+; null on
+ * 5.5), in their classic forms (classicExplainForms). Without `identity`, it is read first.
+ */
+export async function explainQuery(
+  conn: Queryable,
+  sql: string,
+  identity?: ServerIdentity,
+): Promise<ExplainCapture> {
+  await classicExplainForms(conn, identity ?? (await sessionIdentity(conn)));
   const table = await conn.rows<Record<string, string | number | null>>(`EXPLAIN ${sql}`);
   let json: unknown = null;
   try {

@@ -348,7 +348,7 @@ async function captureExplain(
   lost: boolean,
 ): Promise<void> {
   const { result, exec } = p;
-  const after = lost ? null : await quietly(() => explainQuery(exec, statementText(p.query.sql)));
+  const after = lost ? null : await quietly(() => explainQuery(exec, statementText(p.query.sql), p.identity));
   result.explain = recordedPlan(ranPlan, after, {
     schema: result.schema,
     lruAfter: result.lru.after,

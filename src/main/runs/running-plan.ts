@@ -10,7 +10,7 @@ import type { RunningPlan } from '../../shared/whatif/plan-source';
 import type { Queryable } from '../bufferpool/lru';
 import { serverErrno } from '../db/errors';
 import { versionAtLeast } from '../db/server-identity';
-import { firstValue } from './capture';
+import { classicExplainForms, firstValue } from './capture';
 
 /**
  * MariaDB's "Target is not executing an operation with a query plan" (older: "Target is not running an
@@ -74,6 +74,11 @@ export async function readRunningPlan(
 ): Promise<RunningPlan> {
   const statements = runningPlanStatements(identity, id);
   if ('unavailable' in statements) return statements;
+  try {
+    await classicExplainForms(conn, identity);
+  } catch (e) {
+    return { unavailable: `The server would not show the running statement’s plan: ${messageOf(e)}` };
+  }
   let tries = 0;
   while (running()) {
     tries++;

@@ -3,7 +3,7 @@
  * and records, named and read in one place.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ServerBinary, SandboxSpecParsed } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -32,8 +32,12 @@ export interface TemporaryOptions {
 }
 
 export class SandboxFolders {
-  constructor(readonly root: string) {
-    mkdirSync(root, { recursive: true });
+  /** Absolute: mysqld takes a relative --datadir against its basedir, not the working directory. */
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+    mkdirSync(this.root, { recursive: true });
   }
 
   /** The ids of every sandbox with its metadata in place. */
@@ -53,6 +57,10 @@ export class SandboxFolders {
   }
   tmpdir(id: string): string {
     return join(this.dir(id), 'tmp');
+  }
+  /** The one folder LOAD DATA INFILE and SELECT ... INTO OUTFILE may use (its secure_file_priv). */
+  filesDir(id: string): string {
+    return join(this.dir(id), 'files');
   }
   metaPath(id: string): string {
     return join(this.dir(id), 'sandbox.json');

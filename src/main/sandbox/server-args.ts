@@ -107,6 +107,11 @@ export function serverArgs(
     // 5.5/5.6 failed deleting their #sql_<pid>_N.MYI (error 6, Errcode 2: the file was gone).
     `--tmpdir=${folders.tmpdir(meta.id)}`,
     `--log-error=${folders.errorLogPath(meta.id)}`,
+    // LOAD DATA INFILE and SELECT ... INTO OUTFILE only in the sandbox's own folder. Every version has it
+    // (MySQL 5.5 too); a server's built-in default may be a folder this machine lacks, and then it does
+    // not start: Debian's MySQL 9.7 says "Failed to access directory for --secure-file-priv" for
+    // /var/lib/mysql-files.
+    `--secure-file-priv=${folders.filesDir(meta.id)}`,
     `--innodb-buffer-pool-size=${extra[POOL_OPTION] ?? parseByteSize(spec.bufferPoolSize)}`,
     `--local-infile=${spec.localInfile ? 1 : 0}`,
   ];

@@ -100,7 +100,10 @@ export async function inspectBinary(
   return { path: abs, basedir: basedirOf(abs), flavor: parsed.flavor, version: parsed.version, source };
 }
 
-/** Where bplab's own install script unpacks server tarballs (scripts/install-deps.sh). */
+/**
+ * Where bplab's own install script unpacks servers (scripts/install-deps.sh): a tarball's basedir, or a
+ * private root of Debian packages, in a folder each.
+ */
 export function knownServerRoot(): string {
   return process.env.BPLAB_SERVERS ?? join(homedir(), '.cache', 'bplab', 'servers');
 }
@@ -138,9 +141,12 @@ export async function findBinaries(
   const root = knownServerRoot();
   searched.push(root);
   if (existsSync(root)) {
+    // A tarball's basedir holds bin/mysqld; a private root of Debian packages (MySQL 9.7, MariaDB 11.8
+    // there) holds usr/sbin/mysqld, its basedir being usr/.
     for (const entry of readdirSync(root).sort()) {
-      for (const p of candidatesIn(join(root, entry, 'bin')))
-        found.push({ path: p, source: 'known-location' });
+      for (const sub of [['bin'], ['usr', 'sbin']])
+        for (const p of candidatesIn(join(root, entry, ...sub)))
+          found.push({ path: p, source: 'known-location' });
     }
   }
   const seen = new Set<string>();

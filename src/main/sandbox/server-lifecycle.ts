@@ -150,6 +150,7 @@ export async function launchServer(
 ): Promise<void> {
   const errorLog = folders.errorLogPath(meta.id);
   mkdirSync(folders.tmpdir(meta.id), { recursive: true });
+  mkdirSync(folders.filesDir(meta.id), { recursive: true });
   const args = serverArgs(meta, folders, extra);
   const logStart = folders.errorLogSize(meta.id);
   const logFd = openSync(errorLog, 'a');

@@ -77,6 +77,23 @@ describe("post 001's presets on its own servers", () => {
     });
     expect(flush([server('a'), { label: 'remote', profileId: 'p-remote' }])).toBeUndefined();
   });
+  it('names fsync where a server defaults to O_DIRECT (MariaDB, MySQL 8.4 and later), so the pair is never O_DIRECT twice', () => {
+    const flush = (identities: Array<{ flavor: 'mysql' | 'mariadb'; version: string } | null>) =>
+      findPreset('old-blocks-time')!
+        .build({ ...args, servers: identities.map((_, i) => server(`s${i}`)), identities })
+        .matrix.find((m) => m.variable === 'innodb_flush_method')?.values;
+    expect(flush([{ flavor: 'mariadb', version: '10.11.19' }])).toEqual(['fsync', 'O_DIRECT']);
+    expect(flush([{ flavor: 'mysql', version: '9.7.4' }])).toEqual(['fsync', 'O_DIRECT']);
+    expect(
+      flush([
+        { flavor: 'mysql', version: '8.0.31' },
+        { flavor: 'mariadb', version: '11.8.9' },
+      ]),
+    ).toEqual(['fsync', 'O_DIRECT']);
+    // The posts' own servers keep their own (fsync, spelled their way); so does a server not identified.
+    expect(flush([{ flavor: 'mysql', version: '5.5.34' }])).toEqual(['default', 'O_DIRECT']);
+    expect(flush([{ flavor: 'mariadb', version: '11.4.5' }, null])).toEqual(['default', 'O_DIRECT']);
+  });
   it("carries post 001's old_blocks_time figures: 1000 over 0 per pass, from the post's seconds", () => {
     const refs = findPreset('old-blocks-time')!.build(args).references ?? [];
     const byId = Object.fromEntries(refs.map((f) => [f.id, f.value]));

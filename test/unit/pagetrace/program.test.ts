@@ -61,4 +61,24 @@ describe('bpftrace program', () => {
     // 5.6's page_cur_t is { rec; block; }: the block 8 bytes further than MySQL 8.0's.
     expect(p).toContain('$b = *(uint64*)(@cursor[tid] + 16);');
   });
+
+  it("reads MySQL 9.7's latched hits from its register arguments: the cursor in arg3, the latch in arg4", () => {
+    const bin = '/srv/mysql-9.7/usr/sbin/mysqld';
+    const table = probeTableFor('mysql', '9.7.4')!;
+    const p = bpftraceProgram(bin, table, 11);
+    expect(p).toContain(
+      `uprobe:${bin}:_Z24btr_search_guess_on_hashPK8dtuple_tmmP9btr_cur_tmP5mtr_t /tid == 11/ { @latched[tid] = arg4; @cursor[tid] = arg3; }`,
+    );
+    expect(p).toContain('$b = *(uint64*)(@cursor[tid] + 32);');
+    // The page requests as on 8.0: a page_id_t & in arg0, a buf_block_t * in arg1.
+    expect(p).toContain(`uprobe:${bin}:_Z16buf_page_get_genRK9page_id_t* /tid == 11/`);
+    expect(p).toContain('((uint64)*(uint32*)arg0 << 32) | (uint64)*(uint32*)(arg0 + 4)');
+    expect(p).toContain(`uprobe:${bin}:_Z25buf_page_get_known_nowaitmP11buf_block_t* /tid == 11/`);
+    expect(table.probes.map((x) => [x.name, x.serverCounts])).toEqual([
+      ['buf_page_get_gen', 1],
+      ['buf_page_optimistic_get', 1],
+      ['buf_page_get_known_nowait', 2],
+      ['buf_page_try_get', 1],
+    ]);
+  });
 });
