@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Capability } from '../../shared/models';
 import { symbolsPresent } from './elf-symbols';
-import { probeTableFor, TRACEABLE_SERVERS, type ProbeTable } from './probes';
+import { probeTableFor, TRACEABLE_SERVERS, TRACEABLE_TABLES, type ProbeTable } from './probes';
 
 export interface PageTraceProbes {
   /** The effective user id bplab runs as (attaching uprobes takes root). */
@@ -50,12 +50,15 @@ export function machineProbes(path = process.env.PATH): PageTraceProbes {
  * builds install-deps.sh fetches keep their symbols (Debian's mariadbd does not).
  */
 export function traceableWords(): string {
-  const servers = `${TRACEABLE_SERVERS.slice(0, -1).join(', ')} or ${TRACEABLE_SERVERS.at(-1)}`;
+  const or = (xs: readonly string[]) => `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+  const builds = TRACEABLE_TABLES.map(
+    (t) => `${t.server.split(' ')[0] === 'mysql' ? 'MySQL' : 'MariaDB'} ${t.build.version}`,
+  );
+  const installs = [...new Set(TRACEABLE_TABLES.map((t) => t.build.install))].join(' ');
   return (
-    `bplab traces a sandbox of ${servers} from a build that keeps its symbols, with bplab running as root: ` +
-    'create one on the Sandboxes screen (or `bplab sandbox create NAME --binary PATH`) from the MySQL 8.0.31, ' +
-    'MariaDB 11.4.5 or MySQL 5.6.14 that `bash scripts/install-deps.sh mysql mariadb-11.4 mysql-5.6` puts ' +
-    'under ~/.cache/bplab/servers'
+    `bplab traces a sandbox of ${or(TRACEABLE_SERVERS)} from a build that keeps its symbols, with bplab running as root: ` +
+    'create one on the Sandboxes screen (or `bplab sandbox create NAME --binary PATH`) from the ' +
+    `${or(builds)} that \`bash scripts/install-deps.sh ${installs}\` puts under ~/.cache/bplab/servers`
   );
 }
 

@@ -9,8 +9,9 @@ const probes = (symbols: string[]): PageTraceProbes => ({
   symbols: async () => new Set(symbols),
 });
 
+// From the probe tables: MySQL 9.7 came with branch servers (issue 42).
 const NEXT =
-  /bplab traces a sandbox of MySQL 8\.0, MariaDB 11\.4 or MySQL 5\.6 from a build that keeps its symbols, with bplab running as root: create one on the Sandboxes screen \(or `bplab sandbox create NAME --binary PATH`\) from the MySQL 8\.0\.31, MariaDB 11\.4\.5 or MySQL 5\.6\.14 that `bash scripts\/install-deps\.sh mysql mariadb-11\.4 mysql-5\.6` puts under ~\/\.cache\/bplab\/servers$/;
+  /bplab traces a sandbox of MySQL 8\.0, MySQL 9\.7, MariaDB 11\.4 or MySQL 5\.6 from a build that keeps its symbols, with bplab running as root: create one on the Sandboxes screen \(or `bplab sandbox create NAME --binary PATH`\) from the MySQL 8\.0\.31, MySQL 9\.7, MariaDB 11\.4\.5 or MySQL 5\.6\.14 that `bash scripts\/install-deps\.sh mysql mysql-9\.7 mariadb-11\.4 mysql-5\.6` puts under ~\/\.cache\/bplab\/servers$/;
 
 describe('a server that cannot be traced', () => {
   it("Debian's MariaDB 10.11: no probe table for it, and what to trace instead", async () => {
