@@ -55,7 +55,7 @@ export function RunPanel() {
           {starting
             ? 'Starting…'
             : runButtonLabel(
-                query?.id ?? '',
+                query,
                 query?.variants.find((v) => v.variant === variant),
               )}
         </button>

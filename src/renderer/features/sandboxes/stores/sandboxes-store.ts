@@ -191,6 +191,10 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
         // A sandbox whose first start failed, or whose create was cancelled, is removed again (kept,
         // failed, with keepFailed): list what is really there.
         await get().load();
+        // A problem main found with one field (the pool more than the machine's memory) goes under it.
+        const field = fieldOfError(result.error);
+        if (field)
+          return set({ creating: false, creatingId: null, formErrors: { [field.name]: field.words } });
         return set({ creating: false, creatingId: null, error: result.error });
       }
       set({
@@ -305,4 +309,12 @@ export function followSandboxEvents(): () => void {
 /** The list with the sandbox a task left (when it left one: an answer without it changes nothing). */
 function withSandbox(list: SandboxInfo[], sandbox: SandboxInfo | undefined): SandboxInfo[] {
   return sandbox ? upsertSandbox(list, sandbox) : list;
+}
+
+/** The form field an error of main's names (details.field), with the words to put under it. */
+function fieldOfError(error: AppError): { name: keyof SandboxForm; words: string } | null {
+  const name = error.details?.field;
+  if (typeof name !== 'string' || !(name in emptySandboxForm())) return null;
+  const words = error.details?.words;
+  return { name: name as keyof SandboxForm, words: typeof words === 'string' ? words : error.message };
 }
