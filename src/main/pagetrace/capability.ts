@@ -75,7 +75,7 @@ export async function pageTraceReadiness(
   if (!table)
     return {
       ok: false,
-      why: `bplab knows where ${server.flavor} ${server.version} asks for pages only on ${TRACEABLE_SERVERS.slice(0, -1).join(', ')} and ${TRACEABLE_SERVERS.at(-1)}. ${traceableWords()}`,
+      why: `bplab does not know where ${server.flavor} ${server.version} asks for pages. ${traceableWords()}`,
     };
   if (!binary)
     return {

@@ -75,13 +75,17 @@ export function RunList() {
                   {row.rows} rows
                 </span>
                 {row.where && (
-                  <span className="muted" data-testid="run-row-where">
-                    {row.where}
+                  <span className="muted run-row-facts" data-testid="run-row-where">
+                    {row.where.split(' · ').map((part, i) => (
+                      <span key={i}>{part}</span>
+                    ))}
                   </span>
                 )}
                 {row.settings.length > 0 && (
-                  <span className="muted" data-testid="run-row-settings">
-                    {row.settings.join(' · ')}
+                  <span className="muted run-row-facts" data-testid="run-row-settings">
+                    {row.settings.map((s) => (
+                      <span key={s}>{s}</span>
+                    ))}
                   </span>
                 )}
                 {row.experiment && (
