@@ -227,7 +227,7 @@ for (const q of QUERIES) {
     const measured = measuredPagesRead(traced) ?? 0;
     // The hot pass starts from the pool the cold traced pass left: both replayed in one pool, chosen
     // as the run view and the comparison choose them (the traced runs since the restart).
-    const real = await simulated(traced, true, service.tracedRunsBefore(traced));
+    const real = await simulated(traced, true, service.runsSinceStart(traced));
     const derived = await simulated(traced, false);
     const t = tally[pass];
     t.n++;

@@ -194,9 +194,12 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     await page.setViewportSize({ width: 1024, height: 700 });
     const whatif = runs.section('whatif');
     await whatif.getByRole('button', { name: 'Simulate' }).click();
-    await expect(whatif.getByTestId('whatif-answer')).toContainText(/^(The working set fits from|No knee)/, {
-      timeout: 120_000,
-    });
+    await expect(whatif.getByTestId('whatif-answer')).toContainText(
+      /^(The working set fits from|The curve drops to|No knee)/,
+      {
+        timeout: 120_000,
+      },
+    );
     await expect(whatif.getByTestId('whatif-assumptions')).toHaveCount(1);
   });
 });

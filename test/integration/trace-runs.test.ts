@@ -134,7 +134,7 @@ if (traceable)
       // run before it (found since the restart) need not be replayed to rebuild that pool.
       expect(hot.pageTrace!.poolAtStart!.pages).toBeGreaterThan(0);
       expect(real.report.assumptions).toContain(
-        `the run starts from the ${hot.pageTrace!.poolAtStart!.pages} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
+        `at the run's own size, the run starts from the ${hot.pageTrace!.poolAtStart!.pages} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
       );
       console.log(
         `${server.label} Q1.1 hot after its cold pass: ${real.report.simulatedPagesRead} simulated against ${real.report.measuredPagesRead} measured pages read`,

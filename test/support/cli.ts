@@ -107,3 +107,13 @@ export function writeTestProfile(home: string, server: TestServer): void {
     ]),
   );
 }
+
+/**
+ * What the CLI printed with every run of white space as one space: a sentence the terminal's width
+ * (CLI_WIDTH) wrapped onto several lines reads whole again.
+ */
+export const flat = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** The lines wider than the terminal's CLI_WIDTH columns (a path longer than the width stays whole). */
+export const wideLines = (text: string, width = 100): string[] =>
+  text.split('\n').filter((l) => l.length > width && /\s\S/.test(l.trim()));

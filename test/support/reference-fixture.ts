@@ -4,7 +4,11 @@
  * counters chosen by hand (post 001's shape: 1000 slower hot, and more so with O_DIRECT).
  */
 import type { ExperimentFile } from '../../src/shared/experiments/experiment-file';
-import { ExperimentDefinitionSchema, expandCells } from '../../src/shared/experiments/experiments';
+import {
+  ExperimentDefinitionSchema,
+  expandCells,
+  type ExperimentQuestion,
+} from '../../src/shared/experiments/experiments';
 import type { ReferenceFigureInput } from '../../src/shared/published/reference-figures';
 import { poolStats, runResult } from './run-fixture';
 
@@ -19,7 +23,10 @@ export const SECONDS: Record<string, Record<string, [number, number]>> = {
 /** Pages read per query run: 1000 reads 1.5× what 0 reads. */
 const PAGES_READ = { '1000': 15_000, '0': 10_000 } as const;
 
-export function referenceExperiment(references: ReferenceFigureInput[]): ExperimentFile {
+export function referenceExperiment(
+  references: ReferenceFigureInput[],
+  question?: ExperimentQuestion,
+): ExperimentFile {
   const definition = ExperimentDefinitionSchema.parse({
     name: 'old_blocks_time 1000 vs 0, page cache and O_DIRECT',
     schema: 'ssb_sf01',
@@ -34,6 +41,7 @@ export function referenceExperiment(references: ReferenceFigureInput[]): Experim
     ],
     protocol: { cold: true, hotRuns: 1 },
     references,
+    ...(question ? { question } : {}),
   });
   let planIndex = 0;
   const results = expandCells(definition).flatMap((cell) => {
@@ -52,6 +60,8 @@ export function referenceExperiment(references: ReferenceFigureInput[]): Experim
             queryId,
             variant: 'base',
             elapsedMs: SECONDS[key]![pass]![q]! * 1000,
+            // The flush method as the server reports it: the server's own (fsync) or O_DIRECT.
+            server: { ...runResult().server, flushMethod: key.endsWith('O_DIRECT') ? 'O_DIRECT' : 'fsync' },
             status: [
               {
                 name: 'Innodb_pages_read',

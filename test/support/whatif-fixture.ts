@@ -4,7 +4,8 @@
  */
 import type { SideCurves } from '../../src/shared/whatif/flight';
 import type { SimulatorSettings } from '../../src/shared/whatif/pool-model';
-import type { WhatIfCurve } from '../../src/shared/whatif/what-if';
+import { curveTrust } from '../../src/shared/whatif/size-accuracy';
+import type { WhatIfCurve, WhatIfReport } from '../../src/shared/whatif/what-if';
 
 /** A 2,048-page MySQL pool, one instance, 37% old, no time window, read-ahead off; `over` changes any of it. */
 export function smallPool(over: Partial<SimulatorSettings> = {}): SimulatorSettings {
@@ -49,5 +50,20 @@ export function sideCurves(over: Partial<SideCurves> = {}): SideCurves {
     time: null,
     assumptions: [],
     ...over,
+  };
+}
+
+/** A report's fields about other sizes, as a run with nothing untraced and a plan that holds answers them. */
+export function otherSizes(): Pick<WhatIfReport, 'trust' | 'uncertainty' | 'lifetimeAtOwn' | 'plan'> {
+  return {
+    trust: curveTrust(),
+    uncertainty: null,
+    lifetimeAtOwn: null,
+    plan: {
+      assumed: "the run's recorded plan",
+      weighsCache: false,
+      atSizes: [],
+      words: 'Every point assumes it.',
+    },
   };
 }

@@ -4,6 +4,7 @@
  */
 import {
   AHI_PRESET_TITLE,
+  DATASET_DIMENSION,
   ExperimentDefinitionSchema,
   SERVER_OWN_VALUE,
   type ExperimentDefinition,
@@ -13,6 +14,7 @@ import {
 import type { DatasetEngine } from '../../shared/datasets/datasets';
 import type { ServerFlavor } from '../../shared/models';
 import { AppFailure } from '../../shared/result';
+import { CUSTOM_PREFIX } from '../queries/catalogue';
 import { OLTP_PRESETS, type OltpPreset } from './presets-oltp';
 import {
   post001ColdOverHotFigures,
@@ -109,7 +111,18 @@ export function poolSizeFor(bytes: number): string {
   return `${Math.max(32, Math.ceil(bytes / MB))}M`;
 }
 
-const allQueries = (a: PresetArgs) => a.queryIds.map((queryId) => ({ queryId, variant: 'base' }));
+/**
+ * Post 001's question: innodb_old_blocks_time 1000 against 0 (its figures are 1000's time over 0's, so
+ * 0 is A), within one flush method, the other beside it.
+ */
+const OLD_BLOCKS_QUESTION = { variable: 'innodb_old_blocks_time', against: '0' };
+
+/**
+ * The catalogue's queries a preset runs: the posts' SSB queries, never a custom query the user saved
+ * (it may read another schema: its runs would fail on the preset's dataset).
+ */
+const allQueries = (a: PresetArgs) =>
+  a.queryIds.filter((id) => !id.startsWith(CUSTOM_PREFIX)).map((queryId) => ({ queryId, variant: 'base' }));
 
 /** Post 001's configurations 1 and 2: a pool of 1/8 of the data, innodb_old_blocks_time 1000 against 0. */
 const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [
@@ -179,6 +192,7 @@ export const PRESETS: Preset[] = [
         matrix: [...oldBlocksAtAnEighth(a), ...flushMethodDimension(a)],
         protocol: { cold: true, hotRuns: 3 },
         references: post001OldBlocksFigures(),
+        question: OLD_BLOCKS_QUESTION,
       }),
   },
   {
@@ -200,6 +214,7 @@ export const PRESETS: Preset[] = [
           ...ahiPartsDimension(a),
         ],
         protocol: { cold: false, warmups: 1, hotRuns: 3 },
+        question: OLD_BLOCKS_QUESTION,
       }),
   },
   {
@@ -222,6 +237,8 @@ export const PRESETS: Preset[] = [
         ],
         protocol: { cold: true, hotRuns: 3 },
         references: post001PoolFigures(poolSizeFor(a.dataBytes * 1.25)),
+        // The post's "128M pool over one larger than the data": the larger pool is A.
+        question: { variable: 'innodb_buffer_pool_size', against: poolSizeFor(a.dataBytes * 1.25) },
       }),
   },
   {
@@ -290,6 +307,8 @@ export const PRESETS: Preset[] = [
         ],
         protocol: { cold: true, hotRuns: 1, coldPerQuery: true },
         references: post003Figures(inno.schema, my.schema),
+        // The post's figures are InnoDB's time over MyISAM's: MyISAM is A, every ratio InnoDB over it.
+        question: { variable: DATASET_DIMENSION, against: my.schema },
       });
     },
   },
@@ -313,6 +332,8 @@ export const PRESETS: Preset[] = [
         ],
         protocol: { cold: true, hotRuns: 3 },
         references: post001VersionFigures(),
+        // "MySQL 5.6 over 5.5": 5.5 is A, within each flush method.
+        question: { variable: 'server', against: (a.ordered ?? a.servers)[0]!.label },
       }),
   },
   {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chooseSides, fileLabel } from '../../shared/compare/experiment-sides';
 import { coldHotView } from '../../shared/compare/cold-hot';
-import { letterSides } from '../../shared/compare/glance';
+import { answerTitle, letterSides } from '../../shared/compare/glance';
+import { chosenPair, questionLines } from '../../shared/compare/question';
 import type { Grouping } from '../../shared/compare/grouping';
 import { buildFlightTable } from '../../shared/compare/flights';
 import { secretPaths } from '../../shared/experiments/experiment-file';
@@ -62,8 +63,12 @@ export async function reportModel(
 ): Promise<ReportModel> {
   const all = await readSides(req.files, req.grouping);
   let chosen: { sides: typeof all.sides; protocol: typeof all.protocol } = all;
-  if (req.sides) {
-    const picked = chooseSides(all, req.sides);
+  // Nothing chosen: the experiment's question opens it (post 001's preset: 0 as A, 1000 as B, within one
+  // flush method), as the Compare screen does.
+  const start = all.question?.pairs[0];
+  const sides = req.sides ?? (start ? [start.against, start.side] : undefined);
+  if (sides) {
+    const picked = chooseSides(all, sides);
     if ('problem' in picked)
       throw AppFailure.of('INVALID_ARGUMENT', `Cannot make the report: ${picked.problem}.`, {
         hint: 'Open the results files again; they may have changed since they were compared.',
@@ -78,10 +83,17 @@ export async function reportModel(
     );
   // Named A, B... once: findings and table headers stay short, the legend says which is which.
   const named = letterSides(chosen);
+  const match = (run: RunResult) => all.keys.get(run);
+  const pair = all.question && sides ? chosenPair(all.question, sides) : null;
+  const question =
+    pair && all.question
+      ? { title: all.question.title, lines: questionLines(all.question, all.sides, match, pair) }
+      : undefined;
   return buildReport(named.sides, {
-    match: (run) => all.keys.get(run),
-    title: `bplab comparison: ${chosen.sides.map((s) => s.label).join(' against ')}`,
+    match,
+    title: `bplab comparison: ${question?.title ?? (answerTitle(named.legend) || named.legend[0]?.label)}`,
     legend: named.legend,
+    ...(question ? { question } : {}),
     ...(req.whatif ? { whatIf: await reportWhatIf(named.sides, replayOrSay(replay)) } : {}),
     generatedAt: now.toISOString(),
     bplabVersion: version,

@@ -7,7 +7,7 @@ import type { Finding } from '../../shared/compare/finding';
 import { evidenceTable, legendText } from '../../shared/compare/glance';
 import { linesSvg, lruMapSvg, pairedBarsSvg } from '../../shared/compare/svg';
 import { coldHotBarsSvg } from '../../shared/compare/svg-cold-hot';
-import { cellClass, type ReportTable } from '../../shared/compare/report-table';
+import { nameParts, partedCellClass, type ReportTable } from '../../shared/compare/report-table';
 import type { ReportModel } from './report-model';
 import { whatIfCurvesSvg } from '../../shared/compare/svg-whatif';
 import type { ReportWhatIf } from './whatif-section';
@@ -19,7 +19,7 @@ h1 { font-size: 1.6rem; margin: 0 0 .2rem; } h2 { font-size: 1.25rem; margin-top
 h3 { font-size: 1.05rem; margin: 1.4rem 0 .3rem; }
 .meta, .note { color: var(--muted); font-size: .9em; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; overflow-wrap: break-word; }
+th, td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; overflow-wrap: break-word; word-break: normal; }
 th { background: #f3f5f8; text-align: left; font-weight: 600; }
 th.num { text-align: right; } td.num { text-align: right; white-space: nowrap; } .wrap { overflow-wrap: anywhere; white-space: normal; }
 .table-scroll { max-width: 100%; overflow-x: auto; }
@@ -28,7 +28,7 @@ details.detail > summary { cursor: pointer; font-weight: 600; margin: .8rem 0 .2
 details.evidence > summary { cursor: pointer; color: var(--muted); font-size: .85em; }
 details.evidence table { font-size: .85em; margin: .2rem 0 .4rem; }
 td.differs { background: var(--mark); font-weight: 600; }
-pre { background: #f6f7f9; border: 1px solid var(--line); padding: .5rem; white-space: pre-wrap; word-break: break-word; font-size: .85em; }
+pre { background: #f6f7f9; border: 1px solid var(--line); padding: .5rem; white-space: pre-wrap; overflow-wrap: break-word; font-size: .85em; }
 ol.findings li { margin: .35rem 0; } .finding-warning { color: var(--warn); font-weight: 600; }
 .kind { font-size: .75em; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin-right: .4em; }
 svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fill: var(--ink); }
@@ -41,12 +41,18 @@ svg.chart { max-width: 100%; height: auto; font-family: inherit; } svg text { fi
 }
 `;
 
+/**
+ * A cell's text with a break opportunity (<wbr>) between its names' parts: "innodb_flush_method=O_DIRECT"
+ * wraps after an underscore or the =, never mid-word ("innodb_flush_me thod").
+ */
+const parted = (text: string): string => nameParts(text).map(esc).join('<wbr>');
+
 /** A detail table: collapsed under its title (a link to its id opens it), wrapped so it never widens the page. */
 export function htmlTable(t: ReportTable, open = false): string {
   const head = t.columns
     .map((c) => {
-      const cls = cellClass(c.numeric, c.label);
-      return `<th scope="col"${cls ? ` class="${cls}"` : ''}>${esc(c.label)}</th>`;
+      const cls = partedCellClass(c.numeric, c.label);
+      return `<th scope="col"${cls ? ` class="${cls}"` : ''}>${parted(c.label)}</th>`;
     })
     .join('');
   const body = t.rows
@@ -54,8 +60,8 @@ export function htmlTable(t: ReportTable, open = false): string {
       (row) =>
         `<tr>${row
           .map((cell, i) => {
-            const cls = cellClass(t.columns[i]?.numeric ?? false, cell.text, cell.differs);
-            return `<td${cls ? ` class="${cls}"` : ''}>${esc(cell.text)}</td>`;
+            const cls = partedCellClass(t.columns[i]?.numeric ?? false, cell.text, cell.differs);
+            return `<td${cls ? ` class="${cls}"` : ''}>${parted(cell.text)}</td>`;
           })
           .join('')}</tr>`,
     )
@@ -76,7 +82,7 @@ function evidence(f: Finding, letters: string[]): string {
   const rows = t.rows
     .map(
       (r) =>
-        `<tr><td class="${cellClass(false, r.label)}">${esc(r.label)}</td>${r.values.length < t.columns.length - 1 ? `<td colspan="${t.columns.length - 1}" class="${cellClass(false, r.values[0] ?? '')}">${esc(r.values[0] ?? '')}</td>` : r.values.map((v) => `<td class="${cellClass(true, v)}">${esc(v)}</td>`).join('')}</tr>`,
+        `<tr><td class="${partedCellClass(false, r.label)}">${parted(r.label)}</td>${r.values.length < t.columns.length - 1 ? `<td colspan="${t.columns.length - 1}" class="${partedCellClass(false, r.values[0] ?? '')}">${parted(r.values[0] ?? '')}</td>` : r.values.map((v) => `<td class="${partedCellClass(true, v)}">${parted(v)}</td>`).join('')}</tr>`,
     )
     .join('');
   return `<details class="evidence"><summary>evidence</summary><div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`;
@@ -160,6 +166,7 @@ export function renderHtmlReport(model: ReportModel, sections: readonly string[]
     }. ${model.comparison.sides.map((s) => `${esc(s.label)}: ${s.runs} run${s.runs === 1 ? '' : 's'}`).join('; ')}.</p>`,
     ...model.headlines.map((h) => `<p class="headline">${esc(h)}</p>`),
     model.legend.length ? `<p class="legend">${esc(legendText(model.legend))}</p>` : '',
+    model.ratios ? `<p class="note ratios">${esc(model.ratios)}</p>` : '',
     ...model.planDiffs.map((t) => htmlTable(t, true)),
     ...model.charts.map((c) => `<h2>${esc(c.view.title)}</h2>${coldHotBarsSvg(c.view, c.id)}`),
     ...sections,

@@ -54,6 +54,7 @@ export function renderMarkdownSummary(model: ReportModel): string {
     '',
     ...model.headlines.flatMap((h) => [`**${inline(h)}**`, '']),
     ...(model.legend.length ? [inline(legendText(model.legend)), ''] : []),
+    ...(model.ratios ? [inline(model.ratios), ''] : []),
     ...model.planDiffs.map(tableMarkdown),
     '## Findings',
     '',

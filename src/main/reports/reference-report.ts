@@ -8,11 +8,15 @@ import { escapeXml as esc } from '../../shared/compare/escape';
 import { fileLabel } from '../../shared/compare/experiment-sides';
 import { measureReferences } from '../../shared/compare/reference-verdicts';
 import {
+  PUBLISHED_TABLE_ID,
+  splitVerdicts,
+  unmeasuredLine,
   verdictRows,
   verdictsHeadline,
   verdictsTable,
   type VerdictRow,
 } from '../../shared/compare/reference-tables';
+import { wrapLines } from '../../shared/text-wrap';
 import { EXPERIMENT_FILE_FORMAT, jsonPath } from '../../shared/experiments/experiment-file';
 import { parseJsonFile } from '../../shared/file-text';
 import { ReferenceFiguresSchema, type ReferenceFigure } from '../../shared/published/reference-figures';
@@ -116,28 +120,48 @@ export async function readVerdicts(
 
 const title = (v: FileVerdicts, n: number) => (n > 1 ? `Published figures: ${v.file}` : 'Published figures');
 
-/** The HTML section: per file its headline, then the figures' table, open. */
+/**
+ * The HTML section: per file its headline, the measured figures' table, open, then the figures not
+ * measured as one line with their table folded under it.
+ */
 export function verdictsSectionHtml(list: readonly FileVerdicts[]): string {
   return list
-    .map((v) =>
-      [
+    .map((v) => {
+      const { measured, unmeasured } = splitVerdicts(v.rows);
+      const folded = unmeasuredLine(v.rows);
+      return [
         `<section class="published" id="published-${esc(v.file)}">`,
         `<h2>${esc(title(v, list.length))}</h2>`,
         `<p class="headline">${esc(v.headline)}</p>`,
-        htmlTable(verdictsTable(v.rows), true),
+        measured.length ? htmlTable(verdictsTable(measured), true) : '',
+        folded
+          ? htmlTable({
+              ...verdictsTable(unmeasured),
+              id: `${PUBLISHED_TABLE_ID}-not-measured`,
+              title: folded,
+            })
+          : '',
         '</section>',
-      ].join('\n'),
-    )
+      ].join('\n');
+    })
     .join('\n');
 }
 
+/** Markdown: the headline, the measured figures' table, then the figures not measured under their one line. */
 export function verdictsMarkdown(list: readonly FileVerdicts[]): string {
   return list
-    .map((v) =>
-      [`## ${title(v, list.length)}`, '', `**${v.headline}**`, '', tableMarkdown(verdictsTable(v.rows))].join(
-        '\n',
-      ),
-    )
+    .map((v) => {
+      const { measured, unmeasured } = splitVerdicts(v.rows);
+      const folded = unmeasuredLine(v.rows);
+      return [
+        `## ${title(v, list.length)}`,
+        '',
+        `**${v.headline}**`,
+        '',
+        ...(measured.length ? [tableMarkdown(verdictsTable(measured))] : []),
+        ...(folded ? [tableMarkdown({ ...verdictsTable(unmeasured), title: folded })] : []),
+      ].join('\n');
+    })
     .join('\n');
 }
 
@@ -148,18 +172,26 @@ export function verdictsCsvFiles(list: readonly FileVerdicts[]): Array<{ name: s
   }));
 }
 
-/** For the terminal: the headline, then per figure its verdict and, indented under it, what explains it. */
+/**
+ * For the terminal: the headline, then per figure measured its verdict and, indented under it, what
+ * explains it; the figures not measured in one line. Wrapped to the terminal's width.
+ */
 export function verdictsText(list: readonly FileVerdicts[]): string {
   return list
-    .map((v) =>
-      [
-        list.length > 1 ? `${v.file}: ${v.headline}` : v.headline,
-        ...v.rows.flatMap((r) => [
-          `  ${r.label}${r.context ? ` [${r.context}]` : ''}: published ${r.published}, measured ${r.measured}: ${r.words}`,
-          ...r.explained.map((e) => `      ${e}`),
-          `      source: ${r.source}`,
-        ]),
-      ].join('\n'),
-    )
+    .map((v) => {
+      const { measured } = splitVerdicts(v.rows);
+      const folded = unmeasuredLine(v.rows);
+      return wrapLines(
+        [
+          list.length > 1 ? `${v.file}: ${v.headline}` : v.headline,
+          ...measured.flatMap((r) => [
+            `  ${r.label}${r.context ? ` [${r.context}]` : ''}: published ${r.published}, measured ${r.measured}: ${r.words}`,
+            ...r.explained.map((e) => `      ${e}`),
+            `      source: ${r.source}`,
+          ]),
+          ...(folded ? [`  ${folded}`] : []),
+        ].join('\n'),
+      );
+    })
     .join('\n\n');
 }

@@ -30,7 +30,10 @@ import {
   type ColdHotBarsView,
   type ColdHotView,
 } from '../../shared/compare/cold-hot';
-import { headlines, type SideName } from '../../shared/compare/glance';
+import { answerTitle, headlines, ratioWords, type SideName } from '../../shared/compare/glance';
+
+/** The sides as they name themselves, when no legend names them A, B... */
+const sideNames = (c: Comparison): SideName[] => c.sides.map((s) => ({ letter: s.label, label: s.label }));
 import type { ReportWhatIf } from './whatif-section';
 
 export interface ReportOptions {
@@ -56,6 +59,11 @@ export interface ReportOptions {
   legend?: SideName[];
   /** The simulator's section, when asked for (reportWhatIf replays the runs). */
   whatIf?: ReportWhatIf;
+  /**
+   * The experiment's question, when the sides are one of its pairs (question.ts): its heading and its
+   * lines stand for the usual headline (the pair's first, the others beside it).
+   */
+  question?: { title: string; lines: string[] };
 }
 
 export interface PairReport {
@@ -73,10 +81,14 @@ export interface PairReport {
 export interface ReportModel {
   options: ReportOptions;
   comparison: Comparison;
+  /** The answer's heading: the experiment's question, else "B against A". */
+  heading: string;
   /** One line per side against the baseline: its main ratio and what the page counts say. */
   headlines: string[];
   /** A = ..., B = ...: said once, above the findings (empty when the sides keep their own names). */
   legend: SideName[];
+  /** How every ratio is read ("Every ratio is B's time over A's."), said once beside the legend. */
+  ratios: string;
   /** The EXPLAIN diffs of the pairs whose plans differ: shown first, they explain the rest. */
   planDiffs: ReportTable[];
   /** The answer first: per flight, each query cold and hot per side (none without a protocol). */
@@ -100,11 +112,15 @@ export function buildReport(sides: RunSide[], options: ReportOptions): ReportMod
   return {
     options,
     comparison,
-    headlines: headlines(
-      comparison,
-      options.legend?.map((s) => s.label),
-    ),
+    heading: options.question?.title ?? answerTitle(options.legend ?? sideNames(comparison)),
+    headlines:
+      options.question?.lines ??
+      headlines(
+        comparison,
+        options.legend?.map((s) => s.label),
+      ),
     legend: options.legend ?? [],
+    ratios: ratioWords(options.legend ?? sideNames(comparison)),
     planDiffs: planDiffTables(comparison.pairs),
     charts: options.coldHot
       ? coldHotBars(options.coldHot).map((view, i) => ({ id: `${TABLE_IDS.coldHot}-chart-${i + 1}`, view }))

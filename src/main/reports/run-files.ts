@@ -13,6 +13,7 @@ import {
 } from '../../shared/compare/experiment-sides';
 import type { ProtocolRun } from '../../shared/compare/flights';
 import { defaultGrouping, type Grouping } from '../../shared/compare/grouping';
+import { askQuestion, type AskedQuestion } from '../../shared/compare/question';
 import { checkRunFile } from '../../shared/compare/run-file';
 import { EXPERIMENT_FILE_FORMAT } from '../../shared/experiments/experiment-file';
 import { parseJsonFile } from '../../shared/file-text';
@@ -27,6 +28,7 @@ type ReadFile =
       sides: RunSide[];
       protocol: ProtocolRun[];
       keys: Map<unknown, string>;
+      settings: Map<string, Record<string, string>>;
       source: ExperimentSource;
     };
 
@@ -85,6 +87,8 @@ export async function readSides(
   protocol: ProtocolRun[];
   keys: Map<unknown, string>;
   experiments: ExperimentSource[];
+  /** The experiment's own question asked of its sides: one experiment file alone, per configuration. */
+  question: AskedQuestion | null;
 }> {
   if (paths.length === 0) throw AppFailure.of('INVALID_ARGUMENT', 'give at least one run file');
   const labels = fileLabels(paths);
@@ -122,5 +126,10 @@ export async function readSides(
   }
   if (sides.length === 0)
     throw AppFailure.of('INVALID_ARGUMENT', `${paths.join(', ')}: no counted run to compare`);
-  return { sides, protocol, keys, experiments };
+  const only = files.length === 1 ? files[0]!.file : null;
+  const question =
+    only?.kind === 'experiment'
+      ? askQuestion(only.source.definition.question, only.sides, only.settings)
+      : null;
+  return { sides, protocol, keys, experiments, question };
 }

@@ -5,9 +5,20 @@ import { legendText } from '../../shared/compare/glance';
 import type { ReportModel } from './report-model';
 import { CLI_WIDTH, wrapLines } from '../../shared/text-wrap';
 
-/** The answer first: one line per side against the baseline, then which side each letter is. */
-export function headlineText(m: Pick<ReportModel, 'headlines' | 'legend'>): string {
-  return [...m.headlines, ...(m.legend.length ? [legendText(m.legend)] : [])].join('\n');
+/**
+ * The answer first: its heading (the experiment's question), one line per side against the baseline
+ * (or per pair of the question), then which side each letter is and how every ratio is read; each
+ * wrapped to the terminal's width.
+ */
+export function headlineText(m: Pick<ReportModel, 'heading' | 'headlines' | 'legend' | 'ratios'>): string {
+  return wrapLines(
+    [
+      ...(m.heading ? [m.heading] : []),
+      ...m.headlines,
+      ...(m.legend.length ? [legendText(m.legend)] : []),
+      ...(m.ratios ? [m.ratios] : []),
+    ].join('\n'),
+  );
 }
 
 /**
@@ -61,8 +72,9 @@ function headingLines(label: string, width: number): string[] {
 
 export function findingsText(list: Finding[]): string {
   if (list.length === 0) return 'findings: no rule found a difference large enough to state';
-  return [
-    'findings',
-    ...list.map((f) => `  - ${f.kind === 'difference' ? '' : `${f.kind}: `}${f.text}`),
-  ].join('\n');
+  return wrapLines(
+    ['findings', ...list.map((f) => `  - ${f.kind === 'difference' ? '' : `${f.kind}: `}${f.text}`)].join(
+      '\n',
+    ),
+  );
 }

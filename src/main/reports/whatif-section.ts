@@ -30,7 +30,7 @@ export interface ReportWhatIf {
 export const SIMULATOR_MODELS = [
   "it models InnoDB's LRU as the server implements it: midpoint insertion at innodb_old_blocks_pct, the innodb_old_blocks_time window, a young page moved to the head only once it has aged past a quarter of the pool, linear read-ahead at innodb_read_ahead_threshold, and innodb_buffer_pool_instances split by page id",
   "the clock is the measured run's: each run's page touches are spread evenly over its measured time",
-  'it does not model the adaptive hash index: the blocks it takes are the share the run left to other things, scaled with the pool, so the curves are optimistic above the runs’ own pool size',
+  'it does not model the adaptive hash index: the blocks it takes are the share the run left to other things, scaled with the pool (how far the curves hold at other sizes is what bench/whatif-sizes.ts measured: each curve’s trust says it)',
   "MariaDB's page cleaner is modelled as evicting from the tail every 10 ms; MySQL's page cleaner, random read-ahead, and pages other than the queries' (dictionary, undo) are not",
 ];
 

@@ -19,7 +19,7 @@ import type { RunPageTracer } from '../pagetrace/run-tracer';
 import { prepareRun, type PreparedRun } from './run-prepare';
 import type { RunStore } from './run-store';
 import { untracedReference, untracedTwin } from '../../shared/trace/traced-runs';
-import { SAME_START_MS, serverStartedMs, tracedRunsBefore } from '../../shared/trace/traced-before';
+import { runsSinceStart, SAME_START_MS, serverStartedMs } from '../../shared/trace/traced-before';
 
 export interface RunServiceDeps {
   connections: { open(profileId: string, opts: { password?: string }): Promise<ServerConnection> };
@@ -111,8 +111,8 @@ export class RunService {
     return this.deps.store.get(runId);
   }
 
-  /** The saved traced runs a traced run's replay starts from (tracedRunsBefore), read from the store. */
-  tracedRunsBefore(run: RunResult): RunResult[] {
+  /** The saved runs on a run's pool before it since its server started (runsSinceStart), read from the store. */
+  runsSinceStart(run: RunResult): RunResult[] {
     const start = serverStartedMs(run);
     if (start === null) return [];
     const since = new Date(start - SAME_START_MS).toISOString();
@@ -125,7 +125,7 @@ export class RunService {
         // A run removed meanwhile is not there to replay.
       }
     }
-    return tracedRunsBefore(run, saved);
+    return runsSinceStart(run, saved);
   }
   delete(runId: string): void {
     if (this.active.has(runId))

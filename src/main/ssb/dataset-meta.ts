@@ -5,12 +5,9 @@
  */
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import type {
-  DatasetEngine,
   DatasetInfo,
-  DatasetSource,
   DatasetState,
   DatasetVerifyReport,
-  GeneratorMode,
   TableRowCounts,
 } from '../../shared/datasets/datasets';
 import { keysBuiltBy, qualified } from './schema';
@@ -41,18 +38,20 @@ export function createMetaTableSql(schema: string): string {
 ) ENGINE=InnoDB`;
 }
 
-export interface NewDatasetRecord {
-  schema: string;
-  source: DatasetSource;
-  sf: number | null;
-  seed: number | null;
-  mode: GeneratorMode | null;
-  engine: DatasetEngine;
-  lineorderPk: boolean;
-  sourceDir: string | null;
-  bplabVersion: string;
-  startedAt: string;
-}
+/** What the record says when a load begins: DatasetInfo's own fields, the rest written as the load goes. */
+export type NewDatasetRecord = Pick<
+  DatasetInfo,
+  | 'schema'
+  | 'source'
+  | 'sf'
+  | 'seed'
+  | 'mode'
+  | 'engine'
+  | 'lineorderPk'
+  | 'sourceDir'
+  | 'bplabVersion'
+  | 'startedAt'
+>;
 
 export async function insertDatasetRecord(conn: Connection, rec: NewDatasetRecord): Promise<void> {
   await conn.query(

@@ -33,15 +33,12 @@ export async function answerJob(
     progress("replaying the server's own page trace, on the same pool sizes", 0.5);
     const real = await realReplay(job.run, job.traceFiles);
     if ('error' in real) return { ...derived, real: { unavailable: real.error } };
+    // The derived replay's sizes, the run's own among them: the two curves share one axis.
     const points = 'report' in derived ? derived.report.curves[0]?.points : undefined;
-    const page = job.run.server.pageSizeBytes;
-    const pool =
-      points && points.length > 1
-        ? { from: points[0]!.poolPages * page, to: points[points.length - 1]!.poolPages * page }
-        : job.options.pool;
+    const poolPages = points && points.length > 1 ? points.map((p) => p.poolPages) : undefined;
     return {
       ...derived,
-      real: { report: whatIfReport(job.run, real, { ...job.options, ...(pool ? { pool } : {}) }) },
+      real: { report: whatIfReport(job.run, real, { ...job.options, ...(poolPages ? { poolPages } : {}) }) },
     };
   }
   const out: WhatIfComparison = { calibration: null, sides: [] };

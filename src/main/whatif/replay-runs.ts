@@ -12,8 +12,9 @@ import {
   type CalibrationRow,
 } from '../../shared/whatif/calibration';
 import { concatParts, timeModel, type SideCurves } from '../../shared/whatif/flight';
-import { missRatioCurves, poolSizes, type CurveVariant } from '../../shared/whatif/mrc';
+import { curveRate, missRatioCurves, poolSizes, type CurveVariant } from '../../shared/whatif/mrc';
 import { cleanerBatchesOfRuns } from '../../shared/whatif/mysql-cleaner';
+import { curveTrust } from '../../shared/whatif/size-accuracy';
 import { measuredPagesRead, replaySteps, type ReplayStep } from '../../shared/whatif/replay';
 import { runReplay, traceKey, traceRun, type RunReplay, type TracedRun } from './run-trace';
 import { tracedRunReplay } from './traced-run';
@@ -67,8 +68,8 @@ export interface TraceFiles {
   runsDir: string;
   datadir: string;
   /**
-   * The traced runs on the same pool before it since its server started (tracedRunsBefore), without
-   * their samples: its real replay starts from the pool they left. Absent: none.
+   * The runs on the same pool before it since its server started (runsSinceStart), traced or not,
+   * without their samples: its real replay at other sizes replays them first. Absent: none.
    */
   before?: RunResult[];
 }
@@ -200,7 +201,9 @@ export async function sideCurves(
     `simulating ${side}'s curves: ${variants.length} setting(s) at ${sizes.length} pool sizes`,
     runs.length / (runs.length + 1),
   );
-  const curves = missRatioCurves(layout, first.settings, steps, sizes, variants, opts.rate ?? 0.1);
+  const replayed = steps.reduce((n, s) => n + s.trace.length, 0);
+  const rate = curveRate(replayed, sizes.length * variants.length, opts.rate ?? 0.1);
+  const curves = missRatioCurves(layout, first.settings, steps, sizes, variants, rate);
   const traces = `${side} ${sideTraceWords(runs, real)}`;
   const assumptions = [
     traces,
@@ -225,6 +228,7 @@ export async function sideCurves(
     hot: first.hot,
     curves: curves.map((c) => ({ ...c, errorVsFull: null })),
     traces,
+    trust: curveTrust(),
     time: timeModel(
       runs.map((r) => ({
         elapsedMs: r.elapsedMs ?? 0,

@@ -18,6 +18,7 @@ import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { cleanerBatchesOfRun, MYSQL_LRU_SCAN_DEPTH } from '../../shared/whatif/mysql-cleaner';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
 import type { PageLayout, PageTrace, StartPool } from '../../shared/whatif/trace';
+import type { Lifetime } from '../../shared/whatif/what-if';
 import { queryRows } from './dataset-rows';
 
 export interface RunReplay {
@@ -35,6 +36,8 @@ export interface RunReplay {
   assumptions: string[];
   /** Why the plan the run recorded is not the one that ran (plan-check.ts), or null when its page requests fit it. */
   planMismatch: string | null;
+  /** What other pool sizes replay, when not `steps` from `foreignPages` (a traced run after others since its server's start). */
+  lifetime?: Lifetime;
 }
 
 /** The EXPLAIN rows a run saved, in the tracer's words. */

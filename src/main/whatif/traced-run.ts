@@ -4,7 +4,11 @@
  * of the files they touched, at the run's settings. Nothing is derived: any query on any schema works.
  */
 import { join } from 'node:path';
+import { formatTimestamp } from '../../shared/format';
+import { queryLabel } from '../../shared/runs/run-side';
 import type { RunResult } from '../../shared/runs/runs';
+import { pagesReadBy, readsBetween, replayable } from '../../shared/trace/traced-before';
+import type { Lifetime } from '../../shared/whatif/what-if';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
 import {
   FOREIGN_PAGE,
@@ -156,28 +160,119 @@ function startPoolOf(
   return { space, page: pool.page, length: n, accessed, old: Uint8Array.from(pool.state.old) };
 }
 
+/** A run named for a sentence: its query and when it started. */
+const runWords = (r: RunResult) => `${queryLabel(r)} at ${formatTimestamp(r.startedAt)}`;
+
+/** ms from the end of one run to the start of the next (0 when they overlap or a time is missing). */
+function gapMs(earlier: RunResult, later: RunResult): number {
+  const end = Date.parse(earlier.startedAt) + (earlier.elapsedMs ?? 0);
+  const gap = Date.parse(later.startedAt) - end;
+  return Number.isFinite(gap) ? Math.max(0, gap) : 1000;
+}
+
 /**
- * The traced run replayable, or why not in words. `before`: the traced runs that ran on the same pool
- * before it since the server started (a hot pass's cold pass): they are replayed first in one simulated
- * pool, so the run starts from the pool they left, as replaySteps does for a comparison's runs. Without
- * them a run that found its pages in the pool is replayed after one pass of its own requests.
+ * The replay at other pool sizes: the runs since the server's start replayed one after the other in
+ * one pool, through to `run`, from the pool the server had after its start (the first run's start
+ * pool: empty but for the dictionary, or what the server loaded at its start). What no trace holds
+ * (a run not traced, reads between runs no saved run made) is named with the pages the server read
+ * there: how far the answer can move. Null when the run's own start is the server's start as well
+ * (it is the first run since): the check's replay is then the same at every size.
+ */
+function lifetimeOf(
+  run: RunResult,
+  own: ReplayStep,
+  since: readonly RunResult[],
+  traces: ReadonlyMap<RunResult, StoredPageTrace>,
+  runsDir: string,
+  layout: PageLayout,
+  ordinalOf: Map<number, number>,
+): Lifetime | null {
+  if (since.length === 0) return null;
+  const unknown: Lifetime['unknown'] = [];
+  const steps: ReplayStep[] = [];
+  let start: number | StartPool | null = null;
+  let seededBy: RunResult | null = null;
+  let last: RunResult | null = null;
+  // The last run replayed: the clock runs from its end (a run not traced is idle time in the replay).
+  let lastReplayed: RunResult | null = null;
+  for (const r of [...since, run]) {
+    const t = r === run ? null : traces.get(r);
+    if (last) {
+      const between = readsBetween(last, r);
+      if (between !== null && between > 0)
+        unknown.push({
+          what: `between ${runWords(last)} and ${runWords(r)} the server read ${between} page(s) no saved run made (another client, a run not saved, bplab's own statements)`,
+          pagesRead: between,
+        });
+    }
+    if (r !== run && !t) {
+      const read = pagesReadBy(r);
+      unknown.push({
+        what: `${runWords(r)} was not traced${r.pageTrace ? ' (its trace cannot be read)' : ''}: it read ${read ?? 'an unrecorded number of'} page(s)`,
+        pagesRead: read ?? 0,
+      });
+      last = r;
+      continue;
+    }
+    if (start === null) {
+      // The first traced run's pool at its start: the server's after its start, when it is the first run.
+      start =
+        startPoolOf(r, runsDir, layout, ordinalOf) ??
+        r.poolStats.before.reduce((n, p) => n + p.databasePages, 0);
+      seededBy = r;
+    }
+    const gap = lastReplayed ? { gapMs: gapMs(lastReplayed, r) } : {};
+    steps.push(
+      r === run
+        ? { ...own, ...gap }
+        : {
+            trace: expand(t!, ordinalOf),
+            elapsedMs: r.elapsedMs!,
+            timed: true,
+            cleanerBatchesMs: cleanerBatchesOfRun(r),
+            ...gap,
+          },
+    );
+    last = r;
+    lastReplayed = r;
+  }
+  const first = since[0]!;
+  const seeded =
+    seededBy === first
+      ? `from the pool the server had before ${runWords(first)}, its first run since it started`
+      : `from the pool the server had before ${runWords(seededBy!)} at the run's own size (the first traced run since the server started; what the runs before it read is counted below)`;
+  return {
+    steps,
+    start: start ?? 0,
+    words: `each other pool size replays the ${steps.length - 1} traced run(s) since the server started, then this one, in one pool, ${seeded}`,
+    unknown,
+  };
+}
+
+/**
+ * The traced run replayable, or why not in words. `since`: the runs on the same pool before it since
+ * the server started (runsSinceStart), traced or not. At the run's own size it starts from the pool
+ * the server had (its start pool); without one, after the traced runs before it, or after one pass of
+ * its own requests when it found its pages in the pool. At other sizes: lifetimeOf.
  */
 export async function tracedRunReplay(
   run: RunResult,
   runsDir: string,
   datadir: string,
-  before: readonly RunResult[] = [],
+  since: readonly RunResult[] = [],
 ): Promise<RunReplay | { error: string }> {
   const stored = storedTraceOf(run, runsDir);
   if ('error' in stored) return stored;
-  const earlier: StoredPageTrace[] = [];
-  for (const b of before) {
+  const traces = new Map<RunResult, StoredPageTrace>();
+  for (const b of since) {
+    if (!replayable(b)) continue;
     const t = storedTraceOf(b, runsDir);
-    if ('error' in t) return { error: `a run before it cannot be replayed: ${t.error}` };
-    earlier.push(t);
+    if (!('error' in t)) traces.set(b, t);
   }
+  // The runs before it as the check replays them (without a start pool of its own): only when every one has a trace.
+  const before = traces.size === since.length ? since : [];
   const pageSize = run.server.pageSizeBytes;
-  const { layout, ordinalOf, fromFiles } = await layoutOf([...earlier, stored], datadir, pageSize);
+  const { layout, ordinalOf, fromFiles } = await layoutOf([...traces.values(), stored], datadir, pageSize);
   const trace = expand(stored, ordinalOf);
   const distinct = new Set<number>();
   for (let i = 0; i < stored.space.length; i++) distinct.add(stored.space[i]! * 2 ** 32 + stored.page[i]!);
@@ -198,7 +293,7 @@ export async function tracedRunReplay(
   const startPool = ownPool ?? (before.length > 0 ? startPoolOf(first, runsDir, layout, ordinalOf) : null);
   if (startPool)
     assumptions.push(
-      `the ${ownPool ? 'run' : 'first run before it'} starts from the ${startPool.length} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
+      `at the run's own size, the ${ownPool ? 'run' : 'first run before it'} starts from the ${startPool.length} pages the server's pool held when it started, in the server's LRU order (read from INNODB_BUFFER_PAGE_LRU before the trace began)`,
     );
   let steps: ReplayStep[];
   if (before.length > 0 && !ownPool) {
@@ -207,20 +302,26 @@ export async function tracedRunReplay(
     );
     steps = [
       ...before.map((b, i) => ({
-        trace: expand(earlier[i]!, ordinalOf),
+        trace: expand(traces.get(b)!, ordinalOf),
         elapsedMs: b.elapsedMs!,
         timed: true,
-        ...(i > 0 ? { gapMs: 1000 } : {}),
+        ...(i > 0 ? { gapMs: gapMs(before[i - 1]!, b) } : {}),
         cleanerBatchesMs: cleanerBatchesOfRun(b),
       })),
-      { ...own, gapMs: 1000 },
+      { ...own, gapMs: gapMs(before[before.length - 1]!, run) },
     ];
   } else if (hot && !startPool) {
+    const untraced = since.filter((b) => !traces.has(b)).map(runWords);
     assumptions.push(
-      'the run found its pages in the pool: it is replayed after one pass of the same requests',
+      untraced.length > 0
+        ? `the run found its pages in the pool, and ${untraced.join(', ')} before it since the server started ${untraced.length > 1 ? 'were' : 'was'} not traced (or ${untraced.length > 1 ? 'their traces' : 'its trace'} cannot be read): it is replayed after one pass of the same requests`
+        : 'the run found its pages in the pool: it is replayed after one pass of the same requests',
     );
     steps = [own, { ...own, gapMs: 1000 }];
   } else steps = [own];
+  // Other sizes replay the runs since the start only where the run's own start pool seeds its own size.
+  const lifetime = ownPool ? lifetimeOf(run, own, since, traces, runsDir, layout, ordinalOf) : null;
+  if (lifetime) assumptions.push(lifetime.words);
   return {
     layout,
     trace,
@@ -230,6 +331,7 @@ export async function tracedRunReplay(
     foreignPages:
       startPool ??
       (before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0),
+    ...(lifetime ? { lifetime } : {}),
     assumptions,
     planMismatch: null,
   };

@@ -9,6 +9,7 @@ export function ConfirmDanger({
   testId,
   disabled,
   title,
+  askClassName = 'danger',
   onAsk,
   onConfirm,
   onKeep,
@@ -22,6 +23,8 @@ export function ConfirmDanger({
   testId: string;
   disabled?: boolean;
   title?: string | undefined;
+  /** The first button's look: 'danger', or 'link-button' where a row's link is enough until asked. */
+  askClassName?: 'danger' | 'link-button';
   onAsk: () => void;
   onConfirm: () => void;
   onKeep: () => void;
@@ -40,7 +43,7 @@ export function ConfirmDanger({
   return (
     <button
       type="button"
-      className="danger"
+      className={askClassName}
       data-testid={testId}
       disabled={disabled}
       title={title}

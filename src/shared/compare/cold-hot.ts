@@ -5,6 +5,7 @@
  */
 import { formatBytes, formatMs, formatRatio } from '../format';
 import type { RunResult } from '../runs/runs';
+import { BYTES_READ } from '../runs/read-words';
 import { TABLE_IDS } from './anchors';
 import type { Evidence, Finding } from './finding';
 import { flightOf, type ProtocolRun } from './flights';
@@ -60,8 +61,11 @@ export function cacheCounts(run: RunResult): { requests: number; reads: number }
   return requests === null || reads === null ? null : { requests, reads };
 }
 
+/** A run's figures; none for a run that did not complete (a failed run's reads count in no total). */
 function figuresOf(r: ProtocolRun | undefined): ColdHotFigures | null {
   if (!r) return null;
+  if (r.run && r.run.state !== 'complete')
+    return { ms: null, readBytes: null, hitRatio: null, cpuMs: null, cache: null };
   const usage = r.run?.serverProcess;
   const seen = usage && 'readBytes' in usage ? usage : null;
   return {
@@ -100,7 +104,7 @@ export function coldHotView(runs: readonly ProtocolRun[]): ColdHotView {
   return { sides, flights: [...flights.entries()].map(([flight, qs]) => ({ flight, queries: qs })) };
 }
 
-/** A side's name with its engine when the side's name does not say it already. */
+/** A side's name with its engine when the side's name does not say it already (for sides whose engines differ). */
 export const named = (s: ColdHotSide) =>
   s.engine && !s.side.includes(s.engine) ? `${s.side} (${s.engine})` : s.side;
 
@@ -127,7 +131,9 @@ export function crossoverFindings(view: ColdHotView): Finding[] {
       }
     if (hits.length === 0) continue;
     const first = hits[0]!.q;
-    const [A, B] = [named(first.sides[0]!), named(first.sides[b]!)];
+    // The engine names a side only where the two sides' engines differ (post 003's, not post 001's).
+    const [sa, sb] = [first.sides[0]!, first.sides[b]!];
+    const [A, B] = sa.engine !== sb.engine ? [named(sa), named(sb)] : [sa.side, sb.side];
     const bWins = hits.filter((h) => h.winsCold);
     const aWins = hits.filter((h) => !h.winsCold);
     const parts = [
@@ -203,12 +209,12 @@ export function coldHotTable(view: ColdHotView): ReportTable {
   return {
     id: TABLE_IDS.coldHot,
     title: 'Each query cold, then hot, per side (lower is better)',
-    note: 'Read: bytes the server process read from storage during the cold run (a local sandbox only). Hit ratio: 1 − reads from storage ÷ requests, of the key cache for MyISAM and of the buffer pool for InnoDB.',
+    note: `Read from storage: the ${BYTES_READ} by the server process during the cold run, as the OS counts them (a local sandbox only; pages the OS page cache held are not among them). Hit ratio: 1 − reads ÷ requests, of the key cache for MyISAM and of the buffer pool for InnoDB.`,
     columns: [
       txt('query'),
       ...per('cold'),
       ...per('hot'),
-      ...per('read cold'),
+      ...per('read from storage cold'),
       ...per('hit ratio cold'),
       ...per('hit ratio hot'),
     ],

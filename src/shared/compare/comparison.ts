@@ -187,6 +187,16 @@ function settingsRows(sides: RunSide[]): SettingsRow[] {
   });
 }
 
+/**
+ * How the pages reached the pool differs between two runs: another innodb_flush_method (O_DIRECT reads
+ * from the device, the others through the OS page cache). Then the same pages read say nothing of
+ * where the time went. Null when the path is the same (or a run did not record it).
+ */
+export function readPathDiffers(a: RunResult, b: RunResult): string | null {
+  const [x, y] = [a.server.flushMethod, b.server.flushMethod];
+  return x && y && x.toLowerCase() !== y.toLowerCase() ? `innodb_flush_method ${x} against ${y}` : null;
+}
+
 /** Compares sides of runs. Throws nothing: an empty side or a failed run shows as missing figures. */
 export function compareSides(sides: RunSide[], match?: MatchKey): Comparison {
   const singles = sides.length >= 2 && sides.every((s) => s.runs.length === 1);

@@ -80,13 +80,19 @@ export function engineFindings(view: ColdHotView): Finding[] {
     const [ea, eb] = [first?.sides[0]?.engine ?? null, first?.sides[b]?.engine ?? null];
     if (!first || ea === eb) continue;
     const [A, B] = [named(first.sides[0]!), named(first.sides[b]!)];
+    // Like against like: a query counts on both sides or on neither (a failed run counts in no sum).
     const pick = (side: 0 | 1, pass: Pass) =>
-      queries.map((q) => ({ q, f: q.sides[side === 0 ? 0 : b]?.[pass] ?? null }));
+      queries.map((q) => {
+        const [fa, fb] = [q.sides[0]?.[pass] ?? null, q.sides[b]?.[pass] ?? null];
+        const both = fa?.ms != null && fb?.ms != null;
+        return { q, f: both ? (side === 0 ? fa : fb) : null };
+      });
     const winners = winnersFinding(queries, b, A, B);
     if (winners) out.push(winners);
-    const storage = storageFinding(A, B, ea, eb, pick);
+    const sides: EngineSides = { A, B, ea, eb, pick };
+    const storage = storageFinding(sides);
     if (storage) out.push(storage);
-    const caches = cachesFinding(A, B, ea, eb, pick);
+    const caches = cachesFinding(sides);
     if (caches) out.push(caches);
   }
   return out;
@@ -141,7 +147,14 @@ function winnersFinding(
   };
 }
 
-type Picked = (side: 0 | 1, pass: Pass) => Array<{ f: ColdHotFigures | null }>;
+/** The baseline (A) and one side of another engine (B): their names, engines, and each one's figures by pass. */
+interface EngineSides {
+  A: string;
+  B: string;
+  ea: string | null;
+  eb: string | null;
+  pick: (side: 0 | 1, pass: Pass) => Array<{ f: ColdHotFigures | null }>;
+}
 
 const total = (
   rows: Array<{ f: ColdHotFigures | null }>,
@@ -158,13 +171,7 @@ const total = (
   return seen > 0 ? sum : null;
 };
 
-function storageFinding(
-  A: string,
-  B: string,
-  ea: string | null,
-  eb: string | null,
-  pick: Picked,
-): Finding | null {
+function storageFinding({ A, B, ea, eb, pick }: EngineSides): Finding | null {
   const read = (side: 0 | 1, pass: Pass) => total(pick(side, pass), (f) => f.readBytes);
   const [coldA, coldB, hotA, hotB] = [read(0, 'cold'), read(1, 'cold'), read(0, 'hot'), read(1, 'hot')];
   if (coldA === null || coldB === null) return null;
@@ -190,13 +197,7 @@ function storageFinding(
   };
 }
 
-function cachesFinding(
-  A: string,
-  B: string,
-  ea: string | null,
-  eb: string | null,
-  pick: Picked,
-): Finding | null {
+function cachesFinding({ A, B, ea, eb, pick }: EngineSides): Finding | null {
   const sums = (side: 0 | 1, pass: Pass) => {
     const requests = total(pick(side, pass), (f) => f.cache?.requests);
     const reads = total(pick(side, pass), (f) => f.cache?.reads);

@@ -3,9 +3,12 @@
  * headline per side against the baseline with its main ratio and what the page counts say about it,
  * and each finding's evidence as a small table. Pure; the screen, the reports and the CLI read it.
  */
-import { formatRatio } from '../format';
-import type { Comparison, PairComparison } from './comparison';
+import { formatBytes, formatRatio } from '../format';
+import { PAGES_READ, PAGES_READ_COUNTER } from '../runs/read-words';
+import type { RunResult } from '../runs/runs';
 import type { RunSide } from '../runs/run-side';
+import { readPathDiffers, type Comparison, type PairComparison } from './comparison';
+import { enginesDiffer } from './engine-findings';
 import { plansDiffer } from './explain-diff';
 import { counterOf, type Evidence } from './finding';
 import type { ProtocolRun } from './flights';
@@ -47,12 +50,18 @@ const SAME = 1.05;
 
 const quantity = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Pages read from disk over a side's pairs with the baseline: [baseline, side], null when a run lacks them. */
-function pagesRead(pairs: readonly PairComparison[]): [number, number] | null {
+/** Both runs of a pair completed: a figure that sums queries counts no failed or cancelled one. */
+const bothComplete = (p: PairComparison) => p.a.run.state === 'complete' && p.b.run.state === 'complete';
+
+/** A figure summed over a side's pairs with the baseline: [baseline, side], null when a run lacks it. */
+function summed(
+  pairs: readonly PairComparison[],
+  of: (p: PairComparison) => [number | null, number | null],
+): [number, number] | null {
   let a = 0;
   let b = 0;
   for (const p of pairs) {
-    const [x, y] = counterOf(p, 'Innodb_pages_read', 'pagesRead');
+    const [x, y] = of(p);
     if (x === null || y === null) return null;
     a += x;
     b += y;
@@ -60,10 +69,37 @@ function pagesRead(pairs: readonly PairComparison[]): [number, number] | null {
   return pairs.length > 0 ? [a, b] : null;
 }
 
+const pagesOf = (p: PairComparison): [number | null, number | null] => {
+  const [x, y] = counterOf(p, PAGES_READ_COUNTER, 'pagesRead');
+  return [x, y];
+};
+
+const storageBytes = (r: RunResult): number | null =>
+  r.serverProcess && 'readBytes' in r.serverProcess ? r.serverProcess.readBytes : null;
+
+/** The answer's heading when the sides ask no question of their own: "B against A", "B, C against A"; '' for one side. */
+export function answerTitle(legend: readonly SideName[]): string {
+  const [a, ...rest] = legend;
+  return a && rest.length > 0 ? `${rest.map((s) => s.label).join(', ')} against ${a.label}` : '';
+}
+
+/** "B's time over A's": the one way every ratio on a comparison is read, said once beside the legend. */
+export function ratioWords(legend: readonly SideName[]): string {
+  if (legend.length < 2) return '';
+  const [a, ...rest] = legend;
+  return rest.length === 1
+    ? `Every ratio is ${rest[0]!.letter}'s time over ${a!.letter}'s.`
+    : `Every ratio is a side's time over ${a!.letter}'s.`;
+}
+
 /**
  * One line per side after the baseline: "innodb_old_blocks_time=1000 is 1.22× slower than
- * innodb_old_blocks_time=0 over 2 queries; same pages read → the time is inside the server".
- * `names` are the sides' full names in side order (the comparison's own labels when absent).
+ * innodb_old_blocks_time=0 over 2 queries; same pages read into the pool → the time is inside the
+ * server". Every ratio is the side's time over the baseline's, a faster side's too ("is faster than A:
+ * 0.82× the time"), as the charts and the published figures read them. The pages are summed over the
+ * queries both runs completed, as the time is; a pair that reads them another way (innodb_flush_method)
+ * says what came from storage instead. `names` are the sides' full names in side order (the
+ * comparison's own labels when absent).
  */
 export function headlines(c: Comparison, names: readonly string[] = c.sides.map((s) => s.label)): string[] {
   const baseName = names[0] ?? c.sides[0]?.label ?? 'A';
@@ -83,7 +119,7 @@ export function headlines(c: Comparison, names: readonly string[] = c.sides.map(
       ratio >= SAME
         ? `${name} is ${formatRatio(ratio)} slower than ${baseName} ${over}`
         : ratio * SAME <= 1
-          ? `${name} is ${formatRatio(1 / ratio)} faster than ${baseName} ${over}`
+          ? `${name} is faster than ${baseName}: ${formatRatio(ratio)} the time ${over}`
           : `${name} and ${baseName} take the same time ${over} (${formatRatio(ratio)})`;
     const pairs = c.pairs.filter((p) => p.b.label === side.label);
     const clauses: string[] = [];
@@ -92,18 +128,32 @@ export function headlines(c: Comparison, names: readonly string[] = c.sides.map(
       clauses.push(
         pairs.length > 1 ? `the plans differ in ${plans} of ${pairs.length} queries` : 'the plans differ',
       );
-    const pages = pagesRead(pairs);
+    // One engine's pages only: a MyISAM side reads none into InnoDB's pool (its findings say what it read).
+    const complete = pairs.filter(bothComplete);
+    const pages = pairs.some(enginesDiffer) ? null : summed(complete, pagesOf);
     if (pages && Math.max(...pages) > 0) {
       const [pa, pb] = pages;
       const timeDiffers = ratio >= SAME || ratio * SAME <= 1;
-      if (Math.max(pa, pb) <= Math.min(pa, pb) * SAME)
-        clauses.push(timeDiffers ? 'same pages read → the time is inside the server' : 'same pages read');
-      else {
+      const path = complete.map((p) => readPathDiffers(p.a.run, p.b.run)).find(Boolean);
+      if (Math.max(pa, pb) <= Math.min(pa, pb) * SAME) {
+        if (path) {
+          // The pages travel another way: what came from storage, not the pool, tells them apart.
+          const bytes = summed(complete, (p) => [storageBytes(p.a.run), storageBytes(p.b.run)]);
+          clauses.push(
+            `same ${PAGES_READ}, by another path (${path})${
+              bytes ? `: ${formatBytes(bytes[1])} read from storage against ${formatBytes(bytes[0])}` : ''
+            }`,
+          );
+        } else
+          clauses.push(
+            timeDiffers ? `same ${PAGES_READ} → the time is inside the server` : `same ${PAGES_READ}`,
+          );
+      } else {
         const [more, less, x, y] = pb > pa ? [name, baseName, pb, pa] : [baseName, name, pa, pb];
         clauses.push(
           y > 0
-            ? `${more} read ${formatRatio(x / y)} the pages from disk`
-            : `${more} read pages from disk, ${less} none`,
+            ? `${more} read ${formatRatio(x / y)} as many pages into the pool`
+            : `${more} read pages into the pool, ${less} none`,
         );
       }
     }

@@ -24,6 +24,23 @@ export interface GroupedSides {
   sides: RunSide[];
   protocol: ProtocolRun[];
   keys: Map<unknown, string>;
+  /**
+   * Per configuration, each side's own settings by side label: "server" (its label) and each
+   * dimension's value, from its configuration's key (question.ts asks the experiment's question of
+   * them). Empty when the sides are not configurations.
+   */
+  settings: Map<string, Record<string, string>>;
+}
+
+/** A configuration's key ("MySQL 8.0 · innodb_old_blocks_time=1000") as settings: server, then variable=value. */
+export function cellSettings(cell: string): Record<string, string> {
+  const [server = cell, ...parts] = cell.split(' · ');
+  const out: Record<string, string> = { server };
+  for (const part of parts) {
+    const at = part.indexOf('=');
+    if (at > 0) out[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return out;
 }
 
 type Aspect = 'server' | 'settings' | 'query' | 'variant';
@@ -86,6 +103,7 @@ export function groupResults(
   const sides = new Map<string, RunSide>();
   const protocol: ProtocolRun[] = [];
   const keys = new Map<unknown, string>();
+  const ownSettings = new Map<string, Record<string, string>>();
   const own = (r: ExperimentResult) =>
     by === 'configuration' ? name(r.cell) : SIDE_ASPECTS[by].map((a) => aspect(r, a)).join(' · ');
   const engineNamed = byEngine(counted, own);
@@ -94,6 +112,7 @@ export function groupResults(
     const side = sides.get(label) ?? { label, runs: [] };
     side.runs.push(r.run);
     sides.set(label, side);
+    if (by === 'configuration' && !ownSettings.has(label)) ownSettings.set(label, cellSettings(r.cell));
     const key =
       by === 'configuration'
         ? queryLabel(r.run)
@@ -108,7 +127,7 @@ export function groupResults(
       run: r.run,
     });
   }
-  return { sides: [...sides.values()], protocol, keys };
+  return { sides: [...sides.values()], protocol, keys, settings: ownSettings };
 }
 
 /**

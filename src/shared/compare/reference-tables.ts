@@ -28,6 +28,8 @@ export interface VerdictRow {
   measured: string;
   verdict: VerdictKind;
   words: string;
+  /** Why it was not measured, shared by every figure it holds for (null when measured): a summary counts these. */
+  reason: string | null;
   /** Each counter that explains it: "pages read: 1,853,210 (innodb_old_blocks_time=1000) against 1,731,004 (…=0)". */
   explained: string[];
   note: string | null;
@@ -85,6 +87,7 @@ export function verdictRows(list: readonly FigureVerdicts[]): VerdictRow[] {
           m.measured === null ? `not measured: ${m.why ?? ''}` : formatFigure(m.measured, figure.unit),
         verdict: m.verdict,
         words: VERDICT_WORDS[m.verdict],
+        reason: m.measured === null ? (m.reason ?? m.why ?? '') : null,
         explained: m.measured === null ? [] : [...plansLine(m.plansDiffer), ...sides, ...counters],
         note: figure.note ?? null,
       };
@@ -101,9 +104,14 @@ const ORDER: VerdictKind[] = [
   'not-measured',
 ];
 
-/** The answer first: "Published figures: 3 of 8 reproduced (within 10%), 4 same direction, smaller, 1 opposite." */
-export function verdictsHeadline(rows: readonly VerdictRow[]): string {
-  if (rows.length === 0) return 'No published figures in this experiment.';
+/**
+ * The answer first, of the figures measured: "Published figures against bplab's: 1 of 2 reproduced
+ * (within 10%); 1 opposite." The figures not measured are one line of their own (unmeasuredLine).
+ */
+export function verdictsHeadline(all: readonly VerdictRow[]): string {
+  if (all.length === 0) return 'No published figures in this experiment.';
+  const rows = all.filter((r) => r.verdict !== 'not-measured');
+  if (rows.length === 0) return `Published figures against bplab's: none of ${all.length} measured.`;
   const counts = ORDER.map((k) => ({ k, n: rows.filter((r) => r.verdict === k).length })).filter(
     (c) => c.n > 0,
   );
@@ -113,6 +121,30 @@ export function verdictsHeadline(rows: readonly VerdictRow[]): string {
     ...rest.map((c) => `${c.n} ${VERDICT_WORDS[c.k]}`),
   ];
   return `Published figures against bplab's: ${words.join('; ')}.`;
+}
+
+/**
+ * The figures not measured, folded into one line: "8 of 10 published figures not measured: the
+ * experiment runs 3 of the 13 queries the figure sums." Null when every figure was measured.
+ */
+export function unmeasuredLine(rows: readonly VerdictRow[]): string | null {
+  const not = rows.filter((r) => r.verdict === 'not-measured');
+  if (not.length === 0) return null;
+  const reasons = [...new Set(not.map((r) => r.reason ?? ''))].filter(Boolean);
+  const shown =
+    reasons.length <= 3 ? reasons : [...reasons.slice(0, 3), `${reasons.length - 3} more reasons`];
+  return `${not.length} of ${rows.length} published figure${rows.length === 1 ? '' : 's'} not measured${shown.length ? `: ${shown.join('; ')}` : ''}.`;
+}
+
+/** Which rows are measured (shown) and which fold into unmeasuredLine (details on demand). */
+export function splitVerdicts(rows: readonly VerdictRow[]): {
+  measured: VerdictRow[];
+  unmeasured: VerdictRow[];
+} {
+  return {
+    measured: rows.filter((r) => r.verdict !== 'not-measured'),
+    unmeasured: rows.filter((r) => r.verdict === 'not-measured'),
+  };
 }
 
 /** The rows as a report table (HTML, Markdown, CSV, the terminal). */

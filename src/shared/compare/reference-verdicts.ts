@@ -35,6 +35,8 @@ export interface MeasuredFigure {
   verdict: VerdictKind;
   /** Why nothing was measured, in words. */
   why: string | null;
+  /** The same, shared by every figure it holds for (no configuration or query list in it): what a summary counts. */
+  reason: string | null;
   sides: MeasuredSide[];
   /**
    * The queries whose EXPLAIN differs between the two sides' runs (join order, or a table's access
@@ -152,7 +154,15 @@ function differentPlans(a: readonly ExperimentResult[], b: readonly ExperimentRe
     .map(({ run }) => run.queryId);
 }
 
-type SideValue = { value: number | null; why: string | null; runs: ExperimentResult[] };
+type SideValue = { value: number | null; why: string | null; reason?: string; runs: ExperimentResult[] };
+
+/** Nothing measured: the reason, and where or which in detail after it. */
+const notMeasured = (reason: string, detail = ''): SideValue => ({
+  value: null,
+  why: detail ? `${reason} ${detail}` : reason,
+  reason,
+  runs: [],
+});
 
 function querySeconds(
   src: VerdictSource,
@@ -162,18 +172,16 @@ function querySeconds(
   const wanted = src.definition.queries.filter(
     (q) => !m.queries || m.queries.some((ref) => queryMatches(ref, q.queryId, q.variant)),
   );
-  if (wanted.length === 0)
-    return { value: null, why: `the experiment runs none of ${m.queries?.join(', ')}`, runs: [] };
+  if (wanted.length === 0) return notMeasured(`the experiment runs none of ${m.queries?.join(', ')}`);
   // A total of named queries is that total or nothing: a subset beside the source's sum would pass for it.
   const missing = (m.queries ?? []).filter(
     (ref) => !wanted.some((q) => queryMatches(ref, q.queryId, q.variant)),
   );
   if (missing.length > 0)
-    return {
-      value: null,
-      why: `the experiment runs ${m.queries!.length - missing.length} of the ${m.queries!.length} queries this figure sums (not ${missing.join(', ')})`,
-      runs: [],
-    };
+    return notMeasured(
+      `the experiment runs ${m.queries!.length - missing.length} of the ${m.queries!.length} queries the figure sums`,
+      `(not ${missing.join(', ')})`,
+    );
   const runs: ExperimentResult[] = [];
   for (const q of wanted) {
     const found = src.results.find(
@@ -186,8 +194,7 @@ function querySeconds(
         r.run.state === 'complete' &&
         r.run.elapsedMs !== null,
     );
-    if (!found)
-      return { value: null, why: `${q.queryId} has no complete ${m.pass} in ${cell.key}`, runs: [] };
+    if (!found) return notMeasured(`${q.queryId} has no complete ${m.pass}`, `in ${cell.key}`);
     runs.push(found);
   }
   return { value: runs.reduce((n, r) => n + (r.run.elapsedMs ?? 0), 0) / 1000, why: null, runs };
@@ -203,7 +210,7 @@ function loadQps(
     ? combineRepeats(records.map((r) => r.result)).steps.find((s) => s.clients === m.clients)
     : undefined;
   if (!step || step.state !== 'complete')
-    return { value: null, why: `no complete sweep step at ${m.clients} clients in ${cell.key}`, runs: [] };
+    return notMeasured(`no complete sweep step at ${m.clients} clients`, `in ${cell.key}`);
   return { value: step.qps, why: null, runs: [] };
 }
 
@@ -230,6 +237,7 @@ export function measureFigure(src: VerdictSource, figure: ReferenceFigure): Figu
           measured: null,
           verdict: 'not-measured',
           why: `no configuration of this experiment has ${unmatched.map(sideLabel).join(', nor ')}`,
+          reason: `no configuration of this experiment has ${unmatched.map(sideLabel).join(', nor ')}`,
           sides: [],
           plansDiffer: [],
         },
@@ -248,7 +256,7 @@ export function measureFigure(src: VerdictSource, figure: ReferenceFigure): Figu
     const sides = figure.sides.map((side, i) => {
       const cell = slots[i]![0];
       const got: SideValue = !cell
-        ? { value: null, why: `no configuration has ${sideLabel(side)}`, runs: [] }
+        ? notMeasured(`no configuration has ${sideLabel(side)}`)
         : figure.measure.kind === 'query-seconds'
           ? querySeconds(src, cell, {
               ...figure.measure,
@@ -274,6 +282,7 @@ export function measureFigure(src: VerdictSource, figure: ReferenceFigure): Figu
       measured: value,
       verdict: verdictOf(figure.value, value, baselineOf(figure.unit), figure.directionOnly),
       why: value === null ? (sides.find((s) => s.got.why)?.got.why ?? 'nothing to divide by') : null,
+      reason: value === null ? (sides.find((s) => s.got.why)?.got.reason ?? 'nothing to divide by') : null,
       sides: sides.map((s) => s.side),
       plansDiffer: differentPlans(sides[0]?.got.runs ?? [], sides[1]?.got.runs ?? []),
     };

@@ -40,6 +40,22 @@ export function cellClass(numeric: boolean, text: string, differs = false): stri
     .join(' ');
 }
 
+/**
+ * A name cut after each _ = / : and each dot before a letter, so a long one ("innodb_flush_method=
+ * O_DIRECT") wraps between its parts, never inside a word ("innodb_flush_me thod") nor a number
+ * ("1.22×"); the parts joined again are the text.
+ */
+export function nameParts(text: string): string[] {
+  return text.split(/(?<=[_=/:])|(?<=\.)(?=[A-Za-z])/).filter((p) => p.length > 0);
+}
+
+/**
+ * The class names of a cell drawn with a break opportunity between its names' parts (nameParts): a
+ * word breaks anywhere only when one of its parts is still too long for a column (a checksum).
+ */
+export const partedCellClass = (numeric: boolean, text: string, differs = false): string =>
+  cellClass(numeric, nameParts(text).join(' '), differs);
+
 export const num = (label: string): ReportColumn => ({ label, numeric: true });
 export const txt = (label: string): ReportColumn => ({ label, numeric: false });
 export const none: ReportCell = { text: '—', value: null };

@@ -27,7 +27,7 @@ export const elapsedRule: PairRule = (pair) => {
   ];
 };
 
-/** Pages read from disk (Innodb_pages_read, else the pool's NUMBER_PAGES_READ): fires at 1.5× and 100 pages. */
+/** Pages read into the pool (Innodb_pages_read, else the pool's NUMBER_PAGES_READ): fires at 1.5× and 100 pages. */
 export const pagesFromDiskRule: PairRule = (pair) => {
   const [a, b, source, tableId] = counterOf(pair, 'Innodb_pages_read', 'pagesRead');
   if (a === null || b === null) return [];
@@ -40,8 +40,8 @@ export const pagesFromDiskRule: PairRule = (pair) => {
       kind: 'difference',
       text:
         vs > 0
-          ? `${big.label} read ${formatRatio(ratio)} more pages from disk (${formatCount(vb)} against ${formatCount(vs)})`
-          : `${big.label} read ${formatCount(vb)} pages from disk, ${small.label} none`,
+          ? `${big.label} read ${formatRatio(ratio)} as many pages into the pool (${formatCount(vb)} against ${formatCount(vs)})`
+          : `${big.label} read ${formatCount(vb)} pages into the pool, ${small.label} none`,
       evidence: [ev(`${source}, ${pair.a.label}`, a), ev(`${source}, ${pair.b.label}`, b)],
       tableId,
       weight: weightOf(3, vb, vs),

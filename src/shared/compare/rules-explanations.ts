@@ -3,7 +3,7 @@ import { AHI_PRESET_TITLE } from '../experiments/experiments';
 import { formatCount, formatMs, formatRatio, formatShare, formatSwitch } from '../format';
 import type { RunResult } from '../runs/runs';
 import { pairTableId } from './anchors';
-import type { PairComparison } from './comparison';
+import { readPathDiffers, type PairComparison } from './comparison';
 import { counterOf, ev, ordered, type Finding, type PairRule } from './finding';
 import { sumPools } from './pool-diff';
 import { statusRow } from './status-diff';
@@ -108,6 +108,27 @@ export const sameReadsRule: PairRule = (pair) => {
   const alike = ([x, y]: [number | null, number | null, ...unknown[]]) =>
     x !== null && y !== null && Math.max(x, y) > 0 && Math.abs(x - y) <= 0.05 * Math.max(x, y);
   if (!alike(read) || !alike(asked)) return [];
+  // Read from storage another way (O_DIRECT against the OS page cache): the same pages say nothing of
+  // where the time went, and the storage is what differs.
+  const path = readPathDiffers(pair.a.run, pair.b.run);
+  if (path)
+    return [
+      {
+        rule: 'same-reads-other-path',
+        kind: 'explanation',
+        text: `${big.label} took ${formatRatio(vb / vs)} as long as ${small.label} on the same pages read into the pool, read from storage by another path (${path}): the time may be in how they came, so it is not said to be inside the server`,
+        evidence: [
+          ev(`time, ${pair.a.label}`, formatMs(a)),
+          ev(`time, ${pair.b.label}`, formatMs(b)),
+          ev(`${read[2]}, ${pair.a.label}`, read[0]),
+          ev(`${read[2]}, ${pair.b.label}`, read[1]),
+          ev(`innodb_flush_method, ${pair.a.label}`, pair.a.run.server.flushMethod),
+          ev(`innodb_flush_method, ${pair.b.label}`, pair.b.run.server.flushMethod),
+        ],
+        tableId: read[3],
+        weight: 60,
+      },
+    ];
   const ahi = [pair.a, pair.b].map((s) => s.run.server.adaptiveHashIndex);
   const next =
     ahi[0] === true && ahi[1] === true

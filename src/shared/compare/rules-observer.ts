@@ -1,9 +1,17 @@
-/** A comparison whose two sides were watched differently says so: the watching may be part of the difference. */
+/**
+ * A comparison whose two sides were watched differently says so: the watching may be part of the
+ * difference. Not where a side is MyISAM: its rows are not in the pool the poller walks.
+ */
 import { watchedAs, watchedDifferently } from '../runs/observer-cost';
 import { pairTableId } from './anchors';
 import { ev, weightOf, type PairRule } from './finding';
 
+/** A MyISAM run has no buffer pool LRU of its own to watch: how the pool was watched cannot matter to it. */
+const poolless = (pair: Parameters<PairRule>[0]) =>
+  [pair.a, pair.b].some((s) => s.run.dataset?.engine === 'MyISAM');
+
 export const watchedDifferentlyRule: PairRule = (pair) => {
+  if (poolless(pair)) return [];
   const differs = watchedDifferently(pair.a.run, pair.b.run);
   const [a, b] = [pair.a.run.observer, pair.b.run.observer];
   if (!differs || !a || !b) return [];

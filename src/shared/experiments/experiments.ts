@@ -97,6 +97,21 @@ export type RunProtocol = z.infer<typeof RunProtocolSchema>;
 /** The protocol an experiment runs with when it says nothing: each field's own default (a new object each time). */
 export const defaultProtocol = (): RunProtocol => RunProtocolSchema.parse({});
 
+/**
+ * What an experiment asks (a preset says it): the dimension whose values are the answer, and the value
+ * the others are compared against. Compare opens on it: that value as side A (the baseline), another as
+ * B, every other dimension held at its first value; each other combination of the dimensions that vary
+ * is set beside it, as a pair of its own ("1000 against 0 with the OS page cache; with O_DIRECT beside it").
+ * A variable that does not vary in the results leaves Compare to its usual choice. "server" names the
+ * servers (post 001's MySQL 5.6 against 5.5); "dataset" a dataset dimension.
+ */
+export const ExperimentQuestionSchema = z.object({
+  variable: variableName,
+  /** The value the others are compared against (a server's label for "server"); absent: the first value. */
+  against: z.string().trim().min(1).max(200).optional(),
+});
+export type ExperimentQuestion = z.infer<typeof ExperimentQuestionSchema>;
+
 export const ExperimentDefinitionSchema = z
   .object({
     name,
@@ -114,6 +129,8 @@ export const ExperimentDefinitionSchema = z
     loads: z.array(ExperimentLoadSweepSchema).max(8).optional(),
     /** Published figures to set beside the measured ones, each with its verdict (reference-figures.ts). */
     references: ReferenceFiguresSchema.optional(),
+    /** What the experiment asks: which comparison Compare, the CLI and the report open on. */
+    question: ExperimentQuestionSchema.optional(),
   })
   .superRefine((d, ctx) => {
     if (d.queries.length === 0 && !d.loads?.length)

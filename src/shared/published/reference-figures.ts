@@ -6,6 +6,7 @@
  */
 import { z } from '../zod';
 import { formatCount, formatRatio } from '../format';
+import { BYTES_READ, PAGES_READ, PAGES_READ_COUNTER } from '../runs/read-words';
 
 const PASS = /^(cold|run [1-9][0-9]?)$/;
 const PASS_WORDS = 'a pass: "cold" or "run 1", "run 2"...';
@@ -45,10 +46,10 @@ export type FigureMeasure = z.output<typeof FigureMeasureSchema>;
 
 /** Counters shown under a verdict, each side's: what explains the figure. */
 export const EXPLAINING_COUNTERS = {
-  'pages-read': 'pages read (Innodb_pages_read)',
+  'pages-read': `${PAGES_READ} (${PAGES_READ_COUNTER})`,
   'pages-not-made-young': 'pages not made young',
   'read-ahead': 'pages read ahead (Innodb_buffer_pool_read_ahead)',
-  'bytes-read': 'bytes the server read from storage',
+  'bytes-read': BYTES_READ,
   /** Post 001's 1.8× was here, at the same pages: a clock read on each access not made young. */
   'server-cpu': 'CPU time the server used',
 } as const;

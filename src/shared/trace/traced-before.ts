@@ -1,8 +1,10 @@
 /**
- * Which saved runs a traced run's replay starts from: the runs on the same server since it last
- * started, before this one, when every one of them was traced. A hot pass's real replay then begins
- * from the pool its cold pass left (main/whatif/traced-run.ts), wherever it is asked: the run view, the
- * comparison's check and curves, bench/trace.ts. One way to choose, so each replays the same pool.
+ * Which saved runs a traced run's replay replays before it: the runs on the same server since it last
+ * started, before this one (a hot pass's cold pass, the hot runs between). At another pool size the
+ * server would have lived them all in a pool of that size, so a curve point replays each traced one
+ * and names each that no trace holds, with the pages the server read during it: how far the answer
+ * can move (main/whatif/traced-run.ts). Wherever it is asked (the run view, the comparison's check and
+ * curves, bench/trace.ts, bench/whatif-sizes.ts), one way to choose, so each replays the same pool.
  */
 import type { RunResult } from '../runs/runs';
 
@@ -37,17 +39,40 @@ function sameLifetimeBefore(run: RunResult, start: number, other: RunResult): bo
 }
 
 /**
- * The traced runs that ran on `run`'s pool before it since its server started, oldest first, among
- * `saved` (the profile's saved runs). None when any run of that stretch was not traced or did not
- * complete: its requests are in no trace, so a replay of the others would start from a pool the server
- * never had; the replay then falls back to the run's own warm pass (tracedRunReplay).
+ * The runs that ran on `run`'s pool before it since its server started, oldest first, among `saved`
+ * (the profile's saved runs), traced or not, complete or not: a run that was not traced still read
+ * pages into the pool. Empty when the run does not say when its server started (saved before bplab
+ * read Uptime).
  */
-export function tracedRunsBefore(run: RunResult, saved: readonly RunResult[]): RunResult[] {
+export function runsSinceStart(run: RunResult, saved: readonly RunResult[]): RunResult[] {
   const start = serverStartedMs(run);
   if (start === null) return [];
-  const since = saved
+  return saved
     .filter((r) => sameLifetimeBefore(run, start, r))
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
-  if (since.some((r) => !r.pageTrace || r.state !== 'complete' || r.elapsedMs === null)) return [];
-  return since;
+}
+
+/** A run whose page trace a replay can read: traced and complete (its trace file is read later). */
+export function replayable(run: RunResult): boolean {
+  return run.pageTrace !== undefined && run.state === 'complete' && run.elapsedMs !== null;
+}
+
+/**
+ * The pages the server read (Innodb_buffer_pool_reads, global) between two runs, outside both: what
+ * another client, a run not saved or bplab's own statements between the runs (an EXPLAIN's index
+ * dives) read. Null when either run did not record the counter.
+ */
+export function readsBetween(earlier: RunResult, later: RunResult): number | null {
+  const end = statusOf(earlier, 'innodb_buffer_pool_reads')?.after;
+  const begin = statusOf(later, 'innodb_buffer_pool_reads')?.before;
+  return end === undefined || begin === undefined ? null : Math.max(0, begin - end);
+}
+
+/** The pages a run read into the pool, read-ahead included (Innodb_pages_read, else reads + read-ahead). */
+export function pagesReadBy(run: RunResult): number | null {
+  const delta = (name: string) => run.status.find((s) => s.name.toLowerCase() === name)?.delta;
+  const all = delta('innodb_pages_read');
+  if (all !== undefined) return all;
+  const reads = delta('innodb_buffer_pool_reads');
+  return reads === undefined ? null : reads + (delta('innodb_buffer_pool_read_ahead') ?? 0);
 }

@@ -117,7 +117,7 @@ export function slowdownWords(run: RunResult): string | null {
   }
   const ratio = `Traced: ${formatRatio(run.elapsedMs / ref.elapsedMs)} the time of the untraced run of ${formatTimestamp(ref.startedAt)} (${formatMs(run.elapsedMs)} against ${formatMs(ref.elapsedMs)})`;
   if (ref.pagesRead === undefined) return `${ratio}: the probes' cost.`;
-  return `${ratio}, but not a like run: it read ${formatCount(ref.pagesRead)} pages from disk and this one ${formatCount(diskReads(run) ?? 0)}, so the ratio is not the probes' cost alone.`;
+  return `${ratio}, but not a like run: it read ${formatCount(ref.pagesRead)} pages into the pool and this one ${formatCount(diskReads(run) ?? 0)}, so the ratio is not the probes' cost alone.`;
 }
 
 /** Why a comparison's timings leave traced runs out; null when it holds none. */

@@ -4,6 +4,7 @@
  * time at each pool size from what the runs measured per page read.
  */
 import { NO_PAGE, type PageLayout, type PageTrace, type SpaceLayout } from './trace';
+import type { CurveTrust } from './size-accuracy';
 import type { WhatIfCurve } from './what-if';
 import type { CurveVariant } from './mrc';
 import type { RunResult } from '../runs/runs';
@@ -140,6 +141,11 @@ export interface SideCurves {
   assumptions: string[];
   /** Which traces the curves replay, in words (the runs' own page traces or derived ones); absent before. */
   traces?: string;
+  /**
+   * How far a point at another size can be trusted, from bench/whatif-sizes.ts's measurements (the
+   * same words as a run's report; the Compare headline reads them here). Absent in curves saved before.
+   */
+  trust?: CurveTrust;
 }
 
 /** "Q1.1" → "Q1": the flight a query belongs to. */

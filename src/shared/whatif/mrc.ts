@@ -4,11 +4,12 @@
  * keep a fixed share of the pages, scale the pool by the same rate, scale the misses back; which pages,
  * see sampled-steps.ts) to make a curve fast, its error measured against the full simulation.
  */
+import type { LruSimulator } from './lru-simulator';
 import type { SimulatorSettings } from './pool-model';
 import { readAheadArea } from './read-ahead';
 import { mariadbPageCleaner, replaySteps, type ReplayStep } from './replay';
-import { replaySampled, SampledSteps } from './sampled-steps';
-import type { PageLayout } from './trace';
+import { replaySampled, SampledSteps, type SampledRun } from './sampled-steps';
+import type { PageLayout, StartPool } from './trace';
 
 /** Below this many touches a curve is not sampled. */
 export const MIN_SAMPLED_TOUCHES = 100_000;
@@ -20,10 +21,30 @@ export interface CurveVariant {
 
 export interface CurvePoint {
   poolPages: number;
-  /** Innodb_buffer_pool_reads the last step would make at this size. */
+  /**
+   * Innodb_buffer_pool_reads the last step would make at this size (with the pages read ahead where
+   * the server counts them there: CurveOptions.countReadAhead).
+   */
   pagesRead: number;
   /** pagesRead / the last step's page touches. */
   missRatio: number;
+  /** Pages read ahead in the last step (absent in curves saved before bplab counted them). */
+  readAhead?: number;
+  /**
+   * Pages of each index (by the layout's index ordinal) in the pool when the last step began, as the
+   * full pool would hold them: what MySQL 8.0's optimizer weighs (CurveOptions.cachedAtLastStep).
+   */
+  cachedAtStart?: number[];
+}
+
+/** What a curve is replayed from and what it counts, beyond its steps. */
+export interface CurveOptions {
+  /** What the pool held before the first step (replaySteps' `start`), at every size. */
+  start?: number | StartPool;
+  /** The server counts the pages read ahead in Innodb_buffer_pool_reads (MariaDB 11.4: readsIncludeReadAhead). */
+  countReadAhead?: boolean;
+  /** Count each index's pages in the pool as the last step begins (CurvePoint.cachedAtStart). */
+  cachedAtLastStep?: boolean;
 }
 
 export interface MissRatioCurve {
@@ -63,8 +84,38 @@ export function rateFor(poolPages: number, rate: number, minPool = MIN_SAMPLED_P
 }
 
 /**
+ * How many touches, summed over its points, a curve replays at most: 16 points of a 1.5-million-touch
+ * run whole, of a 10-million-touch one at 15% (bench:whatif-speed on a synthetic join of 10.2 million
+ * requests: at 10%, 1.8-1.9 s of one core on a loaded machine and every point within 3.9% of the full
+ * simulation's pages read, which took 6 s; at 30%, 2.5-2.8 s and within 4.8%).
+ */
+export const CURVE_TOUCH_BUDGET = 24_000_000;
+
+/**
+ * The rate a curve is sampled at: the rate asked, raised as far as the touch budget allows (to 1, the
+ * full simulation, for a run whose points fit it whole): a thinner sample is faster but errs more.
+ */
+export function curveRate(touches: number, points: number, asked: number): number {
+  if (asked >= 1 || touches < MIN_SAMPLED_TOUCHES) return 1;
+  const affordable = CURVE_TOUCH_BUDGET / Math.max(1, touches * points);
+  return affordable >= 1 ? 1 : Math.max(asked, Math.floor(affordable * 20 + 1e-9) / 20);
+}
+
+/** Each index's pages in the pool (by index ordinal), a sampled run's kept page standing for its weight. */
+export function cachedPages(sim: LruSimulator, layout: PageLayout, run?: SampledRun): number[] {
+  const out = new Array<number>(layout.indexNames.length).fill(0);
+  for (let i = 0; i < sim.instanceCount; i++)
+    sim.forEachInLru(i, (s, p) => {
+      const index = layout.spaces[s]?.indexOf[p] ?? -1;
+      if (index >= 0) out[index]! += run ? run.pageWeight[run.base[s]! + p]! : 1;
+    });
+  return out.map((n) => Math.round(n));
+}
+
+/**
  * One curve per variant. `steps` are replayed in order (a warm-up before the measured run); the curve
- * reads the last step's counters. The settings' own data pages are scaled with the pool.
+ * reads the last step's counters. The settings' own data pages are scaled with the pool. `rate`: the
+ * sampling rate (callers take it from curveRate).
  */
 export function missRatioCurves(
   layout: PageLayout,
@@ -73,12 +124,15 @@ export function missRatioCurves(
   sizes: number[],
   variants: CurveVariant[],
   rate = 1,
+  opts: CurveOptions = {},
 ): MissRatioCurve[] {
   const touches = steps[steps.length - 1]?.trace.length ?? 0;
   // A short trace is simulated whole: sampled, a few touches would stand for many (Q3.3 at SF 0.1 makes
   // 3, and its sampled curve was off by a miss ratio of 1), and it would be no faster.
   if (touches < MIN_SAMPLED_TOUCHES) rate = 1;
   const prepared = rate < 1 ? new SampledSteps(layout, steps) : null;
+  const start = opts.start ?? 0;
+  const last = steps.length - 1;
   return variants.map((variant) => {
     const points = sizes.map((poolPages): CurvePoint => {
       const r = rateFor(poolPages, rate);
@@ -104,14 +158,31 @@ export function missRatioCurves(
           minLru: Math.max(1, Math.round(c.minLru * r)),
         };
       }
-      let pagesRead: number;
-      if (prepared && r < 1)
-        pagesRead = Math.round(replaySampled(layout, settings, prepared.at(r), prepared));
-      else {
-        const { counters } = replaySteps(layout, settings, steps);
-        pagesRead = counters[counters.length - 1]!.syncReads;
+      let cached: number[] | undefined;
+      let syncReads: number;
+      let readAhead: number;
+      if (prepared && r < 1) {
+        const run: SampledRun = prepared.at(r);
+        const got = replaySampled(layout, settings, run, prepared, start, (k, sim) => {
+          if (opts.cachedAtLastStep && k === last) cached = cachedPages(sim, layout, run);
+        });
+        syncReads = Math.round(got.syncReads);
+        readAhead = Math.round(got.readAhead);
+      } else {
+        const { counters } = replaySteps(layout, settings, steps, start, (k, sim) => {
+          if (opts.cachedAtLastStep && k === last) cached = cachedPages(sim, layout);
+        });
+        syncReads = counters[last]!.syncReads;
+        readAhead = counters[last]!.readAhead;
       }
-      return { poolPages, pagesRead, missRatio: touches > 0 ? pagesRead / touches : 0 };
+      const pagesRead = syncReads + (opts.countReadAhead ? readAhead : 0);
+      return {
+        poolPages,
+        pagesRead,
+        missRatio: touches > 0 ? pagesRead / touches : 0,
+        readAhead,
+        ...(cached ? { cachedAtStart: cached } : {}),
+      };
     });
     return { variant, points, kneePoolPages: kneeOf(points), rate };
   });

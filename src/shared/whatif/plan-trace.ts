@@ -171,17 +171,7 @@ function stepOf(
   }
   if (type === 'all') {
     if (i === 0) return { table, kind: 'scan', clustered };
-    if (/hash join/i.test(e.extra)) {
-      // MySQL 8's hash join: the earlier tables are the build input; this table is read once and probed.
-      const link = linkToEarlier(e.table, null, explain, data, i);
-      if (typeof link === 'string') return link;
-      return {
-        table,
-        kind: 'hash',
-        clustered,
-        probe: { column: link.own, earlier: link.earlier, earlierStep: link.earlierStep },
-      };
-    }
+    // A full read after other tables is traced only as a hash join's probe side (above).
     return `${e.table} is read in full for each row before it (${e.extra || 'no join buffer'}): not traced`;
   }
   if (type === 'range' && i === 0 && e.key) {

@@ -27,6 +27,12 @@ export interface ReadAheadHost {
   accessTimeOf(spaceOrdinal: number, pageNo: number): number | null;
   hasPage(spaceOrdinal: number, pageNo: number): boolean;
   readAhead(spaceOrdinal: number, pageNo: number): void;
+  /**
+   * Told, for a border page's first access, whether its area passed the access-pattern check (before
+   * the links are followed); `ascending`: the check was for the high border. A sampled pool uses it
+   * (sampled-read-ahead.ts).
+   */
+  patternChecked?(spaceOrdinal: number, passed: boolean, ascending: boolean): void;
 }
 
 /** fsp0types.h FSP_IBUF_BITMAP_OFFSET: page 1 of every page-size pages is a change-buffer bitmap, never read ahead. */
@@ -65,9 +71,13 @@ export function linearReadAhead(host: ReadAheadHost, s: number, pageNo: number, 
       // An older first access after a newer one breaks the direction (equal times, the same ms, do not).
       if (ascending ? predAccess > accessed : predAccess < accessed) fails++;
     }
-    if (mariadb ? fails >= tolerance : fails > tolerance) return 0;
+    if (mariadb ? fails >= tolerance : fails > tolerance) {
+      host.patternChecked?.(s, false, ascending);
+      return 0;
+    }
     if (accessed !== null) predAccess = accessed;
   }
+  host.patternChecked?.(s, true, ascending);
   // The border page's own FIL_PAGE_PREV / FIL_PAGE_NEXT name the next area.
   const prev = space.prev[pageNo]!;
   const next = space.next[pageNo]!;

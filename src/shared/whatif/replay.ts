@@ -112,12 +112,18 @@ export interface ReplayStep {
 
 /**
  * The server's old sublist over the seeded pool: per instance, as many old pages at the tail as the
- * server flagged. Only when every seeded page found a block (none evicted while seeding).
+ * server flagged (of those seeded). Only when every seeded page found a block (none evicted while seeding).
  */
-function keepServerOld(sim: LruSimulator, start: StartPool, foreignSpace: number): void {
+function keepServerOld(
+  sim: LruSimulator,
+  start: StartPool,
+  foreignSpace: number,
+  kept: (i: number) => boolean,
+): void {
   if (sim.poolState().some((p) => p.freedPageClock > 0)) return;
   const counts = new Array<number>(sim.instanceCount).fill(0);
   for (let i = 0, f = 0; i < start.length; i++) {
+    if (!kept(i)) continue;
     const s = start.space[i]!;
     const instance =
       s === FOREIGN_PAGE ? sim.instanceOf(foreignSpace, f++) : sim.instanceOf(s, start.page[i]!);
@@ -125,6 +131,70 @@ function keepServerOld(sim: LruSimulator, start: StartPool, foreignSpace: number
   }
   counts.forEach((count, instance) => sim.setOldTail(instance, count));
 }
+
+/** How many of a start's pages belong to no traced space (they only take blocks). */
+export function foreignPagesOf(start: number | StartPool): number {
+  if (typeof start === 'number') return start;
+  let n = 0;
+  for (let i = 0; i < start.length; i++) if (start.space[i] === FOREIGN_PAGE) n++;
+  return n;
+}
+
+/** The layout with one more space, after the others, for `foreignPages` pages no trace touches. */
+export function withForeignSpace(layout: PageLayout, foreignPages: number): PageLayout {
+  if (foreignPages <= 0) return layout;
+  return {
+    indexNames: layout.indexNames,
+    spaces: [
+      ...layout.spaces,
+      {
+        spaceId: 0,
+        sizePages: foreignPages,
+        indexOf: new Int32Array(foreignPages).fill(-1),
+        prev: new Int32Array(foreignPages).fill(-1),
+        next: new Int32Array(foreignPages).fill(-1),
+      },
+    ],
+  };
+}
+
+/**
+ * Puts `start` in the pool before the first step: a count of foreign pages touched at 0 ms (they sit
+ * at the tail and go first), or the server's own pages in its LRU order with their access and old
+ * flags. `keepPage` / `keepForeign` say which a sampled pool holds (every one by default); the
+ * foreign pages are numbered in the order they come, in the space after the layout's (withForeignSpace).
+ */
+export function seedStart(
+  sim: LruSimulator,
+  start: number | StartPool,
+  foreignSpace: number,
+  keepPage: (space: number, page: number) => boolean = () => true,
+  keepForeign: (f: number) => boolean = () => true,
+): void {
+  if (typeof start === 'number') {
+    for (let f = 0, p = 0; f < start; f++) if (keepForeign(f)) sim.touch(foreignSpace, p++, 0);
+    return;
+  }
+  // Each start page's fate, decided once: kept (1) or not (0).
+  const kept = new Uint8Array(start.length);
+  for (let i = 0, f = 0, p = 0; i < start.length; i++) {
+    const s = start.space[i]!;
+    const accessed = start.accessed ? start.accessed[i] !== 0 : true;
+    if (s === FOREIGN_PAGE) {
+      if (keepForeign(f++)) {
+        kept[i] = 1;
+        sim.seed(foreignSpace, p++, accessed);
+      }
+    } else if (keepPage(s, start.page[i]!)) {
+      kept[i] = 1;
+      sim.seed(s, start.page[i]!, accessed);
+    }
+  }
+  if (start.old) keepServerOld(sim, start, foreignSpace, (i) => kept[i] === 1);
+}
+
+/** Called before each step is replayed (`k` its index): what the pool holds then is the caller's to read. */
+export type BeforeStep = (k: number, sim: LruSimulator) => void;
 
 /**
  * Replays steps one after the other in one pool (a cold run then the hot runs after it) and returns
@@ -137,41 +207,14 @@ export function replaySteps(
   settings: SimulatorSettings,
   steps: ReplayStep[],
   start: number | StartPool = 0,
+  beforeStep?: BeforeStep,
 ): { counters: SimulatedCounters[]; simulator: LruSimulator } {
-  let foreignPages = 0;
-  if (typeof start === 'number') foreignPages = start;
-  else for (let i = 0; i < start.length; i++) if (start.space[i] === FOREIGN_PAGE) foreignPages++;
-  const withForeign: PageLayout =
-    foreignPages > 0
-      ? {
-          indexNames: layout.indexNames,
-          spaces: [
-            ...layout.spaces,
-            {
-              spaceId: 0,
-              sizePages: foreignPages,
-              indexOf: new Int32Array(foreignPages).fill(-1),
-              prev: new Int32Array(foreignPages).fill(-1),
-              next: new Int32Array(foreignPages).fill(-1),
-            },
-          ],
-        }
-      : layout;
-  const sim = new LruSimulator(withForeign, settings);
+  const sim = new LruSimulator(withForeignSpace(layout, foreignPagesOf(start)), settings);
   // The blocks data had at the start, given up evenly over the last step (SimulatorSettings.dataPagesAtStart).
   const endBlocks = settings.dataPages ?? settings.poolPages;
   const startBlocks = Math.max(endBlocks, settings.dataPagesAtStart ?? 0);
   if (startBlocks > endBlocks) sim.resize(startBlocks);
-  const foreignSpace = layout.spaces.length;
-  if (typeof start === 'number') for (let p = 0; p < foreignPages; p++) sim.touch(foreignSpace, p, 0);
-  else
-    for (let i = 0, f = 0; i < start.length; i++) {
-      const s = start.space[i]!;
-      const accessed = start.accessed ? start.accessed[i] !== 0 : true;
-      if (s === FOREIGN_PAGE) sim.seed(foreignSpace, f++, accessed);
-      else sim.seed(s, start.page[i]!, accessed);
-    }
-  if (typeof start !== 'number' && start.old) keepServerOld(sim, start, foreignSpace);
+  seedStart(sim, start, layout.spaces.length);
   const out: SimulatedCounters[] = [];
   // Every step's cleaner batches on the one clock, in order; each runs before the first touch at or after it.
   const batches: number[] = [];
@@ -188,6 +231,7 @@ export function replaySteps(
   clock = 0;
   for (const [k, step] of steps.entries()) {
     clock += step.gapMs ?? 0;
+    beforeStep?.(k, sim);
     const before = { ...sim.counters };
     const { space, page, latched } = step.trace;
     const n = step.trace.length;

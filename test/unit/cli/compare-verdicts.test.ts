@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/main/cli/run';
 import { serializeExperimentFile } from '../../../src/main/experiments/experiment-file';
 import { RUN1_RATIO, referenceExperiment } from '../../support/reference-fixture';
+import { flat, wideLines } from '../../support/cli';
 
 let dir: string;
 beforeAll(() => {
@@ -37,29 +38,47 @@ function write(name: string, content: string): string {
   return path;
 }
 
+/** Post 001's preset's shape: its question (innodb_old_blocks_time 1000 against 0) and one of its figures. */
 const withFigures = () =>
-  write('post001.bplab.json', serializeExperimentFile(referenceExperiment([RUN1_RATIO])));
+  write(
+    'post001.bplab.json',
+    serializeExperimentFile(
+      referenceExperiment([RUN1_RATIO], { variable: 'innodb_old_blocks_time', against: '0' }),
+    ),
+  );
 
 describe('published figures in bplab compare', () => {
-  it('says the verdicts first, each figure beside its measurement with the counters under it', async () => {
+  it("says the answer to the experiment's question first, then each figure beside its measurement", async () => {
     const r = await bplab(['compare', withFigures()]);
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
-    expect(lines[0]).toBe(
+    // The question's pair within one flush method, the other beside it: never the flush-method pair.
+    expect(lines.slice(0, 6)).toEqual([
+      'innodb_old_blocks_time 1000 against 0, within each innodb_flush_method',
+      'innodb_flush_method=default: innodb_old_blocks_time=1000 is 1.11× slower than',
+      '  innodb_old_blocks_time=0 over 2 queries; innodb_old_blocks_time=1000 read 1.50× as many pages into',
+      '  the pool',
+      'innodb_flush_method=O_DIRECT: innodb_old_blocks_time=1000 is 1.27× slower than',
+      '  innodb_old_blocks_time=0 over 2 queries; innodb_old_blocks_time=1000 read 1.50× as many pages into',
+    ]);
+    expect(lines.slice(7, 10)).toEqual([
+      'A = innodb_old_blocks_time=0 · innodb_flush_method=default · B = innodb_old_blocks_time=1000 ·',
+      '  innodb_flush_method=default',
+      "Every ratio is B's time over A's.",
+    ]);
+    expect(lines[11]).toBe(
       "Published figures against bplab's: 1 of 2 reproduced (within 10%); 1 same direction, smaller.",
     );
-    expect(lines.slice(1, 6)).toEqual([
-      '  run 1: 1000 over 0 [innodb_flush_method=default]: published 1.81×, measured 1.22×: same direction, smaller',
-      '      5.50 s (innodb_old_blocks_time=1000) against 4.50 s (innodb_old_blocks_time=0)',
-      '      pages read (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
-      '      pages not made young: 2,000 (innodb_old_blocks_time=1000) against 0 (innodb_old_blocks_time=0)',
-      '      source: post 001, its table',
-    ]);
-    expect(r.out).toContain(
+    const text = flat(r.out);
+    expect(text).toContain(
+      ' run 1: 1000 over 0 [innodb_flush_method=default]: published 1.81×, measured 1.22×: same direction, smaller 5.50 s (innodb_old_blocks_time=1000) against 4.50 s (innodb_old_blocks_time=0) pages read into the pool (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0) pages not made young: 2,000 (innodb_old_blocks_time=1000) against 0 (innodb_old_blocks_time=0) source: post 001, its table',
+    );
+    expect(text).toContain(
       'run 1: 1000 over 0 [innodb_flush_method=O_DIRECT]: published 1.81×, measured 1.75×: reproduced (within 10%)',
     );
-    // The runs' comparison follows as before.
+    // The runs' comparison follows, and no line is wider than a terminal's 100 columns.
     expect(r.out).toContain('findings');
+    expect(wideLines(r.out)).toEqual([]);
   });
 
   it("judges a figure given with --reference on an experiment that has none (a vendor's claim)", async () => {
@@ -78,10 +97,12 @@ describe('published figures in bplab compare', () => {
     const r = await bplab(['compare', plain, '--reference', figures]);
     expect(r.code).toBe(0);
     // Cold: (6 + 4) / (5.5 + 4) = 1.05× through the page cache, (8 + 6) / (8 + 6) = 1.00× with O_DIRECT.
-    expect(r.out).toContain(
+    expect(flat(r.out)).toContain(
       'cold pass: 1000 costs nothing [innodb_flush_method=default]: published 1.00×, measured 1.05×: reproduced (within 10%)',
     );
     expect(r.out).toContain('      source: a vendor, its tuning guide');
+    // Four sides, no question of its own: still no line wider than 100 columns.
+    expect(wideLines(r.out)).toEqual([]);
   });
 
   it('keeps figures given with --reference in the experiment file, where they stay for the next compare', async () => {
@@ -91,7 +112,7 @@ describe('published figures in bplab compare', () => {
     expect(kept.code).toBe(0);
     expect(kept.err).toContain(`bplab: ${plain} now carries 1 published figure`);
     const again = await bplab(['compare', plain]);
-    expect(again.out.split('\n')[0]).toBe(
+    expect(again.out.split('\n')).toContain(
       "Published figures against bplab's: 1 of 2 reproduced (within 10%); 1 same direction, smaller.",
     );
     // The same id again replaces the figure: still one.

@@ -43,8 +43,9 @@ describe('bplab whatif', () => {
     // A whole 128 MB pool holds every page: no more reads than the pages there are (386 + 60 + 17 + 3 roots).
     expect(written.simulatedPagesRead).toBeGreaterThan(0);
     expect(written.simulatedPagesRead).toBeLessThanOrEqual(466);
-    expect(written.curves[0].points).toHaveLength(4);
-    expect(written.optimisticAbovePoolPages).toBe(8192);
+    // The 4 sizes asked and the run's own (the check's point).
+    expect(written.curves[0].points).toHaveLength(5);
+    expect(written.trust.words).toMatch(/^not yet checked at other sizes/);
     // Within 100 columns, the assumptions a list of one item each (they were one line of 1,500 columns).
     expect(r.out.split('\n').filter((l) => l.length > 100)).toEqual([]);
     const list = r.out.slice(r.out.indexOf('Assumptions:\n'));
@@ -88,31 +89,18 @@ describe('bplab whatif', () => {
     );
   });
 
-  it("marks the points above the run's own pool optimistic while the adaptive hash index may take blocks", async () => {
-    // The run did not record innodb_adaptive_hash_index: of 64, 128 and 256 MiB, only 256 is above its 128.
-    const on = await bplab([
-      'whatif',
-      file('ahi.json', replayable()),
-      '--pool',
-      '64M..256M',
-      '--points',
-      '3',
-    ]);
-    expect(on.code).toBe(0);
-    expect(on.out.match(/^ +256 MiB .*\(optimistic\)$/gm)).toHaveLength(1);
-    expect(on.out.match(/\(optimistic\)$/gm)).toHaveLength(1);
-    expect(on.out).toMatch(/above the run's own 128 MiB the adaptive hash index takes a share/);
-    const off = await bplab([
-      'whatif',
-      file('off.json', { ...replayable(), server: { ...replayable().server, adaptiveHashIndex: false } }),
-      '--pool',
-      '64M..256M',
-      '--points',
-      '3',
-    ]);
-    expect(off.code).toBe(0);
-    expect(off.out).not.toMatch(/optimistic/);
-    expect(off.out).toMatch(/the adaptive hash index was off/);
+  it("prints the run's own size as the check itself, and trust in the benchmark's words, not 'optimistic'", async () => {
+    // Of 64 and 256 MiB and the run's own 128 MiB, 128 is the check's own simulation.
+    const r = await bplab(['whatif', file('own.json', replayable()), '--pool', '64M..256M', '--points', '2']);
+    expect(r.code).toBe(0);
+    const simulated = /pages read {3}simulated (\d+)/.exec(r.out)?.[1];
+    expect(simulated).toBeDefined();
+    expect(r.out).toMatch(
+      new RegExp(`^ +128 MiB {2}pages read +${simulated} .*\\(its own: the check\\)`, 'm'),
+    );
+    expect(r.out.match(/^ +\d+ MiB {2}pages read/gm)).toHaveLength(3);
+    expect(r.out).not.toMatch(/optimistic/);
+    expect(r.out.replace(/\n +/g, ' ')).toMatch(/Trust: not yet checked at other sizes/);
   });
 
   it('says why a run cannot be replayed, and refuses bad options in words', async () => {

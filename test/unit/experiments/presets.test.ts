@@ -155,3 +155,64 @@ describe('the adaptive hash index preset', () => {
     expect(without([server('s80')], [null])).toBe(false);
   });
 });
+
+describe('the queries a preset runs', () => {
+  it('are the catalogue’s SSB queries, never a custom query the user saved (on another schema)', () => {
+    const args = {
+      servers: [server('a')],
+      schema: 'ssb_sf1',
+      dataBytes: 700 * 1024 * 1024,
+      queryIds: ['Q1.1', 'Q2.1', 'custom:top-customers-spring-summer-2024'],
+    };
+    for (const id of ['old-blocks-time', 'cold-then-hot', 'pool-vs-data']) {
+      const def = findPreset(id)!.build(args);
+      expect(
+        def.queries.map((q) => q.queryId),
+        id,
+      ).toEqual(['Q1.1', 'Q2.1']);
+    }
+  });
+});
+
+describe('the question a preset asks, and its figures read the same way', () => {
+  const args = {
+    servers: [server('a')],
+    ordered: [server('s55'), server('s56')],
+    schema: 'ssb_sf1',
+    dataBytes: 700 * 1024 * 1024,
+    queryIds: ['Q1.1'],
+    engines: {
+      InnoDB: { schema: 'ssb_sf1', dataBytes: 600, indexBytes: 100 },
+      MyISAM: { schema: 'ssb_sf1_myisam', dataBytes: 500, indexBytes: 100 },
+    },
+  };
+
+  it("post 001's innodb_old_blocks_time 1000 against 0, post 003's InnoDB against MyISAM, 5.6 against 5.5", () => {
+    expect(findPreset('old-blocks-time')!.build(args).question).toEqual({
+      variable: 'innodb_old_blocks_time',
+      against: '0',
+    });
+    expect(findPreset('old-blocks-time-ahi')!.build(args).question).toEqual({
+      variable: 'innodb_old_blocks_time',
+      against: '0',
+    });
+    expect(findPreset('myisam-vs-innodb')!.build(args).question).toEqual({
+      variable: 'dataset',
+      against: 'ssb_sf1_myisam',
+    });
+    expect(findPreset('post001-55-vs-56')!.build(args).question).toEqual({
+      variable: 'server',
+      against: 's55',
+    });
+  });
+
+  it('puts A where each published ratio has its divisor: every ratio on the screen is B over A', () => {
+    for (const id of ['old-blocks-time', 'pool-vs-data', 'myisam-vs-innodb']) {
+      const def = findPreset(id)!.build(args);
+      const q = def.question!;
+      for (const f of def.references ?? [])
+        if (f.sides.length === 2 && f.sides[1]!.settings[q.variable] !== undefined)
+          expect(f.sides[1]!.settings[q.variable], `${id}: ${f.id}`).toBe(q.against);
+    }
+  });
+});

@@ -191,7 +191,8 @@ describe('builder view', () => {
     const definition = ExperimentDefinitionSchema.parse(
       addValues(addDimension(base(), 'innodb_old_blocks_time'), 0, '1000, 0'),
     );
-    const result = (planIndex: number, cell: string) => ({ planIndex, cell }) as never;
+    const result = (planIndex: number, cell: string, run = { state: 'complete', error: null }) =>
+      ({ planIndex, cell, run }) as never;
     const rows = resultRows({
       definition,
       results: [
@@ -199,10 +200,23 @@ describe('builder view', () => {
         result(0, 'MariaDB · innodb_old_blocks_time=1000'),
       ],
     });
-    expect(rows.map((r) => [r.server, r.settings])).toEqual([
-      ['MariaDB', 'innodb_old_blocks_time=1000'],
-      ['MariaDB', 'innodb_old_blocks_time=0'],
+    expect(rows.map((r) => [r.server, r.settings, r.why])).toEqual([
+      ['MariaDB', 'innodb_old_blocks_time=1000', null],
+      ['MariaDB', 'innodb_old_blocks_time=0', null],
     ]);
+    // A failed run says why where it is listed (a custom query on another schema: error 1146).
+    const failed = resultRows({
+      definition,
+      results: [
+        result(0, 'MariaDB · innodb_old_blocks_time=1000', {
+          state: 'failed',
+          error: "MariaDB reported error 1146 while running the query: Table 'ssb.orders' doesn't exist.",
+        } as never),
+      ],
+    });
+    expect(failed[0]?.why).toBe(
+      "MariaDB reported error 1146 while running the query: Table 'ssb.orders' doesn't exist.",
+    );
     const own = resultRows({
       definition: ExperimentDefinitionSchema.parse(base()),
       results: [result(0, 'MariaDB')],

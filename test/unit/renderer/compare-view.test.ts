@@ -22,6 +22,7 @@ import {
 import { defaultExportPath } from '../../../src/renderer/features/compare/utils/export-paths';
 import { experiment, runResult } from '../../support/run-fixture';
 import { dimDateFirstOb1000, lineorderFirstOb0, lineorderFirstOb1000 } from '../../support/post001';
+import { referenceExperiment } from '../../support/reference-fixture';
 
 /** The configurations' cells in the file, and their names as sides (without what both share). */
 const CELL_ONE = 'MySQL 5.6 · innodb_old_blocks_time=1000';
@@ -50,7 +51,20 @@ describe('configurations to choose', () => {
       `post (2): ${ONE}`,
       `post (2): ${ZERO}`,
     ]);
-    expect(two[0]).toMatchObject({ runs: 2, completeRuns: 2 });
+    expect(two[0]).toMatchObject({ runs: 2, completeRuns: 2, why: null });
+    // A run that failed says why where its side is listed.
+    const failed = results('/a/post.bplab.json');
+    failed.experiment.results[1]!.run = {
+      ...failed.experiment.results[1]!.run,
+      state: 'failed',
+      elapsedMs: null,
+      error: "MySQL reported error 1146 while running the query: Table 'ssb.orders' doesn't exist.",
+    };
+    expect(configurationChoices([failed])[0]).toMatchObject({
+      runs: 2,
+      completeRuns: 1,
+      why: "MySQL reported error 1146 while running the query: Table 'ssb.orders' doesn't exist.",
+    });
   });
 
   it('keeps what is still offered, else chooses the first two; toggles; makes a baseline', () => {
@@ -114,6 +128,55 @@ describe('the comparison shown', () => {
     const warning = out.view.findings.summary.find((f) => f.rule === 'checksum-differs')!;
     expect(pairOfTable(warning.tableId, out.view.pairs)).toBe(out.view.pairs[0]!.id);
     expect(pairOfTable('query-times', out.view.pairs)).toBeNull();
+  });
+});
+
+describe("a preset's Compare opens on the preset's question", () => {
+  // Post 001's preset: innodb_old_blocks_time 1000 and 0, each through the OS page cache and O_DIRECT.
+  const post001 = (question = true): LoadedResults => ({
+    file: '/data/post001.bplab.json',
+    experiment: referenceExperiment(
+      [],
+      question ? { variable: 'innodb_old_blocks_time', against: '0' } : undefined,
+    ),
+  });
+  const side = (t: string, flush: string) => `innodb_old_blocks_time=${t} · innodb_flush_method=${flush}`;
+
+  it('chooses 0 as A and 1000 as B within one flush method, never the two flush methods', async () => {
+    // show() lists the recent files through the contract: an empty list here.
+    setApi({
+      invoke: (() => Promise.resolve({ ok: true, value: [] })) as unknown as BplabApi['invoke'],
+      on: (() => () => {}) as BplabApi['on'],
+    } as BplabApi);
+    const store = createCompareStore({
+      open: () => Promise.resolve({ ok: true, value: post001() }),
+      parse: () => Promise.reject(new Error('nothing is dropped here')),
+    });
+    await store.getState().show('/data/post001.bplab.json');
+    expect(store.getState().chosen).toEqual([side('0', 'default'), side('1000', 'default')]);
+    // A file without a question keeps the first two, as before.
+    expect(keepChoice([], configurationChoices([post001(false)]))).toEqual([
+      side('1000', 'default'),
+      side('1000', 'O_DIRECT'),
+    ]);
+  });
+
+  it('heads the answer with the question, its pair first and the other flush method beside it', () => {
+    const out = comparisonView([post001()], [side('0', 'default'), side('1000', 'default')]);
+    if (!out.ok) throw new Error(out.problem);
+    expect(out.view.title).toBe('innodb_old_blocks_time 1000 against 0, within each innodb_flush_method');
+    expect(out.view.headlines).toHaveLength(2);
+    expect(out.view.headlines[0]).toMatch(
+      /^innodb_flush_method=default: innodb_old_blocks_time=1000 is [\d.]+× slower than innodb_old_blocks_time=0 over 2 queries/,
+    );
+    expect(out.view.headlines[1]).toMatch(/^innodb_flush_method=O_DIRECT: innodb_old_blocks_time=1000 is /);
+    expect(out.view.ratios).toBe("Every ratio is B's time over A's.");
+    // Sides chosen otherwise: the usual line per side against A, under a heading naming them.
+    const other = comparisonView([post001()], [side('1000', 'default'), side('1000', 'O_DIRECT')]);
+    if (!other.ok) throw new Error(other.problem);
+    expect(other.view.title).toBe(`${side('1000', 'O_DIRECT')} against ${side('1000', 'default')}`);
+    expect(other.view.headlines).toHaveLength(1);
+    expect(other.view.headlines[0]).not.toContain('inside the server');
   });
 });
 
@@ -202,7 +265,7 @@ describe('any two sets of runs', () => {
       'The plans differ: A Q1.1 (straight-lo) against B Q1.1 (straight-dd)',
     ]);
     expect(out.view.headlines[0]).toMatch(
-      /^straight-dd is 1\.\d+× faster than straight-lo over 1 query; the plans differ/,
+      /^straight-dd is faster than straight-lo: 0\.\d+× the time over 1 query; the plans differ/,
     );
     // Grouped per configuration there is one side: said in words, not a blank screen.
     const one = comparisonView(
@@ -225,6 +288,6 @@ describe('any two sets of runs', () => {
     if (!out.ok) throw new Error(out.problem);
     expect(out.view.legend.map((s) => s.label)).toEqual(choices.map((c) => c.label));
     expect(out.view.comparison.pairs).toHaveLength(1);
-    expect(out.view.headlines[0]).toMatch(/same pages read → the time is inside the server$/);
+    expect(out.view.headlines[0]).toMatch(/same pages read into the pool → the time is inside the server$/);
   });
 });

@@ -1,10 +1,7 @@
 /** The Compare screen's two tables (a comparison table, a finding's evidence) in one shape, with the same cell classes. */
 import { describe, expect, it } from 'vitest';
-import {
-  gridOfEvidence,
-  gridOfReportTable,
-  headerParts,
-} from '../../../src/renderer/features/compare/utils/grid-table';
+import { gridOfEvidence, gridOfReportTable } from '../../../src/renderer/features/compare/utils/grid-table';
+import { nameParts as headerParts } from '../../../src/shared/compare/report-table';
 import { evidenceTable } from '../../../src/shared/compare/glance';
 
 describe('gridOfReportTable', () => {
@@ -80,5 +77,7 @@ describe('a header', () => {
     ]);
     expect(headerParts('rows')).toEqual(['rows']);
     expect(headerParts('innodb_old_blocks_time=1000').join('')).toBe('innodb_old_blocks_time=1000');
+    // A number keeps its dot.
+    expect(headerParts('B / A 1.22×')).toEqual(['B /', ' A 1.22×']);
   });
 });

@@ -57,7 +57,7 @@ describe('run view', () => {
     });
   });
 
-  it('opens with the time, the pages read from disk and the hit ratio, or a dash where not recorded', () => {
+  it('opens with the time, the pages read into the pool and the hit ratio, or a dash where not recorded', () => {
     const g = (r: RunResult) => Object.fromEntries(glanceRows(r).map((x) => [x.label, x.value]));
     const status = [
       { name: 'Innodb_pages_read', before: 10, after: 38_971, delta: 38_961, scope: 'global' },
@@ -66,7 +66,7 @@ describe('run view', () => {
     ];
     expect(g({ ...result, status } as RunResult)).toEqual({
       Time: '22.5 s',
-      'Pages read from disk': '38,961',
+      'Pages read into the pool': '38,961',
       'Buffer pool hit ratio': '75.0%',
     });
     // No status counters: the pool's own NUMBER_PAGES_READ, after − before.
@@ -77,13 +77,13 @@ describe('run view', () => {
     } as unknown as RunResult;
     expect(g(pooled)).toEqual({
       Time: '22.5 s',
-      'Pages read from disk': '1,000',
+      'Pages read into the pool': '1,000',
       'Buffer pool hit ratio': '—',
     });
     const failed = { ...result, elapsedMs: null, status: [], poolStats: { before: null, after: null } };
     expect(g(failed as unknown as RunResult)).toEqual({
       Time: '—',
-      'Pages read from disk': '—',
+      'Pages read into the pool': '—',
       'Buffer pool hit ratio': '—',
     });
   });
@@ -109,13 +109,13 @@ describe('run view', () => {
   it('says what the server read and the CPU it used, or why bplab could not see them', () => {
     const value = (r: RunResult, label: string) => outcomeRows(r).find((x) => x.label === label)?.value;
     const seen = { ...result, serverProcess: { readBytes: 612 * 1024 * 1024, cpuMs: 1530 } } as RunResult;
-    expect(value(seen, 'Server read from storage')).toBe('612 MiB');
+    expect(value(seen, 'Bytes read from storage')).toBe('612 MiB');
     expect(value(seen, 'Server CPU')).toBe('1.53 s');
     const remote = {
       ...result,
       serverProcess: { unavailable: 'the server is not a bplab sandbox on this machine' },
     };
-    expect(value(remote as RunResult, 'Server read from storage')).toBe(
+    expect(value(remote as RunResult, 'Bytes read from storage')).toBe(
       '— (the server is not a bplab sandbox on this machine)',
     );
     expect(value(result, 'Server CPU')).toBe('— (not recorded: a run saved before bplab recorded it)');

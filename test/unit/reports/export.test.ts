@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeExperimentFile, loadExperimentFile } from '../../../src/main/experiments/experiment-file';
-import { exportReport } from '../../../src/main/reports/export';
+import { exportReport, reportModel } from '../../../src/main/reports/export';
+import { referenceExperiment } from '../../support/reference-fixture';
 import type { ExperimentFile } from '../../../src/shared/experiments/experiment-file';
 import { experiment, runResult } from '../../support/run-fixture';
 
@@ -50,7 +51,7 @@ describe('reports/export', () => {
     expect(done.written).toEqual([to]);
     const html = readFileSync(to, 'utf8');
     expect(done.bytes).toBe(Buffer.byteLength(html));
-    expect(html).toContain(`bplab comparison: ${ZERO} against ${ONE}`);
+    expect(html).toContain(`bplab comparison: ${ONE} against ${ZERO}`);
     expect(html).toContain('id="experiment"');
     expect(html).toContain('old_blocks_time 1000 vs 0');
     expect(html).toContain('id="servers"');
@@ -58,6 +59,32 @@ describe('reports/export', () => {
     expect(html).toContain('id="flights"');
     expect(html).toMatch(/<svg[^>]+id="p1-[^"]*-lru-chart-map-a-1"/);
     expect(html).toContain('class="lru-segment"');
+  });
+
+  it("opens on the experiment's question when no side is chosen: post 001's 1000 against 0, not the flush methods", async () => {
+    const file = saved(referenceExperiment([], { variable: 'innodb_old_blocks_time', against: '0' }));
+    const m = await reportModel({ files: [file] }, 'test');
+    expect(m.legend.map((s) => s.label)).toEqual([
+      'innodb_old_blocks_time=0 · innodb_flush_method=default',
+      'innodb_old_blocks_time=1000 · innodb_flush_method=default',
+    ]);
+    expect(m.heading).toBe('innodb_old_blocks_time 1000 against 0, within each innodb_flush_method');
+    expect(m.headlines).toHaveLength(2);
+    expect(m.headlines[0]).toMatch(
+      /^innodb_flush_method=default: innodb_old_blocks_time=1000 is 1\.11× slower than innodb_old_blocks_time=0/,
+    );
+    expect(m.headlines[1]).toMatch(/^innodb_flush_method=O_DIRECT: innodb_old_blocks_time=1000 is /);
+    const to = join(dir, 'question.html');
+    await exportReport({ files: [file], format: 'html', to }, 'test');
+    const html = readFileSync(to, 'utf8');
+    // The first heading and the first sentence name the question.
+    expect(html).toMatch(
+      /<h1>bplab comparison: innodb_old_blocks_time 1000 against 0, within each innodb_flush_method<\/h1>/,
+    );
+    expect(
+      html.indexOf('<p class="headline">innodb_flush_method=default: innodb_old_blocks_time=1000 is '),
+    ).toBeLessThan(html.indexOf('<table'));
+    expect(html).toMatch(/<p class="note ratios">Every ratio is B(&#39;|')s time over A(&#39;|')s\.<\/p>/);
   });
 
   it('writes one CSV file per table into a folder, and a Markdown summary', async () => {

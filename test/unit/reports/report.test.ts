@@ -117,6 +117,7 @@ describe('the HTML report', () => {
       'pre',
       'rect',
       'section',
+      'wbr',
       'span',
       'style',
       'summary',
@@ -200,7 +201,7 @@ describe('the Markdown summary', () => {
 });
 
 describe('the report model', () => {
-  it('compares the join orders as the post did (4.9× more pages from disk)', () => {
+  it('compares the join orders as the post did (4.9× as many pages into the pool)', () => {
     const m = buildReport(
       [
         { label: 'A', runs: [lineorderFirstOb1000()] },
@@ -214,7 +215,7 @@ describe('the report model', () => {
       },
     );
     expect(m.findings.summary.map((f) => f.text)).toContain(
-      'B read 4.9× more pages from disk (191,570 against 38,961)',
+      'B read 4.9× as many pages into the pool (191,570 against 38,961)',
     );
     expect(m.tables.map((t) => t.id)).toEqual(['settings', 'query-times']);
   });
@@ -243,7 +244,7 @@ describe('the answer first', () => {
   it('heads the HTML report with the headline, the legend and the plans that differ, each finding’s evidence a table', () => {
     const html = renderHtmlReport(joinOrders());
     const headline =
-      'dim_date first is 1.51× faster than lineorder first over 1 query; the plans differ; dim_date first read 4.9× the pages from disk';
+      'dim_date first is faster than lineorder first: 0.66× the time over 1 query; the plans differ; dim_date first read 4.9× as many pages into the pool';
     expect(html).toContain(`<p class="headline">${headline}</p>`);
     expect(html).toContain('<p class="legend">A = lineorder first · B = dim_date first</p>');
     // The EXPLAIN diff is open and comes before the findings; the detail tables are folded.
@@ -252,7 +253,7 @@ describe('the answer first', () => {
     expect(plan).toBeLessThan(html.indexOf('<h2 id="findings">'));
     expect(html.slice(plan, plan + 80)).toContain(' open>');
     expect(html).toMatch(/<details class="detail" id="settings"><summary>/);
-    // "B read 4.9× more pages from disk": its evidence, a row per counter and a column per side.
+    // "B read 4.9× as many pages into the pool": its evidence, a row per counter and a column per side.
     expect(html).toMatch(
       /<details class="evidence"><summary>evidence<\/summary><div class="table-scroll"><table><thead><tr><th scope="col">what<\/th><th scope="col" class="num">A<\/th><th scope="col" class="num">B<\/th>/,
     );
@@ -262,7 +263,7 @@ describe('the answer first', () => {
     const md = renderMarkdownSummary(joinOrders());
     const lines = md.split('\n');
     expect(lines).toContain(
-      '**dim\\_date first is 1.51× faster than lineorder first over 1 query; the plans differ; dim\\_date first read 4.9× the pages from disk**',
+      '**dim\\_date first is faster than lineorder first: 0.66× the time over 1 query; the plans differ; dim\\_date first read 4.9× as many pages into the pool**',
     );
     expect(lines).toContain('A = lineorder first · B = dim\\_date first');
     expect(md.indexOf('### The plans differ')).toBeLessThan(md.indexOf('## Findings'));

@@ -1,5 +1,5 @@
 /**
- * Which traced runs a traced run's real replay starts from (tracedRunsBefore), and that the run view's
+ * Which runs a traced run's real replay replays before it (runsSinceStart), and that the run view's
  * job (answerJob) replays a hot run from the pool they left, as the comparison and bench/trace.ts do.
  */
 import { mkdtempSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { answerJob } from '../../../src/main/whatif/replay-jobs';
 import { TraceCache } from '../../../src/main/whatif/replay-runs';
-import { serverStartedMs, tracedRunsBefore } from '../../../src/shared/trace/traced-before';
+import { runsSinceStart, serverStartedMs } from '../../../src/shared/trace/traced-before';
 import type { RunResult, StatusDelta } from '../../../src/shared/runs/runs';
 import type { RunWhatIf } from '../../../src/shared/whatif/answers';
 import { poolStats, runResult } from '../../support/run-fixture';
@@ -45,37 +45,39 @@ function run(
   });
 }
 
-describe('tracedRunsBefore', () => {
+describe('runsSinceStart', () => {
   it("gives the traced runs since the server's start, oldest first, and reads the start from Uptime", () => {
     const cold = run('cold', 10, 5, 50_000);
     const warm = run('warm', 20, 16, 51_500);
     const hot = run('hot', 30, 25, 53_000);
     const otherProfile = run('other', 15, 10, 51_000, { profileId: 'sandbox-s2' });
     expect(serverStartedMs(hot)).toBe(Date.UTC(2026, 10, 27, 10, 0, 5));
-    expect(tracedRunsBefore(hot, [hot, warm, otherProfile, cold]).map((r) => r.runId)).toEqual([
+    expect(runsSinceStart(hot, [hot, warm, otherProfile, cold]).map((r) => r.runId)).toEqual([
       'cold',
       'warm',
     ]);
     // A run after it is not before it.
-    expect(tracedRunsBefore(warm, [hot, cold]).map((r) => r.runId)).toEqual(['cold']);
+    expect(runsSinceStart(warm, [hot, cold]).map((r) => r.runId)).toEqual(['cold']);
   });
 
   it('gives none across a restart, whether its Uptime or its request counter shows it', () => {
     const cold = run('cold', 10, 5, 50_000);
     // Restarted at 10:00:25: Uptime 5 at 10:00:30.
-    expect(tracedRunsBefore(run('hot', 30, 5, 40_000), [cold])).toEqual([]);
+    expect(runsSinceStart(run('hot', 30, 5, 40_000), [cold])).toEqual([]);
     // A restart right after the run: its start is within the margin but the counter went back.
-    expect(tracedRunsBefore(run('hot', 13, 6, 2_000), [cold])).toEqual([]);
+    expect(runsSinceStart(run('hot', 13, 6, 2_000), [cold])).toEqual([]);
   });
 
-  it('gives none when a run since the start was not traced or did not complete, or Uptime was not read', () => {
+  it('gives the runs since the start traced or not, complete or not; none when Uptime was not read', () => {
     const cold = run('cold', 10, 5, 50_000);
     const hot = run('hot', 30, 25, 53_000);
     const { pageTrace: _untraced, ...plain } = run('plain', 20, 15, 51_500);
-    expect(tracedRunsBefore(hot, [cold, plain])).toEqual([]);
-    expect(tracedRunsBefore(hot, [cold, run('failed', 20, 15, 51_500, { state: 'failed' })])).toEqual([]);
+    expect(runsSinceStart(hot, [cold, plain]).map((r) => r.runId)).toEqual(['cold', 'plain']);
+    expect(
+      runsSinceStart(hot, [cold, run('failed', 20, 15, 51_500, { state: 'failed' })]).map((r) => r.runId),
+    ).toEqual(['cold', 'failed']);
     const old = { ...hot, status: hot.status.filter((s) => s.name !== 'Uptime') };
-    expect(tracedRunsBefore(old, [cold])).toEqual([]);
+    expect(runsSinceStart(old, [cold])).toEqual([]);
   });
 });
 
@@ -110,7 +112,7 @@ describe("the run view's real replay", () => {
         kind: 'run',
         run: hot,
         options: { points: 4, oldBlocksTimes: [], oldBlocksPcts: [], rate: 1 },
-        traceFiles: { runsDir: dir, datadir: dir, before: tracedRunsBefore(hot, [cold]) },
+        traceFiles: { runsDir: dir, datadir: dir, before: runsSinceStart(hot, [cold]) },
       },
       new TraceCache(),
       () => {},

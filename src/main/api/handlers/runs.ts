@@ -39,11 +39,11 @@ export function runHandlers(deps: {
   traceFilesOf?: (run: RunResult) => Promise<TraceFiles | null>;
 }): RunHandlers {
   const { catalogue, runs, connections, tasks, simulator } = deps;
-  /** A traced run's files, with the traced runs before it on its pool (its replay starts from theirs). */
+  /** A traced run's files, with the runs before it on its pool since its server started (its other sizes replay them). */
   const traceFilesOf = async (run: RunResult): Promise<TraceFiles | null | undefined> => {
     if (!run.pageTrace) return undefined;
     const files = (await deps.traceFilesOf?.(run).catch(() => null)) ?? null;
-    return files && { ...files, before: runs.tracedRunsBefore(run).map(withoutSamples) };
+    return files && { ...files, before: runs.runsSinceStart(run).map(withoutSamples) };
   };
   /** A run by its results file (each file read once per request), or from the saved runs. */
   const runOf =

@@ -2,6 +2,7 @@
 import { GROUPINGS, type Grouping } from '../../../shared/compare/grouping';
 import { loadReports } from '../../../shared/compare/load-report';
 import { AppFailure } from '../../../shared/result';
+import { wrapLines } from '../../../shared/text-wrap';
 import { exportReport, reportModel } from '../../reports/export';
 import { findingsText, headlineText, tableText } from '../../reports/text';
 import { readLoadGroups } from '../../reports/load-files';
@@ -44,11 +45,9 @@ export const compareCommand = defineCommand({
   async run({ values, positionals }, ctx) {
     const mixed = positionals.length > 0 ? await mixedResultOf(positionals) : null;
     if (mixed) {
-      ctx.out(mixedText(mixed.result));
+      ctx.out(wrapLines(mixedText(mixed.result)));
       return 0;
     }
-    // The published figures' verdicts first (the answer the presets were run for), then the
-    // OLTP load sweeps (bplab load results, an experiment's load steps), then the runs, if any.
     let extra = values.reference ? await readReferenceFigures(values.reference) : [];
     if (values.keep) {
       if (!values.reference || positionals.length !== 1)
@@ -63,18 +62,22 @@ export const compareCommand = defineCommand({
       ctx.err(`bplab: ${positionals[0]} now carries ${kept} published figure${kept === 1 ? '' : 's'}`);
       extra = [];
     }
+    // The answer first (the runs' headline: the experiment's question where it asks one), then the
+    // published figures' verdicts, the OLTP load sweeps (bplab load results, an experiment's load
+    // steps), the runs' tables and findings. No line wider than the terminal's CLI_WIDTH.
+    const out = (text: string) => ctx.out(wrapLines(text));
     const verdicts = await readVerdicts(positionals, extra);
-    if (verdicts.length) ctx.out(`${verdictsText(verdicts)}\n`);
     const loads = positionals.length > 0 ? await readLoadGroups(positionals) : { groups: [], runs: true };
-    if (loads.groups.length) ctx.out(`${loadText(loadReports(loads.groups))}\n`);
-    if (!loads.runs) return 0;
-    const m = await model(positionals, ctx.version, values.by);
-    ctx.out(`${headlineText(m)}\n`);
+    const m = loads.runs ? await model(positionals, ctx.version, values.by) : null;
+    if (m) out(`${headlineText(m)}\n`);
+    if (verdicts.length) out(`${verdictsText(verdicts)}\n`);
+    if (loads.groups.length) out(`${loadText(loadReports(loads.groups))}\n`);
+    if (!m) return 0;
     for (const id of ['flights', 'query-times']) {
       const table = m.tables.find((t) => t.id === id);
-      if (table) ctx.out(`${tableText(table)}\n`);
+      if (table) out(`${tableText(table)}\n`);
     }
-    ctx.out(findingsText(m.findings.summary));
+    out(findingsText(m.findings.summary));
     return 0;
   },
 });

@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/app/tasks';
 import { AppFailure } from '../../../shared/result';
 import { formatSwitch } from '../../../shared/format';
+import { PAGES_READ_COUNTER, serverProcessWords } from '../../../shared/runs/read-words';
 import type { LruComposition, PollSetting, PoolStats, RunResult } from '../../../shared/runs/runs';
 import { describePlan } from '../../../shared/whatif/plan-check';
 import { pageTraceOption, slowdownWords } from '../../../shared/trace/traced-runs';
@@ -171,7 +172,8 @@ export function formatRunSummary(run: RunResult): string {
     `time        ${run.elapsedMs === null ? 'n/a' : `${(run.elapsedMs / 1000).toFixed(3)} s`} (around execution only)`,
     `rows        ${shown(run.rows)}`,
     `checksum    ${run.checksum ?? 'n/a'}`,
-    `pages read  ${shown(delta(run, 'Innodb_pages_read'))} (Innodb_pages_read), ${shown(delta(run, 'Innodb_buffer_pool_reads'))} not found in the pool (Innodb_buffer_pool_reads), ${shown(delta(run, 'Innodb_buffer_pool_read_requests'))} read requests`,
+    `pages read  ${shown(delta(run, PAGES_READ_COUNTER))} into the pool (${PAGES_READ_COUNTER}), ${shown(delta(run, 'Innodb_buffer_pool_reads'))} not found in the pool (Innodb_buffer_pool_reads), ${shown(delta(run, 'Innodb_buffer_pool_read_requests'))} read requests`,
+    `storage     ${serverProcessWords(run, 'read')} read from storage by the server (as the OS counts: what its page cache did not hold)`,
     `read-ahead  ${shown(delta(run, 'Innodb_buffer_pool_read_ahead'))} pages, ${shown(delta(run, 'Innodb_buffer_pool_read_ahead_evicted'))} evicted unused`,
     `made young  ${shown(poolDelta(run, (p) => p.pagesMadeYoung))}, not made young ${shown(poolDelta(run, (p) => p.pagesNotMadeYoung))}`,
     '            (global counters: other sessions count in them too)',

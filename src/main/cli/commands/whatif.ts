@@ -80,19 +80,29 @@ function printReport(r: WhatIfReport, print: (line: string) => void): void {
       `old_blocks_time ${c.variant.oldBlocksTimeMs}, old_blocks_pct ${c.variant.oldBlocksPct}` +
         `  (sampled at ${(c.rate * 100).toFixed(0)}%; largest error against the full simulation ${c.errorVsFull === null ? '-' : c.errorVsFull.toFixed(4)})`,
     );
+    const mayChange = new Set(r.plan.atSizes.filter((a) => a.mayChange).map((a) => a.poolPages));
     for (const p of c.points) {
       const knee = p.poolPages === c.kneePoolPages ? '   <- knee: the working set fits' : '';
-      const above = r.optimisticAbovePoolPages !== null && p.poolPages > r.optimisticAbovePoolPages;
+      const ownSize = p.poolPages === r.ownPoolPages ? '  (its own: the check)' : '';
+      const plan = mayChange.has(p.poolPages) ? '  (plan may change)' : '';
       out(
-        `  ${mib(p.poolPages, r.pageSizeBytes).padStart(10)}  pages read ${String(p.pagesRead).padStart(9)}  miss ratio ${p.missRatio.toFixed(4)}${above ? '  (optimistic)' : ''}${knee}`,
+        `  ${mib(p.poolPages, r.pageSizeBytes).padStart(10)}  pages read ${String(p.pagesRead).padStart(9)}  miss ratio ${p.missRatio.toFixed(4)}${ownSize}${plan}${knee}`,
       );
     }
   }
   out('');
-  if (r.optimisticAbovePoolPages !== null)
+  out(`Trust: ${r.trust.words}.`);
+  if (r.lifetimeAtOwn)
     out(
-      `(optimistic): above the run's own ${mib(r.optimisticAbovePoolPages, r.pageSizeBytes).trim()} the adaptive hash index takes a share of the pool the run did not measure; a real server there can read more than the curve says.`,
+      `Other sizes replay the runs since the server's start: at its own size that replay reads ${r.lifetimeAtOwn.pagesRead}, the check ${r.simulatedPagesRead}.`,
     );
+  if (r.uncertainty) {
+    out(
+      `Not traced since the server's start: points at other sizes can move by up to about ${r.uncertainty.pages} pages:`,
+    );
+    for (const why of r.uncertainty.why) out(`  - ${why}.`);
+  }
+  out(`Plan: ${r.plan.words}`);
   out('Assumptions:');
   for (const a of r.assumptions) out(`  - ${a.replace(/\.$/, '')}.`);
 }

@@ -1,14 +1,15 @@
 /**
  * The columns customer and supplier share: address, nation, city and phone, drawn as dbgen draws
  * them. The city and phone streams are one sequence across both tables: supplier draws first and
- * customer continues where supplier's last row left it.
+ * customer continues where supplier's last row left it. ContactTableSource writes both tables' rows,
+ * key and name first; each table adds its own columns after the shared ones.
  */
 import { ADDRESS_ALPHABET, NATIONS, REGIONS, cityName, encode } from './domains';
 import { DEFAULT_LINEAGE, type DbgenLineage } from './lineage';
 import { MODULUS, RowStream, STREAMS, type StreamId } from './random';
 import { partCount, supplierCount } from './scale';
-import type { GenerateOptions } from './source';
-import { putBytes, putUint, PIPE } from './tbl-bytes';
+import type { GenerateOptions, TableSource } from './source';
+import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
 
 /** SSB's addresses average 15 characters: a_rnd draws a length in [0.4, 1.6] × 15. */
 const ADDRESS_MIN = 6;
@@ -100,4 +101,57 @@ export function putContact(buf: Uint8Array, pos: number, s: ContactStreams): num
   s.city.rowDone();
   s.phone.rowDone();
   return pos;
+}
+
+/**
+ * supplier and customer: rows of `key|Prefix#000000key|address|city|nation|region|phone|`, then the
+ * table's own columns (supplier has none, customer its market segment) and the newline.
+ */
+export abstract class ContactTableSource implements TableSource {
+  readonly maxChunkBytes: number;
+  private readonly rows: number;
+  private next = 0;
+  private readonly prefix: Uint8Array;
+  private readonly s: ContactStreams;
+
+  /** `ownMaxBytes`: the longest the table's own columns can be, their pipes included. */
+  protected constructor(
+    table: 'supplier' | 'customer',
+    opts: GenerateOptions,
+    rows: number,
+    prefix: Uint8Array,
+    ownMaxBytes: number,
+  ) {
+    // An 11-digit key, a name prefix of up to 12 bytes and 9 digits, the contact columns, the newline.
+    this.maxChunkBytes = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES + ownMaxBytes + 1;
+    this.rows = rows;
+    this.prefix = prefix;
+    this.s = contactStreams(table, opts);
+  }
+
+  get rowsWritten(): number {
+    return this.next;
+  }
+
+  get done(): boolean {
+    return this.next >= this.rows;
+  }
+
+  fill(buf: Uint8Array, pos: number, end: number): number {
+    while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
+      const key = ++this.next;
+      pos = putUint(buf, pos, key);
+      buf[pos++] = PIPE;
+      pos = putBytes(buf, pos, this.prefix);
+      pos = putUintPadded(buf, pos, key, 9);
+      buf[pos++] = PIPE;
+      pos = putContact(buf, pos, this.s);
+      pos = this.putOwnColumns(buf, pos);
+      buf[pos++] = NEWLINE;
+    }
+    return pos;
+  }
+
+  /** Writes the table's own columns, each with its pipe, and ends the row on their streams. */
+  protected abstract putOwnColumns(buf: Uint8Array, pos: number): number;
 }

@@ -1,42 +1,18 @@
 /** supplier: suppkey|Supplier#000000001|address|city|nation|region|phone| */
-import { CONTACT_MAX_BYTES, contactStreams, putContact, type ContactStreams } from './contact';
+import { ContactTableSource } from './contact';
 import { encode } from './domains';
 import { supplierCount } from './scale';
-import type { GenerateOptions, TableSource } from './source';
-import { NEWLINE, PIPE, putBytes, putUint, putUintPadded } from './tbl-bytes';
+import type { GenerateOptions } from './source';
 
 const NAME_PREFIX = encode('Supplier#');
 
-export class SupplierTableSource implements TableSource {
-  readonly maxChunkBytes = 11 + 1 + 9 + 12 + 1 + CONTACT_MAX_BYTES + 1;
-  private readonly rows: number;
-  private next = 0;
-  private readonly s: ContactStreams;
-
+export class SupplierTableSource extends ContactTableSource {
   constructor(opts: GenerateOptions) {
-    this.rows = supplierCount(opts.sf);
-    this.s = contactStreams('supplier', opts);
+    super('supplier', opts, supplierCount(opts.sf), NAME_PREFIX, 0);
   }
 
-  get rowsWritten(): number {
-    return this.next;
-  }
-
-  get done(): boolean {
-    return this.next >= this.rows;
-  }
-
-  fill(buf: Uint8Array, pos: number, end: number): number {
-    while (this.next < this.rows && pos + this.maxChunkBytes <= end) {
-      const key = ++this.next;
-      pos = putUint(buf, pos, key);
-      buf[pos++] = PIPE;
-      pos = putBytes(buf, pos, NAME_PREFIX);
-      pos = putUintPadded(buf, pos, key, 9);
-      buf[pos++] = PIPE;
-      pos = putContact(buf, pos, this.s);
-      buf[pos++] = NEWLINE;
-    }
+  /** The contact columns are all of supplier's. */
+  protected putOwnColumns(_buf: Uint8Array, pos: number): number {
     return pos;
   }
 }

@@ -35,13 +35,20 @@ export function whatIfRows(report: WhatIfReport): Row[] {
     },
     { label: 'Replayed as', value: report.hot ? 'hot (after one pass of the same query)' : 'cold' },
     {
-      label: 'Curves hold up to',
-      value:
-        report.optimisticAbovePoolPages === null
-          ? 'every size (the adaptive hash index was off)'
-          : `${mibOf(report.optimisticAbovePoolPages, report.pageSizeBytes)} MiB, the run's own pool; above it they are optimistic (the adaptive hash index's share grows with the pool)`,
-      testId: 'whatif-valid-up-to',
+      label: 'How far to trust other sizes',
+      value: report.trust.words,
+      testId: 'whatif-trust',
     },
+    ...(report.uncertainty
+      ? [
+          {
+            label: 'Not traced since the server started',
+            value: `points at other sizes can move by up to about ${formatCount(report.uncertainty.pages)} pages: ${report.uncertainty.why.join('; ')}`,
+            testId: 'whatif-uncertainty',
+          },
+        ]
+      : []),
+    { label: 'Plan', value: report.plan.words, testId: 'whatif-plan' },
     ...report.curves.map((c) => ({
       label: `Curve old_blocks_time ${c.variant.oldBlocksTimeMs}, pct ${c.variant.oldBlocksPct}`,
       value: `sampled at ${formatShare(c.rate)}; largest miss-ratio error vs full simulation ${c.errorVsFull === null ? '—' : c.errorVsFull.toFixed(4)}`,
@@ -57,7 +64,8 @@ export function fitsFrom(mib: string, pagesRead: string): string {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A run's what-if answered in words, before its figures: where the working set fits, what the run's
+ * A run's what-if answered in words, before its figures: where the working set fits (only where the
+ * curve is checked: a knee at a size no real run checked is said so), what the run's
  * own pool reads, and the cold floor (the pages read however large the pool) explained.
  */
 export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: string | null } {
@@ -84,17 +92,47 @@ export function whatIfAnswer(report: WhatIfReport): { answer: string; floor: str
   const knee = curve.points.find((p) => p.poolPages === curve.kneePoolPages);
   const first = curve.points[0]!;
   const last = curve.points[curve.points.length - 1]!;
-  const answer = knee
-    ? `${capitalised(fitsFrom(mib(knee.poolPages), `${formatCount(knee.pagesRead)} pages read`))}${settings}${ownPool}.`
-    : `No knee${settings}: the pages read do not drop between ${mib(first.poolPages)} and ${mib(last.poolPages)}${ownPool}.`;
+  // The trust the curve states (its own field, the row "How far to trust other sizes" says it): a knee
+  // where no real run has checked the curve is not said as where the working set fits.
+  const answer = !knee
+    ? `No knee${settings}: the pages read do not drop between ${mib(first.poolPages)} and ${mib(last.poolPages)}${ownPool}.`
+    : !checkedAt(report, knee.poolPages)
+      ? `The curve drops to ${formatCount(knee.pagesRead)} pages read at ${mib(knee.poolPages)}${settings}, a size no real run has checked the curve at (${uncheckedWhy(report)}), so the working set may need another size${ownPool}.`
+      : `${capitalised(fitsFrom(mib(knee.poolPages), `${formatCount(knee.pagesRead)} pages read`))}${settings}${ownPool}.`;
   const floorPages = Math.min(...curve.points.map((p) => p.pagesRead));
   const floor =
     knee && floorPages > 0
       ? report.hot
         ? `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: what a hot run still reads after one pass, however large the pool.`
-        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.`
+        : `From ${mib(knee.poolPages)} up the curve stays near ${formatCount(floorPages)} pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.`
       : null;
   return { answer, floor };
+}
+
+/**
+ * Whether the curve is checked at a pool size: the run's own size always is (its point is the run's check
+ * against what the server read); another size only within the multiples of the traced size that
+ * bench/whatif-sizes.ts measured (the curve's trust).
+ */
+function checkedAt(report: WhatIfReport, poolPages: number): boolean {
+  const own = report.ownPoolPages;
+  if (own === undefined) return false;
+  if (poolPages === own) return true;
+  const { checkedFrom, checkedTo } = report.trust;
+  return (
+    checkedFrom !== null &&
+    checkedTo !== null &&
+    poolPages >= checkedFrom * own &&
+    poolPages <= checkedTo * own
+  );
+}
+
+/** Why a size is not checked, in a few words. */
+function uncheckedWhy(report: WhatIfReport): string {
+  const { checkedFrom, checkedTo } = report.trust;
+  return checkedFrom === null || checkedTo === null
+    ? "only the run's own size is checked so far"
+    : `the curve is checked at ${checkedFrom}×–${checkedTo}× the traced size`;
 }
 
 /** Assumptions said once: the sides' lists merged, each item once, in first-seen order. */
@@ -135,6 +173,9 @@ export function sideCurveRows(side: SideCurves): Row[] {
           : 'no knee: the pages read do not drop across these pool sizes',
       };
     }),
-    { label: 'Time', value: side.time ? side.time.how : 'the runs read no page from disk: no time estimate' },
+    {
+      label: 'Time',
+      value: side.time ? side.time.how : 'the runs read no page into the pool: no time estimate',
+    },
   ];
 }

@@ -8,7 +8,8 @@ import {
 } from '../../../../src/renderer/lib/viz/what-if';
 import { whatIfChart } from '../../../../src/shared/whatif/curve-view';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
-import { curve, sideCurves } from '../../../support/whatif-fixture';
+import { curveTrust } from '../../../../src/shared/whatif/size-accuracy';
+import { curve, otherSizes, sideCurves } from '../../../support/whatif-fixture';
 
 const report: WhatIfReport = {
   queryId: 'Q3.1',
@@ -45,7 +46,7 @@ const report: WhatIfReport = {
       null,
     ),
   ],
-  optimisticAbovePoolPages: 1024,
+  ...otherSizes(),
   assumptions: [],
 };
 
@@ -70,15 +71,60 @@ describe('whatIfChart', () => {
 describe('whatIfAnswer: the panel says its answer first, in words', () => {
   const own = { ...report, ownPoolPages: 1024, ownVariant: { oldBlocksTimeMs: 0, oldBlocksPct: 37 } };
 
-  it("says where the working set fits in Compare's words, with the run's own pool, and explains the cold floor", () => {
-    const { answer, floor } = whatIfAnswer(own);
+  // The benchmark's table as it will read once run: other sizes checked at 0.5×–2× the traced size.
+  const checked = curveTrust({
+    measuredOn: '2026-12-04',
+    command: 'npm run bench -- whatif-sizes',
+    workloads: ['point select'],
+    servers: ['mysql 8.0.31'],
+    loadAverage: '0.9',
+    rows: [
+      { multiple: 0.5, pass: 'cold', points: 4, within: 4, worstPct: 6, planChanged: 0 },
+      { multiple: 2, pass: 'cold', points: 4, within: 4, worstPct: 8, planChanged: 0 },
+    ],
+  });
+
+  it('never says the working set fits at a size no real run has checked the curve at', () => {
+    // The knee at 72 MiB, 4.5× the run's own 16 MiB: not checked before the benchmark, nor within 0.5×–2×.
+    const unchecked = curveTrust({
+      measuredOn: null,
+      command: null,
+      workloads: [],
+      servers: [],
+      loadAverage: null,
+      rows: [],
+    });
+    for (const trust of [unchecked, checked]) {
+      const { answer } = whatIfAnswer({ ...own, trust });
+      expect(answer).not.toMatch(/fits from/);
+      expect(answer).toMatch(
+        /^The curve drops to 4,104 pages read at 72 MiB \(old_blocks_time 0, pct 37\), a size no real run has checked the curve at \(.*\), so the working set may need another size; this run's own 16 MiB pool reads 88,926 \(simulated\)\.$/,
+      );
+    }
+    expect(whatIfAnswer({ ...own, trust: checked }).answer).toContain('checked at 0.5×–2× the traced size');
+  });
+
+  it("says where the working set fits in Compare's words where the curve is checked, and explains the cold floor", () => {
+    // Checked up to 8× the traced 16 MiB: the knee at 72 MiB is inside.
+    const wide = curveTrust({
+      measuredOn: '2026-12-04',
+      command: null,
+      workloads: ['a'],
+      servers: ['mysql 8.0.31'],
+      loadAverage: null,
+      rows: [
+        { multiple: 8, pass: 'cold', points: 2, within: 2, worstPct: 3, planChanged: 0 },
+        { multiple: 0.5, pass: 'cold', points: 2, within: 2, worstPct: 3, planChanged: 0 },
+      ],
+    });
+    const { answer, floor } = whatIfAnswer({ ...own, trust: wide });
     expect(answer).toBe(
       "The working set fits from 72 MiB: 4,104 pages read (old_blocks_time 0, pct 37); this run's own 16 MiB pool reads 88,926 (simulated).",
     );
     // The same words as Compare's side rows.
     expect(answer.toLowerCase()).toContain('the working set fits from 72 mib');
     expect(floor).toBe(
-      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once from disk into an empty pool. No pool size reads fewer on a cold start.',
+      'From 72 MiB up the curve stays near 4,104 pages: the cold floor, each page the query needs read once into an empty pool. No pool size reads fewer on a cold start.',
     );
   });
 
@@ -87,6 +133,8 @@ describe('whatIfAnswer: the panel says its answer first, in words', () => {
     expect(whatIfAnswer(flat).answer).toMatch(
       /^No knee \(old_blocks_time 1000, pct 37\): the pages read do not drop between 16 MiB and 72 MiB/,
     );
+    // The knee at the run's own 72 MiB (4,608 pages) is checked by the run itself.
+    expect(whatIfAnswer({ ...own, ownPoolPages: 4608 }).answer).toMatch(/^The working set fits from 72 MiB/);
     expect(whatIfAnswer({ ...own, ownPoolPages: 8192 }).answer).toMatch(
       /this run's own 128 MiB pool holds it\.$/,
     );
@@ -114,14 +162,18 @@ describe('whatIfRows', () => {
     ).toBe('not comparable: EXPLAIN recorded dim_date read in full, …');
   });
 
-  it("says how far the curves hold: to the run's own pool when the adaptive hash index was on, everywhere when off", () => {
-    expect(whatIfRows(report).find((r) => r.testId === 'whatif-valid-up-to')?.value).toMatch(
-      /^16 MiB, the run's own pool; above it they are optimistic/,
+  it('says how far other sizes can be trusted in the benchmark’s words, what was not traced, and the plan', () => {
+    const rows = whatIfRows(report);
+    expect(rows.find((r) => r.testId === 'whatif-trust')?.value).toMatch(/^not yet checked at other sizes/);
+    expect(rows.find((r) => r.testId === 'whatif-uncertainty')).toBeUndefined();
+    expect(rows.find((r) => r.testId === 'whatif-plan')?.value).toBe('Every point assumes it.');
+    const untraced = whatIfRows({
+      ...report,
+      uncertainty: { pages: 1234, why: ['Q1 at 10:00 was not traced: it read 1234 page(s)'] },
+    });
+    expect(untraced.find((r) => r.testId === 'whatif-uncertainty')?.value).toBe(
+      'points at other sizes can move by up to about 1,234 pages: Q1 at 10:00 was not traced: it read 1234 page(s)',
     );
-    expect(
-      whatIfRows({ ...report, optimisticAbovePoolPages: null }).find((r) => r.testId === 'whatif-valid-up-to')
-        ?.value,
-    ).toMatch(/every size/);
   });
 });
 

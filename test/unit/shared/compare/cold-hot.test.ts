@@ -151,6 +151,19 @@ describe('crossoverFindings', () => {
     expect(f!.evidence[0]!.value).toBe('9.00 s against 6.00 s (0.67×)');
   });
 
+  it('names no engine when both sides are InnoDB (post 001: A and B are settings, not engines)', () => {
+    const inno = (ms: number) => engineRun('InnoDB', ms, 1, 1, {});
+    const post001 = [
+      pr('A', 'cold', 'Q2.1', inno(4000)),
+      pr('A', 1, 'Q2.1', inno(1000)),
+      pr('B', 'cold', 'Q2.1', inno(5000)),
+      pr('B', 1, 'Q2.1', inno(800)),
+    ];
+    const [f] = crossoverFindings(coldHotView(post001));
+    expect(f!.text).toMatch(/^A wins cold and loses hot on Q2\.1: /);
+    expect(f!.text).not.toContain('InnoDB');
+  });
+
   it('finds nothing when one side wins both ways, or the difference is within 10%', () => {
     const both = runs.filter((r) => r.queryId === 'Q3.2');
     expect(crossoverFindings(coldHotView(both))).toEqual([]);
@@ -161,6 +174,37 @@ describe('crossoverFindings', () => {
       pr('b', 1, 'Q1.1', engineRun('MyISAM', 1050, 1, 1, {})),
     ];
     expect(crossoverFindings(coldHotView(close))).toEqual([]);
+  });
+});
+
+describe('a failed run counts in no sum', () => {
+  it("leaves a failed run's reads and CPU out of the storage totals, as its time is", () => {
+    const failed = {
+      ...engineRun('MyISAM', 0, 900, 100, { Key_read_requests: 1, Key_reads: 1 }),
+      state: 'failed' as const,
+      elapsedMs: null,
+      error: "MariaDB reported error 1146 while running the query: Table 'ssb_my.orders' doesn't exist.",
+    };
+    const withFailed = [
+      ...runs,
+      pr('dataset=ssb', 'cold', 'Q9.9', engineRun('InnoDB', 1000, 10, 10, {})),
+      pr('dataset=ssb_my', 'cold', 'Q9.9', failed),
+    ];
+    const storage = engineFindings(coldHotView(withFailed)).find((f) => f.rule === 'engine-storage');
+    // Q1.1's and Q3.2's reads alone on both sides: not the failed run's 900 MiB, nor Q9.9's on InnoDB.
+    expect(storage!.text).toMatch(
+      /^Cold, the server read 700 MiB from storage for dataset=ssb \(InnoDB\) and 480 MiB for dataset=ssb_my \(MyISAM\)/,
+    );
+    const q99 = coldHotView(withFailed)
+      .flights.flatMap((f) => f.queries)
+      .find((q) => q.queryId === 'Q9.9')!;
+    expect(q99.sides[1]!.cold).toEqual({
+      ms: null,
+      readBytes: null,
+      hitRatio: null,
+      cpuMs: null,
+      cache: null,
+    });
   });
 });
 
@@ -198,8 +242,8 @@ describe("post 003's table and chart", () => {
       'cold, dataset=ssb_my',
       'hot, dataset=ssb',
       'hot, dataset=ssb_my',
-      'read cold, dataset=ssb',
-      'read cold, dataset=ssb_my',
+      'read from storage cold, dataset=ssb',
+      'read from storage cold, dataset=ssb_my',
       'hit ratio cold, dataset=ssb',
       'hit ratio cold, dataset=ssb_my',
       'hit ratio hot, dataset=ssb',

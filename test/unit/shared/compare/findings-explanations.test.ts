@@ -75,6 +75,17 @@ describe('a time difference the page counts do not explain', () => {
     ]);
   });
 
+  it('never puts the time inside the server for a flush-method pair: its pages came from storage another way', () => {
+    const b = lineorderFirstOb0();
+    b.server = { ...b.server, flushMethod: 'O_DIRECT' };
+    const found = sameReadsRule(pair(lineorderFirstOb1000(), b));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.text).not.toContain('the time is inside the server');
+    expect(found[0]?.text).toBe(
+      'A took 4.3× as long as B on the same pages read into the pool, read from storage by another path (innodb_flush_method fsync against O_DIRECT): the time may be in how they came, so it is not said to be inside the server',
+    );
+  });
+
   it('does not fire when the pages read differ (the join orders: 38,961 against 191,570)', () => {
     expect(sameReadsRule(joinOrders())).toEqual([]);
   });

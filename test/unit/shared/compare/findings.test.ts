@@ -27,7 +27,7 @@ import { pair, texts, joinOrders, oldBlocks } from './findings-pairs';
 describe('pages read from disk', () => {
   it('fires on the join orders: B read 4.9× more (191,570 against 38,961), citing the status table', () => {
     const [f] = pagesFromDiskRule(joinOrders());
-    expect(f?.text).toBe('B read 4.9× more pages from disk (191,570 against 38,961)');
+    expect(f?.text).toBe('B read 4.9× as many pages into the pool (191,570 against 38,961)');
     expect(f?.tableId).toBe('p1-status');
     expect(f?.evidence).toEqual([
       { label: 'Innodb_pages_read, A', value: '38,961' },
@@ -43,7 +43,7 @@ describe('pages read from disk', () => {
     const [f] = pagesFromDiskRule(
       pair({ ...lineorderFirstOb1000(), status: [] }, { ...dimDateFirstOb1000(), status: [] }),
     );
-    expect(f?.text).toBe('B read 4.9× more pages from disk (191,834 against 38,960)');
+    expect(f?.text).toBe('B read 4.9× as many pages into the pool (191,834 against 38,960)');
     expect(f?.tableId).toBe('p1-pool');
   });
 });

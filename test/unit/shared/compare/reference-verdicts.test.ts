@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { measureReferences } from '../../../../src/shared/compare/reference-verdicts';
 import {
+  splitVerdicts,
+  unmeasuredLine,
   verdictRows,
   verdictsHeadline,
   verdictsTable,
@@ -107,6 +109,7 @@ describe('measureReferences', () => {
         measured: null,
         verdict: 'not-measured',
         why: 'no configuration of this experiment has innodb_old_blocks_pct=5',
+        reason: 'no configuration of this experiment has innodb_old_blocks_pct=5',
         sides: [],
         plansDiffer: [],
       },
@@ -121,8 +124,8 @@ describe('measureReferences', () => {
     };
     const [t] = measureReferences(referenceExperiment([total]));
     expect(t!.measured.map((m) => [m.measured, m.verdict, m.why])).toEqual([
-      [null, 'not-measured', 'the experiment runs 2 of the 3 queries this figure sums (not Q3.1)'],
-      [null, 'not-measured', 'the experiment runs 2 of the 3 queries this figure sums (not Q3.1)'],
+      [null, 'not-measured', 'the experiment runs 2 of the 3 queries the figure sums (not Q3.1)'],
+      [null, 'not-measured', 'the experiment runs 2 of the 3 queries the figure sums (not Q3.1)'],
     ]);
     // Post 001's totals name all 13, so a preset narrowed to fewer gets no verdict on them (as above).
     const refs = findPreset('old-blocks-time')!.build({
@@ -249,6 +252,33 @@ describe('the verdicts in words', () => {
     expect(verdictsHeadline([])).toBe('No published figures in this experiment.');
   });
 
+  it('counts the figures measured, and folds those not measured into one line with their reasons', () => {
+    // Post 001's preset cut to two of its 13 queries: its totals are not measured, run 1 of the two is.
+    const totals = ['cold', 'run 1', 'run 2', 'run 3'].map((pass) => ({
+      ...RUN1_RATIO,
+      id: `total-${pass.replace(' ', '')}`,
+      label: `13-query total, ${pass}: 1000 over 0`,
+      measure: { kind: 'query-seconds' as const, pass, queries: THE_13_QUERY_IDS },
+    }));
+    const all = verdictRows(measureReferences(referenceExperiment([...totals, RUN1_RATIO])));
+    expect(all).toHaveLength(10);
+    expect(verdictsHeadline(all)).toBe(
+      "Published figures against bplab's: 1 of 2 reproduced (within 10%); 1 same direction, smaller.",
+    );
+    expect(unmeasuredLine(all)).toBe(
+      '8 of 10 published figures not measured: the experiment runs 2 of the 13 queries the figure sums.',
+    );
+    const { measured, unmeasured } = splitVerdicts(all);
+    expect(measured.map((r) => r.label)).toEqual(['run 1: 1000 over 0', 'run 1: 1000 over 0']);
+    expect(unmeasured).toHaveLength(8);
+    // Each still says in full why, in its own row, on demand.
+    expect(unmeasured[0]!.measured).toMatch(
+      /^not measured: the experiment runs 2 of the 13 queries the figure sums \(not Q1\.3, Q2\.1, /,
+    );
+    expect(unmeasuredLine(rows)).toBeNull();
+    expect(verdictsHeadline(unmeasured)).toBe("Published figures against bplab's: none of 8 measured.");
+  });
+
   it('puts the published figure beside the measured one, its source, and the counters under the verdict', () => {
     expect(rows[0]).toMatchObject({
       label: 'run 1: 1000 over 0',
@@ -259,7 +289,7 @@ describe('the verdicts in words', () => {
       source: 'post 001, its table',
       explained: [
         '5.50 s (innodb_old_blocks_time=1000) against 4.50 s (innodb_old_blocks_time=0)',
-        'pages read (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
+        'pages read into the pool (Innodb_pages_read): 30,000 (innodb_old_blocks_time=1000) against 20,000 (innodb_old_blocks_time=0)',
         'pages not made young: 2,000 (innodb_old_blocks_time=1000) against 0 (innodb_old_blocks_time=0)',
       ],
     });

@@ -148,6 +148,15 @@ describe('a comparison whose sides were watched differently', () => {
     expect(f?.text).toContain('(12 LRU snapshots every 250 ms against 9 LRU snapshots every 250 ms)');
   });
 
+  it('says nothing of the watching where a side is MyISAM: it has no buffer pool LRU to watch', () => {
+    const off = watched({ poll: 'off', snapshots: 0, intervalMs: null, snapshotMs: 0, share: 0 });
+    const myisam = {
+      ...off,
+      dataset: { schema: 'ssb_my', sf: 1, source: 'generated' as const, engine: 'MyISAM' as const },
+    };
+    expect(watchedDifferentlyRule(pair(watched({ snapshots: 1 }), myisam))).toEqual([]);
+  });
+
   it('stays quiet when both were watched alike, or a side did not record it', () => {
     expect(watchedDifferentlyRule(pair(watched({}), watched({ lruBatches: 3 })))).toEqual([]);
     expect(watchedDifferentlyRule(pair(watched({}), runResult()))).toEqual([]);

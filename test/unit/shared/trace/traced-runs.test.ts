@@ -88,7 +88,7 @@ describe('the slowdown of a traced run', () => {
     const unlike = traced();
     unlike.pageTrace!.untraced = untracedReference(cold, unlike);
     expect(slowdownWords(unlike)).toBe(
-      "Traced: 1.35× the time of the untraced run of 2026-11-27 14:01:00 UTC (1.35 s against 1.00 s), but not a like run: it read 1,000 pages from disk and this one 0, so the ratio is not the probes' cost alone.",
+      "Traced: 1.35× the time of the untraced run of 2026-11-27 14:01:00 UTC (1.35 s against 1.00 s), but not a like run: it read 1,000 pages into the pool and this one 0, so the ratio is not the probes' cost alone.",
     );
     run.pageTrace!.untraced = untracedReference(newer, run);
     expect(slowdownWords(run)).toBe(

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { derivedAgainstReal } from '../../../../src/shared/whatif/derived-real';
 import type { WhatIfReport } from '../../../../src/shared/whatif/what-if';
-import { curve } from '../../../support/whatif-fixture';
+import { curve, otherSizes } from '../../../support/whatif-fixture';
 
 const report = (simulatedPagesRead: number, curves: WhatIfReport['curves']): WhatIfReport => ({
   queryId: 'Q1.1',
@@ -18,7 +18,7 @@ const report = (simulatedPagesRead: number, curves: WhatIfReport['curves']): Wha
   planMismatch: null,
   own: { simulatedReadAhead: 0, measuredReadAhead: 0, madeYoung: 0, notMadeYoung: 0, readAheadEvicted: 0 },
   curves,
-  optimisticAbovePoolPages: 1024,
+  ...otherSizes(),
   assumptions: [],
   ownPoolPages: 1024,
   ownVariant: { oldBlocksTimeMs: 1000, oldBlocksPct: 37 },

@@ -97,6 +97,23 @@ describe('tracePlan', () => {
     ]);
   });
 
+  it('traces a full read after another table only as the probe side of a hash join', () => {
+    const hash: ExplainStep[] = [
+      { table: 'dim_date', type: 'ALL', key: null, ref: null, extra: 'Using where' },
+      {
+        table: 'lineorder',
+        type: 'ALL',
+        key: null,
+        ref: null,
+        extra: 'Using where; Using join buffer (hash join)',
+      },
+    ];
+    expect(tracePlan(hash, { dim_date: dates, lineorder: lines }, pages).ok).toBe(true);
+    const nested = [hash[0]!, { ...hash[1]!, extra: 'Using where' }];
+    const r = tracePlan(nested, { dim_date: dates, lineorder: lines }, pages);
+    expect(!r.ok && r.reason).toMatch(/lineorder is read in full for each row before it/);
+  });
+
   it('names a plan it cannot follow', () => {
     const explain: ExplainStep[] = [
       { table: 'dim_date', type: 'ALL', key: null, ref: null, extra: '' },

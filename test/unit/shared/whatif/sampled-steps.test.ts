@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { missRatioCurves } from '../../../../src/shared/whatif/mrc';
 import { replaySteps } from '../../../../src/shared/whatif/replay';
 import { keptAt, replaySampled, SampledSteps } from '../../../../src/shared/whatif/sampled-steps';
-import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
+import {
+  contiguousSpace,
+  FOREIGN_PAGE,
+  TraceBuilder,
+  type PageLayout,
+} from '../../../../src/shared/whatif/trace';
 import { smallPool } from '../../../support/whatif-fixture';
 
 describe('keptAt', () => {
@@ -93,8 +98,31 @@ describe('SampledSteps', () => {
     };
     const prepared = new SampledSteps(layout, steps);
     const { counters } = replaySteps(layout, settings, steps);
-    expect(replaySampled(layout, settings, prepared.at(1), prepared)).toBe(counters[1]!.syncReads);
+    expect(replaySampled(layout, settings, prepared.at(1), prepared).syncReads).toBe(counters[1]!.syncReads);
     expect(counters[1]!.syncReads).toBeGreaterThan(0);
+  });
+
+  it('replays a sample of everything from a start pool as the full replay does, foreign pages too', () => {
+    const settings = {
+      poolPages: 3000,
+      instances: 1,
+      oldBlocksPct: 37,
+      oldBlocksTimeMs: 1000,
+      readAheadThreshold: 56,
+      flavor: 'mysql' as const,
+    };
+    // Tail first: 50 pages of no traced space, then space 0's pages 0..1999 and space 1's 20 pages.
+    const n = 50 + 2000 + 20;
+    const start = {
+      space: Int32Array.from({ length: n }, (_, i) => (i < 50 ? FOREIGN_PAGE : i < 2050 ? 0 : 1)),
+      page: Uint32Array.from({ length: n }, (_, i) => (i < 50 ? 0 : i < 2050 ? i - 50 : i - 2050)),
+      length: n,
+    };
+    const prepared = new SampledSteps(layout, steps);
+    const { counters } = replaySteps(layout, settings, steps, start);
+    const sampled = replaySampled(layout, settings, prepared.at(1), prepared, start);
+    expect(sampled.syncReads).toBe(counters[1]!.syncReads);
+    expect(sampled.readAhead).toBe(counters[1]!.readAhead);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { Field, TextField } from '../../../components/Field';
+import { Field, SelectField, TextField } from '../../../components/Field';
 import { dialogs } from '../../../lib/document-files';
 import { useCompare } from '../stores/compare-store';
 import { useReference } from '../stores/reference-store';
@@ -15,7 +15,6 @@ import {
   measuresLoad,
   referenceChoices,
   UNITS_OF,
-  type ReferenceKind,
 } from '../utils/reference-form';
 
 export function AddReferenceForm() {
@@ -41,19 +40,13 @@ export function AddReferenceForm() {
     void save(current);
   };
   const configurations = (name: 'side' | 'other', label: string) => (
-    <Field label={label} name={name} error={errors[name]}>
-      <select
-        data-testid={`reference-${name}`}
-        value={form[name]}
-        onChange={(e) => change({ [name]: e.target.value })}
-      >
-        {choices.configurations.map((c) => (
-          <option key={c.key} value={c.key}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectField
+      {...bound}
+      name={name}
+      label={label}
+      testId={`reference-${name}`}
+      choices={choices.configurations.map((c) => ({ value: c.key, label: c.label }))}
+    />
   );
   const step = choices.steps[Number(form.step)];
   return (
@@ -82,83 +75,56 @@ export function AddReferenceForm() {
               </select>
             </Field>
           )}
-          <Field label="What it measures" name="kind">
-            <select
-              data-testid="reference-kind"
-              value={form.kind}
-              onChange={(e) => change({ kind: e.target.value as ReferenceKind })}
-            >
-              {choices.kinds.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            {...bound}
+            name="kind"
+            label="What it measures"
+            testId="reference-kind"
+            choices={choices.kinds.map((k) => ({ value: k.id, label: k.label }))}
+          />
           {configurations('side', comparesTwo(form.kind) ? 'First configuration' : 'Configuration')}
           {comparesTwo(form.kind) && configurations('other', 'Second configuration (divided by)')}
           {!measuresLoad(form.kind) ? (
             <>
-              <Field label="Pass" name="pass">
-                <select
-                  data-testid="reference-pass"
-                  value={form.pass}
-                  onChange={(e) => change({ pass: e.target.value })}
-                >
-                  {choices.passes.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Queries" name="query">
-                <select
-                  data-testid="reference-query"
-                  value={form.query}
-                  onChange={(e) => change({ query: e.target.value })}
-                >
-                  {choices.queries.map((q) => (
-                    <option key={q.id} value={q.id}>
-                      {q.label}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField
+                {...bound}
+                name="pass"
+                label="Pass"
+                testId="reference-pass"
+                choices={choices.passes.map((p) => ({ value: p, label: p }))}
+              />
+              <SelectField
+                {...bound}
+                name="query"
+                label="Queries"
+                testId="reference-query"
+                choices={choices.queries.map((q) => ({ value: q.id, label: q.label }))}
+              />
             </>
           ) : (
             <>
-              <Field label="Load step" name="step">
-                <select
-                  data-testid="reference-step"
-                  value={form.step}
-                  onChange={(e) =>
-                    change({
-                      step: e.target.value,
-                      clients: String(choices.steps[Number(e.target.value)]?.clients[0] ?? ''),
-                    })
-                  }
-                >
-                  {choices.steps.map((s) => (
-                    <option key={s.index} value={String(s.index)}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Clients" name="clients" error={errors.clients}>
-                <select
-                  data-testid="reference-clients"
-                  value={form.clients}
-                  onChange={(e) => change({ clients: e.target.value })}
-                >
-                  {(step?.clients ?? []).map((c) => (
-                    <option key={c} value={String(c)}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField
+                {...bound}
+                // A new step starts at its first client count.
+                change={(p) =>
+                  change(
+                    p.step === undefined
+                      ? p
+                      : { ...p, clients: String(choices.steps[Number(p.step)]?.clients[0] ?? '') },
+                  )
+                }
+                name="step"
+                label="Load step"
+                testId="reference-step"
+                choices={choices.steps.map((s) => ({ value: String(s.index), label: s.label }))}
+              />
+              <SelectField
+                {...bound}
+                name="clients"
+                label="Clients"
+                testId="reference-clients"
+                choices={(step?.clients ?? []).map((c) => ({ value: String(c), label: String(c) }))}
+              />
             </>
           )}
           <TextField
@@ -169,19 +135,13 @@ export function AddReferenceForm() {
             numeric
             placeholder="1.8"
           />
-          <Field label="Unit" name="unit">
-            <select
-              data-testid="reference-unit"
-              value={form.unit}
-              onChange={(e) => change({ unit: e.target.value as typeof form.unit })}
-            >
-              {UNITS_OF[form.kind].map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            {...bound}
+            name="unit"
+            label="Unit"
+            testId="reference-unit"
+            choices={UNITS_OF[form.kind].map((u) => ({ value: u.id, label: u.label }))}
+          />
           <TextField
             {...bound}
             name="source"

@@ -1,7 +1,9 @@
 /**
  * Comparison and reports: results files opened with no server needed, two or more configurations
- * chosen, the answer first (the headline, the chart, the findings each linking to its table), then
- * post 001's tables, one query's pair in detail, and the export of the report.
+ * chosen, the answer first (the headline naming the question, the chart, the published figures that
+ * were measured, the findings each linking to its table), then the files and sides to choose again,
+ * post 001's tables, one query's pair in detail, and the export of the report. With nothing to
+ * compare yet, the files come first.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AddReferenceForm } from './AddReferenceForm';
@@ -65,20 +67,37 @@ export function CompareScreen() {
       data-testid="compare-screen"
       {...handlers}
     >
-      <ResultsFilesPanel />
-      <PublishedFigures views={published} />
-      <AddReferenceForm />
-      <LoadSweeps files={files} loads={loads} />
-      {/* Files of load sweeps only have no runs to compare: their sweeps above are the comparison. */}
-      {!outcome.ok && (files.some((f) => f.experiment.results.length > 0) || picked.length > 0) && (
-        <p className="muted panel" data-testid="compare-problem">
-          {outcome.problem}
-        </p>
-      )}
-      {view && (
+      {view ? (
         <>
-          <ComparisonBody view={view} detail={detail} onShow={show} onPair={showPair} />
+          {/* The answer first: the files and sides to choose again come after the findings. */}
+          <ComparisonBody
+            view={view}
+            detail={detail}
+            onShow={show}
+            onPair={showPair}
+            afterAnswer={<PublishedFigures views={published} />}
+            beforeDetails={
+              <>
+                <ResultsFilesPanel />
+                <AddReferenceForm />
+                <LoadSweeps files={files} loads={loads} />
+              </>
+            }
+          />
           <WhatIfSection key={chosen.join('\n')} sides={view.sides} files={files} />
+        </>
+      ) : (
+        <>
+          <ResultsFilesPanel />
+          <PublishedFigures views={published} />
+          <AddReferenceForm />
+          <LoadSweeps files={files} loads={loads} />
+          {/* Files of load sweeps only have no runs to compare: their sweeps above are the comparison. */}
+          {!outcome.ok && (files.some((f) => f.experiment.results.length > 0) || picked.length > 0) && (
+            <p className="muted panel" data-testid="compare-problem">
+              {outcome.problem}
+            </p>
+          )}
         </>
       )}
       {picked.length === 0 && (view || hasReport(files, loads)) && <ExportPanel />}

@@ -1,8 +1,11 @@
 /**
  * The comparison itself, drawn from its prepared model (no store), the answer first: the headline and
- * which side is A and B, the checksum warning, the plans where they differ, the cold/hot chart, the
- * findings, then the overview's tables folded, the choice of a pair and the pair in detail.
+ * which side is A and B, the checksum warning, the plans where they differ, the cold/hot chart, what
+ * comes after the answer (the published figures' verdicts), the findings, then what lets the reader
+ * choose again (the files and sides), the overview's tables folded, the choice of a pair and the pair
+ * in detail.
  */
+import type { ReactNode } from 'react';
 import type { ComparisonView, PairDetail } from '../utils/compare-view';
 import { FindingsList } from './FindingsList';
 import { Headline } from './Headline';
@@ -15,16 +18,22 @@ export function ComparisonBody({
   detail,
   onShow,
   onPair,
+  afterAnswer,
+  beforeDetails,
 }: {
   view: ComparisonView;
   detail: PairDetail | null;
   onShow: (tableId: string) => void;
   onPair: (pairId: string) => void;
+  /** Below the headline and the charts, above the findings: the published figures' verdicts. */
+  afterAnswer?: ReactNode;
+  /** Below the findings, above the detail tables: the files and the sides to choose. */
+  beforeDetails?: ReactNode;
 }) {
   const letters = view.legend.map((s) => s.letter);
   return (
     <>
-      <Headline lines={view.headlines} legend={view.legend} />
+      <Headline title={view.title} lines={view.headlines} legend={view.legend} ratios={view.ratios} />
       {view.checksumWarnings.length > 0 && (
         <div className="error" role="alert" data-testid="checksum-warning">
           <div className="error-message">
@@ -42,6 +51,7 @@ export function ComparisonBody({
           <SvgChart svg={c.svg} name={c.id} testId={c.id} />
         </section>
       ))}
+      {afterAnswer}
       <section className="panel" data-testid="compare-findings">
         <h2>Findings</h2>
         <FindingsList findings={view.findings.summary} letters={letters} onShow={onShow} />
@@ -51,6 +61,7 @@ export function ComparisonBody({
           </p>
         )}
       </section>
+      {beforeDetails}
       <h2 className="compare-details-head">Details</h2>
       {view.tables.map((t) => (
         <ReportTableView key={t.id} table={t} />

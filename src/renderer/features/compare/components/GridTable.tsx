@@ -1,6 +1,7 @@
 // Draws a table the Compare screen prepared (utils/grid-table.ts): a head row, then its rows, nothing decided here.
 import { Fragment } from 'react';
-import { headerParts, type GridTable as Grid } from '../utils/grid-table';
+import { nameParts } from '../../../../shared/compare/report-table';
+import type { GridTable as Grid } from '../utils/grid-table';
 
 export function GridTable({ grid, className }: { grid: Grid; className: string }) {
   return (
@@ -10,7 +11,7 @@ export function GridTable({ grid, className }: { grid: Grid; className: string }
           <tr>
             {grid.head.map((c, i) => (
               <th key={i} scope="col" className={c.className}>
-                {headerParts(c.text).map((part, j) => (
+                {nameParts(c.text).map((part, j) => (
                   <Fragment key={j}>
                     {j > 0 && <wbr />}
                     {part}

@@ -156,6 +156,11 @@ export function ResultsFilesPanel() {
                 <span className="muted">
                   {formatCount(c.completeRuns)} of {formatCount(c.runs)} runs complete
                 </span>
+                {c.why && (
+                  <span className="muted compare-choice-why" data-testid="compare-choice-why">
+                    {formatCount(c.runs - c.completeRuns)} did not: {c.why}
+                  </span>
+                )}
                 {at >= 0 && (
                   <span className="tag" data-testid={at === 0 ? 'compare-baseline' : 'compare-side-letter'}>
                     {sideLetter(at)}

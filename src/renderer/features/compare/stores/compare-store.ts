@@ -17,6 +17,7 @@ import {
   effectiveGrouping,
   keepChoice,
   makeBaseline,
+  startingChoice,
   toggleChoice,
   type LoadedResults,
 } from '../utils/compare-view';
@@ -85,7 +86,11 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
       set({
         files,
         loads: withFiles(get().loads, opened.filter(isOpenedLoad)),
-        chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
+        chosen: keepChoice(
+          get().chosen,
+          configurationChoices(files, grouping, picked),
+          startingChoice(files, grouping, picked),
+        ),
         exported: null,
       });
       void get().loadRecent();
@@ -130,7 +135,7 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
           pairId: null,
           opening: false,
           path: '',
-          chosen: keepChoice([], configurationChoices(files)),
+          chosen: keepChoice([], configurationChoices(files), startingChoice(files)),
           exported: null,
         });
         void get().loadRecent();
@@ -162,7 +167,11 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
         set({
           files,
           loads: get().loads.filter((f) => f.file !== file),
-          chosen: keepChoice(get().chosen, configurationChoices(files, grouping, picked)),
+          chosen: keepChoice(
+            get().chosen,
+            configurationChoices(files, grouping, picked),
+            startingChoice(files, grouping, picked),
+          ),
           exported: null,
         });
       },
@@ -170,7 +179,11 @@ export function createCompareStore(source: ResultsSource = mainResultsSource) {
         const { files, picked } = get();
         set({
           grouping,
-          chosen: keepChoice([], configurationChoices(files, grouping, picked)),
+          chosen: keepChoice(
+            [],
+            configurationChoices(files, grouping, picked),
+            startingChoice(files, grouping, picked),
+          ),
           exported: null,
         });
       },

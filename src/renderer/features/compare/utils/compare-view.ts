@@ -17,7 +17,19 @@ import {
 } from '../../../../shared/compare/experiment-sides';
 import { engineFindings } from '../../../../shared/compare/engine-findings';
 import { findFindings, type Findings } from '../../../../shared/compare/findings';
-import { headlines, letterSides, type SideName } from '../../../../shared/compare/glance';
+import {
+  answerTitle,
+  headlines,
+  letterSides,
+  ratioWords,
+  type SideName,
+} from '../../../../shared/compare/glance';
+import {
+  askQuestion,
+  chosenPair,
+  questionLines,
+  type AskedQuestion,
+} from '../../../../shared/compare/question';
 import { TABLE_IDS } from '../../../../shared/compare/anchors';
 import {
   coldHotBars,
@@ -54,6 +66,8 @@ export interface ConfigurationChoice {
   label: string;
   runs: number;
   completeRuns: number;
+  /** Why its runs that did not complete stopped, each reason once ("error 1146 … doesn't exist"); null when all completed. */
+  why: string | null;
 }
 
 export interface ResultsSides {
@@ -62,6 +76,8 @@ export interface ResultsSides {
   experiments: ExperimentSource[];
   /** Each run's match key (grouping.ts): runs of equal keys on two sides are compared. */
   keys: Map<unknown, string>;
+  /** The experiment's own question asked of its sides (one file, per configuration), else null. */
+  question: AskedQuestion | null;
 }
 
 /**
@@ -84,9 +100,9 @@ export function resultsSides(
 ): ResultsSides {
   const labels = fileLabels(files.map((f) => f.file));
   const by = effectiveGrouping(files, grouping);
-  const out: ResultsSides = { sides: [], protocol: [], experiments: [], keys: new Map() };
+  const out: ResultsSides = { sides: [], protocol: [], experiments: [], keys: new Map(), question: null };
   files.forEach((f, i) => {
-    const { sides, protocol, keys } = experimentSides(
+    const { sides, protocol, keys, settings } = experimentSides(
       f.experiment.results,
       filePrefix(labels[i] ?? f.file, files.length),
       by,
@@ -96,6 +112,9 @@ export function resultsSides(
     for (const [run, key] of keys) out.keys.set(run, key);
     const { definition, servers, state, savedAt, bplabVersion } = f.experiment;
     out.experiments.push({ file: f.file, definition, servers, state, savedAt, bplabVersion });
+    // A file's question is its own: asked when it is the only thing compared.
+    if (files.length === 1 && picked.length === 0)
+      out.question = askQuestion(definition.question, sides, settings);
   });
   out.sides.push(...pickedSides(picked));
   return out;
@@ -107,18 +126,41 @@ export function configurationChoices(
   picked: readonly RunResult[] = [],
 ): ConfigurationChoice[] {
   const { sides } = resultsSides(files, grouping, picked);
-  return sides.map((s) => ({
-    label: s.label,
-    runs: s.runs.length,
-    completeRuns: s.runs.filter((r) => r.state === 'complete').length,
-  }));
+  return sides.map((s) => {
+    const stopped = s.runs.filter((r) => r.state !== 'complete');
+    const reasons = [...new Set(stopped.map((r) => r.error ?? `${r.state}, with no reason recorded`))];
+    return {
+      label: s.label,
+      runs: s.runs.length,
+      completeRuns: s.runs.length - stopped.length,
+      why: reasons.length > 0 ? reasons.join('; ') : null,
+    };
+  });
 }
 
-/** The chosen labels still offered (a file closed takes its configurations along); else the first two. */
-export function keepChoice(chosen: readonly string[], choices: readonly ConfigurationChoice[]): string[] {
+/**
+ * The sides a comparison opens on: the experiment's question (post 001's preset: innodb_old_blocks_time
+ * 0 as A and 1000 as B, within the first flush method), else the first two sides offered.
+ */
+export function startingChoice(
+  files: readonly LoadedResults[],
+  grouping: Grouping | null = null,
+  picked: readonly RunResult[] = [],
+): string[] {
+  const all = resultsSides(files, grouping, picked);
+  const pair = all.question?.pairs[0];
+  return pair ? [pair.against, pair.side] : all.sides.slice(0, 2).map((s) => s.label);
+}
+
+/** The chosen labels still offered (a file closed takes its configurations along); else `start` (the first two). */
+export function keepChoice(
+  chosen: readonly string[],
+  choices: readonly ConfigurationChoice[],
+  start: readonly string[] = choices.slice(0, 2).map((c) => c.label),
+): string[] {
   const offered = new Set(choices.map((c) => c.label));
   const kept = chosen.filter((l) => offered.has(l));
-  return kept.length > 0 ? kept : choices.slice(0, 2).map((c) => c.label);
+  return kept.length > 0 ? kept : [...start];
 }
 
 /** Adds or removes a configuration; the first chosen stays the baseline. */
@@ -142,13 +184,20 @@ export interface PairEntry {
 }
 
 export interface ComparisonView {
+  /** The answer's heading: the question ("innodb_old_blocks_time 1000 against 0"), else B against A. */
+  title: string;
   comparison: Comparison;
   /** The sides compared, named A, B...: what the simulator replays when asked. */
   sides: RunSide[];
-  /** The answer first: one line per side against the baseline (A). */
+  /**
+   * The answer first: one line per side against the baseline (A); when the sides are a pair of the
+   * experiment's question, that pair's line, then each other pair of the question beside it.
+   */
   headlines: string[];
   /** Which side each letter is, said once. */
   legend: SideName[];
+  /** How every ratio is read ("Every ratio is B's time over A's."), said once. */
+  ratios: string;
   /** The EXPLAIN diffs of the pairs whose plans differ: shown first, they explain the rest. */
   planDiffs: ReportTable[];
   /** The answer first: per flight, each query cold and hot per side, drawn as SVG (none without a protocol). */
@@ -200,16 +249,23 @@ export function comparisonView(
     checksumDiffers: p.checksum.same === false,
     findings: findings.byPair[p.id]?.length ?? 0,
   }));
+  const asked = all.question;
+  const pair = asked ? chosenPair(asked, chosen) : null;
   return {
     ok: true,
     view: {
+      title: pair && asked ? asked.title : answerTitle(named.legend),
       comparison,
       sides: named.sides,
-      headlines: headlines(
-        comparison,
-        named.legend.map((s) => s.label),
-      ),
+      headlines:
+        pair && asked
+          ? questionLines(asked, all.sides, (run) => all.keys.get(run), pair)
+          : headlines(
+              comparison,
+              named.legend.map((s) => s.label),
+            ),
       legend: named.legend,
+      ratios: ratioWords(named.legend),
       planDiffs: planDiffTables(comparison.pairs),
       charts: coldHot
         ? coldHotBars(coldHot).map((v, i) => {

@@ -43,11 +43,3 @@ export function gridOfEvidence(t: EvidenceTable): GridTable {
     ]),
   };
 }
-
-/**
- * A header's text cut after each _ . = / : so a long name ("innodb_old_blocks_time=1000") wraps
- * between its parts, never inside a word; the parts joined again are the text.
- */
-export function headerParts(text: string): string[] {
-  return text.split(/(?<=[_.=/:])/).filter((p) => p.length > 0);
-}

@@ -1,10 +1,21 @@
 /** Edits one profile: where the server is, who connects, TLS, and an optional password. */
 import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { CheckField, Field, TextField } from '../../../components/Field';
+import { CheckField, SelectField, TextField, type Choice } from '../../../components/Field';
 import { useConnections } from '../stores/connections-store';
-import type { TlsChoice } from '../utils/profile-form';
+import type { ProfileForm, TlsChoice } from '../utils/profile-form';
 import { TestResultView } from './TestResultView';
+
+const TRANSPORTS: Array<Choice<ProfileForm['transport']>> = [
+  { value: 'tcp', label: 'TCP (host and port)' },
+  { value: 'socket', label: 'Unix socket' },
+];
+const TLS_MODES: Array<Choice<TlsChoice>> = [
+  { value: 'off', label: 'off' },
+  { value: 'preferred', label: 'preferred (use it if the server offers it)' },
+  { value: 'required', label: 'required (encrypt, do not verify)' },
+  { value: 'verify', label: 'verify the server certificate' },
+];
 
 export function ConnectionEditor() {
   const {
@@ -35,16 +46,13 @@ export function ConnectionEditor() {
       </div>
       <div className="grid">
         <TextField {...bound} name="name" label="Name" testId="profile-name" />
-        <Field label="Connect over" name="transport">
-          <select
-            data-testid="profile-transport"
-            value={form.transport}
-            onChange={(e) => change({ transport: e.target.value as 'tcp' | 'socket' })}
-          >
-            <option value="tcp">TCP (host and port)</option>
-            <option value="socket">Unix socket</option>
-          </select>
-        </Field>
+        <SelectField
+          {...bound}
+          name="transport"
+          label="Connect over"
+          testId="profile-transport"
+          choices={TRANSPORTS}
+        />
         {form.transport === 'tcp' ? (
           <>
             <TextField {...bound} name="host" label="Host" testId="profile-host" />
@@ -61,18 +69,7 @@ export function ConnectionEditor() {
         )}
         <TextField {...bound} name="user" label="User" testId="profile-user" />
         <TextField {...bound} name="database" label="Database" testId="profile-database" hint="optional" />
-        <Field label="TLS" name="tls">
-          <select
-            data-testid="profile-tls-mode"
-            value={form.tls}
-            onChange={(e) => change({ tls: e.target.value as TlsChoice })}
-          >
-            <option value="off">off</option>
-            <option value="preferred">preferred (use it if the server offers it)</option>
-            <option value="required">required (encrypt, do not verify)</option>
-            <option value="verify">verify the server certificate</option>
-          </select>
-        </Field>
+        <SelectField {...bound} name="tls" label="TLS" testId="profile-tls-mode" choices={TLS_MODES} />
         {form.tls === 'verify' && (
           <>
             <TextField

@@ -1,6 +1,7 @@
 /** Saved connections on the left, the editor on the right. */
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
+import { ListAndDetail } from '../../../components/ListAndDetail';
 import { useNavigation } from '../../../lib/navigation';
 import { useConnections } from '../stores/connections-store';
 import { ConnectionEditor } from './ConnectionEditor';
@@ -18,24 +19,19 @@ export function ConnectionsScreen() {
   }, [load, edit, profileId, visit]);
 
   return (
-    <section className="screen two-columns" data-testid="connections-screen">
-      <div className="column-narrow">
-        <ConnectionList />
-      </div>
-      <div className="column-wide">
-        {loadError && (
-          <ErrorMessage
-            testId="profiles-load-error"
-            error={{
-              code: 'PROFILE_MALFORMED',
-              message: `The saved connections could not be read (${loadError.file}): ${loadError.message}`,
-              ...(loadError.backup ? { hint: `a copy was kept in ${loadError.backup}` } : {}),
-            }}
-          />
-        )}
-        <ErrorMessage error={error} />
-        <ConnectionEditor />
-      </div>
-    </section>
+    <ListAndDetail list={<ConnectionList />} testId="connections-screen">
+      {loadError && (
+        <ErrorMessage
+          testId="profiles-load-error"
+          error={{
+            code: 'PROFILE_MALFORMED',
+            message: `The saved connections could not be read (${loadError.file}): ${loadError.message}`,
+            ...(loadError.backup ? { hint: `a copy was kept in ${loadError.backup}` } : {}),
+          }}
+        />
+      )}
+      <ErrorMessage error={error} />
+      <ConnectionEditor />
+    </ListAndDetail>
   );
 }

@@ -1,9 +1,22 @@
 /** Create a dataset: generate one (SF, seed) or import dbgen's .tbl files, with its engine and layout. */
 import type { FormEvent } from 'react';
-import { CheckField, Field, TextField } from '../../../components/Field';
-import type { GeneratorMode } from '../../../../shared/datasets/datasets';
+import { CheckField, SelectField, TextField, type Choice } from '../../../components/Field';
+import type { DatasetEngine, GeneratorMode } from '../../../../shared/datasets/datasets';
 import { useDatasets } from '../stores/datasets-store';
-import { schemaPlaceholder, takenSchemas } from '../utils/dataset-form';
+import { schemaPlaceholder, takenSchemas, type DatasetForm } from '../utils/dataset-form';
+
+const SOURCES: Array<Choice<DatasetForm['mode']>> = [
+  { value: 'generate', label: 'Generate (bplab’s SSB generator)' },
+  { value: 'import', label: 'Import dbgen .tbl files' },
+];
+const ROWS: Array<Choice<GeneratorMode>> = [
+  { value: 'dbgen', label: 'as dbgen writes them' },
+  { value: 'spec', label: 'as the specification writes them' },
+];
+const ENGINES: Array<Choice<DatasetEngine>> = [
+  { value: 'InnoDB', label: 'InnoDB' },
+  { value: 'MyISAM', label: 'MyISAM' },
+];
 
 export function DatasetCreateForm() {
   const { form, formErrors, starting, profileId, task, change, start, datasets, oltp } = useDatasets();
@@ -22,16 +35,7 @@ export function DatasetCreateForm() {
         </span>
       </div>
       <div className="grid">
-        <Field label="Source" name="mode">
-          <select
-            data-testid="dataset-mode"
-            value={form.mode}
-            onChange={(e) => change({ mode: e.target.value as 'generate' | 'import' })}
-          >
-            <option value="generate">Generate (bplab’s SSB generator)</option>
-            <option value="import">Import dbgen .tbl files</option>
-          </select>
-        </Field>
+        <SelectField {...bound} name="mode" label="Source" testId="dataset-mode" choices={SOURCES} />
         {form.mode === 'generate' ? (
           <>
             <TextField
@@ -48,20 +52,14 @@ export function DatasetCreateForm() {
               testId="dataset-seed"
               hint="1 gives dbgen’s own data"
             />
-            <Field
-              label="Rows"
+            <SelectField
+              {...bound}
               name="rows"
+              label="Rows"
+              testId="dataset-rows"
+              choices={ROWS}
               hint="dbgen’s bytes, quirks included, or the SSB specification’s form; the same counts"
-            >
-              <select
-                data-testid="dataset-rows"
-                value={form.rows}
-                onChange={(e) => change({ rows: e.target.value as GeneratorMode })}
-              >
-                <option value="dbgen">as dbgen writes them</option>
-                <option value="spec">as the specification writes them</option>
-              </select>
-            </Field>
+            />
           </>
         ) : (
           <TextField
@@ -79,16 +77,7 @@ export function DatasetCreateForm() {
           testId="dataset-schema"
           placeholder={schemaPlaceholder(form, takenSchemas({ datasets, oltp }))}
         />
-        <Field label="Engine" name="engine">
-          <select
-            data-testid="dataset-engine"
-            value={form.engine}
-            onChange={(e) => change({ engine: e.target.value as 'InnoDB' | 'MyISAM' })}
-          >
-            <option value="InnoDB">InnoDB</option>
-            <option value="MyISAM">MyISAM</option>
-          </select>
-        </Field>
+        <SelectField {...bound} name="engine" label="Engine" testId="dataset-engine" choices={ENGINES} />
       </div>
       {/* Apart and each on its own line: two inline labels ran together ("…GEN_CLUST_INDEXreplace a…"). */}
       <div className="check-stack">

@@ -1,5 +1,5 @@
 /** The builder's protocol: cold first or not, hot runs, warm-ups, order, interruptions and polling. */
-import { CheckField, Field } from '../../../components/Field';
+import { CheckField, NumberField, SelectField, type Choice } from '../../../components/Field';
 import { useDocuments } from '../../../lib/documents';
 import {
   issueAt,
@@ -10,10 +10,21 @@ import {
   type BuilderSectionProps,
 } from '../utils/builder-view';
 
+const ON_INTERRUPTION: Array<Choice<ReturnType<typeof protocolOf>['onInterruption']>> = [
+  { value: 'continue', label: 'mark that run interrupted and go on' },
+  { value: 'stop', label: 'mark that run interrupted and stop' },
+];
+
 export function BuilderProtocol({ definition, issues }: BuilderSectionProps) {
   const edit = useDocuments((s) => s.edit);
   const protocol = protocolOf(definition);
   const changeProtocol = (patch: Parameters<typeof setProtocol>[1]) => edit(setProtocol(definition, patch));
+  const errors = {
+    hotRuns: issueAt(issues, '$.protocol.hotRuns'),
+    warmups: issueAt(issues, '$.protocol.warmups'),
+    repeats: issueAt(issues, '$.protocol.repeats'),
+  };
+  const bound = { form: protocol, errors, change: changeProtocol };
   return (
     <div className="panel" data-testid="experiment-protocol">
       <h3>Protocol</h3>
@@ -33,71 +44,39 @@ export function BuilderProtocol({ definition, issues }: BuilderSectionProps) {
         >
           <span>Each query cold after its own restart, then hot (post 003), not one cold pass</span>
         </CheckField>
-        <Field label="Hot runs" name="hotRuns" error={issueAt(issues, '$.protocol.hotRuns')}>
-          <input
-            type="number"
-            min={0}
-            data-testid="protocol-hot-runs"
-            value={Number.isNaN(protocol.hotRuns) ? '' : protocol.hotRuns}
-            onChange={(e) => edit(setProtocol(definition, { hotRuns: e.target.valueAsNumber }))}
-          />
-        </Field>
-        <Field
-          label="Warm-ups (recorded, not counted)"
+        <NumberField {...bound} name="hotRuns" label="Hot runs" testId="protocol-hot-runs" min={0} />
+        <NumberField
+          {...bound}
           name="warmups"
-          error={issueAt(issues, '$.protocol.warmups')}
-        >
-          <input
-            type="number"
-            min={0}
-            data-testid="protocol-warmups"
-            value={Number.isNaN(protocol.warmups) ? '' : protocol.warmups}
-            onChange={(e) => edit(setProtocol(definition, { warmups: e.target.valueAsNumber }))}
-          />
-        </Field>
-        <Field
-          label="Repeats of the load sweeps (alternating: A B, B A)"
+          label="Warm-ups (recorded, not counted)"
+          testId="protocol-warmups"
+          min={0}
+        />
+        <NumberField
+          {...bound}
           name="repeats"
-          error={issueAt(issues, '$.protocol.repeats')}
-        >
-          <input
-            type="number"
-            min={1}
-            data-testid="protocol-repeats"
-            value={Number.isNaN(protocol.repeats) ? '' : protocol.repeats}
-            onChange={(e) => edit(setProtocol(definition, { repeats: e.target.valueAsNumber }))}
-          />
-        </Field>
+          label="Repeats of the load sweeps (alternating: A B, B A)"
+          testId="protocol-repeats"
+          min={1}
+        />
         <CheckField form={protocol} change={changeProtocol} name="randomize" testId="protocol-randomize">
           <span>Randomise the order of the queries (seed {protocol.seed})</span>
         </CheckField>
-        <label className="field">
-          <span>When a server drops or restarts mid-run</span>
-          <select
-            data-testid="protocol-on-interruption"
-            value={protocol.onInterruption}
-            onChange={(e) =>
-              edit(setProtocol(definition, { onInterruption: e.target.value as 'continue' | 'stop' }))
-            }
-          >
-            <option value="continue">mark that run interrupted and go on</option>
-            <option value="stop">mark that run interrupted and stop</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>Poll the buffer pool during each run (the live view)</span>
-          <select
-            data-testid="protocol-poll"
-            value={String(definition.poll ?? 'auto')}
-            onChange={(e) => edit(setPoll(definition, e.target.value))}
-          >
-            {pollChoices(definition).map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          {...bound}
+          name="onInterruption"
+          label="When a server drops or restarts mid-run"
+          testId="protocol-on-interruption"
+          choices={ON_INTERRUPTION}
+        />
+        <SelectField
+          form={{ poll: String(definition.poll ?? 'auto') }}
+          change={({ poll }) => poll !== undefined && edit(setPoll(definition, poll))}
+          name="poll"
+          label="Poll the buffer pool during each run (the live view)"
+          testId="protocol-poll"
+          choices={pollChoices(definition)}
+        />
       </div>
       <p className="muted">
         The flush method (innodb_flush_method, e.g. O_DIRECT) is a startup option: add it to the matrix.

@@ -1,4 +1,4 @@
-/** A results file's runs: settings, server, pass, query, time, rows and state of each, in plan order. */
+/** A results file's runs: settings, server, pass, query, time, rows and state of each (a failed one says why), in plan order. */
 import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
 import { passLabel, planExperiment } from '../../../../shared/experiments/experiments';
 import { formatCount, formatMs, formatTimestamp } from '../../../../shared/format';
@@ -37,7 +37,7 @@ export function ExperimentResults({ file }: { file: ExperimentFile }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ result: r, server, settings }) => (
+              {rows.map(({ result: r, server, settings, why }) => (
                 <tr key={r.planIndex} data-testid="experiment-result-row" data-state={r.run.state}>
                   <td title={r.cell}>{settings}</td>
                   {servers && <td>{server}</td>}
@@ -48,7 +48,14 @@ export function ExperimentResults({ file }: { file: ExperimentFile }) {
                   </td>
                   <td className="num">{r.run.elapsedMs === null ? '—' : formatMs(r.run.elapsedMs)}</td>
                   <td className="num">{r.run.rows === null ? '—' : formatCount(r.run.rows)}</td>
-                  <td title={r.cold?.note ?? undefined}>{r.run.state}</td>
+                  <td title={r.cold?.note ?? undefined}>
+                    {r.run.state}
+                    {why && (
+                      <div className="muted result-why" data-testid="experiment-result-why">
+                        {why}
+                      </div>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -7,15 +7,14 @@
 import { useMemo } from 'react';
 import { LiveCharts } from '../../../components/LiveCharts';
 import { useDocuments } from '../../../lib/documents';
-import { useNavigation } from '../../../lib/navigation';
 import { useExperiments } from '../stores/experiments-store';
 import { endStateWords, progressView, runCounts } from '../utils/builder-view';
 import { keptItems } from '../utils/sweep-rows';
 import { CancelButton } from '../../../components/CancelButton';
+import { CompareButton } from '../../../components/CompareButton';
 
 export function ExperimentRun() {
   const { running, cancel, dismiss } = useExperiments();
-  const go = useNavigation((s) => s.go);
   // The selector returns the store's own file (or undefined): a fresh [] on every read would make
   // zustand re-render without end (React's "Maximum update depth exceeded" as soon as Start is pressed).
   const file = useDocuments((s) => s.current?.file);
@@ -41,16 +40,7 @@ export function ExperimentRun() {
               />
             ) : (
               <>
-                {results.length > 0 && (
-                  <button
-                    type="button"
-                    className="primary"
-                    data-testid="experiment-compare"
-                    onClick={() => go('compare', null, finished.file)}
-                  >
-                    Compare
-                  </button>
-                )}
+                {results.length > 0 && <CompareButton file={finished.file} testId="experiment-compare" />}
                 <button type="button" data-testid="experiment-dismiss" onClick={dismiss}>
                   Close
                 </button>

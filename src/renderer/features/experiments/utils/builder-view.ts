@@ -386,6 +386,8 @@ export interface ResultRow {
   server: string;
   /** "innodb_buffer_pool_size=32M · innodb_old_blocks_time=1000"; the server's own when the matrix is empty. */
   settings: string;
+  /** Why a run that did not complete stopped, in words (the server's error: "error 1146 … doesn't exist"); null when it completed. */
+  why: string | null;
 }
 
 /**
@@ -399,9 +401,13 @@ export function resultRows(file: Pick<ExperimentFile, 'definition' | 'results'>)
     .sort((a, b) => a.planIndex - b.planIndex)
     .map((result) => {
       const cell = cells.get(result.cell);
-      if (!cell) return { result, server: '—', settings: result.cell };
+      const why =
+        result.run.state === 'complete'
+          ? null
+          : (result.run.error ?? `${result.run.state}, with no reason recorded`);
+      if (!cell) return { result, server: '—', settings: result.cell, why };
       const settings = cell.settings.map((x) => `${x.variable}=${x.value}`).join(' · ');
-      return { result, server: cell.server, settings: settings || 'the server’s own settings' };
+      return { result, server: cell.server, settings: settings || 'the server’s own settings', why };
     });
 }
 

@@ -5,27 +5,27 @@
  */
 import { useEffect, useMemo } from 'react';
 import { CancelButton } from '../../../components/CancelButton';
+import { CompareButton } from '../../../components/CompareButton';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { LiveCharts } from '../../../components/LiveCharts';
 import { LoadSecondsChart } from '../../../components/LoadSecondsChart';
 import { ProfilePicker } from '../../../components/ProfilePicker';
 import { loadFigures, loadLiveRunId, loadSecondPoints } from '../../../../shared/load/load-live';
-import { OLTP_WORKLOADS, hasLatency, type OltpWorkload } from '../../../../shared/load/oltp-load';
+import { OLTP_WORKLOADS, hasLatency } from '../../../../shared/load/oltp-load';
 import { formatCount } from '../../../../shared/format';
 import { useServerSession } from '../../../lib/server-session';
 import { followRunSamples } from '../../../lib/live-store';
 import { useLoad } from '../stores/load-store';
 import { MixedResultPanel } from './MixedResultPanel';
 import { loadPoolSample, poolPagesRows } from '../utils/pool-pages';
-import { useNavigation } from '../../../lib/navigation';
-import type { LoadForm } from '../utils/load-form';
 import { Pairs } from '../../../components/Pairs';
 import { useLive } from '../../../lib/live-store';
 import { traceControl } from '../../../../shared/trace/traced-runs';
 import { AssumptionList } from '../../../components/AssumptionList';
 import { clientCurveViews } from '../utils/client-curve';
 import { ClientCurveChart } from './ClientCurveChart';
-import { CheckField } from '../../../components/Field';
+import { CheckField, SelectField, type Choice } from '../../../components/Field';
+import type { LoadForm } from '../utils/load-form';
 
 const FIELDS = [
   ['schema', 'Schema'],
@@ -35,12 +35,18 @@ const FIELDS = [
   ['seconds', 'Seconds per step'],
 ] as const;
 
+const WORKLOADS = OLTP_WORKLOADS.map((w) => ({ value: w, label: w }));
+const ENGINES: Array<Choice<LoadForm['engine']>> = [
+  { value: 'auto', label: 'sysbench when installed' },
+  { value: 'sysbench', label: 'sysbench' },
+  { value: 'bplab', label: "bplab's own" },
+];
+
 export function LoadScreen() {
   const load = useLoad();
   const { profileId, loadProfiles } = useServerSession();
   const stats = useLive((s) => s.stats);
   const liveRunId = useLive((s) => s.runId);
-  const go = useNavigation((s) => s.go);
   // Only this load's own pool: the live view may still hold an earlier run's samples.
   const pool =
     load.running && load.taskId
@@ -62,6 +68,7 @@ export function LoadScreen() {
     load.pageTrace,
     "one client of each step, followed with bpftrace: its page requests' what-if (that client runs slower)",
   );
+  const bound = { form: load.form, change: load.edit, disabled: load.running };
 
   return (
     <div className="report" data-testid="load-screen">
@@ -77,34 +84,14 @@ export function LoadScreen() {
             if (profileId) load.start(profileId);
           }}
         >
-          <label className="field">
-            <span>Workload</span>
-            <select
-              data-testid="load-workload"
-              value={load.form.workload}
-              disabled={load.running}
-              onChange={(e) => load.edit({ workload: e.target.value as OltpWorkload })}
-            >
-              {OLTP_WORKLOADS.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Engine</span>
-            <select
-              data-testid="load-engine"
-              value={load.form.engine}
-              disabled={load.running}
-              onChange={(e) => load.edit({ engine: e.target.value as LoadForm['engine'] })}
-            >
-              <option value="auto">sysbench when installed</option>
-              <option value="sysbench">sysbench</option>
-              <option value="bplab">bplab&apos;s own</option>
-            </select>
-          </label>
+          <SelectField
+            {...bound}
+            name="workload"
+            label="Workload"
+            testId="load-workload"
+            choices={WORKLOADS}
+          />
+          <SelectField {...bound} name="engine" label="Engine" testId="load-engine" choices={ENGINES} />
           <label className="field">
             <span>sysbench path (empty: on PATH)</span>
             <input
@@ -175,14 +162,7 @@ export function LoadScreen() {
             </p>
             {load.file && (
               <div className="actions">
-                <button
-                  type="button"
-                  className="primary"
-                  data-testid="load-compare"
-                  onClick={() => go('compare', null, load.file)}
-                >
-                  Compare
-                </button>
+                <CompareButton file={load.file} testId="load-compare" />
               </div>
             )}
           </div>

@@ -52,13 +52,8 @@ export interface LoadState {
   receiveStep(e: { taskId: string; step: LoadStep }): void;
 }
 
-let handle: TaskHandle | null = null;
-/** The server whose capabilities "Trace one client" waits for. */
-let traceAskedFor: string | null = null;
-
-export const useLoad = create<LoadState>()((set, get) => ({
-  form: DEFAULT_LOAD_FORM,
-  problem: null,
+/** A load's own state before it starts: the form and the mixed result opened beside it are kept. */
+const NOTHING_MEASURED = {
   taskId: null,
   running: false,
   cancelling: false,
@@ -68,6 +63,16 @@ export const useLoad = create<LoadState>()((set, get) => ({
   file: null,
   pool: null,
   error: null,
+} satisfies Partial<LoadState>;
+
+let handle: TaskHandle | null = null;
+/** The server whose capabilities "Trace one client" waits for. */
+let traceAskedFor: string | null = null;
+
+export const useLoad = create<LoadState>()((set, get) => ({
+  form: DEFAULT_LOAD_FORM,
+  problem: null,
+  ...NOTHING_MEASURED,
   mixedPath: '',
   mixed: null,
   mixedError: null,
@@ -107,17 +112,7 @@ export const useLoad = create<LoadState>()((set, get) => ({
     // A box ticked before the server was known to be untraceable asks for no trace.
     const checked = checkLoadForm({ ...form, traceClient: form.traceClient && !!pageTrace?.available });
     if (!checked.ok) return set({ problem: checked.problem });
-    set({
-      running: true,
-      cancelling: false,
-      seconds: [],
-      steps: [],
-      outcome: null,
-      file: null,
-      pool: null,
-      error: null,
-      taskId: null,
-    });
+    set({ ...NOTHING_MEASURED, running: true });
     handle = runTask(
       () => call('load/start', { profileId, spec: checked.spec, driver: checked.driver }),
       (taskId) => {

@@ -1,6 +1,7 @@
 /** Queries: the SSB catalogue and the user's own, EXPLAIN on a dataset, and Run. */
 import { useEffect } from 'react';
 import { ErrorMessage } from '../../../components/ErrorMessage';
+import { ListAndDetail } from '../../../components/ListAndDetail';
 import { ProfilePicker } from '../../../components/ProfilePicker';
 import { useNavigation } from '../../../lib/navigation';
 import { useServerSession } from '../../../lib/server-session';
@@ -61,12 +62,9 @@ export function QueriesScreen() {
         )}
       </div>
       <ErrorMessage error={error} testId="queries-error" />
-      <div className="screen two-columns">
-        <div className="column-narrow queries-column">
-          <QueryCatalogue />
-        </div>
-        <div className="column-wide">{editor ? <QueryEditor /> : <QueryDetail />}</div>
-      </div>
+      <ListAndDetail list={<QueryCatalogue />} listClassName="queries-column">
+        {editor ? <QueryEditor /> : <QueryDetail />}
+      </ListAndDetail>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 /** One query: its variants' SQL (tabs, or side by side), EXPLAIN on the chosen schema, and Run. */
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { ExplainView } from '../../../components/ExplainView';
 import { previewKey, useQueries } from '../stores/queries-store';
@@ -27,30 +28,15 @@ export function QueryDetail() {
               <button type="button" data-testid="query-edit" onClick={() => edit(query)}>
                 Edit
               </button>
-              {confirmingDelete === query.id ? (
-                <>
-                  <button
-                    type="button"
-                    className="danger"
-                    data-testid="query-delete-confirm"
-                    onClick={() => void remove(query.id)}
-                  >
-                    Delete
-                  </button>
-                  <button type="button" onClick={() => askDelete(null)}>
-                    Keep
-                  </button>
-                </>
-              ) : (
-                <button
-                  type="button"
-                  className="danger"
-                  data-testid="query-delete"
-                  onClick={() => askDelete(query.id)}
-                >
-                  Delete…
-                </button>
-              )}
+              <ConfirmDanger
+                confirming={confirmingDelete === query.id}
+                label="Delete…"
+                confirmLabel="Delete"
+                testId="query-delete"
+                onAsk={() => askDelete(query.id)}
+                onConfirm={() => void remove(query.id)}
+                onKeep={() => askDelete(null)}
+              />
             </div>
           )}
         </div>

@@ -1,4 +1,5 @@
 /** Saved runs, newest first: open one, delete one, tick two or more and compare them. */
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { useNavigation } from '../../../lib/navigation';
 import { useRuns } from '../stores/runs-store';
 import { runListRows } from '../utils/run-view';
@@ -95,30 +96,18 @@ export function RunList() {
                 )}
                 <span className="muted">{row.when}</span>
               </button>
-              {confirmingDelete === r.runId ? (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    className="danger"
-                    data-testid="run-delete-confirm"
-                    onClick={() => void remove(r.runId)}
-                  >
-                    Delete
-                  </button>
-                  <button type="button" onClick={() => askDelete(null)}>
-                    Keep
-                  </button>
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  className="link-button"
-                  data-testid="run-delete"
-                  onClick={() => askDelete(r.runId)}
-                >
-                  delete
-                </button>
-              )}
+              <span className="row-actions">
+                <ConfirmDanger
+                  confirming={confirmingDelete === r.runId}
+                  label="delete"
+                  confirmLabel="Delete"
+                  testId="run-delete"
+                  askClassName="link-button"
+                  onAsk={() => askDelete(r.runId)}
+                  onConfirm={() => void remove(r.runId)}
+                  onKeep={() => askDelete(null)}
+                />
+              </span>
             </li>
           );
         })}

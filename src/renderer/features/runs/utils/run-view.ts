@@ -21,6 +21,12 @@ import {
   formatSwitch,
 } from '../../../../shared/format';
 import { hitRatio } from '../../../../shared/compare/cold-hot';
+import {
+  BYTES_READ_LABEL,
+  PAGES_READ_COUNTER,
+  PAGES_READ_LABEL,
+  serverProcessWords,
+} from '../../../../shared/runs/read-words';
 import { poolDelta } from '../../../../shared/compare/pool-diff';
 import type { Row } from '../../../lib/live-view';
 import type { Tone } from '../../../lib/tone';
@@ -91,15 +97,15 @@ export function runListRows(runs: readonly RunSummary[]): RunListRow[] {
   }));
 }
 
-/** The run at a glance, before its tables: how long it took, the pages it read from disk, the pool's hit ratio. */
+/** The run at a glance, before its tables: how long it took, the pages it read into the pool, the pool's hit ratio. */
 export function glanceRows(r: RunResult): Row[] {
-  const status = r.status.find((x) => x.name === 'Innodb_pages_read' && x.scope === 'global')?.delta;
+  const status = r.status.find((x) => x.name === PAGES_READ_COUNTER && x.scope === 'global')?.delta;
   const pages = status ?? poolDelta(r.poolStats, 'pagesRead');
   const hit = hitRatio(r);
   return [
     { label: 'Time', value: r.elapsedMs === null ? '—' : formatMs(r.elapsedMs), testId: 'run-glance-time' },
     {
-      label: 'Pages read from disk',
+      label: PAGES_READ_LABEL,
       value: pages === null || pages === undefined ? '—' : formatCount(pages),
       testId: 'run-glance-pages-read',
     },
@@ -130,17 +136,9 @@ export function outcomeRows(r: RunResult): Row[] {
         ? `${r.dataset.schema}${r.dataset.sf === null ? '' : `, SF ${r.dataset.sf}`}${r.dataset.engine ? `, ${r.dataset.engine}` : ''} (${r.dataset.source})`
         : `${r.schema} (not a bplab dataset)`,
     },
-    { label: 'Server read from storage', value: serverProcessWords(r, 'read'), testId: 'run-read-bytes' },
+    { label: BYTES_READ_LABEL, value: serverProcessWords(r, 'read'), testId: 'run-read-bytes' },
     { label: 'Server CPU', value: serverProcessWords(r, 'cpu') },
   ];
-}
-
-/** The server process's reads or CPU during the statement, or why bplab could not see them. */
-export function serverProcessWords(r: RunResult, what: 'read' | 'cpu'): string {
-  const u = r.serverProcess;
-  if (!u) return '— (not recorded: a run saved before bplab recorded it)';
-  if ('unavailable' in u) return `— (${u.unavailable})`;
-  return what === 'read' ? formatBytes(u.readBytes) : formatMs(u.cpuMs);
 }
 
 /** INNODB_METRICS counters over the statement (the adaptive hash index's first), with where they came from or why none. */

@@ -1,7 +1,7 @@
 /** Creates (and starts) a sandbox from a server binary found on this machine. */
 import type { FormEvent } from 'react';
 import { KEEP_FAILED_LABEL } from '../../../../shared/server/sandbox-options';
-import { CheckField, Field, TextField } from '../../../components/Field';
+import { CheckField, Field, SelectField, TextField } from '../../../components/Field';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { binaryLabel } from '../utils/sandbox-view';
 import { CancelButton } from '../../../components/CancelButton';
@@ -53,23 +53,15 @@ export function SandboxCreateForm() {
             {finding ? 'Searching…' : 'Find servers'}
           </button>
         </div>
-        <Field label="Server binary" name="binaryPath" error={errors.binaryPath}>
-          <select
-            data-testid="sandbox-binary"
-            value={form.binaryPath}
-            onChange={(e) => change({ binaryPath: e.target.value })}
-            disabled={binaries.length === 0}
-          >
-            {binaries.length === 0 && (
-              <option value="">{searched ? 'no server found' : 'press Find servers'}</option>
-            )}
-            {binaries.map((b) => (
-              <option key={b.path} value={b.path}>
-                {binaryLabel(b)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          {...bound}
+          name="binaryPath"
+          label="Server binary"
+          testId="sandbox-binary"
+          choices={binaries.map((b) => ({ value: b.path, label: binaryLabel(b) }))}
+          disabled={binaries.length === 0}
+          none={searched ? 'no server found' : 'press Find servers'}
+        />
         {searched && binaries.length === 0 && (
           <p className="muted wide" data-testid="sandbox-binaries-searched">
             No mysqld or mariadbd found in: {searched.join(', ')}. Give a basedir above.
