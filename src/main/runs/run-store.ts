@@ -80,7 +80,8 @@ export function summaryOf(run: RunResult): RunSummary {
     state: run.state,
     elapsedMs: run.elapsedMs,
     rows: run.rows,
-    server: `${flavorLabel(run.server.flavor)} ${run.server.version}`,
+    // "MariaDB 10.11.19", not the server's whole "10.11.19-MariaDB-0+deb12u1".
+    server: `${flavorLabel(run.server.flavor)} ${/^\d+\.\d+\.\d+/.exec(run.server.version)?.[0] ?? run.server.version}`,
     poolBytes: run.server.bufferPoolSizeBytes,
     settings: runSettings(run.server),
     experiment: run.experiment ?? null,

@@ -58,11 +58,17 @@ describe('the Runs list', () => {
       ['old_blocks_time 0 ms'],
       ['old_blocks_time 0 ms'],
     ]);
-    expect(rows[0]!.where).toMatch(/^MySQL 5\.6\.\d+ · 128 MiB pool$/);
-    expect(rows[2]!.where).toMatch(/ · 64 MiB pool$/);
+    expect(rows[0]!.where).toMatch(/^MySQL 5\.6\.\d+ · 128\u00a0MiB pool$/);
+    expect(rows[2]!.where).toMatch(/ · 64\u00a0MiB pool$/);
     expect(rows[0]!.experiment).toBe('post001: demo · innodb_old_blocks_time=1000, run 1');
     expect(rows[1]!.experiment).toBeNull();
     expect(rows.map((r) => r.traced)).toEqual([false, false, false]);
+  });
+
+  it("names the server by its version's numbers, not the whole version string", () => {
+    expect(summaryOf(run({ flavor: 'mariadb', version: '10.11.19-MariaDB-0+deb12u1' })).server).toBe(
+      'MariaDB 10.11.19',
+    );
   });
 
   it('still lists a run saved before bplab summarised it so', () => {

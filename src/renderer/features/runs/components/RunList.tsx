@@ -77,16 +77,12 @@ export function RunList() {
                 </span>
                 {row.where && (
                   <span className="muted run-row-facts" data-testid="run-row-where">
-                    {row.where.split(' · ').map((part, i) => (
-                      <span key={i}>{part}</span>
-                    ))}
+                    {row.where}
                   </span>
                 )}
                 {row.settings.length > 0 && (
                   <span className="muted run-row-facts" data-testid="run-row-settings">
-                    {row.settings.map((s) => (
-                      <span key={s}>{s}</span>
-                    ))}
+                    {row.settings.join(' · ')}
                   </span>
                 )}
                 {row.experiment && (

@@ -86,7 +86,8 @@ export function runListRows(runs: readonly RunSummary[]): RunListRow[] {
     }
   return runs.map((r) => ({
     ...summaryRow(r),
-    where: r.server ? `${r.server} · ${formatBytes(r.poolBytes)} pool` : '',
+    // No break inside "32 MiB" (a no-break space): the list's column is narrow.
+    where: r.server ? `${r.server} · ${formatBytes(r.poolBytes).replace(' ', '\u00a0')} pool` : '',
     settings: (r.settings ?? [])
       .filter((s) => differing.has(s.name))
       .map((s) => `${s.name.replace(/^innodb_/, '')} ${s.value}`),
