@@ -54,9 +54,9 @@ describe('the Runs list', () => {
       summaryOf(run({ oldBlocksTimeMs: 0, bufferPoolSizeBytes: 64 * 1024 * 1024 })),
     ]);
     expect(rows.map((r) => r.settings)).toEqual([
-      ['old_blocks_time 1000 ms'],
-      ['old_blocks_time 0 ms'],
-      ['old_blocks_time 0 ms'],
+      ['old_blocks_time 1000\u00a0ms'],
+      ['old_blocks_time 0\u00a0ms'],
+      ['old_blocks_time 0\u00a0ms'],
     ]);
     expect(rows[0]!.where).toMatch(/^MySQL 5\.6\.\d+ · 128\u00a0MiB pool$/);
     expect(rows[2]!.where).toMatch(/ · 64\u00a0MiB pool$/);

@@ -90,7 +90,7 @@ export function runListRows(runs: readonly RunSummary[]): RunListRow[] {
     where: r.server ? `${r.server} · ${formatBytes(r.poolBytes).replace(' ', '\u00a0')} pool` : '',
     settings: (r.settings ?? [])
       .filter((s) => differing.has(s.name))
-      .map((s) => `${s.name.replace(/^innodb_/, '')} ${s.value}`),
+      .map((s) => `${s.name.replace(/^innodb_/, '')} ${s.value.replace(/ /g, '\u00a0')}`),
     experiment: r.experiment
       ? `${r.experiment.name}: ${r.experiment.configuration}, ${r.experiment.pass}`
       : null,
