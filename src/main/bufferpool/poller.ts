@@ -269,7 +269,9 @@ export class LivePoller {
       sample.cachedIndexes = { atMs, approximate: true, indexes };
       this.cached.push(sample.cachedIndexes);
     }
-    this.lastCheapAt = atMs;
+    // The cheap reads keep their own cadence: a walk's poll reads the stats too, but does not stand in
+    // for the cached-indexes read between walks.
+    if (!full) this.lastCheapAt = atMs;
     const started = now();
     const pools = await readPoolStats(this.opts.conn);
     this.spentCheap(now() - started);
