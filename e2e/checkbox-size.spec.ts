@@ -3,7 +3,8 @@
  * with its forms open (a new connection, a new experiment with a server of a long name to tick), and
  * every visible checkbox at least 12 px wide and high, a label that wraps beside it included ("keep it
  * if its first start fails", the production switch, the protocol's cold choices, the servers).
- * No label there is cut short with room to spare on its line (a server's long name in the builder).
+ * No label there is cut short with room to spare on its line (a server's long name in the builder),
+ * and no two labels on one line run together (the dataset form's two did).
  * And a disabled Delete (a danger button) looks as disabled as any other disabled button.
  */
 import { expect, test } from '@playwright/test';
@@ -13,7 +14,7 @@ import type { AppPage } from './pages/app-page';
 import { ConnectionsPage } from './pages/connections-page';
 import { ExperimentsPage } from './pages/experiments-page';
 import { mustCall } from './support/api';
-import { shrunkCheckboxes, visibleCheckboxes } from './support/checkboxes';
+import { crowdedCheckLabels, shrunkCheckboxes, visibleCheckboxes } from './support/checkboxes';
 import { cutWithRoom } from './support/overflow';
 
 /** A connection to tick in the builder (never connected to): its long name wraps beside its box. */
@@ -60,6 +61,7 @@ test('every visible checkbox is at least 12 px wide and high, on every screen, a
   let measured = 0;
   const shrunk: string[] = [];
   const cut: string[] = [];
+  const crowded: string[] = [];
   for (const size of [
     { width: 1024, height: 700 },
     { width: 1440, height: 900 },
@@ -73,10 +75,13 @@ test('every visible checkbox is at least 12 px wide and high, on every screen, a
       shrunk.push(...(await shrunkCheckboxes(page)).map((b) => `${where}: ${b}`));
       // A label beside its box (a server's long name) is cut only where its line runs out.
       cut.push(...(await cutWithRoom(page)).map((c) => `${where}: ${c}`));
+      // Two labels on a line stand apart (the dataset form's ran together: "…GEN_CLUST_INDEXreplace…").
+      crowded.push(...(await crowdedCheckLabels(page)).map((c) => `${where}: ${c}`));
     }
   }
   expect(shrunk).toEqual([]);
   expect(cut).toEqual([]);
+  expect(crowded).toEqual([]);
   // The check saw the forms' checkboxes: a screen that drew none would pass it for nothing.
   expect(measured).toBeGreaterThan(20);
 });

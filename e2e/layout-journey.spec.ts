@@ -72,8 +72,12 @@ test('every screen holds its layout at 1024×700', async ({ page }) => {
   const sandboxes = new SandboxesPage(page);
 
   await test.step('sandboxes: rows, buttons and a long failure fit the panel', async () => {
-    // The first screen says where to start.
-    await expect(page.getByTestId('start-hint')).toContainText('Where to start: create a sandbox below');
+    // The first screen says where to start: a running sandbox holds a complete dataset (ssb_layout, or
+    // another journey's), so it points to Queries rather than to creating a sandbox.
+    await expect(page.getByTestId('start-hint')).toContainText(
+      /^Where to start: Sandbox \S+ and its SSB data \(\S+\) are ready: open Queries/,
+    );
+    await expect(page.getByTestId('start-hint-queries')).toBeVisible();
     await expect(sandboxes.row(running)).toHaveAttribute('data-status', 'running');
     await expect(sandboxes.row(longName)).toBeVisible();
     const failure = page.locator(`[data-testid="sandbox-row-error"][data-name="${failing}"]`);

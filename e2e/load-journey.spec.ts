@@ -59,6 +59,13 @@ test('an OLTP load: the form, QPS and p99 per second beside the pool, the step a
     // install-deps installs sysbench, so it drives the load, and the ending says so.
     await expect(page.getByTestId('load-outcome')).toContainText('Driven by sysbench 1.');
     await expect(page.getByTestId('load-steps')).toContainText('complete');
+    // The large figures are the step's result over the whole step, as its row says (not the last second).
+    await expect(page.getByTestId('load-per-second-figures-of')).toHaveText(
+      /^step of 2 clients, whole step \(\d+ s\)$/,
+    );
+    const stepQps =
+      (await page.getByTestId('load-steps').locator('tbody td.num').first().textContent()) ?? '';
+    await expect(page.getByTestId('load-per-second-qps')).toHaveText(`QPS: ${stepQps}`);
     saved = (await page.getByTestId('load-file').textContent()) ?? '';
     expect(saved.startsWith(join(e2eServer().dataDir, 'loads'))).toBe(true);
     expect(existsSync(saved)).toBe(true);

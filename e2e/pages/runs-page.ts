@@ -122,6 +122,58 @@ export class RunsPage {
     return this.page.evaluate('[...new Set(globalThis.__bplabMapsSeen ?? [])]');
   }
 
+  /**
+   * Starts recording each frame the live LRU map draws: its time and moment ('before', 'during',
+   * 'after'), as the painter stamps them on the canvas.
+   */
+  async recordFrames(): Promise<void> {
+    await this.page.evaluate(`(() => {
+      const seen = (globalThis.__bplabFramesSeen = []);
+      const note = () => {
+        const canvas = document.querySelector('[data-testid="lru-map-canvas"]');
+        if (!canvas?.dataset.frameAt) return;
+        const frame = canvas.dataset.frameAt + '@' + (canvas.dataset.frameMoment ?? '');
+        if (seen[seen.length - 1] !== frame) seen.push(frame);
+      };
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-frame-at'],
+      });
+    })()`);
+  }
+
+  /** The distinct frames ("atMs@moment") the live map drew since recordFrames(). */
+  async framesSeen(): Promise<string[]> {
+    return this.page.evaluate('[...new Set(globalThis.__bplabFramesSeen ?? [])]');
+  }
+
+  /** A map legend's entries in order: each one's key ("schema.table/index" or "server:<group>") and colour. */
+  async legendEntries(testId = 'samples-map'): Promise<Array<{ key: string; color: string; text: string }>> {
+    return this.page.locator(`[data-testid="${testId}-legend-entry"]`).evaluateAll((items) =>
+      items.map((li) => ({
+        key: li.getAttribute('data-key') ?? '',
+        color: li.getAttribute('data-color') ?? '',
+        text: (li.textContent ?? '').trim(),
+      })),
+    );
+  }
+
+  /** The colour of each bar of a bars chart, by key. */
+  async barColors(testId = 'samples-bars'): Promise<Map<string, string>> {
+    const attr = (await this.page.getByTestId(testId).getAttribute('data-colors')) ?? '';
+    return new Map(
+      attr
+        .split(';')
+        .filter(Boolean)
+        .map((pair) => {
+          const at = pair.lastIndexOf('=');
+          return [pair.slice(0, at), pair.slice(at + 1)] as [string, string];
+        }),
+    );
+  }
+
   /** Reads an LRU map's canvas as it is now (the live one, or the result view's by its test id). */
   async readMap(testId = 'lru-map-canvas'): Promise<MapReading> {
     await this.page.getByTestId(testId).waitFor();

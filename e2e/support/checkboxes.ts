@@ -32,3 +32,24 @@ export async function shrunkCheckboxes(page: Page): Promise<string[]> {
     .filter((b) => b.width < CHECKBOX_MIN_PX || b.height < CHECKBOX_MIN_PX)
     .map((b) => `${b.what} ${b.width}×${b.height}`);
 }
+
+/**
+ * Checkbox labels on one line that run together: two visible labels whose boxes overlap in height and
+ * stand less than `gap` px apart ("…GEN_CLUST_INDEXreplace a bplab dataset…"), said as "A | B: n px".
+ */
+export async function crowdedCheckLabels(page: Page, gap = 8): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const labels = [...document.querySelectorAll('label')]
+      .filter((l) => l.querySelector('input[type="checkbox"]') && l.offsetParent !== null)
+      .map((l) => ({ text: (l.textContent ?? '').trim().slice(0, 40), r: l.getBoundingClientRect() }));
+    const out = [];
+    for (const a of labels)
+      for (const b of labels) {
+        if (a === b || b.r.left < a.r.left) continue;
+        const sameLine = a.r.top < b.r.bottom - 2 && b.r.top < a.r.bottom - 2;
+        const apart = b.r.left - a.r.right;
+        if (sameLine && apart < ${gap}) out.push(a.text + ' | ' + b.text + ': ' + Math.round(apart) + ' px');
+      }
+    return out;
+  })()`);
+}

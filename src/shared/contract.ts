@@ -297,7 +297,7 @@ export interface ReportExport {
   ms: number;
 }
 
-/** A saved run as lists show it. */
+/** A saved run as lists show it: enough to tell it from the others (server, pool, settings, where it came from). */
 export interface RunSummary {
   runId: string;
   profileId: string;
@@ -308,6 +308,15 @@ export interface RunSummary {
   state: RunState;
   elapsedMs: number | null;
   rows: number | null;
+  /** "MySQL 8.0.31": the server the run read, from its settings. */
+  server: string;
+  poolBytes: number;
+  /** The settings in force that runs differ on, each formatted ("innodb_old_blocks_time", "1000 ms"). */
+  settings: Array<{ name: string; value: string }>;
+  /** The experiment that ran it, or null for a run of its own. */
+  experiment: { name: string; configuration: string; pass: string } | null;
+  /** The run was traced (its time includes the probes' cost). */
+  traced: boolean;
 }
 
 /** What the caller passes (defaults may be omitted). */

@@ -283,6 +283,7 @@ export class ExperimentRunner {
             poll: def.poll,
             explainAnalyze: false,
             allowLruPolling: false,
+            experiment: { name: def.name, configuration: run.cell.key, pass: passLabel(run.pass) },
           },
           { signal, onSample: opts.onSample },
         );

@@ -4,6 +4,7 @@
  * (loads/) in the shared LoadResult form. A step that did not complete (the server went away, a
  * cancel) ends the sweep with what was measured kept.
  */
+import { loadStepsWords } from '../../shared/load/load-live';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -149,7 +150,7 @@ export class LoadService {
       },
       {
         done: ({ result: r }) => ({
-          message: `${r.state}: ${r.steps.length} of ${spec.clients.length} steps measured`,
+          message: loadStepsWords(r),
         }),
       },
     );

@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Capability } from '../../shared/models';
 import { symbolsPresent } from './elf-symbols';
-import { probeTableFor, TRACEABLE_SERVERS, type ProbeTable } from './probes';
+import { probeTableFor, TRACEABLE_SERVERS, TRACEABLE_TABLES, type ProbeTable } from './probes';
 
 export interface PageTraceProbes {
   /** The effective user id bplab runs as (attaching uprobes takes root). */
@@ -45,6 +45,23 @@ export function machineProbes(path = process.env.PATH): PageTraceProbes {
   };
 }
 
+/**
+ * The next step where this server cannot be traced: which servers can, and how to make one. The
+ * builds install-deps.sh fetches keep their symbols (Debian's mariadbd does not).
+ */
+export function traceableWords(): string {
+  const or = (xs: readonly string[]) => `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+  const builds = TRACEABLE_TABLES.map(
+    (t) => `${t.server.split(' ')[0] === 'mysql' ? 'MySQL' : 'MariaDB'} ${t.build.version}`,
+  );
+  const installs = [...new Set(TRACEABLE_TABLES.map((t) => t.build.install))].join(' ');
+  return (
+    `bplab traces a sandbox of ${or(TRACEABLE_SERVERS)} from a build that keeps its symbols, with bplab running as root: ` +
+    'create one on the Sandboxes screen (or `bplab sandbox create NAME --binary PATH`) from the ' +
+    `${or(builds)} that \`bash scripts/install-deps.sh ${installs}\` puts under ~/.cache/bplab/servers`
+  );
+}
+
 /** What a traced run needs, ready: the probe table and the bpftrace to run. */
 export type PageTraceReady = { ok: true; table: ProbeTable; bpftrace: string } | { ok: false; why: string };
 
@@ -58,12 +75,12 @@ export async function pageTraceReadiness(
   if (!table)
     return {
       ok: false,
-      why: `bplab knows where ${server.flavor} ${server.version} asks for pages only on ${TRACEABLE_SERVERS.slice(0, -1).join(', ')} and ${TRACEABLE_SERVERS.at(-1)}`,
+      why: `bplab does not know where ${server.flavor} ${server.version} asks for pages. ${traceableWords()}`,
     };
   if (!binary)
     return {
       ok: false,
-      why: 'the server is not a bplab sandbox on this machine, so bplab cannot attach to its binary',
+      why: `the server is not a bplab sandbox on this machine, so bplab cannot attach to its binary. ${traceableWords()}`,
     };
   let names: Set<string>;
   try {
@@ -80,10 +97,13 @@ export async function pageTraceReadiness(
   if (missing.length > 0 || names.size === 0)
     return {
       ok: false,
-      why: `the server's binary ${binary} has no symbols (it was stripped), so bpftrace cannot find buf_page_get_gen in it`,
+      why: `the server's binary ${binary} has no symbols (it was stripped), so bpftrace cannot find buf_page_get_gen in it. ${traceableWords()}`,
     };
   if (probes.uid() !== 0)
-    return { ok: false, why: 'bplab is not running as root: attaching probes to the server takes root' };
+    return {
+      ok: false,
+      why: 'bplab is not running as root: attaching probes to the server takes root (start bplab with sudo)',
+    };
   const bpftrace = probes.bpftrace();
   if (!bpftrace)
     return {

@@ -46,6 +46,8 @@ export interface ThreadMarker {
 export interface ProbeTable {
   /** "mysql 8.0", "mariadb 11.4": the versions it holds for (major.minor). */
   server: string;
+  /** The build with its symbols that scripts/install-deps.sh installs for it: its version, and the name to ask for. */
+  build: { version: string; install: string };
   probes: PageProbe[];
   /** Set where the server cannot say which OS thread serves a connection (MySQL 5.6). */
   threadMarker?: ThreadMarker;
@@ -69,6 +71,7 @@ export interface ProbeTable {
 /** MySQL 8.0.31 (storage/innobase, tag mysql-8.0.31). */
 const MYSQL_80: ProbeTable = {
   server: 'mysql 8.0',
+  build: { version: '8.0.31', install: 'mysql' },
   probes: [
     {
       name: 'buf_page_get_gen',
@@ -123,6 +126,7 @@ const MYSQL_80: ProbeTable = {
  */
 const MYSQL_97: ProbeTable = {
   server: 'mysql 9.7',
+  build: { version: '9.7', install: 'mysql-9.7' },
   probes: MYSQL_80.probes.map((p) => ({
     ...p,
     source: `${p.source}; 9.7.4 exports ${p.symbol.replace(/\*$/, '')}... with the same argument types`,
@@ -140,6 +144,7 @@ const MYSQL_97: ProbeTable = {
 /** MariaDB 11.4.5 (storage/innobase, tag mariadb-11.4.5). */
 const MARIADB_114: ProbeTable = {
   server: 'mariadb 11.4',
+  build: { version: '11.4.5', install: 'mariadb-11.4' },
   probes: [
     {
       name: 'buf_page_get_gen',
@@ -182,6 +187,7 @@ const MARIADB_114: ProbeTable = {
  */
 const MYSQL_56: ProbeTable = {
   server: 'mysql 5.6',
+  build: { version: '5.6.14', install: 'mysql-5.6' },
   probes: [
     {
       name: 'buf_page_get_gen',
@@ -249,6 +255,9 @@ export function probeTableFor(flavor: string, version: string): ProbeTable | nul
   const key = `${flavor} ${m[1]}.${m[2]}`;
   return TABLES.find((t) => t.server === key) ?? null;
 }
+
+/** The tables of the servers bplab can trace, in order. */
+export const TRACEABLE_TABLES: readonly ProbeTable[] = TABLES;
 
 /** The versions bplab can trace, in words. */
 export const TRACEABLE_SERVERS = TABLES.map((t) =>

@@ -15,8 +15,16 @@ import { join } from 'node:path';
 import type { PageTraceSummary } from '../../shared/runs/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { counterDelta, readCountersAt, type CounterReading, type RowsReader } from './counter-window';
-import { processOfThread, startPageTrace, TracerEnded, type PageTraceSession, type Spawn } from './tracer';
+import {
+  processOfThread,
+  startPageTrace,
+  TracerEnded,
+  type PageTraceSession,
+  type Spawn,
+  type TraceReading,
+} from './tracer';
 import { countedInWindow, emptyTrace } from './trace-output';
+import { formatBytes, formatCount } from '../../shared/format';
 import { writePoolPages, type PoolPages } from './pool-start';
 import type { TracerJournal } from './tracer-journal';
 import { markedThreadId } from './thread-marker';
@@ -56,8 +64,17 @@ export interface RunPageTracerDeps {
 export interface RunTraceSession {
   /** The statement ended: reads the server's request counter, closing the window the check compares. */
   statementEnded(): Promise<void>;
-  /** Stops bpftrace, writes the records, and returns what the run keeps. */
-  stop(): Promise<PageTraceSummary>;
+  /** Stops bpftrace, writes the records, and returns what the run keeps; `onReading` hears how far reading came. */
+  stop(onReading?: (r: TraceReading) => void): Promise<PageTraceSummary>;
+}
+
+/** "reading the page trace from bpftrace: 1,234,567 of 3,456,789 records (41%), 96.1 MiB so far". */
+export function traceReadingWords(r: TraceReading): string {
+  if (r.printed)
+    return `reading the page trace from bpftrace: ${formatCount(r.records)} records printed (${formatBytes(r.bytes)}); parsing and saving them`;
+  const of = r.of === null ? '' : ` of ${formatCount(r.of)}`;
+  const share = r.of ? ` (${Math.floor((100 * r.records) / r.of)}%)` : '';
+  return `reading the page trace from bpftrace: ${formatCount(r.records)}${of} records${share}, ${formatBytes(r.bytes)} so far`;
 }
 
 const REQUESTS = 'innodb_buffer_pool_read_requests';
@@ -130,7 +147,8 @@ export class RunPageTracer {
       statementEnded: async () => {
         after = await readCountersAt(conn, [REQUESTS]);
       },
-      stop: () => this.finish(runId, session, ready.table, { tid, bplab, before, after }, pool),
+      stop: (onReading) =>
+        this.finish(runId, session, ready.table, { tid, bplab, before, after }, pool, onReading),
     };
   }
 
@@ -140,6 +158,7 @@ export class RunPageTracer {
     table: ProbeTable,
     w: { tid: number; bplab: number[]; before: CounterReading | null; after: CounterReading | null },
     pool: PoolPages | null,
+    onReading?: (r: TraceReading) => void,
   ): Promise<PageTraceSummary> {
     const file = `${runId}.pagetrace`;
     const probes = table.probes.length + (table.latchedHashHits ? 1 : 0);
@@ -148,7 +167,7 @@ export class RunPageTracer {
     const kept = pool ? { poolAtStart: { file: poolFile, pages: pool.space.length } } : {};
     let out;
     try {
-      out = await session.stop();
+      out = await session.stop(onReading);
     } catch (e) {
       if (!(e instanceof TracerEnded)) throw e;
       return {

@@ -35,10 +35,65 @@ export class TracerEnded extends Error {
 
 /** A running trace: stop() ends bpftrace (its END prints the maps) and parses what it wrote. */
 export interface PageTraceSession {
-  /** Throws TracerEnded when bpftrace had ended before it was stopped (nothing it held was printed). */
-  stop(): Promise<TraceOutput>;
+  /**
+   * Throws TracerEnded when bpftrace had ended before it was stopped (nothing it held was printed).
+   * `onReading` hears how far bpftrace's printing has come, at most every READING_EVERY_MS.
+   */
+  stop(onReading?: (r: TraceReading) => void): Promise<TraceOutput>;
   /** How bpftrace ended on its own, or null while it runs (or after stop()). */
   ended(): TracerEnd | null;
+}
+
+/** How far reading a trace's output has come: records printed so far of those the trace holds, and bytes. */
+export interface TraceReading {
+  records: number;
+  /** The records bpftrace holds (every thread's @seq, printed first), null until they came. */
+  of: number | null;
+  bytes: number;
+  /** bpftrace has printed everything and ended: what is left is parsing and saving the records. */
+  printed?: boolean;
+}
+
+/** How often a trace being read says how far it has come. */
+export const READING_EVERY_MS = 500;
+
+/**
+ * Counts what bpftrace's END has printed so far (program.ts): every thread's `@seq[tid]: N` first, then
+ * each record as a `@rec[tid, i]` line and a `@cnt[tid, i]` line, so the records read are half the lines
+ * of both (a line cut between two chunks is counted with the next). The records held are the @seq lines'
+ * sum, known once the first line after them comes.
+ */
+export class TraceReadingCounter {
+  private lines = 0;
+  private tail = '';
+  private seq = 0;
+  of: number | null = null;
+  bytes = 0;
+
+  take(chunk: string): void {
+    this.bytes += Buffer.byteLength(chunk);
+    const text = this.tail + chunk;
+    const cut = text.lastIndexOf('\n');
+    const whole = cut < 0 ? [] : text.slice(0, cut).split('\n');
+    this.tail = cut < 0 ? text : text.slice(cut + 1);
+    for (const line of whole) {
+      if (line.startsWith('@seq[')) {
+        if (this.of === null) this.seq += Number(/: (\d+)$/.exec(line)?.[1] ?? 0);
+      } else {
+        if (this.of === null && line.startsWith('@')) this.of = this.seq;
+        if (line.startsWith('@rec[') || line.startsWith('@cnt[')) this.lines++;
+      }
+    }
+  }
+
+  reading(): TraceReading {
+    const records = Math.floor(this.lines / 2);
+    return {
+      records: this.of === null ? records : Math.min(records, this.of),
+      of: this.of,
+      bytes: this.bytes,
+    };
+  }
 }
 
 export interface TracerDeps {
@@ -172,13 +227,23 @@ export async function startPageTrace(
         clearTimeout(timer);
         resolve({
           ended: () => end,
-          stop: async () => {
+          stop: async (onReading) => {
             if (end) throw new TracerEnded(end);
             stopping = true;
             // bpftrace 0.17 here sometimes misses a SIGINT (it polled on, the run waited for minutes);
             // a second one while it prints its maps stops the printing (a MySQL 8.0 Q1.1 trace lost
             // every count). So SIGINT again only while it has printed nothing since the first.
             const printed = out.length;
+            if (onReading) {
+              // What it prints from here is its END: counted as it comes, said every half second.
+              const counter = new TraceReadingCounter();
+              child.stdout?.on('data', (chunk: string) => counter.take(chunk));
+              const tell = setInterval(() => onReading(counter.reading()), READING_EVERY_MS);
+              void exited.then(() => {
+                clearInterval(tell);
+                onReading({ ...counter.reading(), printed: true });
+              });
+            }
             child.kill('SIGINT');
             const again = setInterval(() => {
               if (out.length === printed) child.kill('SIGINT');

@@ -7,8 +7,16 @@ import { performance } from 'node:perf_hooks';
 import { observerCostOf } from '../../shared/runs/observer-cost';
 import { AppFailure, formatError } from '../../shared/result';
 import type { RunResult, RunSample } from '../../shared/runs/runs';
+import { TRACE_READING_PHASE } from '../../shared/runs/page-trace';
 import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source';
-import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
+import {
+  compositionOf,
+  LruLegend,
+  readPoolStats,
+  walkLru,
+  WHOLE_POOL_BUCKET,
+  type LruWalk,
+} from '../bufferpool/lru';
 import { readPoolPages } from '../bufferpool/pool-pages';
 import { readIndexPages } from '../bufferpool/index-pages';
 import { LivePoller } from '../bufferpool/poller';
@@ -18,7 +26,7 @@ import { queryFailure, serverErrno } from '../db/errors';
 import { versionAtLeast } from '../db/server-identity';
 import { readProcessUsage, usageDelta } from '../sandbox/process-io';
 import type { SettingsJournal } from '../server/settings-journal';
-import type { RunPageTracer, RunTraceSession } from '../pagetrace/run-tracer';
+import { traceReadingWords, type RunPageTracer, type RunTraceSession } from '../pagetrace/run-tracer';
 import type { TaskUpdate } from '../tasks/registry';
 import {
   analyzeQuery,
@@ -67,6 +75,8 @@ interface Before {
   /** When the LRU snapshot before ended, on performance.now()'s clock. */
   at: number;
   walkMs: number | undefined;
+  /** That snapshot, the first frame of a watched run. */
+  walk: LruWalk | null;
 }
 
 /** bpftrace on the run's own connection, or why not, as the run's failure. */
@@ -115,7 +125,8 @@ export async function executeRun(
     await readMetricsBefore(metrics, control);
     if (entry.cancelled) throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
     let t0 = 0;
-    poller = livePoller(p, before, () => performance.now() - t0, deps.onSample);
+    poller = livePoller(p, before, await datasetLegend(p), () => performance.now() - t0, deps.onSample);
+    await poller?.prime();
     if (p.query.custom) await startReadOnly(exec);
     if (p.spec.tracePages) {
       progress('preparing', "attaching bpftrace to the server for the run's page trace");
@@ -130,7 +141,10 @@ export async function executeRun(
     const usageBefore = pid === null ? null : await readProcessUsage(pid);
     t0 = performance.now();
     // `|| 0`: a snapshot taken just before t0 rounds to -0, which a saved run would read back as 0.
-    if (result.lru.before) result.lru.before.atMs = Math.round(before.at - t0) || 0;
+    const beforeAt = Math.round(before.at - t0) || 0;
+    if (result.lru.before) result.lru.before.atMs = beforeAt;
+    // The pool as the query starts: the first frame, shown at once (the walk was outside the statement).
+    if (poller && before.walk) poller.keep(before.walk, beforeAt, 'before', result.poolStats.before);
     poller?.start();
     let running = true;
     const executing = statementRunner.run((conn) =>
@@ -155,7 +169,8 @@ export async function executeRun(
           }
         : usageDelta(usageBefore, await readProcessUsage(pid));
     entry.kill = undefined;
-    await poller?.stop();
+    // The cost is the statement's share: frozen at its end, one figure for the run and its samples.
+    await poller?.stop(endedAt - t0);
     const pollCost = poller?.cost() ?? null;
     if (execution) {
       result.elapsedMs = round2(execution.elapsedMs);
@@ -171,10 +186,11 @@ export async function executeRun(
     result.observer = observerCostOf(p.spec.poll, pollCost, result.innodbMetrics, result.server.flavor);
     await captureAfter(p, before, stages, poller, t0, tag);
     if (trace) {
-      progress('capturing', 'reading the page trace from bpftrace');
+      progress(TRACE_READING_PHASE, 'reading the page trace from bpftrace');
       const tracing = trace;
       trace = null;
-      result.pageTrace = await tracing.stop();
+      // A live count: printing millions of records took about 90 s on a busy machine.
+      result.pageTrace = await tracing.stop((r) => progress(TRACE_READING_PHASE, traceReadingWords(r)));
     }
     await captureExplain(p, progress, await ranPlan, lost);
     if (result.state === 'running') result.state = 'complete';
@@ -216,19 +232,47 @@ async function captureBefore(p: PreparedRun): Promise<Before> {
   result.poolStats.before = await readPoolStats(control);
   let at = 0;
   let walkMs: number | undefined;
+  let walk: LruWalk | null = null;
   if (p.walkLru) {
-    const walked = await walkLru(control, p.oldMethod, p.bucketPages);
-    walkMs = walked.costMs;
-    result.lru.before = compositionOf(walked, 0);
+    walk = await walkLru(control, p.oldMethod, p.bucketPages);
+    walkMs = walk.costMs;
+    result.lru.before = compositionOf(walk, 0);
     at = performance.now();
   }
-  return { handlers, globals, at, walkMs };
+  return { handlers, globals, at, walkMs, walk };
 }
+
+/**
+ * The run's legend, seeded with its dataset's indexes, each table's clustered index first, then by name
+ * (mysql.innodb_index_stats; none on MySQL 5.5 or a schema of other engines): their colours then come
+ * out the same in every run on the dataset, whatever else the pool holds (palette.ts), and the tables'
+ * own rows take the palette's first picks.
+ */
+async function datasetLegend(p: PreparedRun): Promise<LruLegend> {
+  const legend = new LruLegend();
+  if (!p.walkLru || p.spec.poll === 'off') return legend;
+  const indexes = (await quietly(() => readIndexPages(p.control, p.result.schema))) ?? [];
+  const keys = indexes
+    .map((i) => ({ table: `${p.result.schema}.${i.table}`, index: i.index }))
+    .sort(
+      (a, b) =>
+        Number(!CLUSTERED.has(a.index)) - Number(!CLUSTERED.has(b.index)) ||
+        byCodePoint(a.table, b.table) ||
+        byCodePoint(a.index, b.index),
+    );
+  for (const k of keys) legend.ordinal(k.table, k.index);
+  return legend;
+}
+
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** InnoDB's names for a table's clustered index. */
+const CLUSTERED = new Set(['PRIMARY', 'GEN_CLUST_INDEX']);
 
 /** The live poller on its own connection, when the run polls. */
 function livePoller(
   p: PreparedRun,
   before: Before,
+  legend: LruLegend,
   clock: () => number,
   onSample: (sample: RunSample) => void,
 ): LivePoller | null {
@@ -240,6 +284,7 @@ function livePoller(
     bucketPages: p.bucketPages,
     walkLru: p.walkLru,
     expectedSnapshotMs: before.walkMs,
+    legend,
     cachedIndexes: p.identity.flavor !== 'mariadb' && versionAtLeast(p.identity, 8, 0, 0),
     clock,
     onSample: (s) => onSample({ runId: p.runId, ...s }),
@@ -283,8 +328,13 @@ async function captureAfter(
   ];
   result.poolStats.after = await quietly(() => readPoolStats(control));
   if (p.walkLru) {
-    const walked = await quietly(() => walkLru(control, p.oldMethod));
-    if (walked) result.lru.after = compositionOf(walked, Math.round(performance.now() - t0));
+    // Laid out in the map's buckets when the run is watched: the last frame, after the query.
+    const walked = await quietly(() =>
+      walkLru(control, p.oldMethod, poller ? p.bucketPages : WHOLE_POOL_BUCKET),
+    );
+    const atMs = Math.round(performance.now() - t0);
+    if (walked) result.lru.after = compositionOf(walked, atMs);
+    if (walked && poller) poller.keep(walked, atMs, 'after', result.poolStats.after ?? undefined);
   }
   if (poller) result.samples = poller.samples();
   const pages = await quietly(() => readIndexPages(control, result.schema));

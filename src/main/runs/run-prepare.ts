@@ -118,6 +118,7 @@ export async function prepareRun(
           }
         : null,
       server: settings,
+      ...(spec.experiment ? { experiment: spec.experiment } : {}),
       startedAt: deps.now().toISOString(),
       state: 'running',
       error: null,

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSummary } from '../../shared/contract';
+import { flavorLabel, formatSwitch } from '../../shared/format';
 import { AppFailure } from '../../shared/result';
 import type { RunResult } from '../../shared/runs/runs';
 import { writeFileAtomic } from '../files/atomic-file';
@@ -79,5 +80,23 @@ export function summaryOf(run: RunResult): RunSummary {
     state: run.state,
     elapsedMs: run.elapsedMs,
     rows: run.rows,
+    // "MariaDB 10.11.19", not the server's whole "10.11.19-MariaDB-0+deb12u1".
+    server: `${flavorLabel(run.server.flavor)} ${/^\d+\.\d+\.\d+/.exec(run.server.version)?.[0] ?? run.server.version}`,
+    poolBytes: run.server.bufferPoolSizeBytes,
+    settings: runSettings(run.server),
+    experiment: run.experiment ?? null,
+    traced: run.pageTrace !== undefined,
   };
+}
+
+/** The settings a run list tells runs apart by, formatted as the result view shows them. */
+export function runSettings(s: RunResult['server']): RunSummary['settings'] {
+  return [
+    { name: 'innodb_buffer_pool_instances', value: String(s.bufferPoolInstances) },
+    { name: 'innodb_old_blocks_time', value: `${s.oldBlocksTimeMs} ms` },
+    { name: 'innodb_old_blocks_pct', value: `${s.oldBlocksPct}%` },
+    { name: 'innodb_read_ahead_threshold', value: String(s.readAheadThreshold) },
+    { name: 'innodb_flush_method', value: s.flushMethod || '—' },
+    { name: 'innodb_adaptive_hash_index', value: formatSwitch(s.adaptiveHashIndex) },
+  ];
 }

@@ -59,7 +59,8 @@ export async function makeSandbox(
   const sizeProblem = bufferPoolSizeProblem(parseByteSize(spec.bufferPoolSize), binary, totalmem());
   if (sizeProblem)
     throw AppFailure.of('INVALID_ARGUMENT', `Sandbox "${spec.name}" cannot be created: ${sizeProblem}.`, {
-      details: { field: 'bufferPoolSize' },
+      // The form puts `words` under its field (issue 41: a 999T pool's error sat at the top of the page).
+      details: { field: 'bufferPoolSize', words: sizeProblem },
     });
   const port = await choosePort(spec.port);
   mkdirSync(folders.dir(id), { recursive: true });

@@ -10,6 +10,7 @@ import { pollerCostRows } from '../lib/live-view';
 import { useColorScheme } from '../lib/theme';
 import { freeBlocksNote } from '../lib/viz/free-blocks';
 import { lruBars } from '../lib/viz/lru-bars';
+import { presentKeys } from '../lib/viz/lru-legend';
 import { pagesOverTime } from '../lib/viz/lru-series';
 import { poolRates } from '../lib/viz/pool-rates';
 import { LruBarsChart } from './LruBarsChart';
@@ -32,6 +33,7 @@ export function LiveCharts({ runId }: { runId: string }) {
     [live.compositions, live.legend],
   );
   const rates = useMemo(() => poolRates(live.stats), [live.stats]);
+  const present = useMemo(() => presentKeys(live.compositions), [live.compositions]);
 
   return (
     <>
@@ -42,6 +44,7 @@ export function LiveCharts({ runId }: { runId: string }) {
           legend={live.legend}
           pools={live.poolIds}
           freeNote={freeBlocksNote(live.stats.at(-1)?.pools ?? [], null)}
+          present={present}
         />
       </div>
       <div className="report-columns">

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { Line, YAxis } from 'recharts';
 import { formatCount } from '../../shared/format';
 import type { ScanBand } from '../../shared/compare/mixed-timeline';
+import type { LoadFigures } from '../../shared/load/load-live';
 import { SECONDS_AXIS_WIDTH, SecondsChartFrame } from './SecondsChartFrame';
 
 export interface SecondPoint {
@@ -17,28 +18,41 @@ export interface SecondPoint {
 
 export const LoadSecondsChart = memo(function LoadSecondsChart({
   points,
+  figures,
   scans = [],
   domain,
   testId = 'load-per-second',
 }: {
   points: readonly SecondPoint[];
+  /** The large figures and what they are of (loadFigures); absent: the last second, labelled so. */
+  figures?: LoadFigures;
   scans?: readonly ScanBand[];
   /** The time axis's span in seconds, when several charts must line up. */
   domain?: [number, number];
   testId?: string;
 }) {
   const last = points.at(-1);
+  const shown: LoadFigures = figures ?? {
+    qps: last?.qps ?? null,
+    p99: last?.p99 ?? null,
+    label: last ? 'last second' : '',
+  };
   return (
     <div className="chart" data-testid={testId} data-points={points.length}>
       <div className="rate-figures">
         <span data-testid={`${testId}-qps`}>
           <span className="swatch" style={{ background: 'var(--accent)' }} /> QPS:{' '}
-          <strong>{last ? formatCount(last.qps) : '—'}</strong>
+          <strong>{shown.qps !== null ? formatCount(shown.qps) : '—'}</strong>
         </span>
         <span data-testid={`${testId}-p99`}>
           <span className="swatch" style={{ background: 'var(--bad)' }} /> p99:{' '}
-          <strong>{last?.p99 != null ? `${last.p99.toFixed(2)} ms` : '—'}</strong>
+          <strong>{shown.p99 !== null ? `${shown.p99.toFixed(2)} ms` : '—'}</strong>
         </span>
+        {shown.label && (
+          <span className="muted" data-testid={`${testId}-figures-of`}>
+            {shown.label}
+          </span>
+        )}
       </div>
       {points.length === 0 ? (
         <p className="muted">No second measured yet.</p>

@@ -22,6 +22,7 @@ export const LruBarsChart = memo(function LruBarsChart({
       className="chart"
       data-testid={testId}
       data-bars={bars.map((b) => `${b.key}=${b.young}+${b.old}`).join(';')}
+      data-colors={bars.map((b) => `${b.key}=${b.color}`).join(';')}
     >
       {bars.length === 0 ? (
         <p className="muted" data-testid={`${testId}-empty`}>

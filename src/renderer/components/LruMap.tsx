@@ -3,13 +3,12 @@
  * coloured by its table or index. Frames reach the canvas through `follow`, never through React
  * state: React draws only the frame around it (legend, strip labels), which changes rarely.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../shared/format';
-import type { FollowFrames } from '../lib/viz/lru-map';
+import { frameMoment, type FollowFrames } from '../lib/viz/lru-map';
 import { colorScheme, onColorSchemeChange, useColorScheme } from '../lib/theme';
 import { LruMapPainter } from '../lib/viz/lru-map-painter';
-import { cssColor, oldShade, ordinalColor } from '../../shared/runs/palette';
-import { indexName } from '../../shared/runs/lru-diff';
+import { lruLegend } from '../lib/viz/lru-legend';
 
 export const STRIP_HEIGHT = 22;
 export const STRIP_GAP = 6;
@@ -19,6 +18,8 @@ export function LruMap({
   legend,
   pools,
   freeNote = null,
+  showMoment = true,
+  present,
   testId = 'lru-map',
 }: {
   follow: FollowFrames;
@@ -28,12 +29,18 @@ export function LruMap({
   pools: readonly number[];
   /** Why so many blocks are free, in words (freeBlocksNote); null when they are few. */
   freeNote?: string | null;
+  /** Says over the map when its frame was taken (a saved run's slider says it instead). */
+  showMoment?: boolean;
+  /** The indexes that held pages during the run (lruLegend lists only those); all of the legend when absent. */
+  present?: ReadonlySet<string>;
   testId?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const scale = useRef<HTMLSpanElement>(null);
+  const moment = useRef<HTMLSpanElement>(null);
   const [error, setError] = useState<string | null>(null);
   const scheme = useColorScheme();
+  const entries = useMemo(() => lruLegend(legend, scheme, present), [legend, scheme, present]);
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -42,8 +49,9 @@ export function LruMap({
       gap: STRIP_GAP,
       onError: setError,
       scheme: colorScheme,
-      onDraw: (image) => {
+      onDraw: (image, frame) => {
         // Written straight to the DOM: this changes with every frame, React need not know.
+        if (moment.current) moment.current.textContent = frameMoment(frame);
         if (scale.current)
           scale.current.textContent = `${formatCount(Math.max(1, image.pagesPerPixel))} page${image.pagesPerPixel > 1.5 ? 's' : ''} per pixel`;
       },
@@ -64,7 +72,11 @@ export function LruMap({
     <div className="lru-map" data-testid={testId}>
       <div className="lru-map-axis muted">
         <span>head (most recently used)</span>
-        <span ref={scale} data-testid={`${testId}-scale`} />
+        <span>
+          {showMoment && <span ref={moment} data-testid={`${testId}-moment`} />}
+          {showMoment && ' · '}
+          <span ref={scale} data-testid={`${testId}-scale`} />
+        </span>
         <span>tail (next to be evicted)</span>
       </div>
       <div className="lru-map-body">
@@ -87,17 +99,20 @@ export function LruMap({
         </p>
       )}
       <ul className="legend" data-testid={`${testId}-legend`}>
-        {legend.map((key, ordinal) => {
-          const color = ordinalColor(ordinal);
-          const [table = key, index = ''] = key.split('/');
-          return (
-            <li key={key} title={key}>
-              <span className="swatch" style={{ background: cssColor(color) }} />
-              <span className="swatch" style={{ background: cssColor(oldShade(color, scheme)) }} />
-              {indexName(table, index)}
-            </li>
-          );
-        })}
+        {entries.map((entry) => (
+          <li
+            key={entry.key}
+            title={entry.title}
+            data-testid={`${testId}-legend-entry`}
+            data-key={entry.key}
+            data-color={entry.color}
+            className={entry.group ? 'legend-server' : undefined}
+          >
+            <span className="swatch" style={{ background: entry.color }} />
+            <span className="swatch" style={{ background: entry.oldColor }} />
+            {entry.label}
+          </li>
+        ))}
         <li className="muted">
           <span className="swatch swatch-boundary" /> old/young boundary · light: old pages
         </li>

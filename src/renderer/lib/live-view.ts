@@ -12,20 +12,32 @@ export interface Row {
   testId?: string;
 }
 
-/** The poller's own cost: how often, how long per snapshot, and its share of the server's time. */
+/**
+ * The poller's own cost while a run goes on: its walks during the query, how they are spaced, how long
+ * each took, and its share of the query's time so far beside the budget 'auto' keeps to. (A saved run
+ * states its cost once, in observerCostWords.)
+ */
 export function pollerCostRows(cost: PollerCost | null): Row[] {
   if (!cost) return [{ label: 'Poller', value: 'off: no samples were taken', testId: 'poller-off' }];
+  const budget =
+    cost.targetShare === undefined ? '' : ` (auto keeps it near ${Math.round(cost.targetShare * 100)}%)`;
   return [
     {
-      label: 'Interval',
-      value: `${formatMs(cost.intervalMs)}${cost.adaptive ? ' (adapts to the snapshot cost)' : ' (fixed)'}`,
+      label: 'Walks',
+      value: cost.adaptive
+        ? `as often as the budget allows: about every ${formatMs(cost.intervalMs)} now`
+        : `every ${formatMs(cost.intervalMs)} (fixed)`,
       testId: 'poller-interval',
     },
-    { label: 'Snapshots', value: formatCount(cost.snapshots), testId: 'poller-snapshots' },
+    { label: 'LRU walks during the query', value: formatCount(cost.snapshots), testId: 'poller-snapshots' },
     {
-      label: 'Per snapshot',
+      label: 'Per walk',
       value: `${formatMs(cost.meanSnapshotMs)} mean, ${formatMs(cost.maxSnapshotMs)} max`,
     },
-    { label: 'Share of the server’s time', value: formatShare(cost.serverShare), testId: 'poller-share' },
+    {
+      label: 'Share of the query’s time so far',
+      value: `${formatShare(cost.serverShare)}${budget}`,
+      testId: 'poller-share',
+    },
   ];
 }

@@ -7,6 +7,7 @@ import type { LruComposition, LruMapFrame } from '../runs/runs';
 import type { PairComparison } from './comparison';
 import { indexName } from '../runs/lru-diff';
 import { indexSeries } from '../runs/pages-over-time';
+import { cssColor, legendColors, SERVER_GROUP_ORDER, SERVER_GROUPS } from '../runs/palette';
 
 export interface StackedPages {
   old: number;
@@ -94,8 +95,11 @@ export interface LruMapStripView {
 export interface LruMapView {
   title: string;
   atMs: number;
-  /** Short names ("lineorder GEN_CLUST_INDEX") by ordinal, only those that hold a segment. */
-  legend: Array<{ ordinal: number; label: string }>;
+  /**
+   * Short names ("lineorder GEN_CLUST_INDEX") and colours of those that hold a segment: a user index by
+   * its ordinal, the server's own grouped (palette.ts's classes: after the legend's ordinals).
+   */
+  legend: Array<{ ordinal: number; label: string; color: string }>;
   strips: LruMapStripView[];
 }
 
@@ -107,12 +111,22 @@ const frameIndexLabel = (key: string) => {
 /** One frame of the poller's LRU map: each bucket takes the index holding most of its pages. */
 export function lruMapView(frame: LruMapFrame, title: string): LruMapView {
   const longest = Math.max(1, ...frame.pools.map((p) => p.lruLength));
+  const { classOf, colors } = legendColors(frame.legend);
   const used = new Set<number>();
   const strips = frame.pools.map((pool): LruMapStripView => {
     const segments: LruMapStripView['segments'] = [];
     pool.buckets.forEach((bucket, i) => {
+      // Per colour class: the server's dictionary indexes count together.
+      const byClass = new Map<number, [number, number, number]>();
+      for (const [ord, pages, oldPages] of bucket) {
+        const c = classOf[ord] ?? ord;
+        const sum = byClass.get(c) ?? [c, 0, 0];
+        sum[1] += pages;
+        sum[2] += oldPages;
+        byClass.set(c, sum);
+      }
       let best: [number, number, number] | null = null;
-      for (const entry of bucket) if (!best || entry[1] > best[1]) best = entry;
+      for (const entry of byClass.values()) if (!best || entry[1] > best[1]) best = entry;
       if (!best || best[1] <= 0) return;
       const [ordinal, pages, oldPages] = best;
       const from = Math.min(1, (i * frame.bucketPages) / longest);
@@ -137,7 +151,14 @@ export function lruMapView(frame: LruMapFrame, title: string): LruMapView {
     atMs: frame.atMs,
     legend: [...used]
       .sort((x, y) => x - y)
-      .map((ordinal) => ({ ordinal, label: frameIndexLabel(frame.legend[ordinal] ?? `#${ordinal}`) })),
+      .map((ordinal) => ({
+        ordinal,
+        label:
+          ordinal < frame.legend.length
+            ? frameIndexLabel(frame.legend[ordinal] ?? `#${ordinal}`)
+            : SERVER_GROUPS[SERVER_GROUP_ORDER[ordinal - frame.legend.length]!].label,
+        color: cssColor(colors[ordinal] ?? [128, 128, 128]),
+      })),
     strips,
   };
 }

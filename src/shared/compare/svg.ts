@@ -5,7 +5,6 @@
 import { formatCount, formatMs } from '../format';
 import type { LinesView, LruMapView, PairedBarsView } from './charts';
 import { escapeXml } from './escape';
-import { cssColor, ordinalColor } from '../runs/palette';
 
 /** Side A, side B; young pages solid, old pages the same hue lighter. */
 const SIDE_COLOURS = ['#3b6fb6', '#d9822b'] as const;
@@ -155,10 +154,10 @@ export function linesSvg(view: LinesView, id: string): string {
   return parts.join('');
 }
 
-/** A colour per index ordinal, the live view's map's (palette.ts); old pages the same hue lighter. */
-const ordinalColour = (ordinal: number) => cssColor(ordinalColor(ordinal));
-
 export function lruMapSvg(view: LruMapView, id: string): string {
+  // Each index's colour as the live view's map draws it (palette.ts, by name); old pages lighter.
+  const colors = new Map(view.legend.map((e) => [e.ordinal, e.color]));
+  const ordinalColour = (ordinal: number) => colors.get(ordinal) ?? 'rgb(128, 128, 128)';
   const left = 70;
   const plotW = 600;
   const stripH = 22;

@@ -13,6 +13,8 @@ import type { LruMapFrame, RunSample } from './runs';
 
 export interface PackedLruMapFrame {
   atMs: number;
+  /** As LruMapFrame's: the run's own walk before or after the query; absent during it. */
+  moment?: LruMapFrame['moment'];
   costMs: number;
   bucketPages: number;
   legend: string[];
@@ -31,6 +33,8 @@ export type LiveRunSample = Omit<RunSample, 'map'> & { map?: PackedLruMapFrame }
  */
 export interface LruMapCells {
   atMs: number;
+  /** The frame's legend: each ordinal's name, which gives it its colour (palette.ts). */
+  legend: readonly string[];
   legendSize: number;
   pools: PackedLruMapFrame['pools'];
   words: Uint16Array | Uint32Array;
@@ -73,6 +77,7 @@ export function encodeLruMapFrame(frame: LruMapFrame): PackedLruMapFrame {
     }
   return {
     atMs: frame.atMs,
+    ...(frame.moment ? { moment: frame.moment } : {}),
     costMs: frame.costMs,
     bucketPages: frame.bucketPages,
     legend: frame.legend,
@@ -152,6 +157,7 @@ export function decodeLruMapCells(packed: PackedLruMapFrame, into?: LruMapCells)
   if (i !== count) throw new LruMapFrameError(`${count - i} words are left after the last pool`);
   const cells = into ?? ({} as LruMapCells);
   cells.atMs = packed.atMs;
+  cells.legend = packed.legend;
   cells.legendSize = legendSize;
   cells.pools = packed.pools;
   cells.words = words;
@@ -164,6 +170,7 @@ export function decodeLruMapFrame(packed: PackedLruMapFrame): LruMapFrame {
   const cells = decodeLruMapCells(packed);
   return {
     atMs: packed.atMs,
+    ...(packed.moment ? { moment: packed.moment } : {}),
     costMs: packed.costMs,
     bucketPages: packed.bucketPages,
     legend: [...packed.legend],

@@ -48,11 +48,49 @@ function batchWords(o: ObserverCost, flavor: RunResult['server']['flavor']): str
   return `; MySQL\u2019s page cleaner ran ${plural(o.lruBatches, 'LRU batch', 'LRU batches')} during it`;
 }
 
-/** The run's observer cost in one line, for its result view. */
+/** "one" for 1, else the count: the frames before and after are one each. */
+const spelled = (n: number) => (n === 1 ? 'one' : formatCount(n));
+
+/**
+ * A watched run's frames in words, when it kept its walks before and after the query as frames:
+ * "6 LRU frames: one before the query, 4 during it (87.0 ms inside them), one after". Null for a run
+ * saved before bplab kept them.
+ */
+function framesWords(run: RunResult, o: ObserverCost): string | null {
+  const maps = run.samples.maps;
+  const before = maps.filter((m) => m.moment === 'before').length;
+  const after = maps.filter((m) => m.moment === 'after').length;
+  if (before + after === 0) return null;
+  const during =
+    o.snapshots === 0
+      ? 'none during it'
+      : `${formatCount(o.snapshots)} during it (${formatMs(o.snapshotMs)} inside them)`;
+  const parts = [
+    ...(before ? [`${spelled(before)} before the query`] : []),
+    during,
+    ...(after ? [`${spelled(after)} after`] : []),
+  ];
+  return `${plural(before + o.snapshots + after, 'LRU frame')}: ${parts.join(', ')}`;
+}
+
+/** What the poller keeps to: "auto keeps it near 5%", "a walk every 250 ms". */
+function budgetWords(run: RunResult, o: ObserverCost): string {
+  if (o.poll !== 'auto') return ` (a walk every ${formatMs(o.poll === 'off' ? 0 : o.poll)})`;
+  const target = run.samples.cost?.targetShare;
+  return target === undefined ? ' (auto)' : ` (auto keeps it near ${Math.round(target * 100)}%)`;
+}
+
+/**
+ * The run's observer cost in one line, for its result view: the one place the run states what
+ * watching it cost (the share is frozen at the statement's end, so it is the samples' too).
+ */
 export function observerCostWords(run: RunResult): string {
   const o = run.observer;
   if (!o) return 'Not recorded: a run saved before bplab recorded what watching it cost.';
   if (o.poll === 'off') return `Not watched while it ran (polling off)${batchWords(o, run.server.flavor)}.`;
+  const frames = framesWords(run, o);
+  if (frames)
+    return `${frames}; the poller took ${formatShare(o.share)} of the query’s time${budgetWords(run, o)}${batchWords(o, run.server.flavor)}.`;
   if (o.snapshots === 0)
     return `No LRU snapshot fell during the statement${cadence(o)}; the poller\u2019s cheaper reads took ${formatShare(o.share)} of the run${batchWords(o, run.server.flavor)}.`;
   return `${plural(o.snapshots, 'LRU snapshot')}${cadence(o)}, ${formatMs(o.snapshotMs)} inside them; the poller took ${formatShare(o.share)} of the run${batchWords(o, run.server.flavor)}.`;

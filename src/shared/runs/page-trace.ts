@@ -166,3 +166,6 @@ export function traceCheckLines(summary: PageTraceSummary | undefined): string[]
     `trace check: ${formatCount(c.traced)} page requests of the run's own thread against the server's ${formatCount(c.measured)} (${(c.relError * 100).toFixed(2)}% apart): ${c.remainder}`,
   ];
 }
+
+/** A traced run's progress phase while its records are read from bpftrace: a live count, which the CLI prints less often. */
+export const TRACE_READING_PHASE = 'reading-trace';

@@ -53,8 +53,11 @@ export const LruIndexPagesSchema: z.ZodType<LruIndexPages> = z.object({
   poolShare: z.number().min(0).max(1),
 });
 
+const moment = z.enum(['before', 'during', 'after']).optional();
+
 export const LruCompositionSchema: z.ZodType<LruComposition> = z.object({
   atMs,
+  moment,
   costMs: ms,
   databasePages: count,
   oldMethod: z.enum(['is-old', 'lru-position']),
@@ -126,6 +129,7 @@ function isBucketList(v: unknown): boolean {
 
 export const LruMapFrameSchema: z.ZodType<LruMapFrame> = z.object({
   atMs,
+  moment,
   costMs: ms,
   bucketPages: z.number().int().min(1),
   legend: z.array(z.string()),
@@ -151,6 +155,7 @@ export const CachedIndexesSampleSchema: z.ZodType<CachedIndexesSample> = z.objec
 export const PollerCostSchema: z.ZodType<PollerCost> = z.object({
   intervalMs: ms,
   adaptive: z.boolean(),
+  targetShare: z.number().min(0).max(1).optional(),
   snapshots: count,
   meanSnapshotMs: ms,
   maxSnapshotMs: ms,
@@ -254,6 +259,7 @@ export const RunResultCoreSchema = z.object({
     })
     .optional(),
   observer: ObserverCostSchema.optional(),
+  experiment: z.object({ name: z.string(), configuration: z.string(), pass: z.string() }).optional(),
   startedAt: z.string(),
   state: z.enum(['running', 'complete', 'cancelled', 'failed', 'interrupted']),
   error: z.string().nullable(),

@@ -75,6 +75,14 @@ export const RunSpecSchema = z.object({
   allowLruPolling: z.boolean().default(false),
   /** Trace the server's page requests with bpftrace (a sandbox with symbols, bplab as root): slows the run. */
   tracePages: z.boolean().optional(),
+  /** Set by an experiment on each of its runs, so a list of runs can say where one came from. */
+  experiment: z
+    .object({
+      name: z.string().max(200),
+      configuration: z.string().max(500),
+      pass: z.string().max(100),
+    })
+    .optional(),
 });
 export type RunSpec = z.input<typeof RunSpecSchema>;
 export type RunSpecParsed = z.output<typeof RunSpecSchema>;
@@ -126,10 +134,18 @@ export interface LruIndexPages {
   poolShare: number;
 }
 
+/**
+ * When a watched run's frame was taken: its LRU walk before the query was sent and after it ended
+ * (outside the timed statement, as every run takes them), or the poller's during it.
+ */
+export type FrameMoment = 'before' | 'during' | 'after';
+
 /** The LRU composition at one moment: every table and index with pages in the pool. */
 export interface LruComposition {
   /** ms since the run started (negative: before the query was sent). */
   atMs: number;
+  /** Set on a watched run's frames taken before and after the query; absent: during it (or saved before bplab said). */
+  moment?: FrameMoment;
   /** How long the snapshot took on the server, ms. */
   costMs: number;
   databasePages: number;
@@ -176,6 +192,8 @@ export interface PoolStatsSample {
  */
 export interface LruMapFrame {
   atMs: number;
+  /** As LruComposition's: 'before' and 'after' are the run's own walks around the query. */
+  moment?: FrameMoment;
   costMs: number;
   /** LRU positions per bucket. */
   bucketPages: number;
@@ -202,10 +220,12 @@ export interface CachedIndexesSample {
 export interface PollerCost {
   intervalMs: number;
   adaptive: boolean;
+  /** 'auto': the share of the statement's time the poller keeps near (absent in runs saved before bplab said). */
+  targetShare?: number;
   snapshots: number;
   meanSnapshotMs: number;
   maxSnapshotMs: number;
-  /** Time the poller kept the server busy / the run's elapsed time, 0..1. */
+  /** Time the poller kept the server busy / the statement's elapsed time (frozen when it ended), 0..1. */
   serverShare: number;
 }
 
@@ -365,6 +385,8 @@ export interface RunResult {
   innodbMetrics?: InnodbMetricsCapture;
   /** What watching the run cost it. Absent in results saved before bplab recorded it. */
   observer?: ObserverCost;
+  /** The experiment that ran it (its name, the configuration, the pass); absent for a run of its own. */
+  experiment?: { name: string; configuration: string; pass: string };
   startedAt: string;
   state: RunState;
   /** In words, for failed, cancelled and interrupted runs. */

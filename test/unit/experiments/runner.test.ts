@@ -51,6 +51,19 @@ describe('the experiment runner', () => {
     expect(steps.find((s) => s.step.startsWith('restarting') && s.done === 6)?.left).toBe(6 + 5);
   });
 
+  it('tags each run with the experiment, its configuration and pass, so the Runs list can say so', async () => {
+    const { deps } = harness();
+    const tags: unknown[] = [];
+    const run = deps.executeRun;
+    deps.executeRun = async (server, spec, ctx) => {
+      tags.push(spec.experiment);
+      return run(server, spec, ctx);
+    };
+    await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base), {});
+    expect(tags[0]).toEqual({ name: 't', configuration: 'S · innodb_old_blocks_time=1000', pass: 'cold' });
+    expect(tags.at(-1)).toMatchObject({ configuration: 'S · innodb_old_blocks_time=0' });
+  });
+
   it("evicts the configuration's dataset after the purge wait, and says what was evicted", async () => {
     const { deps, log } = harness({ dropped: false, evicted: [612 * 1024 * 1024, 0] });
     const out = await new ExperimentRunner(deps).run(ExperimentDefinitionSchema.parse(base));

@@ -9,6 +9,7 @@ import {
   pollChoices,
   progressView,
   removeValue,
+  runCounts,
   resultRows,
   runWords,
   setPoll,
@@ -85,15 +86,31 @@ describe('builder view', () => {
     expect(
       endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).text,
     ).toBe(
-      'Completed, but some runs were interrupted: 1 of 2 runs done; 1 run was interrupted, kept with what it captured.',
+      'Completed, but not every run completed: 1 of 2 runs complete, 1 interrupted; the run that did not complete is kept with what it captured.',
     );
-    // Cancelled during the 6th of 16 runs: 5 done (as the progress says beside it), the 6th kept apart.
-    const six = [...Array.from({ length: 5 }, () => run('complete')), run('interrupted')];
+    // Cancelled during the 6th of 16 runs: 5 complete, the 6th kept and said apart, 10 not run.
+    const six = [...Array.from({ length: 5 }, () => run('complete')), run('cancelled')];
     expect(endStateWords({ state: 'cancelled', error: null }, six, 16).text).toBe(
-      'Cancelled: 5 of 16 runs done; 1 run was interrupted, kept with what it captured.',
+      'Cancelled: 5 of 16 runs complete, 1 cancelled, 10 not run; the run that did not complete is kept with what it captured.',
     );
     expect(endStateWords({ state: 'cancelled', error: 'x' }, [run('complete')], 8).text).toBe(
-      'Cancelled: 1 of 8 runs done.',
+      'Cancelled: 1 of 8 runs complete, 7 not run.',
+    );
+  });
+
+  it("says one count of a cancelled experiment's runs everywhere (issue 41: 6, 5 and 7 on one screen)", () => {
+    const run = (state: string) => ({ run: { state } }) as never;
+    const kept = [
+      ...Array.from({ length: 4 }, () => run('complete')),
+      run('failed'),
+      run('failed'),
+      run('cancelled'),
+    ];
+    const counts = runCounts(kept, 12);
+    expect(counts).toMatchObject({ complete: 4, failed: 2, cancelled: 1, interrupted: 0, notRun: 5 });
+    expect(counts.words).toBe('4 of 12 runs complete, 2 failed, 1 cancelled, 5 not run');
+    expect(endStateWords({ state: 'cancelled', error: null }, kept, 12).text).toBe(
+      `Cancelled: ${counts.words}; the runs that did not complete are kept with what they captured.`,
     );
   });
 
@@ -221,7 +238,9 @@ describe('builder view', () => {
     );
     expect(
       endStateWords({ state: 'complete', error: null }, [run('complete'), run('interrupted')], 2).next,
-    ).toMatch(/^An interrupted run's figures cover only what was captured before it stopped\. Compare/);
+    ).toMatch(
+      /^A run that did not complete has figures only for what was captured before it stopped\. Compare/,
+    );
   });
 });
 

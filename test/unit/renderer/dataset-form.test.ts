@@ -42,6 +42,18 @@ describe('dataset form', () => {
     if (r.ok) return;
     expect(r.errors.sf).toBe('a scale factor above 0, such as 1 or 0.01');
     expect(r.errors.seed).toBe('a whole number from 0 to 2147483647');
+    // Too large for a number, or for the generator: said in words, not the generic message or zod's.
+    const huge = requestFromForm(form({ sf: '1e400', seed: '1e400' }));
+    expect(huge.ok ? null : huge.errors.sf).toBe(
+      '1e400 is too large to be a number: a scale factor is a finite number above 0, at most 1000',
+    );
+    expect(huge.ok ? null : huge.errors.seed).toBe(
+      '1e400 is too large to be a number: a seed is a whole number from 0 to 2147483647',
+    );
+    const big = requestFromForm(form({ sf: '5000' }));
+    expect(big.ok ? null : big.errors.sf).toBe(
+      '5000 is more than 1000: bplab generates scale factors up to 1000 (SF 1 is 6 million lineorder rows)',
+    );
     const zero = requestFromForm(form({ sf: '0' }));
     expect(zero.ok ? null : zero.errors.sf).toBe('the scale factor must be above 0');
     const long = requestFromForm(form({ schema: 'x'.repeat(65) }));

@@ -84,7 +84,7 @@ describe("an experiment's load sweeps", () => {
     const kept = keptItems({ results: [], loads });
     const end = endStateWords({ state: 'complete', error: null }, kept, 8);
     expect(end.text).toBe(
-      'Completed, but some runs were interrupted: 3 of 8 runs done; 1 run was interrupted, kept with what it captured.',
+      'Completed, but not every run completed: 3 of 8 runs complete, 1 interrupted, 4 not run; the run that did not complete is kept with what it captured.',
     );
     expect(end.next).toMatch(/Compare shows the runs kept side by side/);
     const whole = keptItems({ results: [], loads: [loads[0]!, loads[1]!] });

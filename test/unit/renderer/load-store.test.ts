@@ -146,7 +146,8 @@ describe('the load store', () => {
     events.emit('load/step', { taskId: 't1', step: { clients: 1, qps: 900 } as LoadStep });
     expect(useLoad.getState().seconds.map((s) => s.second.queries)).toEqual([900]);
     expect(useLoad.getState().steps.map((s) => s.qps)).toEqual([900]);
-    finish({ state: 'complete', steps: [{}, {}, {}], spec: { clients: [1, 4, 16] } } as LoadResult);
+    const done = { state: 'complete' } as LoadStep;
+    finish({ state: 'complete', steps: [done, done, done], spec: { clients: [1, 4, 16] } } as LoadResult);
     await tick();
     expect(useLoad.getState()).toMatchObject({
       running: false,
@@ -199,7 +200,12 @@ describe('how a load ended, in words', () => {
       version: '1.0.20',
       latency: 'per point select',
     } as LoadResult['engine'];
-    const load = { state: 'complete', steps: [{}], spec: { clients: [1] }, engine } as LoadResult;
+    const load = {
+      state: 'complete',
+      steps: [{ state: 'complete' }],
+      spec: { clients: [1] },
+      engine,
+    } as LoadResult;
     expect(loadOutcomeWords(load)).toBe(
       'Complete: 1 of 1 step measured. Driven by sysbench 1.0.20; latency per point select.',
     );

@@ -87,9 +87,21 @@ describe('pollSetting', () => {
 
 describe('the Queries screen in plain words', () => {
   it("names the Run button by the query and its variant's label, never by the variant's id ('Run base')", () => {
-    expect(runButtonLabel('Q1.1', { variant: 'base', label: 'As written' })).toBe('Run Q1.1');
-    expect(runButtonLabel('Q1.1', { variant: 'straight-dim-first', label: 'dim_date first' })).toBe(
+    const q11 = { id: 'Q1.1', title: 'Q1.1: Revenue', source: 'ssb' as const };
+    expect(runButtonLabel(q11, { variant: 'base', label: 'As written' })).toBe('Run Q1.1');
+    expect(runButtonLabel(q11, { variant: 'straight-dim-first', label: 'dim_date first' })).toBe(
       'Run Q1.1, dim_date first',
+    );
+  });
+
+  it('names your own query by its title, not its id', () => {
+    const mine = {
+      id: 'custom:top-customers-spring-summer-2024',
+      title: 'Top customers, spring–summer 2024',
+      source: 'custom' as const,
+    };
+    expect(runButtonLabel(mine, { variant: 'base', label: 'As written' })).toBe(
+      'Run “Top customers, spring–summer 2024”',
     );
   });
 

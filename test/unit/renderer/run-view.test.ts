@@ -208,13 +208,14 @@ describe('run view', () => {
         meanSnapshotMs: 110,
         maxSnapshotMs: 180,
         serverShare: 0.021,
+        targetShare: 0.05,
       }).map((r) => [r.label, r.value]),
     );
     expect(rows).toEqual({
-      Interval: '500 ms (adapts to the snapshot cost)',
-      Snapshots: '42',
-      'Per snapshot': '110 ms mean, 180 ms max',
-      'Share of the server’s time': '2.10%',
+      Walks: 'as often as the budget allows: about every 500 ms now',
+      'LRU walks during the query': '42',
+      'Per walk': '110 ms mean, 180 ms max',
+      'Share of the query’s time so far': '2.10% (auto keeps it near 5%)',
     });
     expect(pollerCostRows(null)[0]!.value).toContain('off');
   });

@@ -3,6 +3,7 @@ import type { SandboxInfo, SandboxStatus } from '../../../src/shared/models';
 import {
   binaryLabel,
   sandboxRow,
+  startHint,
   upsertSandbox,
 } from '../../../src/renderer/features/sandboxes/utils/sandbox-view';
 
@@ -137,5 +138,19 @@ describe('binaryLabel', () => {
         source: 'basedir',
       }),
     ).toBe('MySQL 8.0.31 · /opt/mysql/bin/mysqld');
+  });
+});
+
+describe('the first screen’s “Where to start”', () => {
+  it('points to Queries when a sandbox and its data are ready, and to making one otherwise', () => {
+    const ready = { name: 'demo', profileId: 'sandbox-demo', schema: 'ssb_sf0_1' };
+    const hint = startHint([ready]);
+    expect(hint.queries).toEqual(ready);
+    expect(hint.text).toMatch(/^Sandbox demo and its SSB data \(ssb_sf0_1\) are ready: open Queries/);
+    expect(hint.text).not.toMatch(/^create a sandbox below/);
+    expect(startHint([])).toMatchObject({
+      queries: null,
+      text: expect.stringMatching(/^create a sandbox below/),
+    });
   });
 });

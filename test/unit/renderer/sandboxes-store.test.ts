@@ -103,6 +103,24 @@ describe('sandboxes store: cancelling a create or a start', () => {
     stop();
   });
 
+  it("puts main's refusal of a pool more than the machine's memory under its field, not at the top", async () => {
+    useSandboxes.setState({ form: { ...useSandboxes.getState().form, bufferPoolSize: '999T' } });
+    const creating = useSandboxes.getState().create();
+    await settle();
+    const words =
+      "a buffer pool of 999T is more than this machine's memory (23.5G in all), so MariaDB 10.11 could not have it";
+    answerPending({
+      code: 'INVALID_ARGUMENT',
+      message: `Sandbox "Half" cannot be created: ${words}.`,
+      details: { field: 'bufferPoolSize', words },
+    });
+    await creating;
+    const state = useSandboxes.getState();
+    expect(state.formErrors).toEqual({ bufferPoolSize: words });
+    expect(state.error).toBeNull();
+    expect(state.creating).toBe(false);
+  });
+
   it("cancels this process's start of that sandbox, and then shows it stopped", async () => {
     useSandboxes.setState({ sandboxes: [sandbox('kept', 'stopped')] });
     nextTaskId = 'own-start';

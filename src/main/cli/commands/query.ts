@@ -5,6 +5,8 @@
  * is KILLed and what was captured is still saved and printed. --trace-pages traces the server's page
  * requests (refused, in the capability report's words, where the server cannot be traced).
  */
+import { observerCostWords } from '../../../shared/runs/observer-cost';
+import { TRACE_READING_PHASE } from '../../../shared/runs/page-trace';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TaskProgress } from '../../../shared/app/tasks';
@@ -115,9 +117,18 @@ export const queryCommand = defineCommand({
       call(app, 'runs/start', { profileId, ...(password !== undefined ? { password } : {}), spec }),
     );
     ctx.err(`bplab: ${runId}: ${queryId} (${spec.variant}) on ${spec.schema} ...`);
+    // The trace's reading is said every half second: a terminal gets a line of it every 5 s.
+    let readingSaidAt = 0;
+    let said = '';
     const unsubscribe = app.events.subscribe((event, payload) => {
       const p = payload as TaskProgress;
-      if (event === 'task/progress' && p.taskId === runId && !p.done) ctx.err(`bplab: ${p.message}`);
+      if (event !== 'task/progress' || p.taskId !== runId || p.done || p.message === said) return;
+      if (p.phase === TRACE_READING_PHASE && !p.message.endsWith('saving them')) {
+        if (Date.now() - readingSaidAt < 5_000) return;
+        readingSaidAt = Date.now();
+      }
+      said = p.message;
+      ctx.err(`bplab: ${p.message}`);
     });
     let over = false;
     void ctx.stopRequested.then((signal) => {
@@ -169,11 +180,8 @@ export function formatRunSummary(run: RunResult): string {
     `made young  ${shown(poolDelta(run, (p) => p.pagesMadeYoung))}, not made young ${shown(poolDelta(run, (p) => p.pagesNotMadeYoung))}`,
     '            (global counters: other sessions count in them too)',
   );
-  const cost = run.samples.cost;
-  if (cost)
-    lines.push(
-      `poller      ${cost.snapshots} LRU snapshots every ${cost.intervalMs} ms${cost.adaptive ? ' (auto)' : ''}, mean ${cost.meanSnapshotMs} ms, max ${cost.maxSnapshotMs} ms, ${(cost.serverShare * 100).toFixed(1)}% of the run`,
-    );
+  // The one statement of what watching cost, as the result view says it.
+  if (run.observer) lines.push(`watching    ${observerCostWords(run)}`);
   lines.push(`profile     ${run.profile.source}: ${run.profile.note}`);
   const traced = slowdownWords(run);
   if (traced && run.pageTrace)

@@ -1,10 +1,13 @@
 /**
  * The LRU composition before and after a run, per table and index: what the query brought in, what it
- * pushed out, and how the old/young split moved (the post's before/after tables, as one diff).
+ * pushed out, and how the old/young split moved (the post's before/after tables, as one diff). The
+ * server's own pages (its dictionary's dozens of indexes, undo, system files) are one row per group,
+ * as the map's legend groups them.
  */
 import type { LruComposition, LruIndexPages } from '../../../shared/runs/runs';
 import { formatCount, formatShare, formatSigned } from '../../../shared/format';
-import { indexKey } from '../../../shared/runs/palette';
+import { indexName } from '../../../shared/runs/lru-diff';
+import { indexKey, serverGroupOf, serverGroupWords, type ServerGroup } from '../../../shared/runs/palette';
 
 export interface CompositionFigures {
   pages: number;
@@ -17,6 +20,10 @@ export interface CompositionDiffRow {
   key: string;
   table: string;
   index: string;
+  /** In words: "lineorder GEN_CLUST_INDEX", or the server's group with how many indexes it sums. */
+  label: string;
+  /** The full name, or the group's members, for a tooltip. */
+  title: string;
   /** 'new': not in the pool before; 'gone': pushed out entirely; 'kept': in both. */
   change: 'new' | 'gone' | 'kept';
   before: CompositionFigures;
@@ -51,10 +58,18 @@ export function compositionDiff(
     const b = beforeBy.get(key);
     const a = afterBy.get(key);
     const named = (a ?? b)!;
+    const members = [...new Set([...(b?.members ?? []), ...(a?.members ?? [])])];
+    const names = named.group
+      ? {
+          label: serverGroupWords(named.group, members.length),
+          title: members.join(', '),
+        }
+      : { label: indexName(named.table, named.index), title: `${named.table} ${named.index}` };
     return row(
       key,
       named.table,
       named.index,
+      names,
       b ? figures(b) : ZERO,
       a ? figures(a) : ZERO,
       !b ? 'new' : !a ? 'gone' : 'kept',
@@ -67,6 +82,7 @@ export function compositionDiff(
     'total',
     'all tables',
     '',
+    { label: 'all tables', title: 'every table and index in the pool' },
     totals(rows.map((r) => r.before)),
     totals(rows.map((r) => r.after)),
     'kept',
@@ -82,8 +98,27 @@ export function compositionDiff(
   return { rows, total, missing };
 }
 
-function byKey(c: LruComposition | null): Map<string, LruIndexPages> {
-  return new Map((c?.indexes ?? []).map((i) => [indexKey(i.table, i.index), i]));
+type Entry = LruIndexPages & { group: ServerGroup | null; members: string[] };
+
+/** A composition's indexes by key, the server's own summed into one entry per group. */
+function byKey(c: LruComposition | null): Map<string, Entry> {
+  const entries = new Map<string, Entry>();
+  for (const i of c?.indexes ?? []) {
+    const name = indexKey(i.table, i.index);
+    const group = serverGroupOf(name);
+    const key = group ? `server:${group}` : name;
+    const e = entries.get(key);
+    if (!e) {
+      entries.set(key, { ...i, group, members: [name] });
+      continue;
+    }
+    e.pages += i.pages;
+    e.oldPages += i.oldPages;
+    e.youngPages += i.youngPages;
+    e.poolShare += i.poolShare;
+    e.members.push(name);
+  }
+  return entries;
 }
 
 function figures(i: LruIndexPages): CompositionFigures {
@@ -106,6 +141,7 @@ function row(
   key: string,
   table: string,
   index: string,
+  names: { label: string; title: string },
   before: CompositionFigures,
   after: CompositionFigures,
   change: CompositionDiffRow['change'],
@@ -126,6 +162,7 @@ function row(
     key,
     table,
     index,
+    ...names,
     change,
     before,
     after,
@@ -145,7 +182,9 @@ function row(
 
 /** +0.021 → "+2.1%"; −0.5 → "−50%"; 0 → "0%". */
 export function signedPercent(share: number): string {
-  if (share === 0 || !Number.isFinite(share)) return formatShare(share);
+  // A change that rounds to nothing is no change ("−0.00%" from the float sum of every index's share).
+  if (Math.abs(share) < 0.000005 || !Number.isFinite(share))
+    return formatShare(Number.isFinite(share) ? 0 : share);
   const text = formatShare(Math.abs(share));
   return share > 0 ? `+${text}` : `−${text}`;
 }

@@ -8,9 +8,12 @@ import { indexName } from '../../../shared/runs/lru-diff';
 import {
   cssColor,
   indexKey,
+  keyColor,
   oldShade,
-  ordinalColor,
-  ordinalsFor,
+  SERVER_GROUPS,
+  serverGroupOf,
+  userColors,
+  type ServerGroup,
   type ColorScheme,
   type Rgb,
 } from '../../../shared/runs/palette';
@@ -48,27 +51,64 @@ export const OLD_NOTE: Record<LruComposition['oldMethod'], string> = {
   'lru-position': 'old pages derived as LRU_POSITION < OLD_DATABASE_PAGES (IS_OLD is NULL here)',
 };
 
-/** The largest `limit` indexes by pages, largest first, coloured by their legend ordinal. */
+/**
+ * The user's indexes and the server's own, the latter summed per group (its dictionary's dozens of
+ * small indexes are one bar): what the bars show, each with its legend key.
+ */
+function barEntries(
+  composition: LruComposition,
+): Array<LruIndexPages & { key: string; group: ServerGroup | null }> {
+  const groups = new Map<ServerGroup, LruIndexPages & { key: string; group: ServerGroup }>();
+  const users: Array<LruIndexPages & { key: string; group: null }> = [];
+  for (const i of composition.indexes) {
+    const key = indexKey(i.table, i.index);
+    const group = serverGroupOf(key);
+    if (!group) {
+      users.push({ ...i, key, group: null });
+      continue;
+    }
+    const sum = groups.get(group) ?? {
+      ...i,
+      key: `server:${group}`,
+      group,
+      table: SERVER_GROUPS[group].label,
+      index: '',
+      pages: 0,
+      oldPages: 0,
+      youngPages: 0,
+      records: 0,
+      dataSizeBytes: 0,
+      poolShare: 0,
+    };
+    sum.pages += i.pages;
+    sum.oldPages += i.oldPages;
+    sum.youngPages += i.youngPages;
+    sum.records += i.records;
+    sum.dataSizeBytes += i.dataSizeBytes;
+    sum.poolShare += i.poolShare;
+    groups.set(group, sum);
+  }
+  return [...users, ...groups.values()];
+}
+
+/** The largest `limit` entries by pages, largest first, coloured as the map colours them (palette.ts). */
 export function lruBars(
   composition: LruComposition,
   legend: readonly string[] = [],
   limit = 12,
   scheme: ColorScheme = 'light',
 ): LruBarsView {
-  const sorted = [...composition.indexes].sort(
-    (a, b) => b.pages - a.pages || indexKey(a.table, a.index).localeCompare(indexKey(b.table, b.index)),
+  const sorted = barEntries(composition).sort(
+    (a, b) => b.pages - a.pages || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
-  const ordinals = ordinalsFor(
-    legend,
-    sorted.map((i) => indexKey(i.table, i.index)),
-  );
-  const toBar = (i: LruIndexPages): LruBar => {
-    const key = indexKey(i.table, i.index);
-    const rgb = ordinalColor(ordinals.get(key) ?? 0);
+  const users = userColors([...legend, ...sorted.map((i) => i.key)]);
+  const toBar = (i: LruIndexPages & { key: string; group: ServerGroup | null }): LruBar => {
+    const key = i.key;
+    const rgb = i.group ? SERVER_GROUPS[i.group].rgb : keyColor(key, users);
     return {
       key,
-      label: indexName(i.table, i.index),
-      title: `${i.table} ${i.index}`,
+      label: i.group ? SERVER_GROUPS[i.group].label : indexName(i.table, i.index),
+      title: i.group ? SERVER_GROUPS[i.group].label : `${i.table} ${i.index}`,
       young: i.youngPages,
       old: i.oldPages,
       pages: i.pages,
@@ -85,7 +125,7 @@ export function lruBars(
       : {
           key: 'others',
           label: `${rest.length} more`,
-          title: rest.map((i) => indexKey(i.table, i.index)).join(', '),
+          title: rest.map((i) => i.key).join(', '),
           young: sum(rest, (i) => i.youngPages),
           old: sum(rest, (i) => i.oldPages),
           pages: sum(rest, (i) => i.pages),

@@ -81,6 +81,7 @@ export class LruMapPainter {
     this.context.putImageData(this.image, 0, 0);
     // What is on the canvas now, for anyone reading it (the e2e compares frames by this).
     this.canvas.dataset.frameAt = String(frame.atMs);
+    this.canvas.dataset.frameMoment = frame.moment ?? 'during';
     this.options.onDraw?.(image, frame, performance.now() - started);
   }
 

@@ -6,11 +6,14 @@
  * buffers) are grey, hatched. Pure: the canvas only copies the buffer this fills.
  */
 import type { LruMapCells, PackedLruMapFrame } from '../../../shared/runs/lru-map-codec';
+import { formatMs } from '../../../shared/format';
+import type { LruMapFrame } from '../../../shared/runs/runs';
 import {
   isHatch,
+  legendColors,
   MAP_COLORS,
   oldShade,
-  ordinalColor,
+  SERVER_GROUP_ORDER,
   type ColorScheme,
   type Rgb,
 } from '../../../shared/runs/palette';
@@ -18,6 +21,13 @@ import {
 export const EMPTY_RGB: Rgb = MAP_COLORS.light.empty;
 export const EMPTY_HATCH_RGB: Rgb = MAP_COLORS.light.emptyHatch;
 export const BOUNDARY_RGB: Rgb = MAP_COLORS.light.boundary;
+
+/** When a frame was taken, in words: "before the query", "at 1.20 s", "after the query (at 7.90 s)". */
+export function frameMoment(frame: Pick<LruMapFrame, 'atMs' | 'moment'>): string {
+  if (frame.moment === 'before') return 'before the query';
+  if (frame.moment === 'after') return `after the query (at ${formatMs(frame.atMs)})`;
+  return `at ${formatMs(frame.atMs)}`;
+}
 
 /** Hands each new frame (and the pool's size in pages, 0 when unknown) to `show`; returns a stop function. */
 export type FollowFrames = (show: (frame: PackedLruMapFrame, capacityPages: number) => void) => () => void;
@@ -76,7 +86,8 @@ export function boundaryColumn(
 
 /**
  * What one draw needs besides the frame, kept from draw to draw so a live map allocates nothing per
- * frame: the per-column results, the per-index accumulators, one strip row, the palette.
+ * frame: the per-column results, the per-class accumulators, one strip row, and the legend's colours
+ * (palette.ts's legendColors: each user index its own class, the server's indexes one class a group).
  */
 export class LruMapScratch {
   ordinal = new Int32Array(0);
@@ -84,38 +95,53 @@ export class LruMapScratch {
   acc = new Float64Array(1);
   touched = new Int32Array(1);
   row = new Uint8ClampedArray(0);
+  /** Per legend ordinal, the colour class its pages count in. */
+  classOf = new Int32Array(0);
+  /** Per class: its colour, and that colour washed for old pages. */
   palette: Rgb[] = [];
   washed: Rgb[] = [];
   scheme: ColorScheme = 'light';
+  private legend: readonly string[] = [];
 
-  /** Makes room for `width` columns and `legendSize` indexes (grows, never shrinks the accumulators). */
-  fit(width: number, legendSize: number, scheme: ColorScheme = 'light'): this {
-    if (this.scheme !== scheme) {
-      this.scheme = scheme;
-      this.washed = this.palette.map((rgb) => oldShade(rgb, scheme));
-    }
+  /** Makes room for `width` columns and the legend's classes, and takes its colours when it changed. */
+  fit(width: number, legend: readonly string[], scheme: ColorScheme = 'light'): this {
     if (this.ordinal.length !== width) {
       this.ordinal = new Int32Array(width);
       this.old = new Uint8Array(width);
       this.row = new Uint8ClampedArray(width * 4);
     }
-    if (this.acc.length < legendSize) {
-      this.acc = new Float64Array(legendSize);
-      this.touched = new Int32Array(legendSize);
+    const classes = legend.length + SERVER_GROUP_ORDER.length;
+    if (this.acc.length < classes) {
+      this.acc = new Float64Array(classes);
+      this.touched = new Int32Array(classes);
     }
-    while (this.palette.length < legendSize) {
-      const rgb = ordinalColor(this.palette.length);
-      this.palette.push(rgb);
-      this.washed.push(oldShade(rgb, this.scheme));
+    if (!sameLegend(this.legend, legend)) {
+      const colors = legendColors(legend);
+      this.legend = legend;
+      this.classOf = Int32Array.from(colors.classOf);
+      this.palette = colors.colors;
+      this.washed = this.palette.map((rgb) => oldShade(rgb, scheme));
+      this.scheme = scheme;
+    }
+    if (this.scheme !== scheme) {
+      this.scheme = scheme;
+      this.washed = this.palette.map((rgb) => oldShade(rgb, scheme));
     }
     return this;
   }
 }
 
+function sameLegend(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
- * Which index each pixel column of pool `n`'s strip shows (-1: no page there) and whether it is old,
- * in scratch.ordinal and scratch.old. Segments are laid out head to tail in the order the frame
- * lists them.
+ * Which colour class each pixel column of pool `n`'s strip shows (-1: no page there; a user index's
+ * class is its ordinal, a server group's comes after the legend's) and whether it is old, in
+ * scratch.ordinal and scratch.old. Segments are laid out head to tail in the order the frame lists them.
  */
 export function stripColumns(
   cells: LruMapCells,
@@ -124,8 +150,8 @@ export function stripColumns(
   perPixel: number,
   scratch = new LruMapScratch(),
 ): { ordinal: Int32Array; old: Uint8Array } {
-  scratch.fit(width, cells.legendSize);
-  const { ordinal, old, acc, touched } = scratch;
+  scratch.fit(width, cells.legend);
+  const { ordinal, old, acc, touched, classOf } = scratch;
   const words = cells.words;
   const pool = cells.pools[n]!;
   ordinal.fill(-1);
@@ -161,7 +187,7 @@ export function stripColumns(
   for (let b = 0; b < pool.buckets; b++) {
     const segments = words[i++]!;
     for (let s = 0; s < segments; s++, i += 3) {
-      const ord = words[i]!;
+      const ord = classOf[words[i]!]!;
       const pages = words[i + 1]!;
       const oldPages = words[i + 2]!;
       if (pages === 0) continue;
@@ -214,7 +240,7 @@ export function fillLruMap(
       data[i + 3] = 255;
     }
   const perPixel = pagesPerPixel(cells, width, capacityPages);
-  scratch.fit(width, cells.legendSize, scheme);
+  scratch.fit(width, cells.legend, scheme);
   const { row, palette, washed } = scratch;
   const strips: LruMapStrip[] = [];
 

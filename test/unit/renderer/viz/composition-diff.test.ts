@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compositionDiff, signedPercent } from '../../../../src/renderer/lib/viz/composition-diff';
 import { composition, index } from './samples';
+import { SERVER_GROUPS } from '../../../../src/shared/runs/palette';
 
 // The post: Q1.1 with old_blocks_time=0 pushes the secondary indexes out and brings in more lineorder.
 const before = composition(-120, [
@@ -38,6 +39,30 @@ describe('compositionDiff', () => {
     const gone = diff.rows[3]!;
     expect(gone.after.pages).toBe(0);
     expect(gone.text.delta.pages).toBe('−17');
+  });
+
+  it("sums the server's own indexes into one row per group, named in words", () => {
+    const withServer = (c: typeof before, dictionary: number) =>
+      composition(c.atMs, [
+        ...c.indexes,
+        index('mysql.tables', 'PRIMARY', dictionary, 0, 0.001),
+        index('mysql.columns', 'table_id', 5, 0, 0.0006),
+        index('(undo 2)', '(none)', 2, 0, 0.0002),
+      ]);
+    const diff = compositionDiff(withServer(before, 9), withServer(after, 4));
+    expect(diff.rows.filter((r) => r.key.startsWith('mysql.'))).toEqual([]);
+    const dictionary = diff.rows.find((r) => r.key === 'server:dictionary')!;
+    expect(dictionary.label).toBe(`${SERVER_GROUPS.dictionary.label} (2 indexes)`);
+    expect(dictionary.title).toBe('mysql.tables/PRIMARY, mysql.columns/table_id');
+    expect([dictionary.before.pages, dictionary.after.pages, dictionary.text.delta.pages]).toEqual([
+      14,
+      9,
+      '−5',
+    ]);
+    expect(diff.rows.find((r) => r.key === 'server:undo')!.label).toBe(
+      `${SERVER_GROUPS.undo.label} (1 tablespace)`,
+    );
+    expect(diff.rows.find((r) => r.index === 'GEN_CLUST_INDEX')!.label).toBe('lineorder GEN_CLUST_INDEX');
   });
 
   it('totals every index', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeBar, lruBars, OTHERS_COLOR } from '../../../../src/renderer/lib/viz/lru-bars';
-import { cssColor, oldShade, ordinalColor } from '../../../../src/shared/runs/palette';
+import { cssColor, keyColor, oldShade, SERVER_GROUPS, userColors } from '../../../../src/shared/runs/palette';
 import { composition, index } from './samples';
 
 // The post's composition after Q1.1 with innodb_old_blocks_time=1000.
@@ -28,15 +28,36 @@ describe('lruBars', () => {
     expect(view.oldNote).toContain('IS_OLD');
   });
 
-  it('colours each index by its ordinal in the run legend, whatever its rank', () => {
+  it('colours each index by its name, the same whatever the legend or its rank', () => {
+    const color = (key: string) => keyColor(key, userColors([key]));
     const legend = ['ssb.dim_date/PRIMARY', 'ssb.lineorder/GEN_CLUST_INDEX'];
-    const view = lruBars(after, legend);
-    expect(view.bars[0]!.color).toBe(cssColor(ordinalColor(1)));
-    expect(view.bars[0]!.oldColor).toBe(cssColor(oldShade(ordinalColor(1))));
-    expect(view.bars[1]!.color).toBe(cssColor(ordinalColor(0)));
-    // Indexes the legend does not name take the next ordinals, never a legend colour.
-    expect(view.bars[2]!.color).toBe(cssColor(ordinalColor(2)));
-    expect(view.bars[3]!.color).toBe(cssColor(ordinalColor(3)));
+    for (const view of [lruBars(after, legend), lruBars(after, [...legend].reverse()), lruBars(after)]) {
+      const byKey = new Map(view.bars.map((b) => [b.key, b]));
+      expect(byKey.get('ssb.lineorder/GEN_CLUST_INDEX')!.color).toBe(
+        cssColor(color('ssb.lineorder/GEN_CLUST_INDEX')),
+      );
+      expect(byKey.get('ssb.lineorder/GEN_CLUST_INDEX')!.oldColor).toBe(
+        cssColor(oldShade(color('ssb.lineorder/GEN_CLUST_INDEX'))),
+      );
+      // Four indexes, four colours.
+      expect(new Set(view.bars.map((b) => b.color)).size).toBe(4);
+    }
+  });
+
+  it("sums the server's own pages into one bar per group, in the group's grey", () => {
+    const withServer = composition(7_810, [
+      ...after.indexes,
+      index('mysql.tables', 'PRIMARY', 9, 0, 0.001),
+      index('mysql.columns', 'table_id', 5, 0, 0.0006),
+      index('(data dictionary)', '(none)', 5, 0, 0.0006),
+      index('(undo 2)', '(none)', 2, 0, 0.0002),
+    ]);
+    const view = lruBars(withServer);
+    const dictionary = view.bars.find((b) => b.key === 'server:dictionary')!;
+    expect(dictionary).toMatchObject({ pages: 19, label: SERVER_GROUPS.dictionary.label });
+    expect(dictionary.color).toBe(cssColor(SERVER_GROUPS.dictionary.rgb));
+    expect(view.bars.find((b) => b.key === 'server:undo')?.pages).toBe(2);
+    expect(view.bars.filter((b) => b.key.startsWith('mysql.'))).toEqual([]);
   });
 
   it('sums the indexes past the limit into one grey bar', () => {

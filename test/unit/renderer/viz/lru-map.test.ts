@@ -10,7 +10,7 @@ import {
   pixelAt,
   stripColumns,
 } from '../../../../src/renderer/lib/viz/lru-map';
-import { MAP_COLORS, oldShade, ordinalColor } from '../../../../src/shared/runs/palette';
+import { legendColors, MAP_COLORS, oldShade, SERVER_GROUPS } from '../../../../src/shared/runs/palette';
 
 const CLUSTERED = 0;
 const DATE = 1;
@@ -43,6 +43,9 @@ const onePool: LruMapFrame = {
   ],
 };
 
+/** The colour the legend gives an ordinal of onePool's (palette.ts: by name). */
+const ordinalColor = (ordinal: number) => legendColors(onePool.legend).colors[ordinal]!;
+
 /** A frame as the painter gets it: packed for the wire, then decoded. */
 const cellsOf = (frame: LruMapFrame) => decodeLruMapCells(encodeLruMapFrame(frame));
 /** One pool's frame with a legend of three indexes. */
@@ -73,6 +76,37 @@ describe('stripColumns', () => {
     expect([...stripColumns(cellsOf(poolFrame(pool)), 0, 20, 0.5).ordinal]).toEqual([
       2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
     ]);
+  });
+
+  it("counts the server's dictionary indexes together: many small ones outweigh one larger user index", () => {
+    const frame: LruMapFrame = {
+      ...onePool,
+      legend: [
+        'ssb.lineorder/GEN_CLUST_INDEX',
+        'mysql.tables/PRIMARY',
+        'mysql.columns/PRIMARY',
+        '(data dictionary)/(none)',
+      ],
+      pools: [
+        {
+          poolId: 0,
+          lruLength: 10,
+          oldLength: 0,
+          buckets: [
+            [
+              [0, 4, 0],
+              [1, 2, 0],
+              [2, 2, 0],
+              [3, 2, 0],
+            ],
+          ],
+        },
+      ],
+    };
+    const dictionary = frame.legend.length; // the first group's class
+    expect([...stripColumns(cellsOf(frame), 0, 1, 10).ordinal]).toEqual([dictionary]);
+    const image = fillLruMap(cellsOf(frame), { width: 1, stripHeight: 1, gap: 0 });
+    expect(pixelAt(image, 0, 0)).toEqual(SERVER_GROUPS.dictionary.rgb);
   });
 
   it('leaves columns past the end of the LRU empty', () => {

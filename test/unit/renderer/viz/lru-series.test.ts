@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendBounded } from '../../../../src/renderer/lib/viz/history';
 import { pagesOverTime } from '../../../../src/renderer/lib/viz/lru-series';
-import { cssColor, ordinalColor } from '../../../../src/shared/runs/palette';
+import { cssColor, keyColor, userColors } from '../../../../src/shared/runs/palette';
 import { composition, index } from './samples';
 
 describe('pagesOverTime', () => {
@@ -31,7 +31,7 @@ describe('pagesOverTime', () => {
     ]);
   });
 
-  it('keeps the largest indexes within the limit, coloured by legend ordinal', () => {
+  it('keeps the largest indexes within the limit, coloured by name as the map colours them', () => {
     const { series } = pagesOverTime(
       compositions,
       ['ssb.dim_date/PRIMARY', 'ssb.lineorder/GEN_CLUST_INDEX'],
@@ -42,7 +42,9 @@ describe('pagesOverTime', () => {
         dataKey: 's0',
         key: 'ssb.lineorder/GEN_CLUST_INDEX',
         label: 'lineorder GEN_CLUST_INDEX',
-        color: cssColor(ordinalColor(1)),
+        color: cssColor(
+          keyColor('ssb.lineorder/GEN_CLUST_INDEX', userColors(['ssb.lineorder/GEN_CLUST_INDEX'])),
+        ),
       },
     ]);
   });

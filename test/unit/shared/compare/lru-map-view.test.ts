@@ -4,6 +4,7 @@ import { chooseSides, fileLabel, fileLabels } from '../../../../src/shared/compa
 import { lruMapSvg } from '../../../../src/shared/compare/svg';
 import { experimentTable, serversTable } from '../../../../src/shared/compare/experiment-tables';
 import type { LruMapFrame } from '../../../../src/shared/runs/runs';
+import { cssColor, keyColor, SERVER_GROUPS, userColors } from '../../../../src/shared/runs/palette';
 import { experiment, mapFrame, runResult } from '../../../support/run-fixture';
 
 const frame = (over: Partial<LruMapFrame> = {}): LruMapFrame => ({
@@ -40,9 +41,49 @@ describe('the LRU map at a moment', () => {
       { from: 0.75, to: 1, ordinal: 0, old: true },
     ]);
     expect(view.strips[0]!.boundary).toBeCloseTo(25 / 40);
-    expect(view.legend).toEqual([
+    expect(view.legend.map(({ ordinal, label }) => ({ ordinal, label }))).toEqual([
       { ordinal: 0, label: 'lineorder GEN_CLUST_INDEX' },
       { ordinal: 1, label: 'dim_date PRIMARY' },
+    ]);
+    // Each in the colour the live map gives it (by name), two indexes two colours.
+    const users = userColors(frame().legend);
+    expect(view.legend.map((e) => e.color)).toEqual(frame().legend.map((k) => cssColor(keyColor(k, users))));
+    expect(new Set(view.legend.map((e) => e.color)).size).toBe(2);
+  });
+
+  it("groups the server's own indexes into one legend entry per group", () => {
+    const f = frame({
+      legend: [
+        'ssb.lineorder/GEN_CLUST_INDEX',
+        'mysql.tables/PRIMARY',
+        'mysql.columns/PRIMARY',
+        '(undo 2)/(none)',
+      ],
+      pools: [
+        {
+          poolId: 0,
+          lruLength: 30,
+          oldLength: 0,
+          buckets: [
+            [
+              [1, 4, 0],
+              [2, 4, 0],
+              [0, 2, 0],
+            ],
+            [[0, 10, 0]],
+            [[3, 10, 0]],
+          ],
+        },
+      ],
+    });
+    const view = lruMapView(f, 't');
+    expect(view.legend.map((e) => [e.label, e.color])).toEqual([
+      [
+        'lineorder GEN_CLUST_INDEX',
+        cssColor(keyColor('ssb.lineorder/GEN_CLUST_INDEX', userColors(f.legend))),
+      ],
+      [SERVER_GROUPS.dictionary.label, cssColor(SERVER_GROUPS.dictionary.rgb)],
+      [SERVER_GROUPS.undo.label, cssColor(SERVER_GROUPS.undo.rgb)],
     ]);
   });
 

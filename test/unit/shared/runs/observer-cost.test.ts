@@ -8,7 +8,7 @@ import type {
   PollerCost,
   RunResult,
 } from '../../../../src/shared/runs/runs';
-import { runResult } from '../../../support/run-fixture';
+import { mapFrame, runResult } from '../../../support/run-fixture';
 import { pair } from '../compare/findings-pairs';
 
 const poller: PollerCost = {
@@ -100,6 +100,33 @@ describe('the line on the result view', () => {
     );
     expect(observerCostWords(runResult())).toBe(
       'Not recorded: a run saved before bplab recorded what watching it cost.',
+    );
+  });
+});
+
+describe('the line of a run that kept its walks before and after as frames', () => {
+  const framed = (o: Partial<ObserverCost>, during: number): RunResult => {
+    const r = watched({ poll: 'auto', intervalMs: 1200, snapshots: during, ...o });
+    const frames = [
+      { ...mapFrame(-15), moment: 'before' as const },
+      ...Array.from({ length: during }, (_, i) => mapFrame(400 * (i + 1))),
+      { ...mapFrame(7_900), moment: 'after' as const },
+    ];
+    return { ...r, samples: { ...r.samples, maps: frames, cost: { ...r.samples.cost!, targetShare: 0.05 } } };
+  };
+
+  it('counts the frames once, says which were outside the query, and states one share beside the budget', () => {
+    expect(observerCostWords(framed({ snapshotMs: 87, share: 0.031, lruBatches: 0 }, 4))).toBe(
+      '6 LRU frames: one before the query, 4 during it (87.0 ms inside them), one after; the poller took 3.10% of the query\u2019s time (auto keeps it near 5%); MySQL\u2019s page cleaner ran 0 LRU batches during it.',
+    );
+    expect(observerCostWords(mariadb(framed({ snapshots: 0, snapshotMs: 0, share: 0.004 }, 0)))).toBe(
+      '2 LRU frames: one before the query, none during it, one after; the poller took 0.40% of the query\u2019s time (auto keeps it near 5%).',
+    );
+  });
+
+  it('names a fixed interval as the walks’ cadence', () => {
+    expect(observerCostWords(mariadb(framed({ poll: 250, snapshotMs: 906, share: 0.2 }, 12)))).toBe(
+      '14 LRU frames: one before the query, 12 during it (906 ms inside them), one after; the poller took 20.0% of the query\u2019s time (a walk every 250 ms).',
     );
   });
 });

@@ -4,6 +4,7 @@ import { linesSvg } from '../../../../src/shared/compare/svg';
 import { indexSeries, OTHER_INDEXES } from '../../../../src/shared/runs/pages-over-time';
 import { pagesOverTime as screenLines } from '../../../../src/renderer/lib/viz/lru-series';
 import { composition, index } from '../../renderer/viz/samples';
+import { cssColor, SERVER_GROUPS } from '../../../../src/shared/runs/palette';
 
 const compositions = [
   composition(2000, [
@@ -18,6 +19,40 @@ const compositions = [
 const legend = ['ssb.part/PRIMARY', 'ssb.dim_date/PRIMARY', 'ssb.lineorder/GEN_CLUST_INDEX'];
 
 describe('pages per index over time: one computation for the screen and the report', () => {
+  it("draws the server's own pages as one line per group, in the group's grey", () => {
+    const withServer = [
+      composition(0, [
+        index('ssb.lineorder', 'GEN_CLUST_INDEX', 100, 0),
+        index('mysql.tables', 'PRIMARY', 30, 0),
+        index('mysql.columns', 'PRIMARY', 40, 0),
+      ]),
+      composition(1000, [
+        index('ssb.lineorder', 'GEN_CLUST_INDEX', 900, 0),
+        index('mysql.tables', 'PRIMARY', 5, 0),
+      ]),
+    ];
+    const set = indexSeries(withServer, { limit: 8 });
+    expect(set.series.map((s) => [s.key, s.label, s.points])).toEqual([
+      [
+        'ssb.lineorder/GEN_CLUST_INDEX',
+        'lineorder GEN_CLUST_INDEX',
+        [
+          [0, 100],
+          [1000, 900],
+        ],
+      ],
+      [
+        'server:dictionary',
+        SERVER_GROUPS.dictionary.label,
+        [
+          [0, 70],
+          [1000, 5],
+        ],
+      ],
+    ]);
+    expect(set.series[1]!.color).toBe(cssColor(SERVER_GROUPS.dictionary.rgb));
+  });
+
   it('keeps the biggest peaks, in time order, and sums the rest when asked', () => {
     const set = indexSeries(compositions, { legend, limit: 1, other: true });
     expect(set.times).toEqual([1000, 2000]);

@@ -79,12 +79,15 @@ export function DatasetCreateForm() {
         />
         <SelectField {...bound} name="engine" label="Engine" testId="dataset-engine" choices={ENGINES} />
       </div>
-      <CheckField form={form} change={change} name="lineorderPk" testId="dataset-lineorder-pk">
-        lineorder with PRIMARY KEY (LO_OrderKey, LO_LineNumber) instead of InnoDB’s hidden GEN_CLUST_INDEX
-      </CheckField>
-      <CheckField form={form} change={change} name="replace" testId="dataset-replace">
-        replace a bplab dataset of the same name
-      </CheckField>
+      {/* Apart and each on its own line: two inline labels ran together ("…GEN_CLUST_INDEXreplace a…"). */}
+      <div className="check-stack">
+        <CheckField form={form} change={change} name="lineorderPk" testId="dataset-lineorder-pk">
+          lineorder with PRIMARY KEY (LO_OrderKey, LO_LineNumber) instead of InnoDB’s hidden GEN_CLUST_INDEX
+        </CheckField>
+        <CheckField form={form} change={change} name="replace" testId="dataset-replace">
+          replace a bplab dataset of the same name
+        </CheckField>
+      </div>
       <div className="actions">
         <button
           type="submit"

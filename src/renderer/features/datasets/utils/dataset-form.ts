@@ -82,6 +82,23 @@ function numberOrText(text: string): number | string {
   return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
 }
 
+/** Written as a number ("1e400") but beyond what a number holds: Number() makes it Infinity. */
+function tooLargeForANumber(text: string): boolean {
+  const t = text.trim();
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(t) && !Number.isFinite(Number(t));
+}
+
+/** The scale factor's problem in words (zod's own never reach the user). */
+function sfWords(text: string): string {
+  const t = text.trim();
+  if (tooLargeForANumber(t))
+    return `${t} is too large to be a number: a scale factor is a finite number above 0, at most 1000`;
+  const n = Number(t);
+  if (t !== '' && Number.isFinite(n) && n > 1000)
+    return `${t} is more than 1000: bplab generates scale factors up to 1000 (SF 1 is 6 million lineorder rows)`;
+  return 'a scale factor above 0, such as 1 or 0.01';
+}
+
 /** `taken`: the schemas the server has, so that a blank name gets the free one the placeholder shows. */
 export function requestFromForm(form: DatasetForm, taken: readonly string[] = []): DatasetRequest {
   const schema = form.schema.trim() || schemaPlaceholder(form, taken);
@@ -103,9 +120,12 @@ export function requestFromForm(form: DatasetForm, taken: readonly string[] = []
     });
     if (parsed.success) return { ok: true, kind: 'generate', spec: parsed.data };
     collect(parsed.error.issues);
-    if (errors.sf && typeof numberOrText(form.sf) === 'string')
-      errors.sf = 'a scale factor above 0, such as 1 or 0.01';
-    if (errors.seed) errors.seed = 'a whole number from 0 to 2147483647';
+    // A number the schema refused for its sign keeps the schema's words ("must be above 0").
+    if (errors.sf && !(Number(form.sf) <= 0)) errors.sf = sfWords(form.sf);
+    if (errors.seed)
+      errors.seed = tooLargeForANumber(form.seed)
+        ? `${form.seed.trim()} is too large to be a number: a seed is a whole number from 0 to 2147483647`
+        : 'a whole number from 0 to 2147483647';
   } else {
     if (!form.dir.trim()) errors.dir = 'the folder holding dbgen’s .tbl files, on the machine running bplab';
     const parsed = DatasetImportSpecSchema.safeParse({ ...layout, dir: form.dir.trim() });

@@ -1,8 +1,9 @@
 /** A results file's runs: settings, server, pass, query, time, rows and state of each (a failed one says why), in plan order. */
 import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
-import { passLabel } from '../../../../shared/experiments/experiments';
+import { passLabel, planExperiment } from '../../../../shared/experiments/experiments';
 import { formatCount, formatMs, formatTimestamp } from '../../../../shared/format';
-import { resultRows } from '../utils/builder-view';
+import { resultRows, runCounts } from '../utils/builder-view';
+import { keptItems } from '../utils/sweep-rows';
 
 export function ExperimentResults({ file }: { file: ExperimentFile }) {
   const rows = resultRows(file);
@@ -12,8 +13,13 @@ export function ExperimentResults({ file }: { file: ExperimentFile }) {
   return (
     <div className="panel" data-testid="experiment-results" data-count={rows.length}>
       <h3>
-        Results: {formatCount(rows.length)} runs · {file.state} · saved {formatTimestamp(file.savedAt)}
+        Results: {formatCount(rows.length)} runs kept · {file.state} · saved {formatTimestamp(file.savedAt)}
       </h3>
+      {rows.length > 0 && (
+        <p className="muted" data-testid="experiment-results-counts">
+          {runCounts(keptItems(file), planExperiment(file.definition).length).words}.
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="muted">No run was kept in this file.</p>
       ) : (

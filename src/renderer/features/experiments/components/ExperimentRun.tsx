@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { LiveCharts } from '../../../components/LiveCharts';
 import { useDocuments } from '../../../lib/documents';
 import { useExperiments } from '../stores/experiments-store';
-import { endStateWords, progressView } from '../utils/builder-view';
+import { endStateWords, progressView, runCounts } from '../utils/builder-view';
 import { keptItems } from '../utils/sweep-rows';
 import { CancelButton } from '../../../components/CancelButton';
 import { CompareButton } from '../../../components/CompareButton';
@@ -55,7 +55,10 @@ export function ExperimentRun() {
               <div>
                 <dt>Done</dt>
                 <dd data-testid="experiment-progress-counts" data-done={running.progress?.done}>
-                  {view.counts}
+                  {/* Once it ended, the count of the runs kept, as the ending and the results say it. */}
+                  {finished
+                    ? runCounts(results, running.progress?.total ?? results.length).words
+                    : view.counts}
                 </dd>
               </div>
               {!finished && (

@@ -46,7 +46,7 @@ export function setProtocol(d: Draft, patch: Partial<Protocol>): Draft {
 /** How often each run polls the pool for the live view: what the builder offers (and the draft's own value). */
 export function pollChoices(d: Draft): Array<{ value: string; label: string }> {
   const offered: Array<{ value: string; label: string }> = [
-    { value: 'auto', label: 'auto (about 2% of the run)' },
+    { value: 'auto', label: 'auto (about 5% of the run)' },
     ...[50, 100, 250, 500, 1000].map((ms) => ({ value: String(ms), label: `every ${formatCount(ms)} ms` })),
     { value: 'off', label: 'off (no live view; before and after only)' },
   ];
@@ -296,6 +296,41 @@ export function progressView(p: ExperimentProgress): ProgressView {
   };
 }
 
+/** How many of an experiment's planned runs ended each way: the one count its screen says everywhere. */
+export interface RunCounts {
+  complete: number;
+  failed: number;
+  cancelled: number;
+  interrupted: number;
+  /** Planned runs with no result kept. */
+  notRun: number;
+  /** "4 of 12 runs complete, 2 failed, 1 cancelled, 5 not run". */
+  words: string;
+}
+
+/**
+ * The runs kept (query runs and load sweeps: sweep-rows.ts's keptItems) by how they ended, against
+ * those planned. The progress line, the ending and the results table's heading all say this one count
+ * (issue 41: "6 of 12 runs done", "5 of 12 runs done; 2 runs were interrupted" and "Results: 7 runs" on
+ * one screen, over 4 complete, 2 failed and 1 cancelled).
+ */
+export function runCounts(results: ReadonlyArray<{ run: { state: string } }>, planned: number): RunCounts {
+  const count = (state: string) => results.filter((r) => r.run.state === state).length;
+  const complete = count('complete');
+  const failed = count('failed');
+  const cancelled = count('cancelled');
+  const interrupted = count('interrupted');
+  const notRun = Math.max(0, planned - results.length);
+  const parts = [
+    `${formatCount(complete)} of ${formatCount(planned)} ${planned === 1 ? 'run' : 'runs'} complete`,
+    ...(failed ? [`${formatCount(failed)} failed`] : []),
+    ...(cancelled ? [`${formatCount(cancelled)} cancelled`] : []),
+    ...(interrupted ? [`${formatCount(interrupted)} interrupted`] : []),
+    ...(notRun && results.length > 0 ? [`${formatCount(notRun)} not run`] : []),
+  ];
+  return { complete, failed, cancelled, interrupted, notRun, words: parts.join(', ') };
+}
+
 /**
  * How it ended, in words: completed, cancelled, failed, and whether some runs were interrupted; and what
  * to do next: compare what was kept, or build it again as a new experiment (a document with results
@@ -307,13 +342,13 @@ export function endStateWords(
   results: ReadonlyArray<{ run: { state: string } }>,
   planned: number,
 ): { tone: 'ok' | 'bad'; text: string; next: string } {
-  const interrupted = results.filter((r) => r.run.state === 'interrupted' || r.run.state === 'failed').length;
-  // Done counts the runs that ran whole, as the progress's "5 of 16 runs done" beside it does; a run
-  // stopped part-way is kept too, and said apart.
-  const kept = `${formatCount(results.length - interrupted)} of ${formatCount(planned)} runs done`;
+  // The one count the whole screen says (runCounts): the progress line and the results table too.
+  const counts = runCounts(results, planned);
+  const interrupted = counts.failed + counts.cancelled + counts.interrupted;
+  const kept = counts.words;
   const some =
     interrupted > 0
-      ? `; ${formatCount(interrupted)} ${interrupted === 1 ? 'run was' : 'runs were'} interrupted, kept with what ${interrupted === 1 ? 'it' : 'they'} captured`
+      ? `; ${interrupted === 1 ? 'the run that did not complete is' : 'the runs that did not complete are'} kept with what ${interrupted === 1 ? 'it' : 'they'} captured`
       : '';
   // The document bar's New (the desktop app's File menu has it too; browser mode has no menu).
   const again =
@@ -326,8 +361,8 @@ export function endStateWords(
     return interrupted > 0
       ? {
           tone: 'bad',
-          text: `Completed, but some runs were interrupted: ${kept}${some}.`,
-          next: `An interrupted run's figures cover only what was captured before it stopped. ${then}`,
+          text: `Completed, but not every run completed: ${kept}${some}.`,
+          next: `A run that did not complete has figures only for what was captured before it stopped. ${then}`,
         }
       : {
           tone: 'ok',

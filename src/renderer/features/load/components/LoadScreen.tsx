@@ -10,7 +10,7 @@ import { ErrorMessage } from '../../../components/ErrorMessage';
 import { LiveCharts } from '../../../components/LiveCharts';
 import { LoadSecondsChart } from '../../../components/LoadSecondsChart';
 import { ProfilePicker } from '../../../components/ProfilePicker';
-import { loadLiveRunId, loadSecondPoints } from '../../../../shared/load/load-live';
+import { loadFigures, loadLiveRunId, loadSecondPoints } from '../../../../shared/load/load-live';
 import { OLTP_WORKLOADS, hasLatency } from '../../../../shared/load/oltp-load';
 import { formatCount } from '../../../../shared/format';
 import { useServerSession } from '../../../lib/server-session';
@@ -59,6 +59,10 @@ export function LoadScreen() {
   const readPageTrace = load.readPageTrace;
   useEffect(() => void readPageTrace(profileId), [readPageTrace, profileId]);
   const points = useMemo(() => loadSecondPoints(load.seconds), [load.seconds]);
+  const figures = useMemo(
+    () => loadFigures(points, load.steps, load.running),
+    [points, load.steps, load.running],
+  );
   const curves = useMemo(() => clientCurveViews(load.steps), [load.steps]);
   const trace = traceControl(
     load.pageTrace,
@@ -170,7 +174,7 @@ export function LoadScreen() {
         <div className="report-columns">
           <div className="panel">
             <h3>Point selects per second</h3>
-            <LoadSecondsChart points={points} />
+            <LoadSecondsChart points={points} figures={figures} />
           </div>
           <div className="panel">
             <h3>{load.running ? "This load's pool now" : "This load's pool at its end"}</h3>

@@ -4,7 +4,7 @@
  * and how a load ended, in words.
  */
 import { formatCount } from '../../../../shared/format';
-import { loadLiveRunId } from '../../../../shared/load/load-live';
+import { loadLiveRunId, loadStepsWords } from '../../../../shared/load/load-live';
 import { engineWords, type LoadResult } from '../../../../shared/load/oltp-load';
 import type { PoolStatsSample } from '../../../../shared/runs/runs';
 import type { Row } from '../../../lib/live-view';
@@ -18,13 +18,11 @@ export function loadPoolSample(
   return liveRunId === loadLiveRunId(taskId) ? (stats.at(-1) ?? null) : null;
 }
 
-/** "Complete: 3 of 3 steps measured." */
+/** "Complete: 3 of 3 steps measured. Driven by sysbench 1.0.20; …" (loadStepsWords, then the engine). */
 export function loadOutcomeWords(load: Pick<LoadResult, 'state' | 'steps' | 'spec' | 'engine'>): string {
-  const state = load.state.charAt(0).toUpperCase() + load.state.slice(1);
-  const n = load.spec.clients.length;
   const words = load.engine ? engineWords(load.engine) : '';
   const engine = words ? ` ${words.charAt(0).toUpperCase()}${words.slice(1)}.` : '';
-  return `${state}: ${load.steps.length} of ${n} step${n === 1 ? '' : 's'} measured.${engine}`;
+  return `${loadStepsWords(load)}${engine}`;
 }
 
 export function poolPagesRows(sample: PoolStatsSample | null): Row[] {

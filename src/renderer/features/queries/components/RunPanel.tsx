@@ -10,9 +10,13 @@ export function RunPanel() {
   const trace = tracePagesControl(pageTrace);
   const query = queries.find((q) => q.id === selectedId);
   const { changeRun, start, answerConsent } = useQueries();
+  const label = runButtonLabel(
+    query,
+    query?.variants.find((v) => v.variant === variant),
+  );
   return (
     <div className="panel" data-testid="query-run-panel">
-      <div className="toolbar">
+      <div className="toolbar run-toolbar">
         <label className="field">
           <span>Poll the buffer pool</span>
           <input
@@ -42,26 +46,24 @@ export function RunPanel() {
         >
           Trace pages
         </CheckField>
-        <small className="muted" data-testid="run-trace-pages-note">
-          {trace.note}
-        </small>
         <button
           type="button"
           className="primary"
           data-testid="run-start"
+          title={label}
           disabled={!profileId || !schema || starting}
           onClick={() => void start()}
         >
-          {starting
-            ? 'Starting…'
-            : runButtonLabel(
-                query?.id ?? '',
-                query?.variants.find((v) => v.variant === variant),
-              )}
+          {starting ? 'Starting…' : label}
         </button>
       </div>
-      <small className="field-hint">
-        auto: the interval adapts to the cost of a snapshot; or a fixed interval in ms.
+      {/* Under the row, at its width: why a server cannot be traced and what to do takes a few lines. */}
+      <small className="field-hint block" data-testid="run-trace-pages-note">
+        Trace pages: {trace.note}
+      </small>
+      <small className="field-hint block">
+        auto: a frame of the LRU before and after the query, and during it as many as about 5% of its time
+        pays for; or a fixed interval in ms between them.
       </small>
       {typeof runError === 'string' ? (
         <p className="field-error" data-testid="run-form-error">

@@ -90,13 +90,17 @@ export function pollSetting(text: string): { ok: true; poll: PollSetting } | { o
   return { ok: false, error: 'auto, off, or an interval from 50 to 60000 ms' };
 }
 
-/** The Run button's words: the query, and its variant by its label unless it is the query as written. */
+/**
+ * The Run button's words: the query (an SSB query by its id, your own by its title, not its
+ * "custom:top-customers-spring-summer-2024" id), and its variant by its label unless it is the query as written.
+ */
 export function runButtonLabel(
-  queryId: string,
+  query: Pick<CatalogueQuery, 'id' | 'title' | 'source'> | undefined,
   variant: { variant: string; label: string } | undefined,
 ): string {
-  if (!variant || variant.variant === 'base') return `Run ${queryId}`;
-  return `Run ${queryId}, ${variant.label}`;
+  const name = !query ? '' : query.source === 'custom' ? `“${query.title}”` : query.id;
+  if (!variant || variant.variant === 'base') return `Run ${name}`.trimEnd();
+  return `Run ${name}, ${variant.label}`;
 }
 
 /** "16 MiB", or that the size could not be read. */

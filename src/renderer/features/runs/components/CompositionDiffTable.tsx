@@ -4,6 +4,16 @@ import { compositionDiff, type CompositionDiffRow } from '../../../lib/viz/compo
 
 const CHANGE: Record<CompositionDiffRow['change'], string> = { new: 'new', gone: 'pushed out', kept: '' };
 
+/** A figure after the run with its change under it: one column where the table had two. */
+function AfterCell({ value, delta }: { value: string; delta: string }) {
+  return (
+    <td className="num">
+      {value}
+      <span className="delta-under">{delta}</span>
+    </td>
+  );
+}
+
 export function CompositionDiffTable({
   before,
   after,
@@ -20,37 +30,29 @@ export function CompositionDiffTable({
       data-change={r.change}
       className={total ? 'total' : undefined}
     >
-      <td>
-        {r.table} {r.index} {CHANGE[r.change] && <span className="tag">{CHANGE[r.change]}</span>}
+      <td className="name" title={r.title}>
+        {r.label} {CHANGE[r.change] && <span className="tag">{CHANGE[r.change]}</span>}
       </td>
-      <td>{r.text.before.pages}</td>
-      <td>{r.text.after.pages}</td>
-      <td className="delta">{r.text.delta.pages}</td>
-      <td>{r.text.after.old}</td>
-      <td className="delta">{r.text.delta.old}</td>
-      <td>{r.text.after.young}</td>
-      <td className="delta">{r.text.delta.young}</td>
-      <td>{r.text.after.share}</td>
-      <td className="delta">{r.text.delta.share}</td>
+      <td className="num">{r.text.before.pages}</td>
+      <AfterCell value={r.text.after.pages} delta={r.text.delta.pages} />
+      <AfterCell value={r.text.after.old} delta={r.text.delta.old} />
+      <AfterCell value={r.text.after.young} delta={r.text.delta.young} />
+      <AfterCell value={r.text.after.share} delta={r.text.delta.share} />
     </tr>
   );
   return (
     <div data-testid="lru-diff">
       {diff.missing && <p className="muted">{diff.missing}.</p>}
       <div className="table-scroll">
-        <table className="grid-table numeric">
+        <table className="grid-table numeric lru-diff-table">
           <thead>
             <tr>
               <th>Table and index</th>
-              <th>Pages before</th>
-              <th>after</th>
-              <th>±</th>
-              <th>Old after</th>
-              <th>±</th>
-              <th>Young after</th>
-              <th>±</th>
-              <th>% of pool</th>
-              <th>±</th>
+              <th className="num">Pages before</th>
+              <th className="num">Pages after (±)</th>
+              <th className="num">Old after (±)</th>
+              <th className="num">Young after (±)</th>
+              <th className="num">% of pool after (±)</th>
             </tr>
           </thead>
           <tbody>

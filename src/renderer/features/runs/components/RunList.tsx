@@ -2,7 +2,7 @@
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { useNavigation } from '../../../lib/navigation';
 import { useRuns } from '../stores/runs-store';
-import { summaryRow } from '../utils/run-view';
+import { runListRows } from '../utils/run-view';
 
 export function RunList() {
   const { runs, open, listing, confirmingDelete, refresh, openRun, askDelete, remove } = useRuns();
@@ -35,8 +35,8 @@ export function RunList() {
         </p>
       )}
       <ul className="list">
-        {runs.map((r) => {
-          const row = summaryRow(r);
+        {runListRows(runs).map((row, i) => {
+          const r = runs[i]!;
           return (
             <li
               key={r.runId}
@@ -59,11 +59,37 @@ export function RunList() {
                 data-testid="run-open"
                 onClick={() => void openRun(r.runId)}
               >
-                <span className="list-title">{row.title}</span>
+                <span className="list-title">
+                  {row.title}
+                  {row.traced && (
+                    <span
+                      className="tag"
+                      data-testid="run-row-traced"
+                      title="Traced: its time includes the probes' cost"
+                    >
+                      traced
+                    </span>
+                  )}
+                </span>
                 <span className="muted">
                   <span className={`status status-${row.tone}`}>{row.stateLabel}</span> {row.elapsed} ·{' '}
                   {row.rows} rows
                 </span>
+                {row.where && (
+                  <span className="muted run-row-facts" data-testid="run-row-where">
+                    {row.where}
+                  </span>
+                )}
+                {row.settings.length > 0 && (
+                  <span className="muted run-row-facts" data-testid="run-row-settings">
+                    {row.settings.join(' · ')}
+                  </span>
+                )}
+                {row.experiment && (
+                  <span className="muted run-row-experiment" data-testid="run-row-experiment">
+                    {row.experiment}
+                  </span>
+                )}
                 <span className="muted">{row.when}</span>
               </button>
               <span className="row-actions">

@@ -1,4 +1,8 @@
-/** The samples kept with a run: its LRU map frames to step through, its charts, then what the poller cost. */
+/**
+ * The samples kept with a run: its LRU map frames to step through (the first before the query, the
+ * last after it), its charts, and how many samples of each kind. What watching cost is stated once,
+ * on the run's outcome line (observerCostWords), not again here.
+ */
 import { useMemo, useState } from 'react';
 import { encodeLruMapFrame } from '../../../../shared/runs/lru-map-codec';
 import type { RunResult } from '../../../../shared/runs/runs';
@@ -7,13 +11,13 @@ import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { formatMs } from '../../../../shared/format';
 import { useColorScheme } from '../../../lib/theme';
 import { freeBlocksNote } from '../../../lib/viz/free-blocks';
+import { frameMoment } from '../../../lib/viz/lru-map';
 import { lruBars } from '../../../lib/viz/lru-bars';
+import { presentKeys } from '../../../lib/viz/lru-legend';
 import { pagesOverTime } from '../../../lib/viz/lru-series';
 import { poolRates, restampLegacyStats } from '../../../lib/viz/pool-rates';
-import { pollerCostRows } from '../../../lib/live-view';
 import { LruBarsChart } from '../../../components/LruBarsChart';
 import { PagesOverTimeChart } from '../../../components/PagesOverTimeChart';
-import { Pairs } from '../../../components/Pairs';
 import { RatesChart } from '../../../components/RatesChart';
 
 export function SamplesView({ result }: { result: RunResult }) {
@@ -34,6 +38,7 @@ export function SamplesView({ result }: { result: RunResult }) {
     };
   }, [shown, capacity]);
   const last = samples.compositions.at(-1);
+  const present = useMemo(() => presentKeys(samples.compositions), [samples.compositions]);
   const series = useMemo(() => pagesOverTime(samples.compositions, legend), [samples.compositions, legend]);
   const rates = useMemo(
     () => poolRates(restampLegacyStats(samples.stats, samples.compositions)),
@@ -46,8 +51,8 @@ export function SamplesView({ result }: { result: RunResult }) {
         <div>
           <label className="field inline">
             <span>
-              LRU map at {formatMs(shown.atMs)} (frame {Math.min(frame, maps.length - 1) + 1} of {maps.length}
-              )
+              LRU map, frame {Math.min(frame, maps.length - 1) + 1} of {maps.length}:{' '}
+              <span data-testid="samples-map-frame-moment">{frameMoment(shown)}</span>
             </span>
             <input
               type="range"
@@ -67,6 +72,8 @@ export function SamplesView({ result }: { result: RunResult }) {
               result.server.flavor,
               result.server.lruScanDepth,
             )}
+            showMoment={false}
+            present={present}
             testId="samples-map"
           />
         </div>
@@ -87,12 +94,15 @@ export function SamplesView({ result }: { result: RunResult }) {
       </div>
       <h3>Buffer pool rates</h3>
       <RatesChart points={rates} testId="samples-rates" />
-      <p className="muted">
+      <p className="muted" data-testid="samples-counts">
         {samples.stats.length} pool-stats samples, {samples.compositions.length} LRU compositions,{' '}
         {maps.length} LRU map frames
-        {samples.downsampled ? ' (older samples thinned to stay within the bound)' : ''}.
+        {samples.downsampled ? ' (older samples thinned to stay within the bound)' : ''}
+        {samples.cost && samples.cost.snapshots > 0
+          ? `; a walk during the query took ${formatMs(samples.cost.meanSnapshotMs)} on average, ${formatMs(samples.cost.maxSnapshotMs)} at most`
+          : ''}
+        .
       </p>
-      <Pairs rows={pollerCostRows(samples.cost)} />
     </div>
   );
 }

@@ -63,6 +63,41 @@ export function summaryRow(r: RunSummary) {
   };
 }
 
+/** A run in the list, told apart from the others: where it ran, its pool, what it ran with and for what. */
+export interface RunListRow extends ReturnType<typeof summaryRow> {
+  /** "MySQL 8.0.31 · 32 MiB pool". */
+  where: string;
+  /** The settings that differ between the runs listed, each "old_blocks_time 0 ms". */
+  settings: string[];
+  /** "post001: Sandbox demo · innodb_old_blocks_time=1000, cold", or null for a run of its own. */
+  experiment: string | null;
+  traced: boolean;
+}
+
+/** Each run's row; a setting is named on every row when the runs listed do not all share its value. */
+export function runListRows(runs: readonly RunSummary[]): RunListRow[] {
+  const differing = new Set<string>();
+  const first = new Map<string, string>();
+  for (const r of runs)
+    for (const s of r.settings ?? []) {
+      const seen = first.get(s.name);
+      if (seen === undefined) first.set(s.name, s.value);
+      else if (seen !== s.value) differing.add(s.name);
+    }
+  return runs.map((r) => ({
+    ...summaryRow(r),
+    // No break inside "32 MiB" (a no-break space): the list's column is narrow.
+    where: r.server ? `${r.server} · ${formatBytes(r.poolBytes).replace(' ', '\u00a0')} pool` : '',
+    settings: (r.settings ?? [])
+      .filter((s) => differing.has(s.name))
+      .map((s) => `${s.name.replace(/^innodb_/, '')} ${s.value.replace(/ /g, '\u00a0')}`),
+    experiment: r.experiment
+      ? `${r.experiment.name}: ${r.experiment.configuration}, ${r.experiment.pass}`
+      : null,
+    traced: r.traced ?? false,
+  }));
+}
+
 /** The run at a glance, before its tables: how long it took, the pages it read into the pool, the pool's hit ratio. */
 export function glanceRows(r: RunResult): Row[] {
   const status = r.status.find((x) => x.name === PAGES_READ_COUNTER && x.scope === 'global')?.delta;

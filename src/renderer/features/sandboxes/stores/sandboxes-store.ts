@@ -17,7 +17,7 @@ import {
   type SandboxForm,
   type SandboxFormErrors,
 } from '../utils/sandbox-form';
-import { upsertSandbox } from '../utils/sandbox-view';
+import { upsertSandbox, type ReadySandbox } from '../utils/sandbox-view';
 
 export type SandboxAction = 'start' | 'stop' | 'restart' | 'delete';
 
@@ -56,6 +56,8 @@ export interface SandboxesState {
   phase: Record<string, string>;
   confirmingDelete: string | null;
   log: SandboxLog | null;
+  /** Running sandboxes with a complete SSB dataset (read after each listing): where a first query can run. */
+  ready: ReadySandbox[];
   load(): Promise<void>;
   findBinaries(): Promise<void>;
   change(patch: Partial<SandboxForm>): void;
@@ -138,6 +140,7 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
     phase: {},
     confirmingDelete: null,
     log: null,
+    ready: [],
 
     load: async () => {
       const result = await call('sandboxes/list', {});
@@ -146,6 +149,7 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
           ? { sandboxes: result.value, listed: true, listError: null }
           : { listed: true, listError: result.error },
       );
+      if (result.ok) set({ ready: await readySandboxes(result.value) });
     },
 
     findBinaries: async () => {
@@ -191,6 +195,10 @@ export const useSandboxes = create<SandboxesState>()((set, get) => {
         // A sandbox whose first start failed, or whose create was cancelled, is removed again (kept,
         // failed, with keepFailed): list what is really there.
         await get().load();
+        // A problem main found with one field (the pool more than the machine's memory) goes under it.
+        const field = fieldOfError(result.error);
+        if (field)
+          return set({ creating: false, creatingId: null, formErrors: { [field.name]: field.words } });
         return set({ creating: false, creatingId: null, error: result.error });
       }
       set({
@@ -305,4 +313,28 @@ export function followSandboxEvents(): () => void {
 /** The list with the sandbox a task left (when it left one: an answer without it changes nothing). */
 function withSandbox(list: SandboxInfo[], sandbox: SandboxInfo | undefined): SandboxInfo[] {
   return sandbox ? upsertSandbox(list, sandbox) : list;
+}
+
+/** The form field an error of main's names (details.field), with the words to put under it. */
+function fieldOfError(error: AppError): { name: keyof SandboxForm; words: string } | null {
+  const name = error.details?.field;
+  if (typeof name !== 'string' || !(name in emptySandboxForm())) return null;
+  const words = error.details?.words;
+  return { name: name as keyof SandboxForm, words: typeof words === 'string' ? words : error.message };
+}
+
+/**
+ * The running sandboxes that hold a complete SSB dataset, by asking each (a sandbox's root needs no
+ * password); one that does not answer is left out. The first screen then points to Queries.
+ */
+async function readySandboxes(sandboxes: readonly SandboxInfo[]): Promise<ReadySandbox[]> {
+  const running = sandboxes.filter((s) => s.status === 'running');
+  const listed = await Promise.all(
+    running.map(async (s) => {
+      const r = await call('datasets/list', { profileId: s.profileId }).catch(() => null);
+      const schema = r?.ok ? r.value.datasets.find((d) => d.state === 'complete')?.schema : undefined;
+      return schema ? [{ name: s.name, profileId: s.profileId, schema }] : [];
+    }),
+  );
+  return listed.flat();
 }

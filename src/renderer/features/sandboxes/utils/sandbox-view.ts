@@ -73,3 +73,27 @@ export function listensOn(s: SandboxInfo): string {
 export function binaryLabel(b: ServerBinary): string {
   return `${flavorLabel(b.flavor)} ${b.version} · ${b.path}`;
 }
+
+/** A running sandbox with a complete SSB dataset: where a first query can run at once. */
+export interface ReadySandbox {
+  name: string;
+  profileId: string;
+  schema: string;
+}
+
+/**
+ * The first screen's "Where to start": to Queries when a sandbox and its data are ready (the demo's
+ * are: it said "create a sandbox below" beside them), else how to get there.
+ */
+export function startHint(ready: readonly ReadySandbox[]): { text: string; queries: ReadySandbox | null } {
+  const first = ready[0];
+  if (first)
+    return {
+      text: `Sandbox ${first.name} and its SSB data (${first.schema}) are ready: open Queries, pick a query and press Run to watch what it does to the buffer pool. Experiments then compares settings; to use another server, create a sandbox below or add a connection under Connections.`,
+      queries: first,
+    };
+  return {
+    text: 'create a sandbox below (a private server from an installed mysqld or mariadbd), or add a connection to a server you have under Connections. Then Datasets loads SSB data, Queries runs one query with the buffer pool watched, and Experiments compares settings.',
+    queries: null,
+  };
+}
