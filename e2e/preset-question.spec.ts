@@ -100,7 +100,7 @@ test("post 001's preset cut to 3 queries: its Compare opens on innodb_old_blocks
       );
       const first = compare.headline.first();
       await expect(first).toHaveText(
-        /^innodb_flush_method=default: innodb_old_blocks_time=1000 (is [\d.]+× slower than|is faster than|and) innodb_old_blocks_time=0\b/,
+        /^innodb_flush_method=fsync: innodb_old_blocks_time=1000 (is [\d.]+× slower than|is faster than|and) innodb_old_blocks_time=0\b/,
       );
       // The other flush method's pair beside it; no line is about the two flush methods.
       await expect(compare.headline).toHaveCount(2);
@@ -110,7 +110,7 @@ test("post 001's preset cut to 3 queries: its Compare opens on innodb_old_blocks
       for (const line of await compare.headline.allTextContents())
         expect(line).not.toMatch(/innodb_flush_method=O_DIRECT (is|and) /);
       await expect(compare.legend).toHaveText(
-        'A = innodb_old_blocks_time=0 · innodb_flush_method=default · B = innodb_old_blocks_time=1000 · innodb_flush_method=default',
+        'A = innodb_old_blocks_time=0 · innodb_flush_method=fsync · B = innodb_old_blocks_time=1000 · innodb_flush_method=fsync',
       );
       await expect(page.getByTestId('compare-ratios')).toHaveText("Every ratio is B's time over A's.");
       const box = (await page.getByTestId('compare-headline').boundingBox())!;

@@ -93,7 +93,7 @@ test("post 001's figures beside the run's, with verdicts, first on the compariso
   await test.step("run 1: the post's 1.81× beside the page cache's and O_DIRECT's, each judged", async () => {
     const run1 = published.figure('13-query total, run 1: innodb_old_blocks_time 1000 over 0');
     await expect(run1).toHaveCount(2);
-    await expect(run1.nth(0)).toContainText('innodb_flush_method=default');
+    await expect(run1.nth(0)).toContainText('innodb_flush_method=fsync');
     await expect(run1.nth(1)).toContainText('innodb_flush_method=O_DIRECT');
     for (const row of [run1.nth(0), run1.nth(1)]) {
       await expect(row.locator('td').nth(1)).toHaveText('1.81×');
@@ -131,8 +131,8 @@ test("a vendor's figure added on the Compare screen is judged at once; a bad val
   await expect(published.figures).toHaveCount(10);
   const form = new ReferenceFormPanel(page);
   const vendor = {
-    first: 'innodb_old_blocks_time=1000 · innodb_flush_method=default',
-    second: 'innodb_old_blocks_time=0 · innodb_flush_method=default',
+    first: 'innodb_old_blocks_time=1000 · innodb_flush_method=fsync',
+    second: 'innodb_old_blocks_time=0 · innodb_flush_method=fsync',
     pass: 'run 1',
     name: 'run 1, the vendor’s ratio',
     source: 'vendor’s tuning guide',
@@ -147,7 +147,7 @@ test("a vendor's figure added on the Compare screen is judged at once; a bad val
     await expect(form.field('value')).toHaveValue('1,5x');
     await expect(form.field('source')).toHaveValue('vendor’s tuning guide');
     await expect(form.field('label')).toHaveValue('run 1, the vendor’s ratio');
-    await expect(form.field('other')).toHaveValue(/innodb_old_blocks_time=0 · innodb_flush_method=default$/);
+    await expect(form.field('other')).toHaveValue(/innodb_old_blocks_time=0 · innodb_flush_method=fsync$/);
     await expect(published.figures).toHaveCount(10);
   });
 
