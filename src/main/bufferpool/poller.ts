@@ -53,6 +53,8 @@ export interface PollerOptions {
   walkLru: boolean;
   /** MySQL 8 has INNODB_CACHED_INDEXES. */
   cachedIndexes: boolean;
+  /** Its reader, when the caller read the index names before (CachedIndexReader.prime); else one of its own. */
+  cachedReader?: CachedIndexReader;
   /** ms since the query was sent. */
   clock: () => number;
   onSample: (sample: Omit<RunSample, 'runId'>) => void;
@@ -95,7 +97,7 @@ export class LivePoller {
     this.compositions = new BoundedSeries(bound('compositions'));
     this.maps = new BoundedSeries(bound('maps'));
     this.cached = new BoundedSeries(bound('cachedIndexes'));
-    this.cachedReader = new CachedIndexReader(opts.conn);
+    this.cachedReader = opts.cachedReader ?? new CachedIndexReader(opts.conn);
     if (opts.setting === 'auto' && opts.expectedSnapshotMs !== undefined) this.nextFullAt = this.intervalMs();
   }
 

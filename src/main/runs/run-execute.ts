@@ -11,6 +11,7 @@ import { recordedPlan, type RunningPlan } from '../../shared/whatif/plan-source'
 import { compositionOf, readPoolStats, walkLru } from '../bufferpool/lru';
 import { readPoolPages } from '../bufferpool/pool-pages';
 import { readIndexPages } from '../bufferpool/index-pages';
+import { CachedIndexReader } from '../bufferpool/cached-indexes';
 import { LivePoller } from '../bufferpool/poller';
 import { CancellableConnection } from '../db/cancellable';
 import type { ServerConnection } from '../db/connections';
@@ -111,11 +112,14 @@ export async function executeRun(
     const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
     stages = await planStages(p, p.identity, deps.journal, result);
     metrics = await planMetrics(p, deps.journal);
+    // The poller's index names, read before the state and the counters: not among the run's reads.
+    const names = cachedIndexReader(p);
+    await names?.prime();
     const before = await captureBefore(p);
     await readMetricsBefore(metrics, control);
     if (entry.cancelled) throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
     let t0 = 0;
-    poller = livePoller(p, before, () => performance.now() - t0, deps.onSample);
+    poller = livePoller(p, before, () => performance.now() - t0, deps.onSample, names);
     if (p.query.custom) await startReadOnly(exec);
     if (p.spec.tracePages) {
       progress('preparing', "attaching bpftrace to the server for the run's page trace");
@@ -225,12 +229,20 @@ async function captureBefore(p: PreparedRun): Promise<Before> {
   return { handlers, globals, at, walkMs };
 }
 
+/** The poller's reader of INNODB_CACHED_INDEXES (MySQL 8), when the run polls. */
+function cachedIndexReader(p: PreparedRun): CachedIndexReader | null {
+  if (!p.poll || p.spec.poll === 'off') return null;
+  if (p.identity.flavor === 'mariadb' || !versionAtLeast(p.identity, 8, 0, 0)) return null;
+  return new CachedIndexReader(p.poll);
+}
+
 /** The live poller on its own connection, when the run polls. */
 function livePoller(
   p: PreparedRun,
   before: Before,
   clock: () => number,
   onSample: (sample: RunSample) => void,
+  cachedReader: CachedIndexReader | null,
 ): LivePoller | null {
   if (!p.poll || p.spec.poll === 'off') return null;
   return new LivePoller({
@@ -240,7 +252,8 @@ function livePoller(
     bucketPages: p.bucketPages,
     walkLru: p.walkLru,
     expectedSnapshotMs: before.walkMs,
-    cachedIndexes: p.identity.flavor !== 'mariadb' && versionAtLeast(p.identity, 8, 0, 0),
+    cachedIndexes: cachedReader !== null,
+    ...(cachedReader ? { cachedReader } : {}),
     clock,
     onSample: (s) => onSample({ runId: p.runId, ...s }),
   });
