@@ -63,6 +63,8 @@ export interface PollerOptions {
   walkLru: boolean;
   /** MySQL 8 has INNODB_CACHED_INDEXES. */
   cachedIndexes: boolean;
+  /** Its reader, when the caller read the index names before (CachedIndexReader.prime); else one of its own. */
+  cachedReader?: CachedIndexReader;
   /** ms since the query was sent. */
   clock: () => number;
   onSample: (sample: Omit<RunSample, 'runId'>) => void;
@@ -116,16 +118,7 @@ export class LivePoller {
     this.compositions = new BoundedSeries(bound('compositions'));
     this.maps = new BoundedSeries(bound('maps'));
     this.cached = new BoundedSeries(bound('cachedIndexes'));
-    this.cachedReader = new CachedIndexReader(opts.conn);
-  }
-
-  /**
-   * Before the statement: reads INNODB_CACHED_INDEXES once, so the index names it needs (a scan of the
-   * server's dictionary, 100 ms and more on a busy MySQL 8.0) are not read, and paid, inside the query's
-   * time: there one such read took the budget of a whole 3 s run.
-   */
-  async prime(): Promise<void> {
-    if (this.opts.cachedIndexes) await this.cachedReader.read();
+    this.cachedReader = opts.cachedReader ?? new CachedIndexReader(opts.conn);
   }
 
   start(): void {

@@ -19,6 +19,7 @@ import {
 } from '../bufferpool/lru';
 import { readPoolPages } from '../bufferpool/pool-pages';
 import { readIndexPages } from '../bufferpool/index-pages';
+import { CachedIndexReader } from '../bufferpool/cached-indexes';
 import { LivePoller } from '../bufferpool/poller';
 import { CancellableConnection } from '../db/cancellable';
 import type { ServerConnection } from '../db/connections';
@@ -121,12 +122,21 @@ export async function executeRun(
     const statementRunner = await CancellableConnection.of(exec.raw, { connection: control.raw });
     stages = await planStages(p, p.identity, deps.journal, result);
     metrics = await planMetrics(p, deps.journal);
+    // The poller's index names, read before the state and the counters: not among the run's reads.
+    const names = cachedIndexReader(p);
+    await names?.prime();
     const before = await captureBefore(p);
     await readMetricsBefore(metrics, control);
     if (entry.cancelled) throw AppFailure.of('CANCELLED', 'The run was cancelled before its query started.');
     let t0 = 0;
-    poller = livePoller(p, before, await datasetLegend(p), () => performance.now() - t0, deps.onSample);
-    await poller?.prime();
+    poller = livePoller(
+      p,
+      before,
+      await datasetLegend(p),
+      () => performance.now() - t0,
+      deps.onSample,
+      names,
+    );
     if (p.query.custom) await startReadOnly(exec);
     if (p.spec.tracePages) {
       progress('preparing', "attaching bpftrace to the server for the run's page trace");
@@ -268,6 +278,13 @@ const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 /** InnoDB's names for a table's clustered index. */
 const CLUSTERED = new Set(['PRIMARY', 'GEN_CLUST_INDEX']);
 
+/** The poller's reader of INNODB_CACHED_INDEXES (MySQL 8), when the run polls. */
+function cachedIndexReader(p: PreparedRun): CachedIndexReader | null {
+  if (!p.poll || p.spec.poll === 'off') return null;
+  if (p.identity.flavor === 'mariadb' || !versionAtLeast(p.identity, 8, 0, 0)) return null;
+  return new CachedIndexReader(p.poll);
+}
+
 /** The live poller on its own connection, when the run polls. */
 function livePoller(
   p: PreparedRun,
@@ -275,6 +292,7 @@ function livePoller(
   legend: LruLegend,
   clock: () => number,
   onSample: (sample: RunSample) => void,
+  cachedReader: CachedIndexReader | null,
 ): LivePoller | null {
   if (!p.poll || p.spec.poll === 'off') return null;
   return new LivePoller({
@@ -285,7 +303,8 @@ function livePoller(
     walkLru: p.walkLru,
     expectedSnapshotMs: before.walkMs,
     legend,
-    cachedIndexes: p.identity.flavor !== 'mariadb' && versionAtLeast(p.identity, 8, 0, 0),
+    cachedIndexes: cachedReader !== null,
+    ...(cachedReader ? { cachedReader } : {}),
     clock,
     onSample: (s) => onSample({ runId: p.runId, ...s }),
   });

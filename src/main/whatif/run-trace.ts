@@ -15,7 +15,7 @@ import {
   type PlanRequests,
 } from '../../shared/whatif/plan-check';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
-import { cleanerBatchesOfRun, MYSQL_LRU_SCAN_DEPTH } from '../../shared/whatif/mysql-cleaner';
+import { cleanerBatchesOfRun, cleanerBatchWords } from '../../shared/whatif/mysql-cleaner';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
 import type { PageLayout, PageTrace, StartPool } from '../../shared/whatif/trace';
 import type { Lifetime } from '../../shared/whatif/what-if';
@@ -147,10 +147,8 @@ export async function runReplay(
   // MySQL's cleaner batches the run's snapshots caused; the warm-up pass is taken to have had the same.
   const cleanerBatchesMs = cleanerBatchesOfRun(run);
   const assumptions = [...got.assumptions, "the touches are spread evenly over the run's measured time"];
-  if (cleanerBatchesMs.length > 0)
-    assumptions.push(
-      `MySQL's page cleaner empties the LRU's tail to ${MYSQL_LRU_SCAN_DEPTH} free pages 1.5 s after each of the run's ${cleanerBatchesMs.length} LRU snapshots (they made the server count as active)`,
-    );
+  const batchWords = cleanerBatchWords(run);
+  if (batchWords) assumptions.push(batchWords);
   if (ds?.seed === undefined) assumptions.push('the dataset seed is taken as 1 (the run did not record it)');
   if (hot)
     assumptions.push('the run found its pages in the pool: it is replayed after one pass of the same query');

@@ -18,7 +18,7 @@ import {
   type SpaceLayout,
   type StartPool,
 } from '../../shared/whatif/trace';
-import { cleanerBatchesOfRun } from '../../shared/whatif/mysql-cleaner';
+import { cleanerBatchesOfRun, cleanerBatchWords } from '../../shared/whatif/mysql-cleaner';
 import { readSpaceLayout, spaceFiles } from '../pagetrace/ibd-layout';
 import { readPoolPagesFile, type PoolPages } from '../pagetrace/pool-start';
 import { readPageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
@@ -283,6 +283,8 @@ export async function tracedRunReplay(
     `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files (a page not yet flushed keeps its old links)`,
     'each request at its time in the trace',
   ];
+  const batchWords = cleanerBatchWords(run);
+  if (batchWords) assumptions.push(batchWords);
   if (run.pageTrace!.lost > 0)
     assumptions.push(`the trace lost ${run.pageTrace!.lost} record(s): the replay misses their requests`);
   // bpftrace's own times: the run's clock as the server's ut_time_ms() saw it (innodb_old_blocks_time).

@@ -1,16 +1,23 @@
 /**
  * When MySQL's page cleaner empties the LRU's tail during a run, and one such batch on the simulator.
- * MySQL 8.0's coordinator (buf0flu.cc, buf_flush_page_coordinator_thread) runs an LRU batch on its
- * one-second tick only while srv_check_activity sees the activity count move, and a read-only SELECT
- * does not move it; closing an InnoDB table handle does (ha_innodb.cc, ha_innobase::close →
- * srv_active_wake_master_thread), as bplab's own LRU snapshots did while the server wrote the
- * walked table to an on-disk InnoDB temporary table (bufferpool/walk-session.ts). On the post001 sandbox (8.0.31,
- * Q3.1, old_blocks_time 1000) INNODB_METRICS counted no LRU batch in two runs without snapshots and 5
- * batches of ~1023 pages in one with 4 snapshots and the one before it. Each batch leaves the LRU
- * ~1024 pages shorter; as reads refill it, the old sublist's share moves LRU_old towards the tail and
- * the pages just read become young without a counted make-young: at old_blocks_time 1000 that is how
- * the hot customer pages of Q3.1 got young (measured 186 of 221 after the cold run; 0 simulated
- * without the batches, which read 11–20% too many pages in flights 3 and 4).
+ * MySQL 8.0's coordinator (buf0flu.cc, buf_flush_page_coordinator_thread; 8.0.25's source, as 8.0.31
+ * runs it) runs an LRU batch per instance (pc_request → pc_flush_slot → buf_flush_LRU_list) only while
+ * `is_server_active = was_server_active || srv_check_activity(last_activity)`, and recomputes
+ * was_server_active on each one-second tick from whether the activity count moved in the second
+ * before: an activity mark makes one or two batches on the ticks after it, the last 1 to 2 s after the
+ * mark, and none after that without another (it starts true: a restart's first ticks run batches).
+ * A read-only SELECT does not move the count, and a reading thread short of a free block frees the
+ * LRU's tail itself (buf0lru.cc, buf_LRU_get_free_block → buf_LRU_scan_and_free_block), waking the
+ * cleaner only when that scan finds nothing to free. Closing an InnoDB table handle moves it
+ * (ha_innodb.cc, ha_innobase::close → srv_active_wake_master_thread), as bplab's own LRU snapshots did
+ * while the server wrote the walked table to an on-disk InnoDB temporary table
+ * (bufferpool/walk-session.ts). On the post001 sandbox (8.0.31, Q3.1, old_blocks_time 1000)
+ * INNODB_METRICS counted no LRU batch in two runs without snapshots and 5 batches of ~1023 pages in one
+ * with 4 snapshots and the one before it. Each batch leaves the LRU ~1024 pages shorter; as reads
+ * refill it, the old sublist's share moves LRU_old towards the tail and the pages just read become
+ * young without a counted make-young: at old_blocks_time 1000 that is how the hot customer pages of
+ * Q3.1 got young (measured 186 of 221 after the cold run; 0 simulated without the batches, which read
+ * 11–20% too many pages in flights 3 and 4).
  */
 import type { RunResult } from '../runs/runs';
 import type { LruSimulator } from './lru-simulator';
@@ -28,12 +35,17 @@ export const CLEANER_DELAY_MS = 1500;
 
 /**
  * The LRU batches of a MySQL run, in ms from the run's start. A run that recorded its batches
- * (observer cost: INNODB_METRICS buffer_LRU_batches_evict over the statement) has that many, no more:
- * at the times its snapshots would have caused them (CLEANER_DELAY_MS after each ended) while those
- * last, any beyond spread evenly over the statement; none when it counted none (bplab's snapshots
- * no longer mark the server active). A run saved before that has one per LRU snapshot it recorded
- * (before, during and after the run); a batch after the run's end falls in the gap before the next
- * run. MariaDB: none (its cleaner is woken by the reads themselves, SimulatorSettings.pageCleaner).
+ * (observer cost: INNODB_METRICS buffer_LRU_batches_evict over the window its counters cover, from
+ * just after the LRU walk before the statement to just after it) has that many, no more. When the
+ * server's activity count did not move in that window (activityMarks 0), nothing in it made the
+ * server active: its batches are the end of an active spell that began before the window opened (a
+ * restart's first seconds), one on each of the coordinator's ticks after it opened (afterOpening).
+ * Otherwise they fall at the times its snapshots would have caused them (CLEANER_DELAY_MS after each
+ * ended) while those last, any beyond spread evenly over the statement. A run saved before bplab
+ * counted batches has one per LRU snapshot it recorded (before, during and after the run). A batch
+ * after the run's end falls in the gap before the next run; one before its start runs before its first
+ * request (0). MariaDB: none (its cleaner is woken by the reads themselves,
+ * SimulatorSettings.pageCleaner).
  */
 export function cleanerBatchesOfRun(run: RunResult): number[] {
   if (run.server.flavor === 'mariadb') return [];
@@ -43,11 +55,47 @@ export function cleanerBatchesOfRun(run: RunResult): number[] {
     .sort((a, b) => a - b);
   const recorded = run.observer?.lruBatches;
   if (recorded === null || recorded === undefined) return bySnapshot;
+  if (run.observer?.activityMarks === 0) return afterOpening(run.lru.before?.atMs ?? 0, recorded);
   const elapsed = run.elapsedMs ?? 0;
   const during = bySnapshot.filter((t) => t >= 0 && t <= elapsed).slice(0, recorded);
   const rest = recorded - during.length;
   const spread = Array.from({ length: rest }, (_, i) => (elapsed * (i + 1)) / (rest + 1));
   return [...during, ...spread].sort((a, b) => a - b);
+}
+
+/**
+ * `count` batches on the coordinator's ticks after the window opened at `openedMs` (the end of the
+ * LRU walk before the statement, which the metrics' first reading follows): one a second, each in the
+ * middle of its second (the ticks' phase is not known). A traced run's window opens seconds before its
+ * statement (bpftrace attaches in between), so a restart's last batches fall before the statement's
+ * first request, after the start pool was read: MySQL 8.0.31, a traced join 1–3 s after a restart, 16
+ * MB: one batch 6.0 s before the statement (bpftrace on buf_flush_do_batch) that evicted 15 pages, the
+ * start pool's 271 down to BUF_LRU_MIN_LEN; spread over the statement, it emptied the LRU to 256 pages
+ * of the query's own and the replay read 48–56% too many (3 runs). Without the walk before, the window
+ * is taken to open as the statement begins.
+ */
+function afterOpening(openedMs: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => Math.max(0, openedMs + TICK_MS / 2 + i * TICK_MS));
+}
+
+/** The page cleaner coordinator's loop: one iteration a second (buf0flu.cc, pc_sleep_if_needed to next_loop_time). */
+const TICK_MS = 1000;
+
+/** Where a run's LRU batches are replayed, in words (an assumption of its replay); null when it has none. */
+export function cleanerBatchWords(run: RunResult): string | null {
+  const at = cleanerBatchesOfRun(run);
+  if (at.length === 0) return null;
+  const n = at.length;
+  const batches = n === 1 ? 'one LRU batch' : `${n} LRU batches`;
+  const o = run.observer;
+  const when =
+    o?.lruBatches === null || o?.lruBatches === undefined
+      ? `${batches}, 1.5 s after each of its LRU snapshots (the run did not count its batches)`
+      : o.activityMarks === 0
+        ? `the ${batches} the run counted, on the cleaner's one-second ticks after its counters began (nothing in the run marked the server active: they end an active spell that began before it)`
+        : `the ${batches} the run counted, 1.5 s after its LRU snapshots, any more spread over the statement`;
+  const early = at.filter((t) => t === 0).length;
+  return `MySQL's page cleaner empties the LRU's tail towards ${MYSQL_LRU_SCAN_DEPTH} free pages (leaving at least ${BUF_LRU_MIN_LEN}) in ${when}${early > 0 ? `; ${early === n ? (n === 1 ? 'it fell' : 'they fell') : `${early} fell`} before the statement, so ${early === 1 ? 'it runs' : 'they run'} before its first request` : ''}`;
 }
 
 /** Several runs' batches on one clock, the runs one after the other (their measured times summed). */

@@ -287,7 +287,7 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
         : `the adaptive hash index ${run.server.adaptiveHashIndex ? 'was on' : 'may have been on (the run did not record it)'}: it held ${otherBlocks} blocks (${pct(otherBlocks, own)} of the pool) at the run's own ${mibOf(own)}, scaled with the pool (MySQL 8.0: 3-10% at 16 MB, 18% at 74 MB)`,
       input.settings.pageCleaner
         ? 'the page cleaner, woken by a read that leaves fewer than innodb_lru_scan_depth / 2 (768) blocks free, evicts from the tail until 1536 are free, as MariaDB 10.11 does'
-        : "MySQL's page cleaner evicts only in the batches after the run's LRU snapshots; otherwise a read takes the LRU's tail itself",
+        : "MySQL's page cleaner evicts only in the LRU batches the run counted, where its activity puts them; otherwise a read takes the LRU's tail itself",
     ],
   };
 }

@@ -1,7 +1,11 @@
 // The poller's budget at 'auto': frames as soon as their cost fits, never more than the budget at any
 // moment, the run's own walks before and after as first and last frames, and one cost figure.
 import { describe, expect, it } from 'vitest';
-import { CACHED_PAGES_SQL, INDEX_NAMES_SQL } from '../../../src/main/bufferpool/cached-indexes';
+import {
+  CACHED_PAGES_SQL,
+  CachedIndexReader,
+  INDEX_NAMES_SQL,
+} from '../../../src/main/bufferpool/cached-indexes';
 import { POOL_STATS_SQL, type LruWalk } from '../../../src/main/bufferpool/lru';
 import { LivePoller, TARGET_SHARE } from '../../../src/main/bufferpool/poller';
 import type { RunSample } from '../../../src/shared/runs/runs';
@@ -53,6 +57,12 @@ async function simulate(opts: {
     },
   };
   let stopping: Promise<void> | null = null;
+  // As executeRun does: the reader's index names read before the run's clock starts, then given to the poller.
+  const cachedReader = new CachedIndexReader(conn);
+  if (opts.cachedIndexes?.prime) {
+    await cachedReader.prime();
+    now = 0;
+  }
   const poller: LivePoller = new LivePoller({
     conn,
     setting: opts.setting ?? 'auto',
@@ -60,6 +70,7 @@ async function simulate(opts: {
     bucketPages: 4,
     walkLru: true,
     cachedIndexes: opts.cachedIndexes !== undefined,
+    cachedReader,
     expectedSnapshotMs: opts.expectedSnapshotMs,
     clock: () => now,
     now: () => now,
@@ -69,10 +80,6 @@ async function simulate(opts: {
     },
     onSample: (s) => samples.push(s),
   });
-  if (opts.cachedIndexes?.prime) {
-    await poller.prime();
-    now = 0;
-  }
   poller.start();
   while (!stopping) await new Promise((r) => setImmediate(r));
   await stopping;

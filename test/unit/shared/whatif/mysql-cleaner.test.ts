@@ -2,11 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
 import { lruComposition } from '../../../../src/shared/whatif/lru-composition';
-import { cleanerBatchesOfRun, cleanerBatchesOfRuns } from '../../../../src/shared/whatif/mysql-cleaner';
+import {
+  cleanerBatchesOfRun,
+  cleanerBatchesOfRuns,
+  cleanerBatchWords,
+} from '../../../../src/shared/whatif/mysql-cleaner';
 import type { SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
 import { replaySteps } from '../../../../src/shared/whatif/replay';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
-import { runResult } from '../../../support/run-fixture';
+import { composition, runResult } from '../../../support/run-fixture';
 
 const layout = (sizePages: number): PageLayout => ({
   indexNames: ['t/PRIMARY'],
@@ -117,6 +121,7 @@ describe('batches in a replay', () => {
 });
 
 describe('a run that recorded its batches (observer cost)', () => {
+  // Its snapshots marked the server active (a walk that spilled to disk: a pool over 224 MB).
   const observed = (lruBatches: number | null) =>
     runResult({
       observer: {
@@ -126,7 +131,7 @@ describe('a run that recorded its batches (observer cost)', () => {
         snapshotMs: 360,
         share: 0.01,
         lruBatches,
-        activityMarks: 0,
+        activityMarks: 4,
       },
     });
 
@@ -146,5 +151,61 @@ describe('a run that recorded its batches (observer cost)', () => {
 
   it('keeps one per snapshot when the count was not read', () => {
     expect(cleanerBatchesOfRun(observed(null))).toEqual([1420, 1620, 2620, 3620, 35620]);
+  });
+});
+
+describe('batches no activity in the run explains: the end of an active spell that began before it', () => {
+  // MySQL 8.0.31, the trace-cli scenario (16 MB pool, a traced join 1-3 s after a restart, the poller
+  // off): the counters' window opens with the LRU walk before bpftrace attaches, 6.5 s before the
+  // statement; the cleaner's one batch in it (bpftrace on buf_flush_do_batch) ran 6.0 s before the
+  // statement and evicted 15 pages: the start pool's 271 down to BUF_LRU_MIN_LEN.
+  const run = (beforeAtMs: number, lruBatches: number, elapsedMs = 578) =>
+    runResult({
+      elapsedMs,
+      lru: { before: composition(beforeAtMs, 0.1), after: composition(elapsedMs + 26) },
+      samples: { ...runResult().samples, compositions: [] },
+      observer: {
+        poll: 'off',
+        snapshots: 0,
+        intervalMs: null,
+        snapshotMs: 0,
+        share: 0,
+        lruBatches,
+        activityMarks: 0,
+      },
+    });
+
+  it('runs a batch that fell before the statement before its first request', () => {
+    expect(cleanerBatchesOfRun(run(-6503, 1))).toEqual([0]);
+  });
+
+  it('puts them one a second from when the window opened (the coordinator’s ticks)', () => {
+    // An untraced run: the walk before ends 40 ms before the statement. Two batches, in the two
+    // seconds after: the middle of each.
+    expect(cleanerBatchesOfRun(run(-40, 2, 30000))).toEqual([460, 1460]);
+  });
+
+  it('says so among the replay\u2019s assumptions', () => {
+    expect(cleanerBatchWords(run(-6503, 1))).toMatch(
+      /in the one LRU batch the run counted, on the cleaner's one-second ticks after its counters began .*; it fell before the statement, so it runs before its first request$/,
+    );
+    expect(cleanerBatchWords(run(-6503, 0))).toBeNull();
+  });
+
+  it('replays the run reading each of its pages once where the server did', () => {
+    // 650 pages, each requested twice (a pass, then the same pages again), in a 1,024-page pool that
+    // starts with 271 pages of the server's own: they all fit, so the server read each once (650).
+    const pages = 650;
+    const trace = new TraceBuilder();
+    for (let p = 0; p < pages; p++) trace.touch(0, p);
+    for (let p = pages - 1; p >= 0; p--) trace.touch(0, p);
+    const r = run(-6503, 1);
+    const { counters } = replaySteps(
+      layout(pages),
+      settings(1024),
+      [{ trace: trace.build(578), elapsedMs: 578, cleanerBatchesMs: cleanerBatchesOfRun(r) }],
+      271,
+    );
+    expect(counters[0]!.syncReads).toBe(pages);
   });
 });
