@@ -66,7 +66,7 @@ describe('the pool resize on the Queries screen', () => {
   it('is disabled while a run is going on or starting there, and says why', () => {
     expect(resizeControl({ busy: [task({})], starting: false, resizing: false })).toEqual({
       disabled: true,
-      note: 'a run is going on on this sandbox (Q1.1 on ssb_sf0_1): resize it when that ends',
+      note: 'a run is under way on this sandbox (Q1.1 on ssb_sf0_1): resize it when that ends',
     });
     expect(
       resizeControl({
@@ -74,7 +74,7 @@ describe('the pool resize on the Queries screen', () => {
         starting: false,
         resizing: false,
       }).note,
-    ).toBe('an experiment is going on on this sandbox (post001): resize it when that ends');
+    ).toBe('an experiment is under way on this sandbox (post001): resize it when that ends');
     expect(resizeControl({ busy: [], starting: true, resizing: false })).toEqual({
       disabled: true,
       note: 'a run is starting on this sandbox',

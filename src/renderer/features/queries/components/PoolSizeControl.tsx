@@ -41,14 +41,16 @@ export function PoolSizeControl() {
     );
   const control = resizeControl({ busy, starting, resizing });
   const said = phase ?? control.note ?? outcome;
+  // In the screen's top row: the size, the field and Resize beside the connection and schema, and
+  // under the row what is under way, what stops it, or what it did.
   return (
-    <div className="pool-resize" data-testid="queries-pool-size">
-      <p className="field">
+    <>
+      <p className="field" data-testid="queries-pool-size">
         <span>Buffer pool</span>
         <strong data-testid="queries-pool-size-value">{poolSize}</strong>
       </p>
       <form
-        className="pool-resize-form"
+        className="pool-resize"
         onSubmit={(e) => {
           e.preventDefault();
           if (!control.disabled) void resize();
@@ -63,11 +65,9 @@ export function PoolSizeControl() {
           placeholder="e.g. 64M, 1G"
           testId="queries-pool-resize-size"
         />
-        <div className="field field-button">
-          <button type="submit" data-testid="queries-pool-resize" disabled={control.disabled}>
-            {resizing ? 'Resizing…' : 'Resize'}
-          </button>
-        </div>
+        <button type="submit" data-testid="queries-pool-resize" disabled={control.disabled}>
+          {resizing ? 'Resizing…' : 'Resize'}
+        </button>
       </form>
       {said && (
         <p
@@ -77,6 +77,6 @@ export function PoolSizeControl() {
           {said}
         </p>
       )}
-    </div>
+    </>
   );
 }

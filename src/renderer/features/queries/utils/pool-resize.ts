@@ -73,7 +73,7 @@ export function resizeControl(state: {
   if (task)
     return {
       disabled: true,
-      note: `${BUSY_WORDS[task.kind] ?? 'a task'} is going on on this sandbox (${task.title}): resize it when that ends`,
+      note: `${BUSY_WORDS[task.kind] ?? 'a task'} is under way on this sandbox (${task.title}): resize it when that ends`,
     };
   if (state.starting) return { disabled: true, note: 'a run is starting on this sandbox' };
   return { disabled: state.resizing, note: null };
