@@ -2,7 +2,9 @@
  * The run journey on a real MariaDB sandbox with a 16 MB buffer pool and SSB data larger than it:
  * the Queries screen (catalogue, variants, EXPLAIN preview, a custom query refused and one saved),
  * Q1.1 run to its result, the saved custom query (a scan that lasts) watched live (the LRU map's
- * canvas and the bars change between frames) and cancelled, and Q1.1's result view's sections. At 1024×700, the smallest window bplab supports.
+ * canvas and the bars change between frames) and cancelled (the Queries screen meanwhile refuses to
+ * resize the sandbox's pool), Q1.1's result view's sections, and last the pool resized from the Queries
+ * screen (a refusal in words, then 32 MB read back). At 1024×700, the smallest window bplab supports.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -12,6 +14,7 @@ import { openApp } from './actions/open-app';
 import { openQueries } from './actions/open-queries';
 import { openRun } from './actions/open-run';
 import { previewExplain } from './actions/preview-explain';
+import { resizePool } from './actions/resize-pool';
 import { saveCustomQuery } from './actions/save-custom-query';
 import { startRun } from './actions/start-run';
 import type { QueriesPage } from './pages/queries-page';
@@ -132,6 +135,18 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
     await page.screenshot({ path });
   });
 
+  await test.step("while the scan runs, the Queries screen does not resize its sandbox's pool", async () => {
+    // bplab's own run holds no lease against itself: the screen waits for it, and says why.
+    await app.tab('queries').click();
+    await expect(queries.poolSize).toHaveText('16 MiB');
+    await expect(queries.poolResize).toBeDisabled();
+    await expect(queries.poolResizeSaid).toContainText(
+      'a run is under way on this sandbox (custom:scan-lineorder-slowly',
+    );
+    await app.tab('runs').click();
+    await expect(new RunsPage(page).live).toBeVisible();
+  });
+
   await test.step('the scan is cancelled and keeps what was captured', async () => {
     const runs = new RunsPage(page);
     await cancelRun(runs);
@@ -201,5 +216,32 @@ test('a query run: catalogue, live LRU map and bars, cancel, result', async ({ p
       },
     );
     await expect(whatif.getByTestId('whatif-assumptions')).toHaveCount(1);
+  });
+
+  await test.step("the sandbox's pool resized from the Queries screen: refused in words, then the new size", async () => {
+    await app.tab('queries').click();
+    await expect(queries.poolSize).toHaveText('16 MiB');
+    await expect(queries.poolResize).toBeEnabled();
+    // A size the server cannot take: main's refusal under the field, nothing changed.
+    await resizePool(queries, '1T');
+    await expect(queries.poolResizeError).toContainText(
+      `Sandbox "${name}" cannot take it: a buffer pool of 1T`,
+    );
+    await expect(queries.poolSize).toHaveText('16 MiB');
+    await resizePool(queries, '32M');
+    await expect(queries.poolResizeSaid).toHaveText(/^Pool now 32 MiB, kept across restarts: /, {
+      timeout: 120_000,
+    });
+    // Read back from the server, not what was asked.
+    await expect(queries.poolSize).toHaveText('32 MiB');
+    await expect(queries.poolResizeError).toHaveCount(0);
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(await app.outsideWindow(), `the Queries screen at ${size.width} px`).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`queries-resized-${size.width}.png`) });
+    }
   });
 });

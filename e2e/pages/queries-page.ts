@@ -67,4 +67,21 @@ export class QueriesPage {
   get editorError() {
     return this.page.getByTestId('query-editor-error');
   }
+  /** The chosen server's pool size, read back from it. */
+  get poolSize() {
+    return this.page.getByTestId('queries-pool-size-value');
+  }
+  /** A sandbox's pool: the size to resize it to, Resize, the refusal under the field, and what it did. */
+  get poolResizeSize() {
+    return this.page.getByTestId('queries-pool-resize-size');
+  }
+  get poolResize() {
+    return this.page.getByTestId('queries-pool-resize');
+  }
+  get poolResizeError() {
+    return this.page.locator('[data-testid="field-error"][data-field="size"]');
+  }
+  get poolResizeSaid() {
+    return this.page.getByTestId('queries-pool-resize-said');
+  }
 }

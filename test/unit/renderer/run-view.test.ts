@@ -9,6 +9,7 @@ import {
   runTitle,
   settingsRows,
   statusRows,
+  traceCheckView,
 } from '../../../src/renderer/features/runs/utils/run-view';
 import { pollerCostRows } from '../../../src/renderer/lib/live-view';
 import { explainCell, explainColumns, explainTableView } from '../../../src/renderer/lib/explain';
@@ -296,5 +297,49 @@ describe('the INNODB_METRICS section', () => {
       rows: [],
       note: 'Not recorded: a run saved before bplab recorded INNODB_METRICS.',
     });
+  });
+});
+
+describe("the trace's check in the result view", () => {
+  const trace = { file: 'r1.pagetrace', requests: 180_000, records: 9_000, probes: [], lost: 0 };
+
+  it('prints the check as `bplab query --trace-pages` does, beside the trace', () => {
+    const traced = {
+      ...result,
+      pageTrace: {
+        ...trace,
+        check: { serverRequests: 184_000, run: 180_000, bplab: 1_500, server: 2_000, windowMs: 3_200 },
+      },
+    } as RunResult;
+    expect(traceCheckView(traced)).toEqual({
+      lines: [
+        "trace check: 183,500 page requests traced, as the server counts them, against its 184,000 over the same 3.2 s (−0.27%, within 1%): the run's own thread 180,000, bplab's own reads (its poller and control connection) 1,500, the server's own threads 2,000",
+      ],
+      incomplete: false,
+    });
+  });
+
+  it('marks an incomplete trace as such, and says nothing for a run that was not traced', () => {
+    const cut = {
+      ...result,
+      pageTrace: {
+        ...trace,
+        incomplete: 'bpftrace was killed (SIGKILL) 2.4 s after its probes were attached',
+      },
+    } as RunResult;
+    const view = traceCheckView(cut);
+    expect(view?.incomplete).toBe(true);
+    expect(view?.lines).toHaveLength(1);
+    expect(view?.lines[0]).toMatch(
+      /^trace incomplete: bpftrace was killed \(SIGKILL\) 2\.4 s after its probes were attached; the run's measurements are kept/,
+    );
+    expect(traceCheckView(result)).toBeNull();
+  });
+
+  it('says when a traced run kept no check, rather than nothing', () => {
+    const older = { ...result, pageTrace: trace } as RunResult;
+    expect(traceCheckView(older)?.lines).toEqual([
+      "trace check: none kept (the run was traced before bplab set its trace against the server's count)",
+    ]);
   });
 });

@@ -9,9 +9,10 @@ import { useQueries } from '../stores/queries-store';
 import { QueryCatalogue } from './QueryCatalogue';
 import { QueryDetail } from './QueryDetail';
 import { QueryEditor } from './QueryEditor';
+import { PoolSizeControl } from './PoolSizeControl';
 
 export function QueriesScreen() {
-  const { schemas, schema, error, editor, poolSize } = useQueries();
+  const { schemas, schema, error, editor } = useQueries();
   const { load, selectProfile, refreshSchemas, setSchema } = useQueries();
   const { loadProfiles, select: choose } = useServerSession();
   const chosen = useServerSession((s) => s.profileId);
@@ -32,7 +33,7 @@ export function QueriesScreen() {
 
   return (
     <section className="screen" data-testid="queries-screen">
-      <div className="panel toolbar">
+      <div className="panel toolbar queries-toolbar">
         <ProfilePicker testId="queries-profile" />
         <label className="field">
           <span>Schema</span>
@@ -49,17 +50,7 @@ export function QueriesScreen() {
             ))}
           </datalist>
         </label>
-        {poolSize && (
-          <p className="field" data-testid="queries-pool-size">
-            <span>Buffer pool</span>
-            <span>
-              {poolSize}{' '}
-              <span className="muted">
-                (to run at other sizes, vary innodb_buffer_pool_size in an experiment)
-              </span>
-            </span>
-          </p>
-        )}
+        <PoolSizeControl />
       </div>
       <ErrorMessage error={error} testId="queries-error" />
       <ListAndDetail list={<QueryCatalogue />} listClassName="queries-column">

@@ -1,5 +1,6 @@
 /** Run the shown variant: poll setting, EXPLAIN ANALYZE, trace pages, and consent to walk a large pool's LRU. */
 import { ErrorMessage } from '../../../components/ErrorMessage';
+import { usePoolResize } from '../stores/pool-resize-store';
 import { useQueries } from '../stores/queries-store';
 import { CheckField } from '../../../components/Field';
 import { runButtonLabel, tracePagesControl } from '../utils/query-view';
@@ -8,6 +9,8 @@ export function RunPanel() {
   const { run, runError, starting, consent, profileId, schema, variant, queries, selectedId, pageTrace } =
     useQueries();
   const trace = tracePagesControl(pageTrace);
+  // Not while the pool is being resized: the server may be restarting.
+  const resizing = usePoolResize((s) => s.resizing);
   const query = queries.find((q) => q.id === selectedId);
   const { changeRun, start, answerConsent } = useQueries();
   const label = runButtonLabel(
@@ -51,7 +54,7 @@ export function RunPanel() {
           className="primary"
           data-testid="run-start"
           title={label}
-          disabled={!profileId || !schema || starting}
+          disabled={!profileId || !schema || starting || resizing}
           onClick={() => void start()}
         >
           {starting ? 'Starting…' : label}

@@ -6,7 +6,7 @@
  * consent first.
  */
 import { create } from 'zustand';
-import type { AppError, Result } from '../../../../shared/result';
+import { formatError, type AppError, type Result } from '../../../../shared/result';
 import type { CatalogueQuery, ExplainCapture } from '../../../../shared/runs/runs';
 import { pageTraceOption, type PageTraceOption } from '../../../../shared/trace/traced-runs';
 import { call } from '../../../lib/api';
@@ -35,6 +35,8 @@ export interface ExplainPreview {
 export interface QueriesState {
   /** The chosen server's buffer pool size in words, or why it is not known (null: not read yet). */
   poolSize: string | null;
+  /** The same in bytes, as the server said it (null: not read, or not known). */
+  poolBytes: number | null;
   /** Whether the chosen server's runs can be traced (its capability report), null until read. */
   pageTrace: PageTraceOption | null;
   queries: CatalogueQuery[];
@@ -62,6 +64,8 @@ export interface QueriesState {
   setSideBySide(on: boolean): void;
   selectProfile(profileId: string): void;
   refreshSchemas(): Promise<void>;
+  /** Reads the chosen server's pool size and what it can trace (its capability report); answers the size. */
+  readPool(): Promise<number | null>;
   setSchema(schema: string): void;
   preview(): Promise<void>;
   changeRun(patch: Partial<RunForm>): void;
@@ -92,6 +96,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
     selectedId: null,
     variant: 'base',
     poolSize: null,
+    poolBytes: null,
     pageTrace: null,
     sideBySide: false,
     profileId: null,
@@ -132,7 +137,15 @@ export const useQueries = create<QueriesState>()((set, get) => {
 
     selectProfile: (profileId) => {
       if (profileId === get().profileId) return;
-      set({ profileId, schemas: [], explain: null, runError: null, poolSize: null, pageTrace: null });
+      set({
+        profileId,
+        schemas: [],
+        explain: null,
+        runError: null,
+        poolSize: null,
+        poolBytes: null,
+        pageTrace: null,
+      });
     },
 
     refreshSchemas: async () => {
@@ -141,10 +154,18 @@ export const useQueries = create<QueriesState>()((set, get) => {
       if (!result.ok) return set({ schemas: [], error: result.error });
       const schemas = result.value.datasets.filter((d) => d.state === 'complete').map((d) => d.schema);
       set({ schemas, error: null, schema: get().schema || schemas[0] || '' });
+      await get().readPool();
+    },
+
+    readPool: async () => {
       // The pool the runs will meet, read from the server (its capability report's facts).
+      const profileId = get().profileId;
       const report = await onServer((auth) => call('connections/capabilities', auth));
+      if (get().profileId !== profileId) return null;
+      const bytes = report.ok ? report.value.bufferPool.bufferPoolSizeBytes : null;
       set({
-        poolSize: poolSizeWords(report.ok ? report.value.bufferPool.bufferPoolSizeBytes : null),
+        poolSize: poolSizeWords(bytes),
+        poolBytes: bytes,
         pageTrace: report.ok
           ? pageTraceOption(report.value.capabilities)
           : {
@@ -152,6 +173,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
               reason: `the server's capabilities could not be read (${report.error.message})`,
             },
       });
+      return bytes;
     },
 
     setSchema: (schema) => set({ schema, explain: null }),
@@ -199,8 +221,7 @@ export const useQueries = create<QueriesState>()((set, get) => {
       );
       set({ starting: false });
       if (!result.ok) {
-        if (result.error.code === 'CONSENT_REQUIRED')
-          return set({ consent: [result.error.message, result.error.hint].filter(Boolean).join(' ') });
+        if (result.error.code === 'CONSENT_REQUIRED') return set({ consent: formatError(result.error) });
         return set({ runError: result.error });
       }
       useNavigation.getState().go('runs', profileId, result.value.runId);

@@ -9,7 +9,15 @@ import { slowdownWords } from '../../../../shared/trace/traced-runs';
 import type { RunResult } from '../../../../shared/runs/runs';
 import { planSourceWords } from '../../../../shared/whatif/plan-source';
 import { ExplainView } from '../../../components/ExplainView';
-import { STATE, glanceRows, metricsView, outcomeRows, runTitle, settingsRows } from '../utils/run-view';
+import {
+  STATE,
+  glanceRows,
+  metricsView,
+  outcomeRows,
+  runTitle,
+  settingsRows,
+  traceCheckView,
+} from '../utils/run-view';
 import { CompositionDiffTable } from './CompositionDiffTable';
 import { Pairs } from '../../../components/Pairs';
 import { PoolStatsView } from './PoolStatsView';
@@ -20,6 +28,7 @@ import { WhatIfPanel } from './WhatIfPanel';
 
 export function RunResultView({ result }: { result: RunResult }) {
   const state = STATE[result.state];
+  const check = traceCheckView(result);
   return (
     <div className="report" data-testid="run-result" data-state={result.state}>
       <section className="panel" data-testid="run-section-outcome">
@@ -42,6 +51,17 @@ export function RunResultView({ result }: { result: RunResult }) {
             {slowdownWords(result)} It is left out of every timing comparison.
           </p>
         )}
+        {check?.lines.map((line) => (
+          // An incomplete trace is a warning: the run's measurements stand, its page trace does not.
+          <p
+            key={line}
+            className={check.incomplete ? 'error' : 'muted'}
+            data-testid="run-trace-check"
+            data-incomplete={check.incomplete}
+          >
+            {line}
+          </p>
+        ))}
       </section>
       <section className="panel" data-testid="run-section-samples">
         <h3>What the poller saw</h3>

@@ -28,6 +28,7 @@ import {
   serverProcessWords,
 } from '../../../../shared/runs/read-words';
 import { poolDelta } from '../../../../shared/compare/pool-diff';
+import { traceCheckLines } from '../../../../shared/runs/page-trace';
 import type { Row } from '../../../lib/live-view';
 import type { Tone } from '../../../lib/tone';
 
@@ -116,6 +117,26 @@ export function glanceRows(r: RunResult): Row[] {
       testId: 'run-glance-hit-ratio',
     },
   ];
+}
+
+/**
+ * A traced run's check of its trace, in the lines `bplab query --trace-pages` prints ("trace check: …",
+ * or "trace incomplete: …", marked so the view can show it as a warning); null for an untraced run.
+ */
+export function traceCheckView(
+  r: Pick<RunResult, 'pageTrace'>,
+): { lines: string[]; incomplete: boolean } | null {
+  if (!r.pageTrace) return null;
+  const lines = traceCheckLines(r.pageTrace);
+  return {
+    lines:
+      lines.length > 0
+        ? lines
+        : [
+            "trace check: none kept (the run was traced before bplab set its trace against the server's count)",
+          ],
+    incomplete: r.pageTrace.incomplete !== undefined,
+  };
 }
 
 /** What ran, how it ended, and its answer. */
