@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import {
   NO_INDEX,
   NO_TABLE,
+  noIndexPages,
   type LruComposition,
   type LruIndexPages,
   type LruMapFrame,
@@ -169,16 +170,7 @@ export function compositionOf(walk: LruWalk, atMs: number): LruComposition {
     if (!ofTable) byTable.set(c.table, (ofTable = new Map()));
     let entry = ofTable.get(c.index);
     if (!entry) {
-      entry = {
-        table: c.table,
-        index: c.index,
-        pages: 0,
-        oldPages: 0,
-        youngPages: 0,
-        records: 0,
-        dataSizeBytes: 0,
-        poolShare: 0,
-      };
+      entry = noIndexPages(c.table, c.index);
       ofTable.set(c.index, entry);
     }
     entry.pages += c.pages;

@@ -8,6 +8,7 @@ import {
   ExperimentDefinitionSchema,
   SERVER_OWN_VALUE,
   type ExperimentDefinition,
+  type ExperimentDefinitionInput,
   type ExperimentServer,
   type MatrixDimension,
 } from '../../shared/experiments/experiments';
@@ -124,9 +125,34 @@ const OLD_BLOCKS_QUESTION = { variable: 'innodb_old_blocks_time', against: '0' }
 const allQueries = (a: PresetArgs) =>
   a.queryIds.filter((id) => !id.startsWith(CUSTOM_PREFIX)).map((queryId) => ({ queryId, variant: 'base' }));
 
+/** The buffer pool's size as a dimension: a configuration per size. */
+const poolSizes = (...values: string[]): MatrixDimension => ({
+  kind: 'buffer-pool-size',
+  variable: 'innodb_buffer_pool_size',
+  values,
+});
+
+/**
+ * A post's experiment on the preset's dataset: the catalogue's SSB queries on the picked servers (in
+ * the order of the preset's needs), each configuration cold and then runs 1, 2 and 3, unless `own`
+ * says otherwise.
+ */
+function postExperiment(
+  a: PresetArgs,
+  own: Partial<ExperimentDefinitionInput> & Pick<ExperimentDefinitionInput, 'name' | 'matrix'>,
+): ExperimentDefinition {
+  return ExperimentDefinitionSchema.parse({
+    schema: a.schema,
+    queries: allQueries(a),
+    servers: a.ordered ?? a.servers,
+    protocol: { cold: true, hotRuns: 3 },
+    ...own,
+  });
+}
+
 /** Post 001's configurations 1 and 2: a pool of 1/8 of the data, innodb_old_blocks_time 1000 against 0. */
 const oldBlocksAtAnEighth = (a: PresetArgs): MatrixDimension[] => [
-  { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: [poolSizeFor(a.dataBytes / 8)] },
+  poolSizes(poolSizeFor(a.dataBytes / 8)),
   { kind: 'global', variable: 'innodb_old_blocks_time', values: ['1000', '0'] },
 ];
 
@@ -182,15 +208,11 @@ export const PRESETS: Preset[] = [
     source:
       'Post 001, configuration 1 against 2: MySQL 5.6 with its new default 1000, and with 0 (5.5’s default).',
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'innodb_old_blocks_time 1000 vs 0, pool 1/8 of the data',
         description:
           'Post 001: a buffer pool of 1/8 of the data; cold, then runs 1, 2 and 3 for each setting, on a sandbox reading through the OS page cache and with O_DIRECT (from the device, as the post’s disks served its re-reads).',
-        schema: a.schema,
-        queries: allQueries(a),
-        servers: a.servers,
         matrix: [...oldBlocksAtAnEighth(a), ...flushMethodDimension(a)],
-        protocol: { cold: true, hotRuns: 3 },
         references: post001OldBlocksFigures(),
         question: OLD_BLOCKS_QUESTION,
       }),
@@ -201,13 +223,11 @@ export const PRESETS: Preset[] = [
     source:
       'Post 001, configuration 1 against 2, taken further with bplab: on MySQL 8.0.31 the hot runs of Flight 1 took 1.3-1.9× as long with 1000 on the same pages read, and a CPU profile put the difference in the adaptive hash index. Its counters show it indexing fewer pages with 1000 (4,500 against 14,586 per hot Q1.1) but keeping more rows indexed (about 700,000 against 92,000), and with innodb_adaptive_hash_index_parts=1 instead of 8 the gap shrank to 1.1-1.2×. With the index off, the two settings ran alike.',
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'innodb_old_blocks_time 1000 vs 0, adaptive hash index on and off',
         description:
           'Is the time innodb_old_blocks_time costs in reading pages, or in the adaptive hash index? A pool of 1/8 of the data, full before timing (one warm-up), then runs 1, 2 and 3 of Flight 1 for each pair of settings.',
-        schema: a.schema,
         queries: allQueries(a).filter((q) => q.queryId.startsWith('Q1.')),
-        servers: a.servers,
         matrix: [
           ...oldBlocksAtAnEighth(a),
           { kind: 'global', variable: 'innodb_adaptive_hash_index', values: ['ON', 'OFF'] },
@@ -222,20 +242,10 @@ export const PRESETS: Preset[] = [
     title: 'Pool smaller vs larger than the data',
     source: 'Post 001, configuration 3: the default 128M against a pool that holds all the data.',
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'Pool smaller vs larger than the data',
         description: 'Post 001: 128M against a pool larger than the data (there, 4G for SF 1).',
-        schema: a.schema,
-        queries: allQueries(a),
-        servers: a.servers,
-        matrix: [
-          {
-            kind: 'buffer-pool-size',
-            variable: 'innodb_buffer_pool_size',
-            values: ['128M', poolSizeFor(a.dataBytes * 1.25)],
-          },
-        ],
-        protocol: { cold: true, hotRuns: 3 },
+        matrix: [poolSizes('128M', poolSizeFor(a.dataBytes * 1.25))],
         references: post001PoolFigures(poolSizeFor(a.dataBytes * 1.25)),
         // The post's "128M pool over one larger than the data": the larger pool is A.
         question: { variable: 'innodb_buffer_pool_size', against: poolSizeFor(a.dataBytes * 1.25) },
@@ -247,18 +257,15 @@ export const PRESETS: Preset[] = [
     source:
       'Post 001: Q1.1 forced with STRAIGHT_JOIN, lineorder first against dim_date first (33.9 s against 22.5 s).',
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'Q1.1 join order both ways',
         description:
           'The STRAIGHT_JOIN pair of post 001: which table drives the join changes what the pool keeps.',
-        schema: a.schema,
         queries: [
           { queryId: 'Q1.1', variant: 'straight' },
           { queryId: 'Q1.1', variant: 'straight-dim-first' },
         ],
-        servers: a.servers,
         matrix: [],
-        protocol: { cold: true, hotRuns: 3 },
         references: post001JoinOrderFigures(),
       }),
   },
@@ -268,13 +275,9 @@ export const PRESETS: Preset[] = [
     source:
       'Post 001’s table: each configuration timed cold (after a restart), then three times without one.',
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'Cold, then run 1, 2 and 3',
-        schema: a.schema,
-        queries: allQueries(a),
-        servers: a.servers,
         matrix: [],
-        protocol: { cold: true, hotRuns: 3 },
         references: post001ColdOverHotFigures(['5.5.30 128M', '5.6.10 128M']),
       }),
   },
@@ -289,20 +292,14 @@ export const PRESETS: Preset[] = [
       const my = a.engines?.MyISAM;
       if (!inno || !my)
         throw AppFailure.of('NOT_FOUND', `MyISAM against InnoDB needs ${a.schema} in both engines.`);
-      return ExperimentDefinitionSchema.parse({
+      return postExperiment(a, {
         name: 'MyISAM vs InnoDB, query by query, cold then hot',
         description: `Post 003: ${inno.schema} (InnoDB) against ${my.schema} (MyISAM). Each query runs cold right after a restart with the dataset's files evicted from the OS page cache, then hot.`,
         schema: inno.schema,
-        queries: allQueries(a),
-        servers: a.servers,
         matrix: [
           { kind: 'dataset', variable: 'dataset', values: [inno.schema, my.schema] },
           { kind: 'startup', variable: 'innodb_flush_method', values: ['O_DIRECT'] },
-          {
-            kind: 'buffer-pool-size',
-            variable: 'innodb_buffer_pool_size',
-            values: [poolSizeFor((inno.dataBytes + inno.indexBytes) * 1.25)],
-          },
+          poolSizes(poolSizeFor((inno.dataBytes + inno.indexBytes) * 1.25)),
           { kind: 'global', variable: 'key_buffer_size', values: [keyBufferFor(my.indexBytes)] },
         ],
         protocol: { cold: true, hotRuns: 1, coldPerQuery: true },
@@ -319,18 +316,11 @@ export const PRESETS: Preset[] = [
       'Post 001, configurations 1 and 2 of its table: MySQL 5.5.30 (innodb_old_blocks_time=0 by default) against 5.6.10 (1000 by default), both with a 128 MB pool, cold then runs 1, 2 and 3. Needs a sandbox of each (bash scripts/install-deps.sh mysql-5.5 mysql-5.6 installs them).',
     needsServers: [MYSQL_55, MYSQL_56],
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'post 001: MySQL 5.5 against 5.6, each with its defaults, 128 MB pool',
         description:
           'Post 001: each server with its own defaults and a 128 MB pool; cold, then runs 1, 2 and 3, reading through the OS page cache and with O_DIRECT.',
-        schema: a.schema,
-        queries: allQueries(a),
-        servers: a.ordered ?? a.servers,
-        matrix: [
-          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
-          ...flushMethodDimension(a),
-        ],
-        protocol: { cold: true, hotRuns: 3 },
+        matrix: [poolSizes('128M'), ...flushMethodDimension(a)],
         references: post001VersionFigures(),
         // "MySQL 5.6 over 5.5": 5.5 is A, within each flush method.
         question: { variable: 'server', against: (a.ordered ?? a.servers)[0]!.label },
@@ -343,18 +333,11 @@ export const PRESETS: Preset[] = [
       'Post 001, the third configuration of its table: 5.6.10 with innodb_old_blocks_time=0 (5.5’s default), which ran as fast as 5.5. Compare its results file with the 5.5 against 5.6 preset’s.',
     needsServers: [MYSQL_56],
     build: (a) =>
-      ExperimentDefinitionSchema.parse({
+      postExperiment(a, {
         name: 'post 001: MySQL 5.6 with innodb_old_blocks_time=0, 128 MB pool',
         description:
           'Post 001’s third configuration: 5.6 with a 128 MB pool and innodb_old_blocks_time=0; cold, then runs 1, 2 and 3.',
-        schema: a.schema,
-        queries: allQueries(a),
-        servers: a.ordered ?? a.servers,
-        matrix: [
-          { kind: 'buffer-pool-size', variable: 'innodb_buffer_pool_size', values: ['128M'] },
-          { kind: 'global', variable: 'innodb_old_blocks_time', values: ['0'] },
-        ],
-        protocol: { cold: true, hotRuns: 3 },
+        matrix: [poolSizes('128M'), { kind: 'global', variable: 'innodb_old_blocks_time', values: ['0'] }],
         references: post001ColdOverHotFigures(['5.6.10 128M old_blocks_time=0']),
       }),
   },

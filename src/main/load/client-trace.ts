@@ -17,16 +17,17 @@ import { identifyServer } from '../db/server-identity';
 import { readPoolStats } from '../bufferpool/lru';
 import { pageTraceReadiness, type PageTraceProbes } from '../pagetrace/capability';
 import { counterDelta, type CounterReading } from '../pagetrace/counter-window';
+import { startTraceOfThread, TracerEnded, type PageTraceSession, type Spawn } from '../pagetrace/tracer';
 import {
-  processOfThread,
-  startPageTrace,
-  TracerEnded,
-  type PageTraceSession,
-  type Spawn,
-} from '../pagetrace/tracer';
-import { countedInWindow, pickRecords, threadsTrace, type RawPageTrace } from '../pagetrace/trace-output';
+  countedInWindow,
+  pickRecords,
+  threadsTrace,
+  whoseRequests,
+  type RawPageTrace,
+} from '../pagetrace/trace-output';
+import { connectionThreadId } from '../pagetrace/run-tracer';
 import { storedOf, writePageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
-import type { ProbeTable } from '../pagetrace/probes';
+import { probeCounters, type ProbeTable } from '../pagetrace/probes';
 import { bufferPoolConfig, readVariables } from '../server/variables';
 import type { ServerConnection } from '../db/connections';
 import { STEP_COUNTERS } from './step-counters';
@@ -162,27 +163,11 @@ export class LoadClientTracer {
     const before = await connectionsOf(control, flavor);
     const known = new Set(before.map((c) => c.id));
     const others = new Set(before.map((c) => c.tid).filter((t) => t > 0));
-    const [self] = await control.rows<{ tid: number | string | null }>(
-      flavor === 'mariadb'
-        ? 'SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()'
-        : 'SELECT THREAD_OS_ID AS tid FROM performance_schema.threads WHERE PROCESSLIST_ID = CONNECTION_ID()',
-    );
-    const selfTid = Number(self?.tid);
-    if (!(selfTid > 0)) throw new Error('the server did not say which OS thread serves bplab’s connection');
+    const selfTid = await connectionThreadId(control, flavor, 'bplab’s connection');
     others.add(selfTid);
     const pool = bufferPoolConfig(vars);
     const settings = settingsOfPool({ ...pool, flavor }, await readPoolStats(control));
-    const session = await startPageTrace(
-      {
-        spawn: this.deps.spawn,
-        bpftrace: ready.bpftrace,
-        ...(this.deps.maxRecords ? { maxRecords: this.deps.maxRecords } : {}),
-        ...(this.deps.journal ? { journal: this.deps.journal } : {}),
-      },
-      binary!,
-      ready.table,
-      processOfThread(selfTid),
-    );
+    const session = await startTraceOfThread(this.deps, ready, binary!, selfTid);
     const clients = new Map<number, number>();
     let watching = true;
     const look = async () => {
@@ -231,7 +216,7 @@ export class LoadClientTracer {
       return { unavailable: 'the step ended before its counted time began: there is no window to replay' };
     if (a.clients.size === 0)
       return { unavailable: "no client of the step connected to the load's schema while it was traced" };
-    const probes = a.table.probes.length + (a.table.latchedHashHits ? 1 : 0);
+    const probes = probeCounters(a.table);
     const raw = threadsTrace(out, a.clients.values(), probes);
     const { from, to } = window;
     const cut = windowOf(raw, from.atNs, to.atNs);
@@ -244,14 +229,11 @@ export class LoadClientTracer {
     writePageTrace(file.path, cut.stored);
     const serverRequests = counterDelta(from, to, STEP_COUNTERS.requests);
     const clientTids = new Set(a.clients.values());
-    let run = 0;
-    let bplab = 0;
-    let server = 0;
-    for (const [tid, n] of countedInWindow(out, from.atNs, to.atNs)) {
-      if (clientTids.has(tid)) run += n;
-      else if (a.others.has(tid)) bplab += n;
-      else server += n;
-    }
+    const whose = whoseRequests(
+      countedInWindow(out, from.atNs, to.atNs),
+      (tid) => clientTids.has(tid),
+      (tid) => a.others.has(tid),
+    );
     const { curve, assumptions } = await this.deps.curveOf({
       stored: cut.stored,
       datadir: a.datadir,
@@ -271,7 +253,7 @@ export class LoadClientTracer {
       seconds: windowNs / 1e9,
       requests: cut.requests,
       records: cut.records,
-      serverCountedRequests: run,
+      serverCountedRequests: whose.run,
       lost,
       serverRequests,
       queries,
@@ -279,9 +261,7 @@ export class LoadClientTracer {
       pageSizeBytes: a.pageSizeBytes,
       settings: Object.fromEntries(Object.entries(a.settings)),
       file: file.name,
-      ...(serverRequests !== null
-        ? { check: { serverRequests, run, bplab, server, windowMs: windowNs / 1e6 } }
-        : {}),
+      ...(serverRequests !== null ? { check: { serverRequests, ...whose, windowMs: windowNs / 1e6 } } : {}),
       curve: curve satisfies ClientCurvePoint[],
       assumptions: [
         `every client of the step traced (${a.clients.size} connection(s)), their requests over its counted time in the order they came`,

@@ -256,6 +256,11 @@ export function probeTableFor(flavor: string, version: string): ProbeTable | nul
   return TABLES.find((t) => t.server === key) ?? null;
 }
 
+/** The call counters a table's trace keeps: one per probe, and one for the hits under the search latch. */
+export function probeCounters(table: ProbeTable): number {
+  return table.probes.length + (table.latchedHashHits ? 1 : 0);
+}
+
 /** The tables of the servers bplab can trace, in order. */
 export const TRACEABLE_TABLES: readonly ProbeTable[] = TABLES;
 

@@ -16,23 +16,25 @@ import type { PageTraceSummary } from '../../shared/runs/page-trace';
 import { pageTraceReadiness, type PageTraceProbes } from './capability';
 import { counterDelta, readCountersAt, type CounterReading, type RowsReader } from './counter-window';
 import {
-  processOfThread,
-  startPageTrace,
+  startTraceOfThread,
   TracerEnded,
   type PageTraceSession,
   type Spawn,
   type TraceReading,
 } from './tracer';
-import { countedInWindow, emptyTrace } from './trace-output';
+import { countedInWindow, emptyTrace, whoseRequests } from './trace-output';
 import { formatBytes, formatCount } from '../../shared/format';
 import { writePoolPages, type PoolPages } from './pool-start';
 import type { TracerJournal } from './tracer-journal';
 import { markedThreadId } from './thread-marker';
 import { storedOf, writePageTrace } from './trace-file';
-import type { ProbeTable } from './probes';
+import { probeCounters, type ProbeTable } from './probes';
 
-/** The OS thread serving this connection: MySQL 8.0's performance_schema.threads, MariaDB's PROCESSLIST.TID. */
-export async function connectionThreadId(c: RowsReader, flavor: string): Promise<number> {
+/**
+ * The OS thread serving this connection: MySQL 8.0's performance_schema.threads, MariaDB's PROCESSLIST.TID.
+ * `whose`: the connection in the words of the error when the server does not say ("the run").
+ */
+export async function connectionThreadId(c: RowsReader, flavor: string, whose = 'the run'): Promise<number> {
   const sql =
     flavor === 'mariadb'
       ? 'SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()'
@@ -42,8 +44,8 @@ export async function connectionThreadId(c: RowsReader, flavor: string): Promise
   if (!Number.isInteger(tid) || tid <= 0)
     throw new Error(
       flavor === 'mariadb'
-        ? 'the server did not say which OS thread serves the run (information_schema.PROCESSLIST.TID)'
-        : 'the server did not say which OS thread serves the run (performance_schema is off, or its threads table is empty)',
+        ? `the server did not say which OS thread serves ${whose} (information_schema.PROCESSLIST.TID)`
+        : `the server did not say which OS thread serves ${whose} (performance_schema is off, or its threads table is empty)`,
     );
   return tid;
 }
@@ -130,17 +132,7 @@ export class RunPageTracer {
       : await connectionThreadId(conn, server.flavor);
     const bplab = await ownThreads(own, server.flavor, marked);
     const pool = poolAtStart ? await poolAtStart() : null;
-    const session = await startPageTrace(
-      {
-        spawn: this.deps.spawn,
-        bpftrace: ready.bpftrace,
-        ...(this.deps.maxRecords ? { maxRecords: this.deps.maxRecords } : {}),
-        ...(this.deps.journal ? { journal: this.deps.journal } : {}),
-      },
-      binary!,
-      ready.table,
-      processOfThread(tid),
-    );
+    const session = await startTraceOfThread(this.deps, ready, binary!, tid);
     const before = await readCountersAt(conn, [REQUESTS]).catch(() => null);
     let after: CounterReading | null = null;
     return {
@@ -161,7 +153,7 @@ export class RunPageTracer {
     onReading?: (r: TraceReading) => void,
   ): Promise<PageTraceSummary> {
     const file = `${runId}.pagetrace`;
-    const probes = table.probes.length + (table.latchedHashHits ? 1 : 0);
+    const probes = probeCounters(table);
     const poolFile = `${runId}.pagepool`;
     if (pool) writePoolPages(join(this.deps.dir, poolFile), pool);
     const kept = pool ? { poolAtStart: { file: poolFile, pages: pool.space.length } } : {};
@@ -185,22 +177,12 @@ export class RunPageTracer {
     const serverRequests = w.before && w.after ? counterDelta(w.before, w.after, REQUESTS) : null;
     let check: PageTraceSummary['check'];
     if (w.before && w.after && serverRequests !== null) {
-      const by = countedInWindow(out, w.before.atNs, w.after.atNs);
-      let run = 0;
-      let bplab = 0;
-      let server = 0;
-      for (const [t, n] of by) {
-        if (t === w.tid) run += n;
-        else if (w.bplab.includes(t)) bplab += n;
-        else server += n;
-      }
-      check = {
-        serverRequests,
-        run,
-        bplab,
-        server,
-        windowMs: Number(w.after.atNs - w.before.atNs) / 1e6,
-      };
+      const whose = whoseRequests(
+        countedInWindow(out, w.before.atNs, w.after.atNs),
+        (t) => t === w.tid,
+        (t) => w.bplab.includes(t),
+      );
+      check = { serverRequests, ...whose, windowMs: Number(w.after.atNs - w.before.atNs) / 1e6 };
     }
     return {
       file,

@@ -224,6 +224,31 @@ function serverCounted(raw: Pick<RawPageTrace, 'count' | 'extra'>, keep?: (i: nu
   return n;
 }
 
+/** Requests the server counts, told apart by whose threads made them. */
+export interface WhoseRequests {
+  /** The traced work's own threads (a run's, a load step's clients). */
+  run: number;
+  /** bplab's other connections (its control connection, its pool watch). */
+  bplab: number;
+  /** Every other thread: the server's own, any other session. */
+  server: number;
+}
+
+/** countedInWindow's requests summed by whose threads made them: `run`'s, then `bplab`'s, the rest the server's. */
+export function whoseRequests(
+  counted: ReadonlyMap<number, number>,
+  isRun: (tid: number) => boolean,
+  isBplab: (tid: number) => boolean,
+): WhoseRequests {
+  const whose = { run: 0, bplab: 0, server: 0 };
+  for (const [tid, n] of counted) {
+    if (isRun(tid)) whose.run += n;
+    else if (isBplab(tid)) whose.bplab += n;
+    else whose.server += n;
+  }
+  return whose;
+}
+
 /** The requests the server counts of each thread's records whose first request fell in [fromNs, toNs]. */
 export function countedInWindow(out: TraceOutput, fromNs: bigint, toNs: bigint): Map<number, number> {
   const by = new Map<number, number>();

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { boundToParent } from './parent-bound';
 import { bpftraceProgram, MAX_RECORDS, READY_LINE } from './program';
 import { parseTraceOutput, type TraceOutput } from './trace-output';
-import type { ProbeTable } from './probes';
+import { probeCounters, type ProbeTable } from './probes';
 import type { TracerJournal } from './tracer-journal';
 
 export type Spawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
@@ -163,6 +163,32 @@ export function processOfThread(tid: number): number {
   return pid;
 }
 
+/** What a tracer's owner (a run's, a load's) sets once: how bpftrace is spawned, the records it holds, its journal. */
+export type TracerSettings = Pick<TracerDeps, 'spawn' | 'maxRecords' | 'journal'>;
+
+/**
+ * bpftrace started on a ready server's `binary` (capability.ts: its probe table and bpftrace), tracing
+ * every thread of the process that thread `tid` belongs to.
+ */
+export function startTraceOfThread(
+  settings: TracerSettings,
+  ready: { table: ProbeTable; bpftrace: string },
+  binary: string,
+  tid: number,
+): Promise<PageTraceSession> {
+  return startPageTrace(
+    {
+      spawn: settings.spawn,
+      bpftrace: ready.bpftrace,
+      ...(settings.maxRecords ? { maxRecords: settings.maxRecords } : {}),
+      ...(settings.journal ? { journal: settings.journal } : {}),
+    },
+    binary,
+    ready.table,
+    processOfThread(tid),
+  );
+}
+
 /** Starts bpftrace on `binary`, tracing every thread of process `pid`; resolves once every probe is attached. */
 export async function startPageTrace(
   deps: TracerDeps,
@@ -210,7 +236,7 @@ export async function startPageTrace(
       resolve(-1);
     });
   });
-  const probes = table.probes.length + (table.latchedHashHits ? 1 : 0);
+  const probes = probeCounters(table);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       if (attachedAt !== null) return;

@@ -3,6 +3,7 @@ import type { ExplainCapture } from '../../shared/runs/runs';
 import { explainColumns, explainTableView } from '../lib/explain';
 import { formatCount, formatMs } from '../../shared/format';
 import { JsonTree } from './JsonTree';
+import { TableHead } from './TableHead';
 
 export function ExplainView({
   explain,
@@ -16,14 +17,12 @@ export function ExplainView({
   return (
     <div className="explain" data-testid={testId}>
       <table className="grid-table explain-table" data-testid={`${testId}-table`}>
-        <thead>
-          <tr>
-            {view.columns.map((c) => (
-              <th key={c}>{c}</th>
-            ))}
-            {view.otherColumns.length > 0 && <th title={view.otherColumns.join(', ')}>other columns</th>}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            ...view.columns,
+            view.otherColumns.length > 0 && { label: 'other columns', title: view.otherColumns.join(', ') },
+          ]}
+        />
         <tbody>
           {view.rows.map((row, i) => (
             <tr key={i}>
@@ -62,14 +61,7 @@ export function ExplainView({
           <caption>
             r_engine_stats per table (ANALYZE): the buffer-pool work of each table of the join
           </caption>
-          <thead>
-            <tr>
-              <th>Table</th>
-              {engineStatColumns(explain.engineStats).map((c) => (
-                <th key={c}>{c}</th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Table', ...engineStatColumns(explain.engineStats)]} />
           <tbody>
             {explain.engineStats.map((e) => (
               <tr key={e.table}>

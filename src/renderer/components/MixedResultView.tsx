@@ -8,6 +8,7 @@ import { mixedComparison } from '../../shared/compare/mixed-timeline';
 import type { MixedLoadResult } from '../../shared/load/mixed-load';
 import { LoadSecondsChart } from './LoadSecondsChart';
 import { MixedPagesChart } from './MixedPagesChart';
+import { num, TableHead } from './TableHead';
 
 export function MixedResultView({ result }: { result: MixedLoadResult }) {
   const view = useMemo(() => mixedComparison(result), [result]);
@@ -31,16 +32,7 @@ export function MixedResultView({ result }: { result: MixedLoadResult }) {
         ))}
       </div>
       <table data-testid="mixed-sides">
-        <thead>
-          <tr>
-            <th>side</th>
-            {view.columns.map((c) => (
-              <th key={c} className="num">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={['side', ...view.columns.map((c) => num(c))]} />
         <tbody>
           {view.rows.map((r) => (
             <tr key={r.label}>

@@ -6,7 +6,7 @@
 import { formatMs } from '../format';
 import type { ColdHotBarsView } from './cold-hot';
 import { escapeXml } from './escape';
-import { niceMax, r1, SERIES_COLOURS, svgOpen } from './svg';
+import { barsAxis, niceMax, pairedLegendRow, r1, SERIES_COLOURS, svgOpen } from './svg';
 
 export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
   const labelW = 60;
@@ -21,15 +21,16 @@ export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
   const max = niceMax(view.maxMs);
   const x = (v: number) => labelW + (v / max) * plotW;
   const parts = [...svgOpen(id, view.title, width, height)];
-  view.sides.forEach((side, i) => {
-    const ly = 6 + i * 16;
-    const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
+  view.sides.forEach((side, i) =>
     parts.push(
-      `<rect x="${labelW}" y="${ly}" width="12" height="10" fill="${colour}"/>`,
-      `<rect x="${labelW + 13}" y="${ly}" width="12" height="10" fill="${colour}" fill-opacity="0.4"/>`,
-      `<text x="${labelW + 30}" y="${ly + 9}" font-size="11">${escapeXml(side)} (cold | hot)</text>`,
-    );
-  });
+      ...pairedLegendRow(
+        labelW,
+        6 + i * 16,
+        SERIES_COLOURS[i % SERIES_COLOURS.length]!,
+        `${side} (cold | hot)`,
+      ),
+    ),
+  );
   view.queries.forEach((q, qi) => {
     const y0 = top + qi * groupH;
     parts.push(
@@ -61,14 +62,7 @@ export function coldHotBarsSvg(view: ColdHotBarsView, id: string): string {
     );
   });
   const axisY = top + Math.max(1, view.queries.length) * groupH + 4;
-  parts.push(`<line x1="${labelW}" y1="${axisY}" x2="${labelW + plotW}" y2="${axisY}" stroke="#999"/>`);
-  for (const f of [0, 0.5, 1])
-    parts.push(
-      `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${f === 0 ? '0' : escapeXml(formatMs(max * f))}</text>`,
-    );
-  parts.push(
-    `<text x="${labelW + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">time (lower is better)</text>`,
-    '</svg>',
-  );
+  const time = (ms: number) => (ms === 0 ? '0' : formatMs(ms));
+  parts.push(...barsAxis(labelW, plotW, axisY, max, time, 'time (lower is better)'), '</svg>');
   return parts.join('\n');
 }

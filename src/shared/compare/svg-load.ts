@@ -6,17 +6,12 @@
 import { formatCount, formatMs } from '../format';
 import { escapeXml } from './escape';
 import type { LoadChartView } from './load-report';
-import { niceMax, plotAxes, r1, SERIES_COLOURS, svgOpen } from './svg';
+import { niceMax, plotAxes, plotBox, r1, SERIES_COLOURS, svgOpen, valueTicks } from './svg';
 
 export function loadChartSvg(view: LoadChartView, id: string): string {
-  const left = 64;
-  const plotW = 480;
-  const plotH = 220;
-  const top = 20;
+  // The p99 axis's labels at the plot's right (`right`), the legend beyond them.
   const right = 60;
-  const legendW = 230;
-  const width = left + plotW + right + legendW;
-  const height = top + plotH + 44;
+  const { left, top, plotW, plotH, width, height } = plotBox(64, 480, 220, right + 230, 44);
   const qpsMax = niceMax(view.qpsMax);
   const p99Max = niceMax(view.p99Max);
   const lo = Math.log2(Math.max(1, view.clients[0] ?? 1));
@@ -28,10 +23,10 @@ export function loadChartSvg(view: LoadChartView, id: string): string {
     ...svgOpen(id, view.title, width, height),
     ...plotAxes(left, top, plotW, plotH),
     `<line x1="${left + plotW}" y1="${top}" x2="${left + plotW}" y2="${top + plotH}" stroke="#ccc"/>`,
+    ...valueTicks(left, qpsMax, yQps, formatCount),
   ];
   for (const f of [0, 0.5, 1])
     parts.push(
-      `<text x="${left - 4}" y="${r1(yQps(qpsMax * f) + 4)}" font-size="10" text-anchor="end">${formatCount(qpsMax * f)}</text>`,
       `<text x="${left + plotW + 4}" y="${r1(yP99(p99Max * f) + 4)}" font-size="10">${escapeXml(formatMs(p99Max * f))}</text>`,
     );
   for (const c of view.clients)

@@ -2,16 +2,20 @@
 import { formatCount, formatMs } from '../format';
 import type { WhatIfChartModel } from '../whatif/curve-view';
 import { escapeXml } from './escape';
-import { legendRow, niceMax, plotAxes, r1, seriesLine, SERIES_COLOURS, svgOpen } from './svg';
+import {
+  legendRow,
+  niceMax,
+  plotAxes,
+  plotBox,
+  r1,
+  seriesLine,
+  SERIES_COLOURS,
+  svgOpen,
+  valueTicks,
+} from './svg';
 
 export function whatIfCurvesSvg(model: WhatIfChartModel, id: string, title: string): string {
-  const left = 64;
-  const plotW = 480;
-  const plotH = 200;
-  const top = 20;
-  const legendW = 240;
-  const width = left + plotW + legendW;
-  const height = top + plotH + 44;
+  const { left, top, plotW, plotH, width, height } = plotBox(64, 480, 200, 240, 44);
   const mibs = model.rows.map((r) => r.mib ?? 1).filter((m) => m > 0);
   const lo = Math.log(Math.min(...mibs, 1e9));
   const hi = Math.log(Math.max(...mibs, 1));
@@ -21,11 +25,11 @@ export function whatIfCurvesSvg(model: WhatIfChartModel, id: string, title: stri
   const x = (mib: number) => left + ((Math.log(Math.max(mib, 1e-9)) - lo) / span) * plotW;
   const y = (v: number) => top + plotH - (v / maxY) * plotH;
   const value = (v: number) => (model.unit === 'ms' ? formatMs(v) : formatCount(v));
-  const parts: string[] = [...svgOpen(id, title, width, height), ...plotAxes(left, top, plotW, plotH)];
-  for (const f of [0, 0.5, 1])
-    parts.push(
-      `<text x="${left - 4}" y="${r1(y(maxY * f) + 4)}" font-size="10" text-anchor="end">${escapeXml(value(maxY * f))}</text>`,
-    );
+  const parts: string[] = [
+    ...svgOpen(id, title, width, height),
+    ...plotAxes(left, top, plotW, plotH),
+    ...valueTicks(left, maxY, y, value),
+  ];
   // The pool sizes at the ends and the middle of the log axis.
   for (const m of [...new Set([mibs[0], mibs[mibs.length >> 1], mibs[mibs.length - 1]])])
     if (m !== undefined)

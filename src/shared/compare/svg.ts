@@ -60,6 +60,56 @@ export function legendRow(x: number, y: number, colour: string, words: string): 
   ];
 }
 
+/** A side's row in a paired-bars legend at (x, y): its colour solid, then lighter, then its words ("A (young | old)"). */
+export function pairedLegendRow(x: number, y: number, colour: string, words: string): string[] {
+  return [
+    `<rect x="${x}" y="${y}" width="12" height="10" fill="${colour}"/>`,
+    `<rect x="${x + 13}" y="${y}" width="12" height="10" fill="${colour}" fill-opacity="0.4"/>`,
+    `<text x="${x + 30}" y="${y + 9}" font-size="11">${escapeXml(words)}</text>`,
+  ];
+}
+
+/** A bars chart's value axis along its bottom at axisY: the line, 0, half and `max` in `tick`'s words, and what it measures. */
+export function barsAxis(
+  left: number,
+  plotW: number,
+  axisY: number,
+  max: number,
+  tick: (value: number) => string,
+  measures: string,
+): string[] {
+  return [
+    `<line x1="${left}" y1="${axisY}" x2="${left + plotW}" y2="${axisY}" stroke="#999"/>`,
+    ...[0, 0.5, 1].map(
+      (f) =>
+        `<text x="${r1(left + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${escapeXml(tick(max * f))}</text>`,
+    ),
+    `<text x="${left + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">${escapeXml(measures)}</text>`,
+  ];
+}
+
+/**
+ * A line plot's box: the plot, plotW × plotH, 20 from the top and `left` in from the left (its value
+ * axis's labels), with `right` beside it (a legend, a second axis) and `below` under it (its x labels).
+ */
+export function plotBox(left: number, plotW: number, plotH: number, right: number, below: number) {
+  const top = 20;
+  return { left, top, plotW, plotH, width: left + plotW + right, height: top + plotH + below };
+}
+
+/** A plot's value labels left of its axis: 0, half and `max`, each at y(value), in `words`. */
+export function valueTicks(
+  left: number,
+  max: number,
+  y: (value: number) => number,
+  words: (value: number) => string,
+): string[] {
+  return [0, 0.5, 1].map(
+    (f) =>
+      `<text x="${left - 4}" y="${r1(y(max * f) + 4)}" font-size="10" text-anchor="end">${escapeXml(words(max * f))}</text>`,
+  );
+}
+
 /** A 'nice' axis maximum at or above n: 1, 2 or 5 × 10^k. */
 export function niceMax(n: number): number {
   if (n <= 0) return 1;
@@ -81,14 +131,9 @@ export function pairedBarsSvg(view: PairedBarsView, id: string): string {
   const parts: string[] = [];
   parts.push(...svgOpen(id, view.title, width, height));
   // Legend: side colours, and old drawn lighter than young.
-  view.sides.forEach((side, i) => {
-    const lx = labelW + i * 190;
-    parts.push(
-      `<rect x="${lx}" y="6" width="12" height="10" fill="${SIDE_COLOURS[i]}"/>`,
-      `<rect x="${lx + 13}" y="6" width="12" height="10" fill="${SIDE_COLOURS[i]}" fill-opacity="0.4"/>`,
-      `<text x="${lx + 30}" y="15" font-size="11">${escapeXml(side)} (young | old)</text>`,
-    );
-  });
+  view.sides.forEach((side, i) =>
+    parts.push(...pairedLegendRow(labelW + i * 190, 6, SIDE_COLOURS[i]!, `${side} (young | old)`)),
+  );
   view.bars.forEach((bar, i) => {
     const y0 = top + i * groupH;
     parts.push(
@@ -105,37 +150,25 @@ export function pairedBarsSvg(view: PairedBarsView, id: string): string {
     });
   });
   const axisY = top + Math.max(1, view.bars.length) * groupH + 4;
-  parts.push(`<line x1="${labelW}" y1="${axisY}" x2="${labelW + plotW}" y2="${axisY}" stroke="#999"/>`);
-  for (const f of [0, 0.5, 1])
-    parts.push(
-      `<text x="${r1(labelW + f * plotW)}" y="${axisY + 14}" font-size="10" text-anchor="middle">${formatCount(max * f)}</text>`,
-    );
-  parts.push(
-    `<text x="${labelW + plotW / 2}" y="${axisY + 27}" font-size="10" text-anchor="middle">pages</text>`,
-    '</svg>',
-  );
+  parts.push(...barsAxis(labelW, plotW, axisY, max, formatCount, 'pages'), '</svg>');
   return parts.join('');
 }
 
 export function linesSvg(view: LinesView, id: string): string {
-  const left = 60;
-  const plotW = 520;
-  const plotH = 200;
-  const top = 20;
-  const legendW = 200;
-  const width = left + plotW + legendW;
-  const height = top + plotH + 40;
+  const { left, top, plotW, plotH, width, height } = plotBox(60, 520, 200, 200, 40);
   const maxY = niceMax(view.maxPages);
   const span = Math.max(1, view.maxMs - view.minMs);
   const x = (ms: number) => left + ((ms - view.minMs) / span) * plotW;
   const y = (pages: number) => top + plotH - (pages / maxY) * plotH;
-  const parts: string[] = [...svgOpen(id, view.title, width, height), ...plotAxes(left, top, plotW, plotH)];
-  for (const f of [0, 0.5, 1]) {
+  const parts: string[] = [
+    ...svgOpen(id, view.title, width, height),
+    ...plotAxes(left, top, plotW, plotH),
+    ...valueTicks(left, maxY, y, formatCount),
+  ];
+  for (const f of [0, 0.5, 1])
     parts.push(
-      `<text x="${left - 4}" y="${r1(y(maxY * f) + 4)}" font-size="10" text-anchor="end">${formatCount(maxY * f)}</text>`,
       `<text x="${r1(left + f * plotW)}" y="${top + plotH + 16}" font-size="10" text-anchor="middle">${escapeXml(formatMs(view.minMs + f * span))}</text>`,
     );
-  }
   view.series.forEach((s, i) => {
     const colour = s.color;
     parts.push(

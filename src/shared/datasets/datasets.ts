@@ -35,6 +35,14 @@ const schemaName = z
   .min(1, 'a schema name is required')
   .max(64, 'MySQL allows at most 64 characters');
 
+/** A seed as dbgen takes it, and as an experiment's shuffled order reuses it: 0 to 2^31 − 1, 1 by default. */
+export const SeedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1)
+  .default(1);
+
 export const DatasetLayoutSchema = z.object({
   schema: schemaName,
   engine: DatasetEngineSchema.default('InnoDB'),
@@ -47,12 +55,7 @@ export type DatasetLayout = z.input<typeof DatasetLayoutSchema>;
 
 export const DatasetGenerateSpecSchema = DatasetLayoutSchema.extend({
   sf: z.number().positive('the scale factor must be above 0').max(1000),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(1),
+  seed: SeedSchema,
   mode: GeneratorModeSchema.default('dbgen'),
 });
 export type DatasetGenerateSpec = z.input<typeof DatasetGenerateSpecSchema>;

@@ -4,6 +4,7 @@
  * runs it expands to, which the runner executes and the builder counts and estimates as you type.
  */
 import { z } from '../zod';
+import { SeedSchema } from '../datasets/datasets';
 import { PollSettingSchema } from '../runs/runs';
 import { refusedOption } from '../server/sandbox-options';
 import { ExperimentLoadSweepSchema, loadSweepSeconds } from '../load/experiment-load';
@@ -78,12 +79,7 @@ export const RunProtocolSchema = z.object({
   coldPerQuery: z.boolean().default(false),
   /** Randomise the order of the queries within each pass (seeded, so a plan is reproducible). */
   randomize: z.boolean().default(false),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(1),
+  seed: SeedSchema,
   /** After a server restarts or drops mid-run: mark that run interrupted and go on, or stop. */
   onInterruption: z.enum(['continue', 'stop']).default('continue'),
   /**

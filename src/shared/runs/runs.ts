@@ -134,6 +134,11 @@ export interface LruIndexPages {
   poolShare: number;
 }
 
+/** An index with no page counted yet: where a sum over an LRU walk's cells starts. */
+export function noIndexPages(table: string, index: string): LruIndexPages {
+  return { table, index, pages: 0, oldPages: 0, youngPages: 0, records: 0, dataSizeBytes: 0, poolShare: 0 };
+}
+
 /**
  * When a watched run's frame was taken: its LRU walk before the query was sent and after it ended
  * (outside the timed statement, as every run takes them), or the poller's during it.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bpftraceProgram } from '../../../src/main/pagetrace/program';
-import { probeTableFor } from '../../../src/main/pagetrace/probes';
+import { probeCounters, probeTableFor } from '../../../src/main/pagetrace/probes';
 
 const BIN = '/srv/mysql-8.0.31/bin/mysqld';
 
@@ -25,6 +25,9 @@ describe('bpftrace program', () => {
     expect(ret).toContain(`@hits[${table.probes.length}, tid] = count();`);
     expect(ret).toContain('@rec[tid, @seq[tid]] = ($k, nsecs);');
     expect(p).not.toContain('@ahi');
+    // The trace keeps a counter per probe and one for the latched hits; MariaDB has no latched probe.
+    expect(probeCounters(table)).toBe(5);
+    expect(probeCounters(probeTableFor('mariadb', '11.4.5')!)).toBe(4);
   });
 
   it("marks a latched hit's record in its count and never folds it with another kind of request", () => {

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeColumnFile } from '../../../src/main/pagetrace/column-file';
 import { tracerEndWords } from '../../../src/main/pagetrace/tracer';
-import { countedInWindow, parseTraceOutput, threadsTrace } from '../../../src/main/pagetrace/trace-output';
+import {
+  countedInWindow,
+  parseTraceOutput,
+  threadsTrace,
+  whoseRequests,
+} from '../../../src/main/pagetrace/trace-output';
 import { readPageTrace, storedOf, writePageTrace } from '../../../src/main/pagetrace/trace-file';
 import { checkRequests, traceCheck, traceCheckLines } from '../../../src/shared/runs/page-trace';
 
@@ -88,6 +93,26 @@ describe('page trace output', () => {
     expect(by.get(77)).toBe(2);
     expect(by.get(99)).toBe(2);
     expect(countedInWindow(out, 0n, 2000000000000n).get(77)).toBe(3);
+    // Told apart by whose they were: the traced thread's first, then bplab's, the rest the server's.
+    const counted = new Map([
+      [77, 3],
+      [99, 2],
+      [12, 5],
+    ]);
+    expect(
+      whoseRequests(
+        counted,
+        (t) => t === 77,
+        (t) => t === 99,
+      ),
+    ).toEqual({ run: 3, bplab: 2, server: 5 });
+    expect(
+      whoseRequests(
+        counted,
+        (t) => t !== 12,
+        () => true,
+      ),
+    ).toEqual({ run: 5, bplab: 5, server: 0 });
     // A thread that asked for nothing is an empty trace.
     expect(threadsTrace(out, [5], 3).count.length).toBe(0);
   });

@@ -2,7 +2,7 @@
  * The stacked old/young bars per table and index, from one LRU composition: the post's
  * "pages | old | hot | pct_buffer_pool" table as a chart's fully prepared input.
  */
-import type { LruComposition, LruIndexPages } from '../../../shared/runs/runs';
+import { noIndexPages, type LruComposition, type LruIndexPages } from '../../../shared/runs/runs';
 import { formatCount, formatShare } from '../../../shared/format';
 import { indexName } from '../../../shared/runs/lru-diff';
 import {
@@ -69,16 +69,9 @@ function barEntries(
     }
     const sum = groups.get(group) ?? {
       ...i,
+      ...noIndexPages(SERVER_GROUPS[group].label, ''),
       key: `server:${group}`,
       group,
-      table: SERVER_GROUPS[group].label,
-      index: '',
-      pages: 0,
-      oldPages: 0,
-      youngPages: 0,
-      records: 0,
-      dataSizeBytes: 0,
-      poolShare: 0,
     };
     sum.pages += i.pages;
     sum.oldPages += i.oldPages;

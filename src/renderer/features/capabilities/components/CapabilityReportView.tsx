@@ -1,6 +1,7 @@
 /** Draws a capability report; all wording and formatting comes from reportView(). */
 import type { CapabilityReport } from '../../../../shared/models';
 import { reportView } from '../utils/capability-view';
+import { TableHead } from '../../../components/TableHead';
 
 export function CapabilityReportView({ report }: { report: CapabilityReport }) {
   const view = reportView(report);
@@ -45,14 +46,7 @@ export function CapabilityReportView({ report }: { report: CapabilityReport }) {
       <div className="panel">
         <h3>Capabilities</h3>
         <table className="grid-table">
-          <thead>
-            <tr>
-              <th>Capability</th>
-              <th>Available</th>
-              <th>What bplab found</th>
-              <th>What it blocks</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Capability', 'Available', 'What bplab found', 'What it blocks']} />
           <tbody>
             {view.capabilities.map((c) => (
               <tr key={c.id} data-testid="capability-row" data-id={c.id} data-status={c.status}>
@@ -70,13 +64,7 @@ export function CapabilityReportView({ report }: { report: CapabilityReport }) {
       <div className="panel">
         <h3>Privileges of {report.currentUser}</h3>
         <table className="grid-table">
-          <thead>
-            <tr>
-              <th>Privilege</th>
-              <th>Status</th>
-              <th>What it blocks when missing</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Privilege', 'Status', 'What it blocks when missing']} />
           <tbody>
             {view.privileges.map((p) => (
               <tr key={p.id} data-testid="privilege-row" data-id={p.id} data-present={String(p.present)}>

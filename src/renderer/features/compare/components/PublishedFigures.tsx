@@ -6,6 +6,7 @@
  */
 import type { VerdictRow } from '../../../../shared/compare/reference-tables';
 import type { PublishedView } from '../utils/published-view';
+import { TableHead } from '../../../components/TableHead';
 
 export function PublishedFigures({ views }: { views: PublishedView[] }) {
   if (views.length === 0) return null;
@@ -35,14 +36,7 @@ function FiguresTable({ rows }: { rows: VerdictRow[] }) {
   return (
     <div className="table-scroll">
       <table className="grid-table">
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Published</th>
-            <th scope="col">Measured</th>
-            <th scope="col">Verdict</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Figure', 'Published', 'Measured', 'Verdict']} />
         <tbody>
           {rows.map((r, i) => (
             <tr key={`${r.figureId}-${i}`} data-testid="published-figure" data-verdict={r.verdict}>

@@ -6,6 +6,7 @@ import { RowError } from '../../../components/RowError';
 import { listStatus } from '../../../lib/list-status';
 import { useDatasets } from '../stores/datasets-store';
 import { datasetRow } from '../utils/dataset-view';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function DatasetList() {
   const {
@@ -41,17 +42,9 @@ export function DatasetList() {
         />
       ) : (
         <table className="grid-table compact" data-testid="dataset-table">
-          <thead>
-            <tr>
-              <th>Schema</th>
-              <th>State</th>
-              <th>Source</th>
-              <th>Layout</th>
-              <th className="num">lineorder rows</th>
-              <th>Finished</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Schema', 'State', 'Source', 'Layout', num('lineorder rows'), 'Finished', '']}
+          />
           <tbody>
             {datasets.map((d) => {
               const row = datasetRow(d);

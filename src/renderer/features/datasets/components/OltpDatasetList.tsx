@@ -1,6 +1,7 @@
 /** The OLTP datasets on the connection: schemas holding sysbench's sbtest tables (bplab load prepares them), each table's rows and size. */
 import { formatBytes, formatCount } from '../../../../shared/format';
 import { useDatasets } from '../stores/datasets-store';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function OltpDatasetList() {
   const { oltp, profileId } = useDatasets();
@@ -15,15 +16,7 @@ export function OltpDatasetList() {
         </span>
       </div>
       <table className="grid-table compact" data-testid="oltp-dataset-table">
-        <thead>
-          <tr>
-            <th>Schema</th>
-            <th>Kind</th>
-            <th>Tables</th>
-            <th className="num">Rows</th>
-            <th className="num">Size</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Schema', 'Kind', 'Tables', num('Rows'), num('Size')]} />
         <tbody>
           {oltp.map((d) => (
             <tr key={d.schema} data-testid="oltp-dataset-row" data-schema={d.schema}>

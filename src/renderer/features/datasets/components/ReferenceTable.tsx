@@ -2,6 +2,7 @@
 import { REFERENCE_LINEORDER_ROWS } from '../../../../shared/datasets/ssb-reference';
 import { formatCount } from '../../../../shared/format';
 import { referenceRows } from '../utils/dataset-view';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function ReferenceTable() {
   return (
@@ -11,15 +12,7 @@ export function ReferenceTable() {
         {formatCount(REFERENCE_LINEORDER_ROWS)} rows)
       </summary>
       <table className="grid-table">
-        <thead>
-          <tr>
-            <th>Query</th>
-            <th className="num">Rows kept</th>
-            <th className="num">Fraction</th>
-            <th>Allowed at SF ≥ 1</th>
-            <th />
-          </tr>
-        </thead>
+        <TableHead columns={['Query', num('Rows kept'), num('Fraction'), 'Allowed at SF ≥ 1', '']} />
         <tbody>
           {referenceRows().map((r) => (
             <tr key={r.id}>

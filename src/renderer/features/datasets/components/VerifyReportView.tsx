@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useDatasets } from '../stores/datasets-store';
 import { verifyProgressText, verifyView } from '../utils/dataset-view';
 import { CancelButton } from '../../../components/CancelButton';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function VerifyReportView() {
   const { verify, cancelVerify } = useDatasets();
@@ -48,14 +49,7 @@ export function VerifyReportView() {
       {view && (
         <>
           <table className="grid-table" data-testid="dataset-verify-tables">
-            <thead>
-              <tr>
-                <th>Table</th>
-                <th className="num">Rows</th>
-                <th className="num">Expected</th>
-                <th />
-              </tr>
-            </thead>
+            <TableHead columns={['Table', num('Rows'), num('Expected'), '']} />
             <tbody>
               {view.tables.map((t) => (
                 <tr key={t.table} data-pass={String(t.pass)}>
@@ -68,17 +62,17 @@ export function VerifyReportView() {
             </tbody>
           </table>
           <table className="grid-table" data-testid="dataset-verify-queries">
-            <thead>
-              <tr>
-                <th>Query</th>
-                <th className="num">Kept rows</th>
-                <th className="num">Fraction</th>
-                <th className="num">Reference (dbgen SF 1)</th>
-                <th className="num">Ratio</th>
-                <th>Allowed</th>
-                <th />
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Query',
+                num('Kept rows'),
+                num('Fraction'),
+                num('Reference (dbgen SF 1)'),
+                num('Ratio'),
+                'Allowed',
+                '',
+              ]}
+            />
             <tbody>
               {view.queries.map((q) => (
                 <tr

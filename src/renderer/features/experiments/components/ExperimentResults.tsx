@@ -4,6 +4,7 @@ import { passLabel, planExperiment } from '../../../../shared/experiments/experi
 import { formatCount, formatMs, formatTimestamp } from '../../../../shared/format';
 import { resultRows, runCounts } from '../utils/builder-view';
 import { keptItems } from '../utils/sweep-rows';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function ExperimentResults({ file }: { file: ExperimentFile }) {
   const rows = resultRows(file);
@@ -25,17 +26,9 @@ export function ExperimentResults({ file }: { file: ExperimentFile }) {
       ) : (
         <div className="table-scroll">
           <table className="grid-table">
-            <thead>
-              <tr>
-                <th>Settings</th>
-                {servers && <th>Server</th>}
-                <th>Pass</th>
-                <th>Query</th>
-                <th className="num">Time</th>
-                <th className="num">Rows</th>
-                <th>State</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Settings', servers && 'Server', 'Pass', 'Query', num('Time'), num('Rows'), 'State']}
+            />
             <tbody>
               {rows.map(({ result: r, server, settings, why }) => (
                 <tr key={r.planIndex} data-testid="experiment-result-row" data-state={r.run.state}>

@@ -1,6 +1,7 @@
 /** A results file's OLTP load sweeps: settings, server, repeat, QPS and p99 per client count, the engine that drove each, and its state. */
 import type { ExperimentFile } from '../../../../shared/experiments/experiment-file';
 import { sweepRows } from '../utils/sweep-rows';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function ExperimentSweeps({ file }: { file: ExperimentFile }) {
   const rows = sweepRows(file);
@@ -12,17 +13,17 @@ export function ExperimentSweeps({ file }: { file: ExperimentFile }) {
       <h3>OLTP load sweeps: {rows.length}</h3>
       <div className="table-scroll">
         <table className="grid-table">
-          <thead>
-            <tr>
-              <th>Settings</th>
-              {servers && <th>Server</th>}
-              {repeated && <th className="num">Repeat</th>}
-              <th>Load</th>
-              <th>QPS by clients</th>
-              <th>Driven by</th>
-              <th>State</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Settings',
+              servers && 'Server',
+              repeated && num('Repeat'),
+              'Load',
+              'QPS by clients',
+              'Driven by',
+              'State',
+            ]}
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={r.planIndex} data-testid="experiment-sweep-row" data-state={r.state}>

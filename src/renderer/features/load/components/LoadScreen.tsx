@@ -26,6 +26,7 @@ import { clientCurveViews } from '../utils/client-curve';
 import { ClientCurveChart } from './ClientCurveChart';
 import { CheckField, SelectField, type Choice } from '../../../components/Field';
 import type { LoadForm } from '../utils/load-form';
+import { num, TableHead } from '../../../components/TableHead';
 
 const FIELDS = [
   ['schema', 'Schema'],
@@ -181,14 +182,7 @@ export function LoadScreen() {
             <Pairs rows={poolPagesRows(pool)} />
             {load.steps.length > 0 && (
               <table data-testid="load-steps">
-                <thead>
-                  <tr>
-                    <th>clients</th>
-                    <th className="num">QPS</th>
-                    <th className="num">p99</th>
-                    <th>state</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['clients', num('QPS'), num('p99'), 'state']} />
                 <tbody>
                   {load.steps.map((s, i) => (
                     <tr key={i}>

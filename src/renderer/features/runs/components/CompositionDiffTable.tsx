@@ -1,6 +1,7 @@
 /** The LRU composition before and after, per table and index, with the change of each figure. */
 import type { LruComposition } from '../../../../shared/runs/runs';
 import { compositionDiff, type CompositionDiffRow } from '../../../lib/viz/composition-diff';
+import { num, TableHead } from '../../../components/TableHead';
 
 const CHANGE: Record<CompositionDiffRow['change'], string> = { new: 'new', gone: 'pushed out', kept: '' };
 
@@ -45,16 +46,16 @@ export function CompositionDiffTable({
       {diff.missing && <p className="muted">{diff.missing}.</p>}
       <div className="table-scroll">
         <table className="grid-table numeric lru-diff-table">
-          <thead>
-            <tr>
-              <th>Table and index</th>
-              <th className="num">Pages before</th>
-              <th className="num">Pages after (±)</th>
-              <th className="num">Old after (±)</th>
-              <th className="num">Young after (±)</th>
-              <th className="num">% of pool after (±)</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Table and index',
+              num('Pages before'),
+              num('Pages after (±)'),
+              num('Old after (±)'),
+              num('Young after (±)'),
+              num('% of pool after (±)'),
+            ]}
+          />
           <tbody>
             {diff.rows.map((r) => line(r))}
             {line(diff.total, true)}

@@ -1,6 +1,7 @@
 /** INNODB_BUFFER_POOL_STATS before and after, per pool, side by side with the change. */
 import type { PoolStats } from '../../../../shared/runs/runs';
 import { poolStatsTables } from '../utils/run-view';
+import { TableHead } from '../../../components/TableHead';
 
 export function PoolStatsView({
   before,
@@ -24,14 +25,7 @@ export function PoolStatsView({
           <summary>Pool {t.poolId}</summary>
           <div className="table-scroll">
             <table className="grid-table numeric">
-              <thead>
-                <tr>
-                  <th>Column</th>
-                  <th>Before</th>
-                  <th>After</th>
-                  <th>Change</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Column', 'Before', 'After', 'Change']} />
               <tbody>
                 {t.rows.map((r) => (
                   <tr key={r.column}>

@@ -1,5 +1,6 @@
 /** The stage profile with every column, and which source it came from. */
 import type { StageProfile } from '../../../../shared/runs/runs';
+import { TableHead } from '../../../components/TableHead';
 import { PROFILE_COLUMNS, profileView } from '../utils/run-view';
 
 export function ProfileView({ profile }: { profile: StageProfile }) {
@@ -13,14 +14,7 @@ export function ProfileView({ profile }: { profile: StageProfile }) {
       {view.rows.length > 0 && (
         <div className="table-scroll">
           <table className="grid-table numeric" data-testid="profile-table">
-            <thead>
-              <tr>
-                {PROFILE_COLUMNS.map((c) => (
-                  <th key={c.key}>{c.label}</th>
-                ))}
-                <th>Share</th>
-              </tr>
-            </thead>
+            <TableHead columns={[...PROFILE_COLUMNS.map((c) => c.label), 'Share']} />
             <tbody>
               {view.rows.map((r, i) => (
                 <tr key={i}>

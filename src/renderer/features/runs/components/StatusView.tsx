@@ -1,21 +1,14 @@
 /** Status counter deltas; global ones are marked (other sessions count in them). */
 import type { StatusDelta } from '../../../../shared/runs/runs';
 import { statusRows } from '../utils/run-view';
+import { TableHead } from '../../../components/TableHead';
 
 export function StatusView({ status }: { status: readonly StatusDelta[] }) {
   if (status.length === 0) return <p className="muted">No counters were captured.</p>;
   return (
     <div className="table-scroll">
       <table className="grid-table numeric" data-testid="status-table">
-        <thead>
-          <tr>
-            <th>Counter</th>
-            <th>Before</th>
-            <th>After</th>
-            <th>Change</th>
-            <th>Scope</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Counter', 'Before', 'After', 'Change', 'Scope']} />
         <tbody>
           {statusRows(status).map((r) => (
             <tr

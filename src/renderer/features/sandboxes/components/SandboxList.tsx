@@ -8,6 +8,7 @@ import { useNavigation } from '../../../lib/navigation';
 import { useSandboxes } from '../stores/sandboxes-store';
 import { sandboxRow } from '../utils/sandbox-view';
 import { CancelButton } from '../../../components/CancelButton';
+import { num, TableHead } from '../../../components/TableHead';
 
 export function SandboxList() {
   const {
@@ -43,17 +44,9 @@ export function SandboxList() {
       )}
       {sandboxes.length > 0 && (
         <table className="grid-table" data-testid="sandbox-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Server</th>
-              <th>Listens on</th>
-              <th>Status</th>
-              <th className="num">Buffer pool</th>
-              <th>On quit</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Name', 'Server', 'Listens on', 'Status', num('Buffer pool'), 'On quit', '']}
+          />
           <tbody>
             {sandboxes.map((s) => {
               const row = sandboxRow(s);
