@@ -52,7 +52,7 @@ integration() { # flavor: its suite, its JSON report in $results
   [ "$(flavor_field "$flavor" suite)" = subset ] && files=$subset
   [ "$(flavor_field "$flavor" whatif)" = yes ] || exclude="--exclude test/integration/whatif.test.ts"
   if [ "$(flavor_field "$flavor" pagetrace)" != yes ]; then
-    for f in pagetrace trace-custom trace-load tracer-journal trace-cli; do exclude="$exclude --exclude test/integration/$f.test.ts"; done
+    for f in pagetrace trace-custom trace-load tracer-journal trace-cli plan-at-size; do exclude="$exclude --exclude test/integration/$f.test.ts"; done
   fi
   # shellcheck disable=SC2086 # $files and $exclude are lists of words without spaces
   env BPLAB_FLAVOR="$flavor" npx vitest run --project integration $files $exclude \

@@ -16,7 +16,7 @@ import { planWords, usesMrr } from '../../shared/whatif/plan-at-sizes';
 import { explainStepsOf, samePlan } from '../../shared/whatif/plan-source';
 import type { ExplainStep } from '../../shared/whatif/plan-model';
 import type { Queryable } from '../bufferpool/lru';
-import { statementText } from '../runs/capture';
+import { explainQuery, statementText } from '../runs/capture';
 
 export interface PlanAtSizeDeps {
   /** Restarts the server cold with a pool of `bytes`; answers the pool read back (bytes). */
@@ -67,9 +67,8 @@ export async function checkPlansAtSizes(
           await c.rows(statementText(b.sql));
         }
         await c.rows(`USE \`${run.schema.replace(/`/g, '``')}\``);
-        return explainStepsOf(
-          await c.rows<Record<string, string | number | null>>(`EXPLAIN ${statementText(run.sql)}`),
-        );
+        // explainQuery asks MySQL 8.3+ for the classic table (9.7 answers a plain EXPLAIN as a tree).
+        return explainStepsOf((await explainQuery(c, statementText(run.sql))).table);
       });
       out.push({ poolBytes, plan: planWords(steps), same: samePlanWithMrr(recorded, steps) });
     }
