@@ -30,6 +30,7 @@ import { readSides } from '../src/main/reports/run-files';
 import { compareSides, median } from '../src/shared/compare/comparison';
 import { findFindings } from '../src/shared/compare/findings';
 import { buildFlightTable } from '../src/shared/compare/flights';
+import { experimentSides } from '../src/shared/compare/experiment-sides';
 import type { ExperimentFile } from '../src/shared/experiments/experiment-file';
 import { ExperimentDefinitionSchema } from '../src/shared/experiments/experiments';
 import type { RunResult } from '../src/shared/runs/runs';
@@ -156,7 +157,10 @@ async function main() {
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addStyleTag({ path: 'src/renderer/styles.css' });
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    const labels = Array.from({ length: CONFIGURATIONS }, (_, c) => cell(c));
+    // The sides' own labels, as the screen names them (grouping.ts): not the cells' names.
+    const labels = experimentSides(results).sides.map((s) => s.label);
+    if (labels.length !== CONFIGURATIONS)
+      throw new Error(`expected ${CONFIGURATIONS} sides, read ${labels.length}`);
     for (let i = 0; i < REPEAT; i++) {
       parse.push((await timed(() => JSON.parse(readFileSync(file, 'utf8')) as unknown)).ms);
       // Before: the CLI's path, every run's samples kept lazily, all 8 configurations compared.
