@@ -15,6 +15,7 @@
  * larger than the table, and a range or ref on a secondary index may gain it in a smaller one: the
  * trial's MRR at 16 MB, not at 32 MB, and bench/whatif-sizes.ts's shop query at 8 MB, not 16 MB.
  */
+import { versionNumber } from '../server/version';
 import type { IndexPageCount } from '../runs/runs';
 import type { ExplainStep } from './plan-model';
 import { describePlan } from './plan-check';
@@ -60,10 +61,7 @@ export interface PlanAtSizes {
   words: string;
 }
 
-const versionOf = (server: { version: string }) => {
-  const [major = 0, minor = 0] = (/^(\d+)\.(\d+)/.exec(server.version) ?? []).slice(1).map(Number);
-  return major * 100 + minor;
-};
+const versionOf = (server: { version: string }) => versionNumber(server.version);
 
 /** MySQL 8.0 and later: the optimizer reads each index's cached share (not MariaDB, not MySQL 5.x). */
 export function optimizerWeighsCache(server: { flavor: string; version: string }): boolean {
