@@ -32,7 +32,7 @@ export const ROOMS = [
 export const SHARED_ROOMS = [
   'base', // format, byte-size, result, zod and issue-words, text-wrap, file-text (files at the top)
   'datasets', // the SSB datasets and dbgen's reference figures
-  'server', // a server's settings bplab sets: sandbox options, the LRU settings
+  'server', // a server's settings bplab sets (sandbox options, the LRU settings) and its version number
   'models', // models.ts: connections, servers, sandboxes, capabilities
   'runs', // a run, its schema, its page-trace summary, what watching it cost, its LRU map and colours
   'trace', // a traced run as the user meets it, and the runs before it on the same server start
