@@ -19,11 +19,13 @@
  *   npm run bench -- whatif-sizes [--binary PATH,PATH] [--data-dir DIR] [--pool 16M]
  *     [--multiples 0.5,1,2,4,8] [--repeats 3] [--workloads shop,point-uniform,point-pareto,read-only]
  *     [--queries 1,2,3,4] [--scale 1] [--rows 100000] [--tables 4] [--clients 4]
- *     [--warmup 5] [--seconds 8] [--write-accuracy]
+ *     [--warmup 5] [--seconds 8] [--write-accuracy] [--with-points FILE,FILE]
+ * --with-points adds the points another run of this benchmark kept (points-DATE.json beside its sandbox:
+ * another server, measured on the same code) to the table and the accuracy, each file said by name.
  * As root with bpftrace (the page trace). Small settings for a try: --multiples 1,2 --repeats 1
  * --workloads shop --queries 1.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '8' },
     'write-accuracy': { type: 'boolean', default: false },
+    'with-points': { type: 'string' },
   },
 });
 
@@ -139,6 +142,17 @@ for (const binary of binaries) {
   console.log('');
   printPoints(points, console.log);
   all.push(...points);
+}
+
+// Points another run of the benchmark kept (another server), printed and counted with these.
+const earlier = (values['with-points'] ?? '').split(',').filter((f) => f.trim() !== '');
+for (const file of earlier) {
+  const kept = JSON.parse(readFileSync(file.trim(), 'utf8')) as SizePoint[];
+  console.log(
+    `\n## ${[...new Set(kept.map((p) => p.server))].join(', ')}: ${kept.length} points kept in ${file.trim()}`,
+  );
+  printPoints(kept, console.log);
+  all.push(...kept);
 }
 
 const loadAtEnd = load();
