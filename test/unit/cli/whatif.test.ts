@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { curveTrust } from '../../../src/shared/whatif/size-accuracy';
 import { runCliInProcess } from '../../support/cli';
 import { scratchFolder } from '../../support/scratch';
 import { baseRun } from '../../support/post001';
@@ -45,7 +46,7 @@ describe('bplab whatif', () => {
     expect(written.simulatedPagesRead).toBeLessThanOrEqual(466);
     // The 4 sizes asked and the run's own (the check's point).
     expect(written.curves[0].points).toHaveLength(5);
-    expect(written.trust.words).toMatch(/^not yet checked at other sizes/);
+    expect(written.trust.words).toBe(curveTrust().words);
     // Within 100 columns, the assumptions a list of one item each (they were one line of 1,500 columns).
     expect(r.out.split('\n').filter((l) => l.length > 100)).toEqual([]);
     const list = r.out.slice(r.out.indexOf('Assumptions:\n'));
@@ -118,7 +119,7 @@ describe('bplab whatif', () => {
     expect(r.out).toMatch(new RegExp(`^ +128 MiB +${simulated} +[\\d.]+ +\\(its own: the check\\)`, 'm'));
     expect(r.out.match(/^ +\d+ MiB +[\d,]+ +\d\.\d{4}/gm)).toHaveLength(3);
     expect(r.out).not.toMatch(/optimistic/);
-    expect(r.out.replace(/\n +/g, ' ')).toMatch(/Trust: not yet checked at other sizes/);
+    expect(r.out.replace(/\n +/g, ' ')).toContain(`Trust: ${curveTrust().words}`);
   });
 
   it('says why a run cannot be replayed, and refuses bad options in words', async () => {
