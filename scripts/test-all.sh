@@ -60,9 +60,9 @@ integration() { # flavor: its suite, its JSON report in $results
 }
 # The browser e2e (its own bplab server and sandboxes, one worker); test-all.sh built bplab above.
 e2e() { env BPLAB_E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json; }
-# Its last measured length, for the lanes (7.5 min in the CI run of 2026-12-04, with post 001's preset cut to 3
+# Its last measured length, for the lanes (323 s in the clean-clone run of 2026-12-04, with post 001's preset cut to 3
 # queries run to its Compare; each job's seconds are printed beside its name below).
-e2e_seconds=450
+e2e_seconds=323
 # The flavors and the e2e run in two lanes at once (each sandbox has its own folder and a free port,
 # the e2e its own bplab server), each job's output kept and printed in order once both lanes end. The
 # lanes are balanced on each job's last measured length (flavors.tsv's seconds): longest first, each
