@@ -16,6 +16,7 @@ import { traceCheck } from '../../src/shared/runs/page-trace';
 import type { RunResult } from '../../src/shared/runs/runs';
 import { requireBuiltCli, runCliProcess, startCli, waitForErr, type CliProcess } from '../support/cli';
 import { traceableFlavor } from '../support/flavors';
+import { ORDERS_JOIN as JOIN, ordersSchemaStatements } from '../support/orders-schema';
 import { testServer } from '../support/test-server';
 import { LAB_SCHEMA, openRunsLab, type RunsLab } from './runs-support';
 
@@ -25,26 +26,7 @@ const NAME = 'tcli';
 const SHOP = 'shop';
 const MiB = 1 << 20;
 
-/** 20,000 customers and 60,000 orders (about 13 MB), customer_id a fixed scatter of 1..20,000. */
-const SETUP = [
-  `CREATE DATABASE ${SHOP}`,
-  `CREATE TABLE ${SHOP}.customers (id INT PRIMARY KEY, region INT NOT NULL, name CHAR(200) NOT NULL,
-     KEY region (region)) ENGINE=InnoDB`,
-  `CREATE TABLE ${SHOP}.orders (id INT PRIMARY KEY, customer_id INT NOT NULL, amount INT NOT NULL,
-     note CHAR(100) NOT NULL, KEY customer (customer_id)) ENGINE=InnoDB`,
-  `CREATE TABLE ${SHOP}.seq (n INT PRIMARY KEY) ENGINE=InnoDB`,
-  `INSERT INTO ${SHOP}.seq VALUES ${Array.from({ length: 1000 }, (_, i) => `(${i})`).join(',')}`,
-  `INSERT INTO ${SHOP}.customers SELECT a.n * 1000 + b.n + 1, (a.n * 1000 + b.n) % 100, 'c'
-     FROM ${SHOP}.seq a JOIN ${SHOP}.seq b WHERE a.n < 20 ORDER BY 1`,
-  `INSERT INTO ${SHOP}.orders SELECT a.n * 1000 + b.n + 1, (a.n * 1000 + b.n) * 7919 % 20000 + 1,
-     (a.n * 1000 + b.n) % 997, 'o' FROM ${SHOP}.seq a JOIN ${SHOP}.seq b WHERE a.n < 60 ORDER BY 1`,
-  `DROP TABLE ${SHOP}.seq`,
-];
-
-const JOIN = `SELECT c.region, COUNT(*), SUM(o.amount)
-  FROM customers c FORCE INDEX (region) STRAIGHT_JOIN orders o FORCE INDEX (customer)
-    ON o.customer_id = c.id
-  WHERE c.region BETWEEN 10 AND 29 GROUP BY c.region`;
+const SETUP = ordersSchemaStatements(SHOP);
 
 let lab: RunsLab;
 const started: CliProcess[] = [];

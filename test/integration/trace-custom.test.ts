@@ -15,6 +15,7 @@ import { answerJob } from '../../src/main/whatif/replay-jobs';
 import { TraceCache } from '../../src/main/whatif/replay-runs';
 import { measuredPagesRead } from '../../src/shared/whatif/replay';
 import { traceableFlavor } from '../support/flavors';
+import { ORDERS_JOIN as JOIN, ordersSchemaStatements } from '../support/orders-schema';
 import { testServer } from '../support/test-server';
 import { coldPool, openRunsLab, type RunsLab } from './runs-support';
 
@@ -31,27 +32,7 @@ const OTHER_POOL = 6 << 20;
  */
 const TOLERANCE = 0.1;
 
-/** 20,000 customers (a 200-byte name) and 60,000 orders; customer_id is a fixed scatter of 1..20,000. */
-const SETUP = [
-  `CREATE DATABASE ${SCHEMA}`,
-  `CREATE TABLE ${SCHEMA}.customers (id INT PRIMARY KEY, region INT NOT NULL, name CHAR(200) NOT NULL,
-     KEY region (region)) ENGINE=InnoDB`,
-  `CREATE TABLE ${SCHEMA}.orders (id INT PRIMARY KEY, customer_id INT NOT NULL, amount INT NOT NULL,
-     note CHAR(100) NOT NULL, KEY customer (customer_id)) ENGINE=InnoDB`,
-  `CREATE TABLE ${SCHEMA}.seq (n INT PRIMARY KEY) ENGINE=InnoDB`,
-  `INSERT INTO ${SCHEMA}.seq VALUES ${Array.from({ length: 1000 }, (_, i) => `(${i})`).join(',')}`,
-  `INSERT INTO ${SCHEMA}.customers SELECT a.n * 1000 + b.n + 1, (a.n * 1000 + b.n) % 100, 'c'
-     FROM ${SCHEMA}.seq a JOIN ${SCHEMA}.seq b WHERE a.n < 20 ORDER BY 1`,
-  `INSERT INTO ${SCHEMA}.orders SELECT a.n * 1000 + b.n + 1, (a.n * 1000 + b.n) * 7919 % 20000 + 1,
-     (a.n * 1000 + b.n) % 997, 'o' FROM ${SCHEMA}.seq a JOIN ${SCHEMA}.seq b WHERE a.n < 60 ORDER BY 1`,
-  `DROP TABLE ${SCHEMA}.seq`,
-];
-
-/** A region range through the secondary index, each customer's orders through theirs. */
-const JOIN = `SELECT c.region, COUNT(*), SUM(o.amount)
-  FROM customers c FORCE INDEX (region) STRAIGHT_JOIN orders o FORCE INDEX (customer)
-    ON o.customer_id = c.id
-  WHERE c.region BETWEEN 10 AND 29 GROUP BY c.region`;
+const SETUP = ordersSchemaStatements(SCHEMA);
 
 let lab: RunsLab;
 
