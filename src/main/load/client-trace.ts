@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { TracerJournal } from '../pagetrace/tracer-journal';
 import type { ClientCurvePoint, LoadClientTrace } from '../../shared/load/oltp-load';
 import type { SimulatorSettings } from '../../shared/whatif/pool-model';
+import { serverStartPages, type ServerStartPages } from '../../shared/whatif/mysql-start';
 import { settingsOfPool } from '../../shared/whatif/replay';
 import { identifyServer } from '../db/server-identity';
 import { readPoolStats } from '../bufferpool/lru';
@@ -40,6 +41,8 @@ export interface ClientCurveInput {
   pageSizeBytes: number;
   /** The server's pool as the trace began (settingsOfPool). */
   settings: SimulatorSettings;
+  /** A MySQL server's start-up pages before the step, when it had read little else since its start (mysql-start.ts). */
+  startup?: ServerStartPages | null;
   /** How long the trace ran: its requests are spread over it. */
   elapsedMs: number;
   /** The clients' statements over the trace. */
@@ -118,6 +121,7 @@ interface Attached {
   stopWatching(): Promise<void>;
   datadir: string;
   settings: SimulatorSettings;
+  startup: ServerStartPages | null;
   pageSizeBytes: number;
   ownPoolBytes: number;
 }
@@ -166,7 +170,11 @@ export class LoadClientTracer {
     const selfTid = await connectionThreadId(control, flavor, 'bplab’s connection');
     others.add(selfTid);
     const pool = bufferPoolConfig(vars);
-    const settings = settingsOfPool({ ...pool, flavor }, await readPoolStats(control));
+    const stats = await readPoolStats(control);
+    const settings = settingsOfPool({ ...pool, flavor }, stats);
+    const lruScanDepth = vars.innodb_lru_scan_depth ? Number(vars.innodb_lru_scan_depth) : undefined;
+    // Before the warm-up: what a MySQL server just started holds of its own (mysql-start.ts).
+    const startup = serverStartPages(flavor, stats, lruScanDepth);
     const session = await startTraceOfThread(this.deps, ready, binary!, selfTid);
     const clients = new Map<number, number>();
     let watching = true;
@@ -195,6 +203,7 @@ export class LoadClientTracer {
       },
       datadir,
       settings,
+      startup,
       pageSizeBytes: pool.pageSizeBytes,
       ownPoolBytes: pool.bufferPoolSizeBytes,
     };
@@ -239,6 +248,7 @@ export class LoadClientTracer {
       datadir: a.datadir,
       pageSizeBytes: a.pageSizeBytes,
       settings: a.settings,
+      startup: a.startup,
       elapsedMs: (windowNs * share) / 1e6,
       queries,
       clients: a.clients.size,

@@ -5,6 +5,7 @@
  * pool sizes from a sixteenth of the touched data to all of it, as pages read per 1,000 statements.
  */
 import { missRatioCurves, poolSizes } from '../../shared/whatif/mrc';
+import { startupWords } from '../../shared/whatif/mysql-start';
 import type { ReplayStep } from '../../shared/whatif/replay';
 import type { ClientCurve, ClientCurveInput } from '../load/client-trace';
 import { traceOverFiles } from './traced-run';
@@ -31,6 +32,7 @@ export async function clientCurve(input: ClientCurveInput): Promise<ClientCurve>
     sizes,
     [{ oldBlocksTimeMs, oldBlocksPct }],
     RATE,
+    { startup: input.startup ?? null },
   );
   const perThousand = (reads: number) => (input.queries > 0 ? (reads * 1000) / input.queries : 0);
   return {
@@ -43,6 +45,7 @@ export async function clientCurve(input: ClientCurveInput): Promise<ClientCurve>
       `the ${input.clients} client(s)' ${trace.length} page requests replayed in the order the server saw them`,
       'replayed on a warm pool: one pass of the same requests first (the step ran on the pool its warm-up filled), then the pass the curve reads',
       `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files`,
+      ...(input.startup ? [startupWords(input.startup)] : []),
     ],
   };
 }

@@ -18,6 +18,7 @@ import type { SimulatorSettings } from '../../shared/whatif/pool-model';
 import { cleanerBatchesOfRun, cleanerBatchWords } from '../../shared/whatif/mysql-cleaner';
 import { settingsOfRun, type ReplayStep } from '../../shared/whatif/replay';
 import type { PageLayout, PageTrace, StartPool } from '../../shared/whatif/trace';
+import type { ServerStartPages } from '../../shared/whatif/mysql-start';
 import type { Lifetime } from '../../shared/whatif/what-if';
 import { queryRows } from './dataset-rows';
 
@@ -38,6 +39,8 @@ export interface RunReplay {
   planMismatch: string | null;
   /** What other pool sizes replay, when not `steps` from `foreignPages` (a traced run after others since its server's start). */
   lifetime?: Lifetime;
+  /** A MySQL server's start-up pages, when other sizes replay from the pool after its start (mysql-start.ts). */
+  startup?: ServerStartPages | null;
 }
 
 /** The EXPLAIN rows a run saved, in the tracer's words. */

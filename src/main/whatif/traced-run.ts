@@ -19,6 +19,7 @@ import {
   type StartPool,
 } from '../../shared/whatif/trace';
 import { cleanerBatchesOfRun, cleanerBatchWords } from '../../shared/whatif/mysql-cleaner';
+import { serverStartPages, startupWords } from '../../shared/whatif/mysql-start';
 import { readSpaceLayout, spaceFiles } from '../pagetrace/ibd-layout';
 import { readPoolPagesFile, type PoolPages } from '../pagetrace/pool-start';
 import { readPageTrace, type StoredPageTrace } from '../pagetrace/trace-file';
@@ -324,6 +325,12 @@ export async function tracedRunReplay(
   // Other sizes replay the runs since the start only where the run's own start pool seeds its own size.
   const lifetime = ownPool ? lifetimeOf(run, own, since, traces, runsDir, layout, ordinalOf) : null;
   if (lifetime) assumptions.push(lifetime.words);
+  // Replayed from the pool right after the server's start: a MySQL server's start-up pages, as many as it keeps at each size.
+  const fromStart = ownPool !== null && (since.length === 0 || (lifetime !== null && traces.has(since[0]!)));
+  const startup = fromStart
+    ? serverStartPages(run.server.flavor, (since[0] ?? run).poolStats.before, run.server.lruScanDepth)
+    : null;
+  if (startup) assumptions.push(startupWords(startup));
   return {
     layout,
     trace,
@@ -334,6 +341,7 @@ export async function tracedRunReplay(
       startPool ??
       (before.length > 0 || !hot ? first.poolStats.before.reduce((n, p) => n + p.databasePages, 0) : 0),
     ...(lifetime ? { lifetime } : {}),
+    ...(startup ? { startup } : {}),
     assumptions,
     planMismatch: null,
   };

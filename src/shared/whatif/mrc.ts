@@ -9,6 +9,7 @@ import type { SimulatorSettings } from './pool-model';
 import { readAheadArea } from './read-ahead';
 import { mariadbPageCleaner, replaySteps, type ReplayStep } from './replay';
 import { replaySampled, SampledSteps, type SampledRun } from './sampled-steps';
+import { startPoolAtSize, type ServerStartPages } from './mysql-start';
 import type { PageLayout, StartPool } from './trace';
 
 /** Below this many touches a curve is not sampled. */
@@ -41,6 +42,11 @@ export interface CurvePoint {
 export interface CurveOptions {
   /** What the pool held before the first step (replaySteps' `start`), at every size. */
   start?: number | StartPool;
+  /**
+   * A MySQL server's start-up pages (mysql-start.ts): at each size the replay starts from as many as
+   * the server keeps there, behind `start`.
+   */
+  startup?: ServerStartPages | null;
   /** The server counts the pages read ahead in Innodb_buffer_pool_reads (MariaDB 11.4: readsIncludeReadAhead). */
   countReadAhead?: boolean;
   /** Count each index's pages in the pool as the last step begins (CurvePoint.cachedAtStart). */
@@ -131,7 +137,6 @@ export function missRatioCurves(
   // 3, and its sampled curve was off by a miss ratio of 1), and it would be no faster.
   if (touches < MIN_SAMPLED_TOUCHES) rate = 1;
   const prepared = rate < 1 ? new SampledSteps(layout, steps) : null;
-  const start = opts.start ?? 0;
   const last = steps.length - 1;
   return variants.map((variant) => {
     const points = sizes.map((poolPages): CurvePoint => {
@@ -158,6 +163,13 @@ export function missRatioCurves(
           minLru: Math.max(1, Math.round(c.minLru * r)),
         };
       }
+      const start = startPoolAtSize(
+        opts.start ?? 0,
+        opts.startup,
+        poolPages,
+        base.instances,
+        variant.oldBlocksPct,
+      );
       let cached: number[] | undefined;
       let syncReads: number;
       let readAhead: number;

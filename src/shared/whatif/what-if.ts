@@ -25,6 +25,7 @@ import {
   type ReplayStep,
 } from './replay';
 import { curveTrust, type CurveTrust } from './size-accuracy';
+import type { ServerStartPages } from './mysql-start';
 import type { PageLayout, StartPool } from './trace';
 
 /**
@@ -57,6 +58,11 @@ export interface ReplayInput {
   planMismatch?: string | null;
   /** What the curve replays at other sizes; absent: `steps` from `foreignPages`, as at the run's own. */
   lifetime?: Lifetime;
+  /**
+   * A MySQL server's start-up pages when the replay at other sizes starts from the pool after its
+   * start (mysql-start.ts): each size starts from as many as the server keeps there.
+   */
+  startup?: ServerStartPages | null;
 }
 
 export interface WhatIfOptions {
@@ -199,7 +205,12 @@ export function whatIfReport(run: RunResult, input: ReplayInput, opts: WhatIfOpt
   };
   const lifetimeTouches = lifetime.steps.reduce((n, s) => n + s.trace.length, 0);
   const rate = curveRate(lifetimeTouches, sizes.length * variants.length, opts.rate);
-  const curveOpts: CurveOptions = { start: lifetime.start, countReadAhead, cachedAtLastStep: true };
+  const curveOpts: CurveOptions = {
+    start: lifetime.start,
+    startup: input.startup ?? null,
+    countReadAhead,
+    cachedAtLastStep: true,
+  };
   const isOwn = (v: CurveVariant) =>
     v.oldBlocksTimeMs === ownVariant.oldBlocksTimeMs && v.oldBlocksPct === ownVariant.oldBlocksPct;
   const ownPoint: CurvePoint = {
