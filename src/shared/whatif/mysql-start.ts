@@ -80,8 +80,7 @@ export function startPoolAtSize(
     if (own.accessed) accessed.set(own.accessed.subarray(0, own.length), pad);
   }
   const old = new Uint8Array(kept);
-  if (kept >= BUF_LRU_OLD_MIN_LEN * Math.max(1, instances))
-    old.fill(1, 0, Math.round((kept * oldPct) / 100));
+  if (kept >= BUF_LRU_OLD_MIN_LEN * Math.max(1, instances)) old.fill(1, 0, Math.round((kept * oldPct) / 100));
   return { space, page, length: kept, accessed, old };
 }
 
