@@ -77,6 +77,7 @@ export async function whatifLoadStep(
     datadir,
     pageSizeBytes: t.pageSizeBytes,
     settings: settingsOf(t.settings, stepNumber),
+    ...(t.startup ? { startup: t.startup } : {}),
     elapsedMs: t.seconds * 1000,
     queries: t.queries,
     clients: t.clientsTraced ?? 1,

@@ -270,6 +270,7 @@ export class LoadClientTracer {
       ownPoolBytes: a.ownPoolBytes,
       pageSizeBytes: a.pageSizeBytes,
       settings: Object.fromEntries(Object.entries(a.settings)),
+      ...(a.startup ? { startup: a.startup } : {}),
       file: file.name,
       ...(serverRequests !== null ? { check: { serverRequests, ...whose, windowMs: windowNs / 1e6 } } : {}),
       curve: curve satisfies ClientCurvePoint[],

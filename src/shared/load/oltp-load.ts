@@ -128,6 +128,8 @@ export const LoadClientTraceSchema = z.object({
    * whatif room sits above this one, so whatif-load.ts reads its fields back).
    */
   settings: z.record(z.string(), z.unknown()).optional(),
+  /** A MySQL server's start-up pages before the step (whatif/mysql-start.ts), when it had read little else since its start. */
+  startup: z.object({ pages: z.number().int().min(0), scanDepth: z.number().int().min(1) }).optional(),
   /** Every thread's requests over the counted time against the server's count (shared/page-trace.ts). */
   check: z
     .object({
