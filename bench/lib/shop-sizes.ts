@@ -2,7 +2,9 @@
  * The analytical workload of bench/whatif-sizes.ts (test/support/shop-schema.ts): each query traced
  * once at the traced size, cold after a restart then hot, and predicted by the product's own what-if
  * (the real trace's replay: tracedRunReplay, whatIfReport) at the pools the real runs had; then
- * measured by untraced runs, cold after a restart at each size and hot right after, `repeats` times,
+ * measured by untraced runs on the traced runs' timeline, cold as long after a restart at each size as
+ * the traced cold run began after its restart and hot as long after it as the traced hot run began
+ * after the traced cold one (bpftrace attaches before each: about 6 s), `repeats` times,
  * the sizes alternating. Each measured run's plan (read while it ran) is set against the traced run's.
  */
 import { tracedRunReplay } from '../../src/main/whatif/traced-run';
@@ -74,6 +76,38 @@ export function planChange(traced: RunResult, measured: RunResult): string | nul
   return `ran ${planWords(b)} (traced: ${planWords(a)})`;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The server's Uptime (s) as a run's statement began: its Uptime at the end less its time (the counters
+ * before it are read before bpftrace attaches, seconds earlier); 0 when the run did not read it.
+ */
+function uptimeAtStatement(r: RunResult): number {
+  const up = r.status.find((c) => c.name.toLowerCase() === 'uptime');
+  return up ? Math.max(0, Math.floor(up.after - (r.elapsedMs ?? 0) / 1000)) : 0;
+}
+
+/** Waits until the server has been up `seconds` (Uptime counts whole seconds). */
+async function untilUptime(server: SizesServer, seconds: number): Promise<void> {
+  const table =
+    server.info.flavor === 'mariadb'
+      ? 'information_schema.global_status'
+      : 'performance_schema.global_status';
+  for (;;) {
+    const now = Number(
+      await server.value(`SELECT VARIABLE_VALUE FROM ${table} WHERE VARIABLE_NAME = 'Uptime'`),
+    );
+    if (!Number.isFinite(now) || now >= seconds) return;
+    await sleep(Math.min(1000, (seconds - now) * 1000));
+  }
+}
+
+/** From the end of the traced cold run to the start of the traced hot one (ms). */
+function hotGapMs(t: { cold: RunResult; hot: RunResult }): number {
+  const gap = Date.parse(t.hot.startedAt) - (Date.parse(t.cold.startedAt) + (t.cold.elapsedMs ?? 0));
+  return Number.isFinite(gap) ? Math.max(0, gap) : 0;
+}
+
 export async function shopPoints(server: SizesServer, opts: ShopOptions): Promise<SizePoint[]> {
   await ensureSchema(server, opts.scale, opts.log);
   const queries = queryIds(server, opts.queries);
@@ -104,7 +138,14 @@ export async function shopPoints(server: SizesServer, opts: ShopOptions): Promis
     for (const m of opts.multiples)
       for (const q of queries) {
         const pool = await server.restartAt(m * opts.tracedBytes);
+        const t = traced.get(q.id)!;
         for (const pass of ['cold', 'hot'] as const) {
+          // On the traced runs' timeline: the cold run as long after the restart as the traced one
+          // began (bpftrace attaches first), the hot as long after the cold: MySQL's page cleaner
+          // runs LRU batches in a restart's first seconds (mysql-cleaner.ts), and the replay puts
+          // them where the traced runs had them.
+          if (pass === 'cold') await untilUptime(server, uptimeAtStatement(t.cold));
+          else await sleep(hotGapMs(t));
           const r = must(await run(q.id, false), `${q.title} at ${m}×, ${pass}`);
           const key = `${q.id}|${m}|${pass}`;
           const had = measured.get(key) ?? { pool, runs: [] };
