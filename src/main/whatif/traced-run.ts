@@ -4,7 +4,7 @@
  * of the files they touched, at the run's settings. Nothing is derived: any query on any schema works.
  */
 import { join } from 'node:path';
-import { formatTimestamp } from '../../shared/format';
+import { formatMs, formatTimestamp } from '../../shared/format';
 import { queryLabel } from '../../shared/runs/run-side';
 import type { RunResult } from '../../shared/runs/runs';
 import { pagesReadBy, readsBetween, replayable } from '../../shared/trace/traced-before';
@@ -283,6 +283,11 @@ export async function tracedRunReplay(
     `the server's own page requests, traced with bpftrace (${trace.length} requests in ${stored.count.length} records)`,
     `the page links of ${fromFiles} of ${layout.spaces.length} tablespaces read from their files (a page not yet flushed keeps its old links)`,
     'each request at its time in the trace',
+    ...(run.server.oldBlocksTimeMs > 0
+      ? [
+          `other pool sizes keep the traced run's clock (${formatMs(run.elapsedMs!)}): the trace slows the server, and a larger pool reads less and runs faster, so there innodb_old_blocks_time (${run.server.oldBlocksTimeMs} ms) can find fewer pages asked for again late enough to be made young than the replay does, and the server read more (bench/whatif-sizes: a join at 4× a 16 MiB pool on MariaDB 11.4.5, a pareto point-select load on MySQL 9.7.4)`,
+        ]
+      : []),
   ];
   const batchWords = cleanerBatchWords(run);
   if (batchWords) assumptions.push(batchWords);
