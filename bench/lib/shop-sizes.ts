@@ -7,7 +7,7 @@
  * after the traced cold one (bpftrace attaches before each: about 6 s), `repeats` times,
  * the sizes alternating. Each measured run's plan (read while it ran) is set against the traced run's.
  */
-import { tracedRunReplay } from '../../src/main/whatif/traced-run';
+import { gapMs, tracedRunReplay } from '../../src/main/whatif/traced-run';
 import type { RunResult } from '../../src/shared/runs/runs';
 import { explainStepsOf, samePlan } from '../../src/shared/whatif/plan-source';
 import { planWords, usesMrr } from '../../src/shared/whatif/plan-at-sizes';
@@ -89,23 +89,11 @@ function uptimeAtStatement(r: RunResult): number {
 
 /** Waits until the server has been up `seconds` (Uptime counts whole seconds). */
 async function untilUptime(server: SizesServer, seconds: number): Promise<void> {
-  const table =
-    server.info.flavor === 'mariadb'
-      ? 'information_schema.global_status'
-      : 'performance_schema.global_status';
   for (;;) {
-    const now = Number(
-      await server.value(`SELECT VARIABLE_VALUE FROM ${table} WHERE VARIABLE_NAME = 'Uptime'`),
-    );
-    if (!Number.isFinite(now) || now >= seconds) return;
-    await sleep(Math.min(1000, (seconds - now) * 1000));
+    const { uptime } = await server.counters();
+    if (!Number.isFinite(uptime) || uptime >= seconds) return;
+    await sleep(Math.min(1000, (seconds - uptime) * 1000));
   }
-}
-
-/** From the end of the traced cold run to the start of the traced hot one (ms). */
-function hotGapMs(t: { cold: RunResult; hot: RunResult }): number {
-  const gap = Date.parse(t.hot.startedAt) - (Date.parse(t.cold.startedAt) + (t.cold.elapsedMs ?? 0));
-  return Number.isFinite(gap) ? Math.max(0, gap) : 0;
 }
 
 export async function shopPoints(server: SizesServer, opts: ShopOptions): Promise<SizePoint[]> {
@@ -145,7 +133,7 @@ export async function shopPoints(server: SizesServer, opts: ShopOptions): Promis
           // runs LRU batches in a restart's first seconds (mysql-cleaner.ts), and the replay puts
           // them where the traced runs had them.
           if (pass === 'cold') await untilUptime(server, uptimeAtStatement(t.cold));
-          else await sleep(hotGapMs(t));
+          else await sleep(gapMs(t.cold, t.hot));
           const r = must(await run(q.id, false), `${q.title} at ${m}×, ${pass}`);
           const key = `${q.id}|${m}|${pass}`;
           const had = measured.get(key) ?? { pool, runs: [] };

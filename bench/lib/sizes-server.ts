@@ -37,8 +37,8 @@ export interface SizesServer {
   sql(statements: string[], schema?: string): Promise<void>;
   /** One value of a query's first row. */
   value(sql: string, schema?: string): Promise<unknown>;
-  /** The server's Innodb_buffer_pool_reads and Questions now (global). */
-  counters(): Promise<{ reads: number; questions: number }>;
+  /** The server's Innodb_buffer_pool_reads, Questions and Uptime (s) now (global). */
+  counters(): Promise<{ reads: number; questions: number; uptime: number }>;
 }
 
 export const MIB = 1048576;
@@ -128,7 +128,7 @@ export async function sizesServer(
     async counters() {
       return withConnection(undefined, async (c) => {
         const [rows] = await c.query(
-          "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_buffer_pool_reads', 'Questions')",
+          "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_buffer_pool_reads', 'Questions', 'Uptime')",
         );
         const v = (name: string) =>
           Number(
@@ -136,7 +136,7 @@ export async function sizesServer(
               (r) => r.Variable_name.toLowerCase() === name,
             )?.Value ?? NaN,
           );
-        return { reads: v('innodb_buffer_pool_reads'), questions: v('questions') };
+        return { reads: v('innodb_buffer_pool_reads'), questions: v('questions'), uptime: v('uptime') };
       });
     },
     async value(sql, schema) {

@@ -164,8 +164,11 @@ function startPoolOf(
 /** A run named for a sentence: its query and when it started. */
 const runWords = (r: RunResult) => `${queryLabel(r)} at ${formatTimestamp(r.startedAt)}`;
 
-/** ms from the end of one run to the start of the next (0 when they overlap or a time is missing). */
-function gapMs(earlier: RunResult, later: RunResult): number {
+/**
+ * ms from the end of one run to the start of the next (0 when they overlap, 1 s when a time is
+ * missing): the replay's idle time between runs.
+ */
+export function gapMs(earlier: RunResult, later: RunResult): number {
   const end = Date.parse(earlier.startedAt) + (earlier.elapsedMs ?? 0);
   const gap = Date.parse(later.startedAt) - end;
   return Number.isFinite(gap) ? Math.max(0, gap) : 1000;

@@ -86,5 +86,5 @@ export function startPoolAtSize(
 
 /** The start-up pages a replay starts from at each size, in words (an assumption of the replay). */
 export function startupWords(startup: ServerStartPages): string {
-  return `the server had brought ${startup.pages} page(s) of its own into its pool since its start (dictionary, system and undo pages): each pool size starts with as many as MySQL keeps there, all but innodb_lru_scan_depth's ${startup.scanDepth} free blocks (at least ${BUF_LRU_MIN_LEN}), none of them the query's, at the LRU's tail with its old share`;
+  return `the server had brought ${startup.pages} page(s) of its own into its pool since its start (dictionary, system and undo pages): each pool size starts with as many as MySQL keeps there, all but innodb_lru_scan_depth's ${startup.scanDepth} free blocks (at least ${BUF_LRU_MIN_LEN}): those beyond the traced size's start pool, taken as none of the query's, at the LRU's tail with its old share`;
 }
