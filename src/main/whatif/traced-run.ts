@@ -18,7 +18,13 @@ import {
   type SpaceLayout,
   type StartPool,
 } from '../../shared/whatif/trace';
-import { cleanerBatchesOfRun, cleanerBatchWords } from '../../shared/whatif/mysql-cleaner';
+import {
+  cleanerBatchesAfter,
+  cleanerBatchesOfRun,
+  cleanerBatchWords,
+  cleanerRanBetween,
+  MYSQL_LRU_SCAN_DEPTH,
+} from '../../shared/whatif/mysql-cleaner';
 import { serverStartPages, startupWords } from '../../shared/whatif/mysql-start';
 import { readSpaceLayout, spaceFiles } from '../pagetrace/ibd-layout';
 import { readPoolPagesFile, type PoolPages } from '../pagetrace/pool-start';
@@ -199,6 +205,8 @@ function lifetimeOf(
   let last: RunResult | null = null;
   // The last run replayed: the clock runs from its end (a run not traced is idle time in the replay).
   let lastReplayed: RunResult | null = null;
+  // The runs before which the page cleaner emptied the LRU's tail (the free list grew since the run before).
+  const cleanedBefore: string[] = [];
   for (const r of [...since, run]) {
     const t = r === run ? null : traces.get(r);
     if (last) {
@@ -226,16 +234,13 @@ function lifetimeOf(
       seededBy = r;
     }
     const gap = lastReplayed ? { gapMs: gapMs(lastReplayed, r) } : {};
+    // The cleaner's batch between the run before and this one, as the server had it (cleanerRanBetween).
+    const cleanerBatchesMs = cleanerBatchesAfter(last, r);
+    if (last && cleanerRanBetween(last, r)) cleanedBefore.push(runWords(r));
     steps.push(
       r === run
-        ? { ...own, ...gap }
-        : {
-            trace: expand(t!, ordinalOf),
-            elapsedMs: r.elapsedMs!,
-            timed: true,
-            cleanerBatchesMs: cleanerBatchesOfRun(r),
-            ...gap,
-          },
+        ? { ...own, ...gap, cleanerBatchesMs }
+        : { trace: expand(t!, ordinalOf), elapsedMs: r.elapsedMs!, timed: true, cleanerBatchesMs, ...gap },
     );
     last = r;
     lastReplayed = r;
@@ -248,7 +253,7 @@ function lifetimeOf(
   return {
     steps,
     start: start ?? 0,
-    words: `each other pool size replays the ${steps.length - 1} traced run(s) since the server started, then this one, in one pool, ${seeded}`,
+    words: `each other pool size replays the ${steps.length - 1} traced run(s) since the server started, then this one, in one pool, ${seeded}${cleanedBefore.length > 0 ? `; MySQL's page cleaner emptied the LRU's tail towards ${MYSQL_LRU_SCAN_DEPTH} free pages before ${cleanedBefore.join(' and ')} (the free list grew since the run before), and the replay runs that batch before its first request at every size` : ''}`,
     unknown,
   };
 }
@@ -317,9 +322,13 @@ export async function tracedRunReplay(
         elapsedMs: b.elapsedMs!,
         timed: true,
         ...(i > 0 ? { gapMs: gapMs(before[i - 1]!, b) } : {}),
-        cleanerBatchesMs: cleanerBatchesOfRun(b),
+        cleanerBatchesMs: cleanerBatchesAfter(before[i - 1] ?? null, b),
       })),
-      { ...own, gapMs: gapMs(before[before.length - 1]!, run) },
+      {
+        ...own,
+        gapMs: gapMs(before[before.length - 1]!, run),
+        cleanerBatchesMs: cleanerBatchesAfter(before[before.length - 1]!, run),
+      },
     ];
   } else if (hot && !startPool) {
     const untraced = since.filter((b) => !traces.has(b)).map(runWords);

@@ -98,14 +98,45 @@ export function cleanerBatchWords(run: RunResult): string | null {
   return `MySQL's page cleaner empties the LRU's tail towards ${MYSQL_LRU_SCAN_DEPTH} free pages (leaving at least ${BUF_LRU_MIN_LEN}) in ${when}${early > 0 ? `; ${early === n ? (n === 1 ? 'it fell' : 'they fell') : `${early} fell`} before the statement, so ${early === 1 ? 'it runs' : 'they run'} before its first request` : ''}`;
 }
 
+/**
+ * Whether MySQL's page cleaner ran an LRU batch between two runs on the same pool, outside both runs'
+ * windows: the free list grew from the end of the earlier (its INNODB_BUFFER_POOL_STATS after) to the
+ * start of the later (before), which on an idle server only the cleaner does. bplab's own statements
+ * after a run (closing InnoDB table handles) mark the server active, and a batch follows 1–2 s later.
+ * bench/whatif-sizes, MySQL 8.0.31 and 9.7.4, 16 MiB: each of 24 traced cold → hot pairs (5–10 s
+ * apart) had one batch, 17 in the gap (free up by 250–766 pages, the LRU down to ~256) and 7 in the hot
+ * run's own window (its lruBatches, cleanerBatchesOfRun); each of 90 untraced pairs 5 s or more apart
+ * whose pool ended short of free pages had the free list grown. Left out, a hot pass at 2× started from
+ * the full pool the cold pass left and the replay read 71% (shipments' join, 34,954 for 20,430) too
+ * many; at 4× the batch's 1,024 evicted pages were read again (224 predicted for 1,213). Where the
+ * traced pool had innodb_lru_scan_depth free pages already a batch cannot show, and none is taken.
+ */
+export function cleanerRanBetween(earlier: RunResult, later: RunResult): boolean {
+  if (later.server.flavor === 'mariadb') return false;
+  const free = (pools: readonly { freeBuffers: number }[] | undefined) =>
+    pools && pools.length > 0 ? pools.reduce((n, p) => n + p.freeBuffers, 0) : null;
+  const end = free(earlier.poolStats?.after);
+  const begin = free(later.poolStats?.before);
+  return end !== null && begin !== null && begin > end;
+}
+
+/**
+ * A run's batches when it is replayed after `earlier` (null: the first replayed): its own, and one
+ * before its first request when the cleaner ran between the two (cleanerRanBetween).
+ */
+export function cleanerBatchesAfter(earlier: RunResult | null, run: RunResult): number[] {
+  const own = cleanerBatchesOfRun(run);
+  return earlier && cleanerRanBetween(earlier, run) ? [0, ...own] : own;
+}
+
 /** Several runs' batches on one clock, the runs one after the other (their measured times summed). */
 export function cleanerBatchesOfRuns(runs: readonly RunResult[]): number[] {
   let shift = 0;
   const out: number[] = [];
-  for (const run of runs) {
-    out.push(...cleanerBatchesOfRun(run).map((t) => t + shift));
+  runs.forEach((run, i) => {
+    out.push(...cleanerBatchesAfter(runs[i - 1] ?? null, run).map((t) => t + shift));
     shift += run.elapsedMs ?? 0;
-  }
+  });
   return out.sort((a, b) => a - b);
 }
 

@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { LruSimulator } from '../../../../src/shared/whatif/lru-simulator';
 import { lruComposition } from '../../../../src/shared/whatif/lru-composition';
 import {
+  cleanerBatchesAfter,
   cleanerBatchesOfRun,
   cleanerBatchesOfRuns,
   cleanerBatchWords,
+  cleanerRanBetween,
 } from '../../../../src/shared/whatif/mysql-cleaner';
 import type { SimulatorSettings } from '../../../../src/shared/whatif/pool-model';
 import { replaySteps } from '../../../../src/shared/whatif/replay';
 import { contiguousSpace, TraceBuilder, type PageLayout } from '../../../../src/shared/whatif/trace';
-import { composition, runResult } from '../../../support/run-fixture';
+import { composition, poolStats, runResult } from '../../../support/run-fixture';
 
 const layout = (sizePages: number): PageLayout => ({
   indexNames: ['t/PRIMARY'],
@@ -207,5 +209,62 @@ describe('batches no activity in the run explains: the end of an active spell th
       271,
     );
     expect(counters[0]!.syncReads).toBe(pages);
+  });
+});
+
+describe('a batch between two runs (the free list grew between them)', () => {
+  // bench/whatif-sizes' shipments join on MySQL 8.0.31 at 16 MiB: the traced cold run ended with no
+  // free block, the hot run began with 701 free and 259 on the LRU.
+  const quiet = {
+    poll: 'off' as const,
+    snapshots: 0,
+    intervalMs: null,
+    snapshotMs: 0,
+    share: 0,
+    lruBatches: 0,
+    activityMarks: 0,
+  };
+  const run = (freeBefore: number, freeAfter: number, flavor: 'mysql' | 'mariadb' = 'mysql') =>
+    runResult({
+      elapsedMs: 100,
+      server: { ...runResult().server, flavor },
+      samples: { ...runResult().samples, compositions: [] },
+      observer: quiet,
+      poolStats: {
+        before: [poolStats({ freeBuffers: freeBefore })],
+        after: [poolStats({ freeBuffers: freeAfter })],
+      },
+    });
+
+  it('is seen where the later run began with more free blocks than the earlier ended with', () => {
+    expect(cleanerRanBetween(run(1022, 0), run(701, 0))).toBe(true);
+    expect(cleanerRanBetween(run(1022, 0), run(0, 0))).toBe(false);
+    expect(cleanerRanBetween(run(1022, 0, 'mariadb'), run(701, 0, 'mariadb'))).toBe(false);
+  });
+
+  it('runs before the later run\u2019s first request, after its own when it counted none', () => {
+    expect(cleanerBatchesAfter(run(1022, 0), run(701, 0))).toEqual([0]);
+    expect(cleanerBatchesAfter(run(1022, 0), run(0, 0))).toEqual([]);
+    expect(cleanerBatchesAfter(null, run(701, 0))).toEqual([]);
+    // Two runs on one clock: the second's batch at its start, 100 ms in.
+    expect(cleanerBatchesOfRuns([run(1022, 0), run(701, 0)])).toEqual([100]);
+  });
+
+  it('makes a larger pool\u2019s hot pass read back what the batch freed from the tail', () => {
+    // A 1,300-page pool: the cold pass reads pages 0–1,299 and fills it; the batch frees the 1,024 at
+    // the tail (the first read), leaving 276; the hot pass asks for every page again and reads those
+    // 1,024 back. Without the batch the pool holds every page and the hot pass reads none.
+    const pass = new TraceBuilder();
+    for (let p = 0; p < 1300; p++) pass.touch(0, p);
+    const trace = pass.build();
+    const cold = run(1300, 0);
+    const hot = run(1024, 0);
+    const hotReads = (batches: number[]) =>
+      replaySteps(layout(1300), settings(1300), [
+        { trace, elapsedMs: 100, cleanerBatchesMs: cleanerBatchesAfter(null, cold) },
+        { trace, elapsedMs: 100, gapMs: 5000, cleanerBatchesMs: batches },
+      ]).counters[1]!.syncReads;
+    expect(hotReads(cleanerBatchesAfter(cold, hot))).toBe(1024);
+    expect(hotReads(cleanerBatchesOfRun(hot))).toBe(0);
   });
 });
