@@ -293,7 +293,7 @@ export async function tracedRunReplay(
     'each request at its time in the trace',
     ...(run.server.oldBlocksTimeMs > 0
       ? [
-          `other pool sizes keep the traced run's clock (${formatMs(run.elapsedMs!)}): the trace slows the server, and a larger pool reads less and runs faster, so there innodb_old_blocks_time (${run.server.oldBlocksTimeMs} ms) can find fewer pages asked for again late enough to be made young than the replay does, and the server read more (bench/whatif-sizes: a join at 4× a 16 MiB pool on MariaDB 11.4.5, a pareto point-select load on MySQL 9.7.4)`,
+          `other pool sizes keep the traced run's clock (${formatMs(run.elapsedMs!)}): the trace slows the server, and a larger pool reads less and runs faster, so there innodb_old_blocks_time (${run.server.oldBlocksTimeMs} ms) can find fewer pages asked for again late enough to be made young than the replay does, and the server read more (bench/whatif-sizes, 6 of 154 points: a join at 4× a 16 MiB pool on MariaDB 11.4.5, MySQL 8.0.31 and 9.7.4, a pareto point-select load on MySQL 9.7.4, 13–91% short)`,
         ]
       : []),
   ];
