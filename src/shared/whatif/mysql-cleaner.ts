@@ -113,7 +113,7 @@ export function cleanerBatchWords(run: RunResult): string | null {
  */
 export function cleanerRanBetween(earlier: RunResult, later: RunResult): boolean {
   if (later.server.flavor === 'mariadb') return false;
-  const free = (pools: readonly { freeBuffers: number }[] | undefined) =>
+  const free = (pools: readonly { freeBuffers: number }[] | null | undefined) =>
     pools && pools.length > 0 ? pools.reduce((n, p) => n + p.freeBuffers, 0) : null;
   const end = free(earlier.poolStats?.after);
   const begin = free(later.poolStats?.before);
