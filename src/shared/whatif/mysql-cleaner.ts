@@ -104,7 +104,7 @@ export function cleanerBatchWords(run: RunResult): string | null {
  * start of the later (before), which on an idle server only the cleaner does. bplab's own statements
  * after a run (closing InnoDB table handles) mark the server active, and a batch follows 1–2 s later.
  * bench/whatif-sizes, MySQL 8.0.31 and 9.7.4, 16 MiB: each of 24 traced cold → hot pairs (5–10 s
- * apart) had one batch, 17 in the gap (free up by 250–766 pages, the LRU down to ~256) and 7 in the hot
+ * apart) had one batch, 17 in the gap (free up by 237–766 pages, the LRU down to ~256) and 7 in the hot
  * run's own window (its lruBatches, cleanerBatchesOfRun); each of 90 untraced pairs 5 s or more apart
  * whose pool ended short of free pages had the free list grown. Left out, a hot pass at 2× started from
  * the full pool the cold pass left and the replay read 71% (shipments' join, 34,954 for 20,430) too
