@@ -20,9 +20,20 @@ import { LruBarsChart } from '../../../components/LruBarsChart';
 import { PagesOverTimeChart } from '../../../components/PagesOverTimeChart';
 import { RatesChart } from '../../../components/RatesChart';
 
+/**
+ * The pool's figures when a frame was taken: the stats read before the query for the frame before it,
+ * after it for the frame after, else the last sample at or before the frame (the stats before the query
+ * when none was).
+ */
+function poolsAt(result: RunResult, frame: RunResult['samples']['maps'][number]) {
+  const { before, after } = result.poolStats;
+  if (frame.moment === 'before' && before) return before;
+  if (frame.moment === 'after' && after) return after;
+  return result.samples.stats.filter((x) => x.atMs <= frame.atMs).at(-1)?.pools ?? before ?? after ?? [];
+}
+
 export function SamplesView({ result }: { result: RunResult }) {
   const { samples } = result;
-  const stats = samples.stats;
   const scheme = useColorScheme();
   const maps = samples.maps;
   const [frame, setFrame] = useState(Math.max(0, maps.length - 1));
@@ -68,7 +79,7 @@ export function SamplesView({ result }: { result: RunResult }) {
             legend={legend}
             pools={shown.pools.map((p) => p.poolId)}
             freeNote={freeBlocksNote(
-              stats.filter((x) => x.atMs <= shown.atMs).at(-1)?.pools ?? result.poolStats.after ?? [],
+              poolsAt(result, shown),
               result.server.flavor,
               result.server.lruScanDepth,
             )}
