@@ -6,7 +6,7 @@
  */
 import { formatCount, formatShare } from '../../../shared/format';
 import { LARGE_FREE_SHARE, OLD_SUBLIST_MIN_PAGES } from '../../../shared/runs/page-cleaner';
-import type { PoolStats } from '../../../shared/runs/runs';
+import type { LruMapFrame, PoolStats, RunResult } from '../../../shared/runs/runs';
 
 type PoolFigures = Pick<PoolStats, 'poolSize' | 'freeBuffers' | 'databasePages' | 'oldDatabasePages'>;
 
@@ -35,4 +35,19 @@ export function freeBlocksNote(
       ? `No old sublist has formed (InnoDB forms one once the LRU holds ${OLD_SUBLIST_MIN_PAGES} pages), so innodb_old_blocks_time cannot matter at this pool size.`
       : 'A page read takes a free block before any page is evicted.';
   return `${formatCount(free)} of ${formatCount(size)} blocks are free (${formatShare(free / size)}), hatched on the map${why}. ${then}`;
+}
+
+/**
+ * The pool's figures when a saved frame was taken: the stats read before the query for the frame before
+ * it, after it for the frame after, else the last sample at or before the frame (the stats before the
+ * query when none was). A frame before the query once borrowed the stats after the run.
+ */
+export function poolFiguresAt(
+  result: Pick<RunResult, 'poolStats' | 'samples'>,
+  frame: Pick<LruMapFrame, 'atMs' | 'moment'>,
+): readonly PoolFigures[] {
+  const { before, after } = result.poolStats;
+  if (frame.moment === 'before' && before) return before;
+  if (frame.moment === 'after' && after) return after;
+  return result.samples.stats.filter((x) => x.atMs <= frame.atMs).at(-1)?.pools ?? before ?? after ?? [];
 }

@@ -1,6 +1,7 @@
 /** The LRU map's words on free blocks: a 16 MB MariaDB pool was 80% free with no word why. */
 import { describe, expect, it } from 'vitest';
-import { freeBlocksNote } from '../../../../src/renderer/lib/viz/free-blocks';
+import { freeBlocksNote, poolFiguresAt } from '../../../../src/renderer/lib/viz/free-blocks';
+import { runResult } from '../../../support/run-fixture';
 import { EMPTY_HATCH_RGB, EMPTY_RGB, fillLruMap, pixelAt } from '../../../../src/renderer/lib/viz/lru-map';
 import { decodeLruMapCells, encodeLruMapFrame } from '../../../../src/shared/runs/lru-map-codec';
 
@@ -54,5 +55,31 @@ describe('free blocks on the LRU map', () => {
     for (let x = 20; x < 100; x++) for (let y = 0; y < 12; y++) free.push(pixelAt(image, x, y).join());
     expect(new Set(free)).toEqual(new Set([EMPTY_RGB.join(), EMPTY_HATCH_RGB.join()]));
     expect(free.filter((p) => p === EMPTY_HATCH_RGB.join()).length).toBeGreaterThan(80 * 12 * 0.1);
+  });
+});
+
+describe("a saved frame's pool figures (the note on the frame shown)", () => {
+  const pool = (freeBuffers: number) => ({
+    poolSize: 1014,
+    freeBuffers,
+    databasePages: 1014 - freeBuffers,
+    oldDatabasePages: 0,
+  });
+  const result = {
+    poolStats: { before: [pool(900)], after: [pool(60)] },
+    samples: {
+      ...runResult().samples,
+      stats: [0, 500, 1000].map((atMs, i) => ({ atMs, pools: [pool(700 - 300 * i)] })),
+    },
+  } as unknown as Parameters<typeof poolFiguresAt>[0];
+
+  it('takes the stats before the query for the frame before it, and after it for the frame after', () => {
+    expect(poolFiguresAt(result, { atMs: -40, moment: 'before' })[0]!.freeBuffers).toBe(900);
+    expect(poolFiguresAt(result, { atMs: 1300, moment: 'after' })[0]!.freeBuffers).toBe(60);
+  });
+
+  it('takes the last sample at or before a frame during the query, the stats before it when none was', () => {
+    expect(poolFiguresAt(result, { atMs: 700 })[0]!.freeBuffers).toBe(400);
+    expect(poolFiguresAt(result, { atMs: -10 })[0]!.freeBuffers).toBe(900);
   });
 });

@@ -10,7 +10,7 @@ import { LruMap } from '../../../components/LruMap';
 import type { FollowFrames } from '../../../lib/viz/lru-map';
 import { formatMs } from '../../../../shared/format';
 import { useColorScheme } from '../../../lib/theme';
-import { freeBlocksNote } from '../../../lib/viz/free-blocks';
+import { freeBlocksNote, poolFiguresAt } from '../../../lib/viz/free-blocks';
 import { frameMoment } from '../../../lib/viz/lru-map';
 import { lruBars } from '../../../lib/viz/lru-bars';
 import { presentKeys } from '../../../lib/viz/lru-legend';
@@ -19,18 +19,6 @@ import { poolRates, restampLegacyStats } from '../../../lib/viz/pool-rates';
 import { LruBarsChart } from '../../../components/LruBarsChart';
 import { PagesOverTimeChart } from '../../../components/PagesOverTimeChart';
 import { RatesChart } from '../../../components/RatesChart';
-
-/**
- * The pool's figures when a frame was taken: the stats read before the query for the frame before it,
- * after it for the frame after, else the last sample at or before the frame (the stats before the query
- * when none was).
- */
-function poolsAt(result: RunResult, frame: RunResult['samples']['maps'][number]) {
-  const { before, after } = result.poolStats;
-  if (frame.moment === 'before' && before) return before;
-  if (frame.moment === 'after' && after) return after;
-  return result.samples.stats.filter((x) => x.atMs <= frame.atMs).at(-1)?.pools ?? before ?? after ?? [];
-}
 
 export function SamplesView({ result }: { result: RunResult }) {
   const { samples } = result;
@@ -79,7 +67,7 @@ export function SamplesView({ result }: { result: RunResult }) {
             legend={legend}
             pools={shown.pools.map((p) => p.poolId)}
             freeNote={freeBlocksNote(
-              poolsAt(result, shown),
+              poolFiguresAt(result, shown),
               result.server.flavor,
               result.server.lruScanDepth,
             )}
